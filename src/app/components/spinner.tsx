@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** Full-screen spinner (SPEC.md /loading, and while a message is sent). */
+export function FullScreenSpinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="spinner-screen" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label ?? t('loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { restaurant } from '../../../content/restaurant.ts';
+import logoHref from '../assets/logo.svg?url';
+
+const NAV = [
+  { to: '/', key: 'nav.home', aliases: ['/', '/home'] },
+  { to: '/menu', key: 'nav.menu', aliases: ['/menu'] },
+  { to: '/about-us', key: 'nav.about', aliases: ['/about-us'] },
+  { to: '/contact', key: 'nav.contact', aliases: ['/contact'] },
+] as const;
+
+/** Sticky top bar: logo to / and the four translated, uppercased links. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <header className="top-bar">
+      <Link to="/" className="top-bar__logo">
+        <img
+          src={logoHref}
+          alt={t('layout.logoAlt', { name: restaurant.name })}
+          width="160"
+          height="48"
+        />
+      </Link>
+      <nav aria-label={t('nav.label')}>
+        <ul className="top-bar__links">
+          {NAV.map((item) => {
+            const current = (item.aliases as readonly string[]).includes(pathname);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="top-bar__link"
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {t(item.key)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANG, type Lang } from '../../shared/languages.ts';
+import type { Messages } from '../../shared/locales/index.ts';
+
+/**
+ * A fresh i18next instance for one render (ENGINEERING.md example 12: never the
+ * global instance on the server, where requests in different languages overlap).
+ * Resources come in whole, so initialisation is synchronous.
+ */
+export function createI18n(lang: Lang, messages: Messages): I18n {
+  const i18n = createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: FALLBACK_LANG,
+    resources: { [lang]: messages },
+    ns: Object.keys(messages),
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+/** Swaps an instance to another language whose messages were just loaded. */
+export function switchI18n(i18n: I18n, lang: Lang, messages: Messages): void {
+  for (const [ns, bundle] of Object.entries(messages)) {
+    i18n.addResourceBundle(lang, ns, bundle, true, true);
+  }
+  void i18n.changeLanguage(lang);
+}

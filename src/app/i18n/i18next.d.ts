@@ -1,0 +1,10 @@
+import 'i18next';
+import type { Messages } from '../../shared/locales/index.ts';
+
+// Key types come from the Italian resources (ENGINEERING.md example 12).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Messages;
+  }
+}

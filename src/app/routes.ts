@@ -1,0 +1,20 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+// SPEC.md section 2, route table.
+export default [
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx', { id: 'home' }),
+    route('home', 'routes/public/home.tsx', { id: 'home-alias' }),
+    route('menu', 'routes/public/menu.tsx'),
+    route('about-us', 'routes/public/about-us.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  route('login', 'routes/staff/login.tsx'),
+  route('send-email', 'routes/staff/send-email.tsx'),
+  route('reset-password', 'routes/staff/reset-password.tsx'),
+  route('dashboard', 'routes/staff/dashboard.tsx'),
+  route('loading', 'routes/staff/loading.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,20 @@
+import { appServicesContext } from '../context.ts';
+import type { Route } from './+types/robots';
+
+/** Staff pages stay out of search engines (CONTRACT.md "Pages"). */
+export const STAFF_PATHS = ['/login', '/send-email', '/reset-password', '/dashboard', '/loading'];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(appServicesContext);
+  const body = [
+    'User-agent: *',
+    ...STAFF_PATHS.map((path) => `Disallow: ${path}`),
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'max-age=3600' },
+  });
+}

@@ -1,0 +1,34 @@
+import { LANGUAGES } from '../../shared/languages.ts';
+import { appServicesContext } from '../context.ts';
+import { pageUrl, PUBLIC_PAGES } from '../seo.ts';
+import type { Route } from './+types/sitemap';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Every public page in every language, each with its alternates (CONTRACT.md "Pages"). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(appServicesContext);
+  const alternates = (path: string) =>
+    [
+      ...LANGUAGES.map(
+        (lang) =>
+          `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(pageUrl(publicUrl, path, lang))}"/>`,
+      ),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(publicUrl, path))}"/>`,
+    ].join('\n');
+  const urls = PUBLIC_PAGES.flatMap(({ path }) =>
+    LANGUAGES.map(
+      (lang) =>
+        `  <url>\n    <loc>${escapeXml(pageUrl(publicUrl, path, lang))}</loc>\n${alternates(path)}\n  </url>`,
+    ),
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'max-age=3600' },
+  });
+}

@@ -1,0 +1,18 @@
+export {
+  staffMeta as meta,
+  staffHeaders as headers,
+  StaffHydrateFallback as HydrateFallback,
+} from './staff-route.tsx';
+
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export default function Login() {
+  return (
+    <main id="main" className="staff-page">
+      <h1>Accedi al tuo account</h1>
+    </main>
+  );
+}

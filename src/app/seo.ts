@@ -1,0 +1,92 @@
+import type { MetaDescriptor } from 'react-router';
+import { restaurant } from '../../content/restaurant.ts';
+import { LANGUAGES, type Lang } from '../shared/languages.ts';
+import type { Messages } from '../shared/locales/index.ts';
+import { createI18n } from './i18n/create-i18n.ts';
+
+/** The public pages, for metadata and the sitemap. `/home` is an alias of `/`. */
+export const PUBLIC_PAGES = [
+  { path: '/', key: 'home' },
+  { path: '/menu', key: 'menu' },
+  { path: '/about-us', key: 'about' },
+  { path: '/contact', key: 'contact' },
+] as const;
+export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
+
+/** Social-share image, written by the build (scripts/postbuild.ts). */
+export const SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
+
+const OG_LOCALES: Record<Lang, string> = {
+  it: 'it_IT',
+  en: 'en_GB',
+  fr: 'fr_FR',
+  es: 'es_ES',
+  de: 'de_DE',
+};
+
+/** The URL of a page in one language (CONTRACT.md: `?lng=xx`), or the x-default. */
+export function pageUrl(publicUrl: string, path: string, lang?: Lang): string {
+  return `${publicUrl}${path}${lang ? `?lng=${lang}` : ''}`;
+}
+
+interface RootMetaData {
+  lang: Lang;
+  messages: Messages;
+  publicUrl: string;
+}
+
+/**
+ * Title, description, canonical, hreflang alternates and Open Graph tags of a
+ * public page, in the page's language (CONTRACT.md "Pages"), present in the
+ * server-rendered HTML.
+ */
+export function publicPageMeta(
+  root: RootMetaData | undefined,
+  page: PublicPageKey | 'notFound',
+  path: string,
+): MetaDescriptor[] {
+  if (!root) return [];
+  const { lang, messages, publicUrl } = root;
+  const t = createI18n(lang, messages).t;
+  const title = t(`meta.${page}.title`, { name: restaurant.name });
+  const description = t(`meta.${page}.description`, { name: restaurant.name });
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: restaurant.name },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: `${publicUrl}${SOCIAL_IMAGE.path}` },
+    { property: 'og:image:width', content: String(SOCIAL_IMAGE.width) },
+    { property: 'og:image:height', content: String(SOCIAL_IMAGE.height) },
+    { property: 'og:locale', content: OG_LOCALES[lang] },
+    ...LANGUAGES.filter((other) => other !== lang).map((other) => ({
+      property: 'og:locale:alternate',
+      content: OG_LOCALES[other],
+    })),
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+  if (page === 'notFound') return [...tags, { name: 'robots', content: 'noindex' }];
+  const url = pageUrl(publicUrl, path, lang);
+  return [
+    ...tags,
+    { property: 'og:url', content: url },
+    { tagName: 'link', rel: 'canonical', href: url },
+    ...LANGUAGES.map((other) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: other,
+      href: pageUrl(publicUrl, path, other),
+    })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: pageUrl(publicUrl, path) },
+  ];
+}
+
+/** Staff pages are never indexed (CONTRACT.md "Pages"). */
+export function staffPageMeta(root: RootMetaData | undefined): MetaDescriptor[] {
+  const title = root
+    ? createI18n(root.lang, root.messages).t('meta.staff.title', { name: restaurant.name })
+    : restaurant.name;
+  return [{ title }, { name: 'robots', content: 'noindex, nofollow' }];
+}

@@ -1,0 +1,88 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * The server's configuration (CONTRACT.md "Configuration"), parsed once at
+ * boot by one schema (ENGINEERING.md example 2): a bad value stops the process
+ * with the list of bad keys.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url().refine((value) => protocols.includes(new URL(value).protocol), {
+    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((entry) => entry.trim()))
+        .refine((entries) => entries.every(isProxyAddress), {
+          message: 'must be loopback, linklocal, uniquelocal or IP addresses/CIDRs, comma-separated',
+        })
+        .optional(),
+    ),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default('file:./data/restaurant.db')
+      .refine((value) => /^file:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+        message: 'must be file:PATH or postgres://…',
+      }),
+    PUBLIC_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
+    SMTP_URL: optionalText.pipe(urlWithProtocol(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: optionalText.pipe(z.email().optional()),
+    CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
+    DEEPL_API_KEY: optionalText,
+    DEEPL_SERVER_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
+    LIBRETRANSLATE_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
+    LIBRETRANSLATE_API_KEY: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      ...env,
+      /** Origin and optional path prefix of the public site, without a trailing slash. */
+      PUBLIC_URL: publicUrl,
+      MAIL_FROM: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    };
+  });
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.issues = issues;
+  }
+}
+
+/** Parses environment variables into a Config, or throws ConfigError naming each bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+  );
+}

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/**
+ * `npm run serve`: the production server on the built app (`npm run build`).
+ * Stops with the list of bad keys on a bad configuration, and closes
+ * gracefully on SIGTERM/SIGINT (in-flight requests finish, then exit).
+ */
+const BUILD_DIR = resolve(import.meta.dirname, '../../build');
+
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = configOrExit();
+const serverEntry = resolve(BUILD_DIR, 'server/index.js');
+if (!existsSync(serverEntry)) {
+  console.error('No build found: run `npm run build` first (or `npm start`, which builds).');
+  process.exit(1);
+}
+const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+const app = await buildApp({
+  config,
+  build: { server, clientDir: resolve(BUILD_DIR, 'client') },
+});
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  process.exit(1);
+}

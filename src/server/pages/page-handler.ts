@@ -1,0 +1,143 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RouterContext,
+  type ServerBuild,
+} from 'react-router';
+import type { AppServices } from '../../app/context.ts';
+import { LANG_COOKIE, pickLanguage, readCookie, toLang } from '../../shared/languages.ts';
+import { htmlContentSecurityPolicy } from './csp.ts';
+import { PageCache, type CachedPage } from './page-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+  }
+}
+
+export interface PagesOptions {
+  build: ServerBuild;
+  mode: 'production' | 'development';
+  publicUrl: string;
+  services: AppServices;
+}
+
+/** Which response headers of React Router's answer reach the client. */
+const PASSED_HEADERS = ['content-type', 'cache-control', 'location', 'x-robots-tag', 'vary'];
+
+/**
+ * Everything that is not /api or a static file goes to React Router (SSR).
+ * Written here rather than through an adapter so that the whole HTML is in
+ * hand: its inline scripts are hashed into the CSP and public pages are
+ * cached per (path, language), compressed (docs/decisions/001).
+ */
+export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const handle = createRequestHandler(options.build, options.mode);
+  // The context token must be the very object the loaders use: the one inside
+  // the server build (src/app/entry.server.tsx re-exports it).
+  const servicesContext = (
+    options.build.entry.module as unknown as { appServicesContext: RouterContext<AppServices> }
+  ).appServicesContext;
+  const origin = new URL(options.publicUrl).origin;
+  const cache = new PageCache();
+  app.decorate('pageCache', cache);
+
+  // Page requests keep their bodies unread: React Router reads them (actions).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const url = new URL(request.url, origin);
+      const key = cacheKey(request, url);
+      const cached = key ? cache.get(key) : undefined;
+      if (cached) return sendCached(request, reply, cached);
+
+      const context = new RouterContextProvider();
+      context.set(servicesContext, options.services);
+      const response = await handle(toFetchRequest(request, url), context);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const name of PASSED_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      const isHtml = headers['content-type']?.startsWith('text/html') ?? false;
+      if (isHtml) {
+        headers['content-security-policy'] = htmlContentSecurityPolicy(body.toString('utf8'));
+        headers['vary'] = 'Cookie, Accept-Language';
+        headers['cache-control'] ??= 'no-cache';
+      }
+      const setCookies = response.headers.getSetCookie();
+      if (key && isHtml && response.status === 200 && setCookies.length === 0 && body.length) {
+        return sendCached(
+          request,
+          reply,
+          await cache.store(key, { status: response.status, headers, body }),
+        );
+      }
+      reply.status(response.status).headers(headers);
+      if (setCookies.length) reply.header('set-cookie', setCookies);
+      return reply.send(request.method === 'HEAD' ? undefined : body);
+    },
+  });
+}
+
+/**
+ * The cache key of a page view, or null when it must be rendered afresh. Only
+ * plain GET/HEAD page requests whose query is nothing or a valid `lng` are
+ * cached: the page then depends on the address and the language alone, and
+ * the number of keys stays small.
+ */
+function cacheKey(request: FastifyRequest, url: URL): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (url.pathname.endsWith('.data')) return null; // client navigation data
+  const query = [...url.searchParams];
+  if (query.length > 1) return null;
+  if (query.length === 1 && (query[0]?.[0] !== 'lng' || toLang(query[0][1]) !== query[0][1])) {
+    return null;
+  }
+  const lang = pickLanguage({
+    query: url.searchParams.get('lng'),
+    cookie: readCookie(request.headers.cookie, LANG_COOKIE),
+    acceptLanguage: request.headers['accept-language'],
+  });
+  return `${url.pathname}${url.search}|${lang}`;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status).headers(page.headers).header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const [encoding, bytes] = /\bbr\b/.test(accepted)
+    ? ['br', page.br]
+    : /\bgzip\b/.test(accepted)
+      ? ['gzip', page.gzip]
+      : [null, page.body];
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.header('content-length', bytes.length);
+  return reply.send(request.method === 'HEAD' ? undefined : bytes);
+}
+
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!request.raw.complete) controller.abort();
+  });
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * One error handler (ENGINEERING.md example 4), answering in CONTRACT.md's
+ * shapes: field validation → 400 {errors: {field: [messages]}}; any other
+ * client error → its 4xx status with {message}; anything unexpected → 500
+ * {message} with no detail, logged in full.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const field = path || issue.params.issue.path.join('.') || error.validationContext || 'body';
+        (errors[field] ??= []).push(issue.message);
+      }
+      return reply.status(400).send({ errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+});
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Empty JSON body';
+    default:
+      return error.statusCode === 400 && error instanceof SyntaxError
+        ? 'Malformed JSON'
+        : error.message;
+  }
+}
