@@ -62,9 +62,18 @@ function ScrollToTopOnPathChange() {
   return null;
 }
 
+/** Marks the document once React has taken over: tests and styles can rely on it. */
+function HydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export default function App() {
   return (
     <>
+      <HydratedMarker />
       <ScrollToTopOnPathChange />
       <Outlet />
     </>

@@ -14,8 +14,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const field = path || issue.params.issue.path.join('.') || error.validationContext || 'body';
-        (errors[field] ??= []).push(issue.message);
+        const field = path || error.validationContext || 'body';
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(400).send({ errors });
     }

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about-us';
 import { publicPageMeta } from '../../seo.ts';
-import { rootMetaData } from '../../root-meta.ts';
 
-export const meta = ({ matches }: Route.MetaArgs) =>
-  publicPageMeta(rootMetaData(matches), 'about', '/about-us');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches[0].loaderData, 'about', '/about-us');
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 

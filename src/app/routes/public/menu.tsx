@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
 import { publicPageMeta } from '../../seo.ts';
-import { rootMetaData } from '../../root-meta.ts';
 
-export const meta = ({ matches }: Route.MetaArgs) =>
-  publicPageMeta(rootMetaData(matches), 'menu', '/menu');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches[0].loaderData, 'menu', '/menu');
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 

@@ -1,7 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
 import { publicPageMeta } from '../../seo.ts';
-import { rootMetaData } from '../../root-meta.ts';
 import { NotFoundContent } from '../../components/error-page.tsx';
 
 /** Any unknown path: SPEC.md's 404 page with HTTP status 404, inside the public layout. */
@@ -9,8 +8,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = ({ matches, location }: Route.MetaArgs) =>
-  publicPageMeta(rootMetaData(matches), 'notFound', location.pathname);
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  publicPageMeta(matches[0].loaderData, 'notFound', location.pathname);
 
 export default function NotFound() {
   return (

@@ -1,0 +1,29 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every page under test fails on a console error or an uncaught exception:
+ * a CSP violation, a hydration mismatch or a failed request shows up there.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (the router is interactive). */
+export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** The top bar's navigation (the footer repeats some of its links). */
+export function topNav(page: import('@playwright/test').Page) {
+  return page.getByRole('banner').getByRole('navigation');
+}
