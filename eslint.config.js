@@ -16,7 +16,10 @@ const kebabCaseFiles = {
       Program(node) {
         const name = basename(context.filename).replace(/(\.[a-z]+)+$/, '');
         if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) {
-          context.report({ node, message: `File name "${basename(context.filename)}" is not kebab-case.` });
+          context.report({
+            node,
+            message: `File name "${basename(context.filename)}" is not kebab-case.`,
+          });
         }
       },
     };
@@ -32,12 +35,24 @@ const layer = (forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'build/',
+      '.react-router/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { 'kebab-case-files': kebabCaseFiles } }, 'react-hooks': reactHooks },
+    plugins: {
+      local: { rules: { 'kebab-case-files': kebabCaseFiles } },
+      'react-hooks': reactHooks,
+    },
     rules: {
       'local/kebab-case-files': 'error',
       'react-hooks/rules-of-hooks': 'error',

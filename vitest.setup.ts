@@ -14,6 +14,8 @@ afterEach(async () => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
-    throw new Error(`console.error was called:\n${errors.map((args) => args.join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called:\n${errors.map((args) => args.join(' ')).join('\n')}`,
+    );
   }
 });

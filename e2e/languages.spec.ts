@@ -41,9 +41,7 @@ test('the i18next cookie picks the language when there is no query', async ({
   await context.close();
 });
 
-test('Accept-Language picks the language when there is no query or cookie', async ({
-  browser,
-}) => {
+test('Accept-Language picks the language when there is no query or cookie', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto('/');

@@ -30,7 +30,9 @@ async function socialCard(): Promise<void> {
   <text x="80" y="300" font-family="Georgia, serif" font-size="84" font-weight="bold" fill="#fff">${restaurant.name}</text>
   <text x="80" y="370" font-family="Georgia, serif" font-size="38" fill="#fbf7ef">Ristorante · Pizzeria · ${restaurant.address.locality}</text>
 </svg>`;
-  await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(join(CLIENT_DIR, 'social-card.png'));
+  await sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9 })
+    .toFile(join(CLIENT_DIR, 'social-card.png'));
 }
 
 await socialCard();

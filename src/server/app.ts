@@ -19,7 +19,11 @@ export interface AppOptions {
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Wires the whole server: headers, API, static files, pages. */
-export async function buildApp({ config, build, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  build,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -33,6 +37,8 @@ export async function buildApp({ config, build, logger = true }: AppOptions): Pr
   await app.register(securityHeaders);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  // Unknown API paths are JSON 404s, never pages.
+  app.all('/api/*', (_request, reply) => reply.callNotFound());
 
   if (build) {
     await app.register(staticAssets, { clientDir: build.clientDir });

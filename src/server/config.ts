@@ -23,8 +23,8 @@ const isProxyAddress = (entry: string) => {
 };
 
 const urlWithProtocol = (protocols: string[]) =>
-  z.url().refine((value) => protocols.includes(new URL(value).protocol), {
-    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  z.string().refine((value) => protocols.includes(URL.parse(value)?.protocol ?? ''), {
+    message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   });
 
 const envSchema = z
@@ -37,7 +37,8 @@ const envSchema = z
         .string()
         .transform((value) => value.split(',').map((entry) => entry.trim()))
         .refine((entries) => entries.every(isProxyAddress), {
-          message: 'must be loopback, linklocal, uniquelocal or IP addresses/CIDRs, comma-separated',
+          message:
+            'must be loopback, linklocal, uniquelocal or IP addresses/CIDRs, comma-separated',
         })
         .optional(),
     ),
@@ -56,7 +57,9 @@ const envSchema = z
     DEEPL_SERVER_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
     LIBRETRANSLATE_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
     LIBRETRANSLATE_API_KEY: optionalText,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

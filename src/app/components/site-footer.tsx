@@ -15,9 +15,10 @@ function useProviderScriptWhenVisible(scriptUrl: string | null) {
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
-      if (document.querySelector(`script[src="${CSS.escape(scriptUrl)}"]`)) return;
+      if (document.querySelector('script[data-privacy-provider]')) return;
       const script = document.createElement('script');
       script.src = scriptUrl;
+      script.dataset.privacyProvider = '';
       script.async = true;
       document.body.append(script);
     });

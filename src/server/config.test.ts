@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig (CONTRACT.md "Configuration")', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.DATABASE_URL).toBe('file:./data/restaurant.db');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.MAIL_FROM).toBe('no-reply@localhost');
+    expect(config.TRUST_PROXY).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and MAIL_FROM from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    const config = loadConfig({ PUBLIC_URL: 'https://www.trattoria.example/' });
+    expect(config.PUBLIC_URL).toBe('https://www.trattoria.example');
+    expect(config.MAIL_FROM).toBe('no-reply@www.trattoria.example');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PUBLIC_URL: ' ' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('parses TRUST_PROXY lists', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+  });
+
+  it('names every bad key', () => {
+    const bad = {
+      PORT: 'eighty',
+      PUBLIC_URL: 'not a url',
+      SMTP_URL: 'http://mail.example',
+      TRUST_PROXY: 'everyone',
+      DATABASE_URL: 'mysql://x',
+      CONTACT_EMAIL: 'nobody',
+    };
+    try {
+      loadConfig(bad);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const keys = (error as ConfigError).issues.map((issue) => issue.split(':')[0]);
+      expect(keys.sort()).toEqual(Object.keys(bad).sort());
+    }
+  });
+});

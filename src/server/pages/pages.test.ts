@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../testing/app.ts';
+
+// Server-rendered pages through the real build and the real server wiring.
+let harness: Awaited<ReturnType<typeof testApp>>;
+beforeAll(async () => {
+  harness = await testApp();
+});
+afterAll(() => harness.close());
+
+const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact'];
+const LANGS = ['it', 'en', 'fr', 'es', 'de'] as const;
+const ORIGIN = 'https://www.trattoria.example';
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'GET', url, headers });
+
+const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+
+describe('public pages arrive complete, in the request language (CONTRACT.md "Pages")', () => {
+  it.each(PUBLIC_PATHS.flatMap((path) => LANGS.map((lang) => [path, lang] as const)))(
+    '%s in %s has lang, title, description, canonical, hreflang and social tags',
+    async (path, lang) => {
+      const response = await get(`${path}?lng=${lang}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = response.body;
+      expect(attr(html, /<html lang="([^"]+)"/)).toBe(lang);
+      expect(attr(html, /<title>([^<]+)<\/title>/)).toContain('Trattoria La Tonnara');
+      expect(attr(html, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(40);
+      const canonicalPath = path === '/home' ? '/' : path;
+      expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(
+        `${ORIGIN}${canonicalPath}?lng=${lang}`,
+      );
+      for (const other of LANGS) {
+        expect(html).toContain(
+          `<link rel="alternate" hrefLang="${other}" href="${ORIGIN}${canonicalPath}?lng=${other}"/>`,
+        );
+      }
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="x-default" href="${ORIGIN}${canonicalPath}"/>`,
+      );
+      for (const property of ['og:title', 'og:description', 'og:image', 'og:locale', 'og:url']) {
+        expect(html).toContain(`<meta property="${property}" content="`);
+      }
+      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(
+        `${ORIGIN}/social-card.png`,
+      );
+    },
+  );
+
+  it('the navigation marks the current page', async () => {
+    const html = (await get('/menu?lng=en')).body;
+    const current = (page: string) => page.match(/<a[^>]*aria-current="page"[^>]*>[^<]*<\/a>/g);
+    expect(current(html)).toEqual([expect.stringMatching(/href="\/menu".*>Menu<\/a>$/)]);
+    const home = (await get('/home?lng=en')).body;
+    expect(current(home)).toEqual([expect.stringMatching(/href="\/".*>Home<\/a>$/)]);
+  });
+
+  it('has the footer of SPEC.md in the served HTML', async () => {
+    const html = (await get('/?lng=en')).body;
+    const footer = html.slice(html.indexOf('<footer'));
+    expect(footer).toContain('href="/menu"');
+    expect(footer).toContain('href="/contact"');
+    expect(footer).toContain('Instagram');
+    expect(footer).toContain('Facebook');
+    expect(footer).toContain('Privacy Policy');
+    expect(footer).toContain('href="mailto:info@latonnara.example"');
+    expect(footer).toContain(`© ${new Date().getFullYear()} Trattoria La Tonnara`);
+    expect(footer).toContain('All Rights Reserved');
+    expect(footer).toContain('Follow us on social media');
+    expect(footer).toContain('Made by Studio Esempio');
+  });
+});
+
+describe('language of a request', () => {
+  const langOf = async (url: string, headers: Record<string, string> = {}) =>
+    attr((await get(url, headers)).body, /<html lang="([^"]+)"/);
+
+  it('query, then cookie, then Accept-Language, then Italian', async () => {
+    const cookie = 'i18next=fr';
+    const acceptLanguage = 'de-DE,de;q=0.9';
+    expect(await langOf('/menu?lng=es', { cookie, 'accept-language': acceptLanguage })).toBe('es');
+    expect(await langOf('/menu', { cookie, 'accept-language': acceptLanguage })).toBe('fr');
+    expect(await langOf('/menu', { 'accept-language': acceptLanguage })).toBe('de');
+    expect(await langOf('/menu', { 'accept-language': 'ja' })).toBe('it');
+    expect(await langOf('/menu?lng=klingon', { 'accept-language': 'en' })).toBe('en');
+  });
+});
+
+describe('errors', () => {
+  it('an unknown path is the translated 404 page with status 404', async () => {
+    const response = await get('/no/such/page?lng=en');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+    expect(response.body).toContain(
+      'Sorry, we couldn&#x27;t find the page you&#x27;re looking for.',
+    );
+    expect(response.body).toMatch(/<a[^>]*href="\/"[^>]*>Go back home<\/a>/);
+    expect(response.body).toMatch(/<a[^>]*href="\/contact"[^>]*>Contact support<\/a>/);
+    const italian = await get('/nessuna-pagina?lng=it');
+    expect(italian.statusCode).toBe(404);
+    expect(italian.body).toContain('Pagina non trovata');
+  });
+
+  it('a refused method is a translated 405 page, not a stack', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/menu?lng=en',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.body).toContain('Method Not Allowed');
+    expect(response.body).not.toMatch(/at \w+ \(/); // no stack trace
+    const german = await harness.app.inject({ method: 'DELETE', url: '/about-us?lng=de' });
+    expect(german.statusCode).toBe(405);
+    expect(german.body).toContain('Methode nicht erlaubt');
+  });
+
+  it('an unknown API path is JSON 404', async () => {
+    const response = await get('/api/nothing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('security headers (SECURITY.md items 24-26)', () => {
+  it('pages: CSP whose script hashes match the inline scripts, and the fixed headers', async () => {
+    const response = await get('/?lng=en', { origin: 'https://evil.example' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    const inline = [...response.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? '')
+      .filter((content) => content.length > 0);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const content of inline) {
+      const hash = createHash('sha256').update(content).digest('base64');
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined(); // plain HTTP
+  });
+
+  it('API answers carry a CSP that allows nothing and no CORS header', async () => {
+    const response = await get('/api/health', { origin: 'https://evil.example' });
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await harness.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('HSTS for a year when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await testApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const response = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('staff pages are noindex', async () => {
+    for (const path of ['/login', '/send-email', '/reset-password', '/dashboard', '/loading']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(response.body, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+  });
+});
+
+describe('caching and static files', () => {
+  it('serves a page again from memory, compressed, with an ETag', async () => {
+    const first = await get('/about-us?lng=fr', { 'accept-encoding': 'br' });
+    const second = await get('/about-us?lng=fr', { 'accept-encoding': 'br' });
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const notModified = await get('/about-us?lng=fr', {
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(first.headers.vary).toBe('Cookie, Accept-Language');
+  });
+
+  it('keeps languages apart in the cache', async () => {
+    await get('/contact', { cookie: 'i18next=de' });
+    const spanish = await get('/contact', { cookie: 'i18next=es' });
+    expect(attr(spanish.body, /<html lang="([^"]+)"/)).toBe('es');
+  });
+
+  it('hashed assets are immutable and precompressed', async () => {
+    const html = (await get('/?lng=it')).body;
+    const css = attr(html, /<link rel="stylesheet" href="([^"]+)"/);
+    expect(css).toMatch(/^\/assets\/.+\.css$/);
+    const response = await get(css!, { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await get('/assets/missing-123.js');
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('sitemap and robots (CONTRACT.md "Pages")', () => {
+  it('the sitemap lists every public page in every language with alternates', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = ['/', '/menu', '/about-us', '/contact'].flatMap((path) =>
+      LANGS.map((lang) => `${ORIGIN}${path}?lng=${lang}`),
+    );
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(expected.length);
+  });
+
+  it('robots.txt keeps crawlers out of the staff pages', async () => {
+    const body = (await get('/robots.txt')).body;
+    for (const path of ['/login', '/send-email', '/reset-password', '/dashboard', '/loading']) {
+      expect(body).toContain(`Disallow: ${path}\n`);
+    }
+    expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
