@@ -1,0 +1,188 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrations } from './migrations/index.ts';
+import { createSqliteDatabase } from './sqlite-driver.ts';
+
+// Table types. Timestamps are ISO-8601 strings, booleans integers 0/1, so the
+// same code runs on SQLite and PostgreSQL (ENGINEERING.md architecture).
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  /** Lower-cased (a check constraint refuses anything else). */
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface DailyMenuTable {
+  /** Always 1 (SPEC.md "Daily menu": a single record). */
+  id: number;
+  titolo: string;
+  descrizione: string;
+  info_aggiuntive: string;
+  version: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface DailyMenuHistoryTable {
+  id: Generated<number>;
+  version: number;
+  titolo: string;
+  descrizione: string;
+  info_aggiuntive: string;
+  saved_at: string;
+  saved_by: number | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
+export interface Database {
+  staff_users: StaffUsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  daily_menu: DailyMenuTable;
+  daily_menu_history: DailyMenuHistoryTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: 'sqlite';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by DATABASE_URL (CONTRACT.md "Configuration"),
+ * checks its durability settings and brings its schema up to date.
+ * `file:PATH` is an SQLite file, PATH relative to the working directory, its
+ * folder created if missing.
+ */
+export async function openDatabase(databaseUrl: string): Promise<AppDatabase> {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('PostgreSQL support is not available yet');
+  }
+  const path = /^file:(.+)$/.exec(databaseUrl)?.[1];
+  if (path === undefined) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true });
+
+  const sqlite = new DatabaseSync(file);
+  try {
+    configureSqlite(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: createSqliteDatabase(sqlite) }),
+  });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * SECURITY.md item 29: a write is acknowledged only once durable, so WAL with
+ * synchronous=FULL, checked at start-up: SQLite silently keeps another
+ * journal mode when it cannot use WAL (e.g. on some network file systems).
+ */
+function configureSqlite(sqlite: DatabaseSync): void {
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = FULL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  // Waits for another process's write lock (a CLI next to the server) instead of failing.
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+
+  const read = (pragma: string) => Object.values(sqlite.prepare(`PRAGMA ${pragma}`).get() ?? {})[0];
+  const expected = { journal_mode: 'wal', synchronous: 2, foreign_keys: 1, busy_timeout: 5000 };
+  for (const [pragma, value] of Object.entries(expected)) {
+    const actual = read(pragma);
+    if (actual !== value) {
+      throw new Error(`SQLite PRAGMA ${pragma} is ${String(actual)}, expected ${value}`);
+    }
+  }
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations('sqlite') },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    const message = failed ? `Database migration ${failed} failed` : 'Database migration failed';
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** `PRAGMA integrity_check` (SQLite): 'ok' when the file is sound, else the problems found. */
+export async function integrityCheck(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);
+  return rows.map((row) => row.integrity_check).join('\n');
+}

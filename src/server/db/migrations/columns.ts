@@ -1,0 +1,16 @@
+import type { ColumnDefinitionBuilder } from 'kysely';
+
+/** The SQL dialects the migrations are written for (PostgreSQL arrives with issue 8). */
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * An auto-incrementing integer primary key: the one column definition that
+ * Kysely's schema builder cannot write portably (`autoIncrement()` emits
+ * `auto_increment`/`autoincrement`, which PostgreSQL rejects).
+ */
+export function autoIncrementId(dialect: SqlDialect) {
+  return (column: ColumnDefinitionBuilder) =>
+    dialect === 'postgres'
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
+}

@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './001-initial.ts';
+import type { SqlDialect } from './columns.ts';
+
+/**
+ * Every migration by name, in order. Listed statically rather than found on
+ * disk so that they run the same from any working directory and from a
+ * bundled build.
+ */
+export function migrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '001-initial': { up: (db) => initial.up(db, dialect), down: initial.down },
+  };
+}
