@@ -7,12 +7,24 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
 import { healthRoutes } from './routes/api/health.ts';
+import { authRoutes } from './routes/api/auth.ts';
+import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { servicesPlugin } from './plugins/services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
 
 export interface AppOptions {
   config: Config;
   /** The React Router server build; without it only the API is served (API tests). */
   build?: { server: ServerBuild; clientDir: string };
   logger?: boolean;
+  /** How often the outbox worker looks for due mail (tests shorten it). */
+  outboxPollMs?: number;
 }
 
 /** SECURITY.md item 18: bodies over 100 KB are refused with 413. */
@@ -23,6 +35,7 @@ export async function buildApp({
   config,
   build,
   logger = true,
+  outboxPollMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -33,10 +46,15 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
+  await app.register(servicesPlugin, { config, ...(outboxPollMs ? { outboxPollMs } : {}) });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(dailyMenuRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

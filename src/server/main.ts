@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { countStaff } from './services/staff-accounts.ts';
 
 /**
  * `npm run serve`: the production server on the built app (`npm run build`).
@@ -56,6 +57,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
+  if ((await countStaff(app.db)) === 0) {
+    // CONTRACT.md: on an empty database, say how to create the first account.
+    console.log(
+      '\nNo staff account exists yet. Create the first one with:\n' +
+        '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +
+        '(it asks for the password: at least 12 characters).\n',
+    );
+  }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

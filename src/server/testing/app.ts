@@ -43,3 +43,41 @@ export async function testApp(env: Record<string, string> = {}, options = { page
     },
   };
 }
+
+export const STAFF_PASSWORD = 'onde-del-mare-azzurro';
+
+/** A staff account straight in the database (what `npm run staff -- add` does). */
+export async function createStaff(
+  app: import('fastify').FastifyInstance,
+  overrides: Partial<{ email: string; username: string; firstName: string; password: string }> = {},
+) {
+  const { createStaffMember } = await import('../services/staff-accounts.ts');
+  const member = {
+    email: overrides.email ?? 'anna@trattoria.example',
+    username: overrides.username ?? 'anna',
+    firstName: overrides.firstName ?? 'Anna',
+    lastName: 'Rossi',
+    password: overrides.password ?? STAFF_PASSWORD,
+  };
+  const result = await createStaffMember(app.db, member);
+  if (!result.ok) throw new Error(result.reason);
+  return { ...member, id: result.id };
+}
+
+/** Logs in through the API (ENGINEERING.md example 7) and returns the bearer token. */
+export async function login(
+  app: import('fastify').FastifyInstance,
+  email = 'anna@trattoria.example',
+  password = STAFF_PASSWORD,
+  remoteAddress = '127.0.0.1',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`login: ${response.statusCode} ${response.body}`);
+  return response.json<{ tokens: { token: string }[] }>().tokens[0]!.token;
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm run staff -- add --email E --first-name F --last-name L [--username U] [--password P]`
+ * `npm run staff -- list` · `npm run staff -- remove --email E`
+ *
+ * Staff accounts from the command line: the only way to create the first one
+ * (SECURITY.md item 6: no default account exists). Uses DATABASE_URL like the
+ * server. Without --password it asks for it, without echoing.
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { email as emailSchema, newPassword } from '../../shared/schemas/auth.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import {
+  createStaffMember,
+  listStaff,
+  REFUSALS,
+  removeStaffMember,
+  usernameFor,
+} from '../services/staff-accounts.ts';
+
+const USAGE = `Usage:
+  npm run staff -- add --email E --first-name F --last-name L [--username U] [--password P]
+  npm run staff -- list
+  npm run staff -- remove --email E`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) fail('No terminal to ask for the password: pass --password.');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(question);
+      // Print nothing of what is typed.
+      (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => {};
+      rl.question('', (answer) => {
+        process.stdout.write('\n');
+        resolve(answer);
+      });
+    });
+  const first = await ask('Password: ');
+  const second = await ask('Repeat the password: ');
+  rl.close();
+  if (first !== second) fail('The passwords do not match.');
+  return first;
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+
+const config = loadConfig();
+const command = positionals[0];
+if (!['add', 'list', 'remove'].includes(command ?? '')) fail(USAGE);
+const database = await openDatabase(config.DATABASE_URL);
+try {
+  if (command === 'list') {
+    const staff = await listStaff(database.db);
+    if (staff.length === 0) console.log('No staff accounts yet.');
+    for (const member of staff) {
+      console.log(`${member.email}\t${member.username}\t${member.firstName} ${member.lastName}`);
+    }
+  } else if (command === 'remove') {
+    const email = emailSchema.safeParse(values.email);
+    if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+    if (!(await removeStaffMember(database.db, email.data))) fail(`No account for ${email.data}.`);
+    console.log(`Removed ${email.data}.`);
+  } else {
+    const email = emailSchema.safeParse(values.email);
+    if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+    const firstName = values['first-name']?.trim();
+    const lastName = values['last-name']?.trim();
+    if (!firstName || !lastName) fail(`--first-name and --last-name are required.\n${USAGE}`);
+    const password = newPassword.safeParse(values.password ?? (await askPassword()));
+    if (!password.success) fail(`Password: ${password.error.issues[0]?.message}`);
+    const result = await createStaffMember(database.db, {
+      email: email.data,
+      username: values.username?.trim() || (await usernameFor(database.db, email.data)),
+      firstName,
+      lastName,
+      password: password.data,
+    });
+    if (!result.ok) fail(REFUSALS[result.reason]);
+    console.log(`Created the staff account ${email.data}. Log in at /login.`);
+  }
+} finally {
+  await database.close();
+}

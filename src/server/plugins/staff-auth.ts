@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffMember } from '../services/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff?: StaffMember;
+    bearerToken?: string;
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'Sessione scaduta o non valida: effettua di nuovo il login.';
+
+/**
+ * preHandler for staff-only routes (SPEC.md section 6): a valid bearer token
+ * or 401 `{message}` (CONTRACT.md: missing, revoked or expired token).
+ */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers.authorization ?? '';
+  const token = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header)?.[1];
+  const staff = token ? await request.server.sessions.authenticate(token) : null;
+  if (!token || !staff) {
+    return reply
+      .status(401)
+      .header('www-authenticate', 'Bearer')
+      .send({ message: UNAUTHORIZED_MESSAGE });
+  }
+  request.staff = staff;
+  request.bearerToken = token;
+}
+
+/** The client address rate limits use (CONTRACT.md TRUST_PROXY decides what `ip` is). */
+export const clientKey = (request: FastifyRequest) => request.ip;

@@ -1,0 +1,155 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  resetTokenParams,
+  sendEmailBody,
+} from '../../../shared/schemas/auth.ts';
+import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
+import { createStaffMember, listStaff, REFUSALS } from '../../services/staff-accounts.ts';
+import { fieldError, refuse, tooManyRequests } from './errors.ts';
+
+/** SECURITY.md item 4: auth routes, 10 requests per minute per client address. */
+const AUTH_REQUESTS_PER_MINUTE = 10;
+
+const authResponse = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  tokens: z.array(z.object({ token: z.string() })),
+});
+
+export const SEND_EMAIL_ANSWER =
+  "Se l'indirizzo corrisponde a un account, riceverai un'e-mail con il link per reimpostare la password.";
+
+/** CONTRACT.md "HTTP API", auth calls. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+
+  /** Per-IP limit shared by the auth calls; answers 429 and returns false when over. */
+  async function withinIpLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const limit = await app.limiter.hit(
+      `auth-ip:${clientKey(request)}`,
+      AUTH_REQUESTS_PER_MINUTE,
+      60_000,
+    );
+    if (limit.allowed) return true;
+    await tooManyRequests(
+      reply,
+      limit.retryAfterSeconds,
+      'rate_limited',
+      'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
+    );
+    return false;
+  }
+
+  app.post('/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store'); // SECURITY.md item 11
+    if (!(await withinIpLimit(request, reply))) return reply;
+    const result = await app.auth.login(request.body.email, request.body.password);
+    if (!result.ok && result.reason === 'account_locked') {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      return tooManyRequests(
+        reply,
+        result.retryAfterSeconds,
+        'account_locked',
+        `Troppi tentativi falliti: account bloccato per ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+      );
+    }
+    if (!result.ok)
+      return refuse(reply, 401, 'invalid_credentials', 'Email o password non validi.');
+    const { member, token } = result;
+    return reply.send(
+      authResponse.parse({
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        tokens: [{ token }],
+      }),
+    );
+  });
+
+  app.get('/auth/me', { preHandler: requireStaff }, async (request) => {
+    const { email, username, firstName, lastName } = request.staff!;
+    return { email, username, firstName, lastName };
+  });
+
+  app.delete('/auth/logout', { preHandler: requireStaff }, async (request, reply) => {
+    await app.sessions.revoke(request.bearerToken!);
+    // SECURITY.md item 11: the browser drops what it stored for the site.
+    return reply.header('clear-site-data', '"storage"').status(204).send();
+  });
+
+  app.post(
+    '/auth/register',
+    { schema: { body: registerBody }, preHandler: requireStaff },
+    async (request, reply) => {
+      if (!(await withinIpLimit(request, reply))) return reply;
+      const body = request.body;
+      const result = await createStaffMember(app.db, {
+        email: body.email,
+        username: body.username,
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+        password: body.password,
+      });
+      if (!result.ok) {
+        return result.reason === 'common_password'
+          ? fieldError(reply, 'password', REFUSALS.common_password)
+          : refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+      }
+      request.log.info({ by: request.staff!.id, created: result.id }, 'staff account created');
+      // The caller stays logged in as themself: no session is opened for the colleague.
+      return reply.status(201).send({
+        email: body.email,
+        username: body.username,
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+        tokens: [],
+      });
+    },
+  );
+
+  app.get('/staff', { preHandler: requireStaff }, async () => ({ staff: await listStaff(app.db) }));
+
+  app.post('/auth/send-email', { schema: { body: sendEmailBody } }, async (request, reply) => {
+    if (!(await withinIpLimit(request, reply))) return reply;
+    // SECURITY.md item 13: the link's origin is always PUBLIC_URL's.
+    const requested = request.body.url ? URL.parse(request.body.url) : null;
+    const publicOrigin = new URL(config.PUBLIC_URL).origin;
+    const resetPage =
+      requested && requested.origin === publicOrigin
+        ? `${requested.origin}${requested.pathname}`
+        : `${config.PUBLIC_URL}/reset-password`;
+    // SECURITY.md item 14: the same answer at once, whether or not the account exists;
+    // the work happens after it.
+    setImmediate(() => {
+      app.auth
+        .requestReset(request.body.email, resetPage)
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'password reset request failed'),
+        );
+    });
+    return { message: SEND_EMAIL_ANSWER };
+  });
+
+  app.post(
+    '/auth/recovery-password/:token',
+    { schema: { body: resetPasswordBody, params: resetTokenParams } },
+    async (request, reply) => {
+      if (!(await withinIpLimit(request, reply))) return reply;
+      const result = await app.auth.resetPassword(request.params.token, request.body.password);
+      if (result.ok) return { message: 'La password è stata reimpostata con successo.' };
+      if (result.reason === 'common_password') return fieldError(reply, 'password', result.message);
+      return refuse(
+        reply,
+        400,
+        'invalid_token',
+        'Il link per reimpostare la password non è valido o è scaduto: chiedine uno nuovo.',
+      );
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+
+/** CONTRACT.md: a refused operation is 4xx `{errors: [{code, description}]}`. */
+export function refuse(reply: FastifyReply, status: number, code: string, description: string) {
+  return reply.status(status).send({ errors: [{ code, description }] });
+}
+
+/** CONTRACT.md: field validation is 400 `{errors: {field: [messages]}}`. */
+export function fieldError(reply: FastifyReply, field: string, message: string) {
+  return reply.status(400).send({ errors: { [field]: [message] } });
+}
+
+export function tooManyRequests(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  code: string,
+  description: string,
+) {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return refuse(reply, 429, code, description);
+}

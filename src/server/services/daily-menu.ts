@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import { nowIso } from './tokens.ts';
+
+/** SPEC.md "Daily menu": one record, id 1, Italian as staff typed it. */
+export interface DailyMenuRecord {
+  id: 1;
+  titolo: string;
+  descrizione: string;
+  infoAggiuntive: string;
+  updatedAt: string;
+  version: number;
+}
+
+export const DAILY_MENU_ID = 1;
+
+/**
+ * The daily menu. Every save is one transaction: the record (its version up
+ * by one) and a history row (who, when, what), so no edit is ever lost;
+ * `onChange` runs after the commit (the page cache is cleared there).
+ */
+export class DailyMenuService {
+  readonly #db: Kysely<Database>;
+  readonly #onChange: () => void;
+
+  constructor(db: Kysely<Database>, onChange: () => void) {
+    this.#db = db;
+    this.#onChange = onChange;
+  }
+
+  async get(): Promise<DailyMenuRecord> {
+    const row = await this.#db
+      .selectFrom('daily_menu')
+      .selectAll()
+      .where('id', '=', DAILY_MENU_ID)
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  }
+
+  async save(input: DailyMenuBody, staffId: number): Promise<DailyMenuRecord> {
+    const saved = await this.#db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .updateTable('daily_menu')
+        .set((eb) => ({
+          titolo: input.titolo,
+          descrizione: input.descrizione,
+          info_aggiuntive: input.infoAggiuntive,
+          version: eb('version', '+', 1),
+          updated_at: now,
+          updated_by: staffId,
+        }))
+        .where('id', '=', DAILY_MENU_ID)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('daily_menu_history')
+        .values({
+          version: row.version,
+          titolo: row.titolo,
+          descrizione: row.descrizione,
+          info_aggiuntive: row.info_aggiuntive,
+          saved_at: now,
+          saved_by: staffId,
+        })
+        .execute();
+      return row;
+    });
+    this.#onChange();
+    return toRecord(saved);
+  }
+}
+
+function toRecord(row: {
+  titolo: string;
+  descrizione: string;
+  info_aggiuntive: string;
+  updated_at: string;
+  version: number;
+}): DailyMenuRecord {
+  return {
+    id: DAILY_MENU_ID,
+    titolo: row.titolo,
+    descrizione: row.descrizione,
+    infoAggiuntive: row.info_aggiuntive,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { startSmtpServer } from '../testing/smtp.ts';
+import { enqueueMail, retryDelayMs } from './outbox.ts';
+
+// SECURITY.md item 30: stored before any send, retried with backoff, delivered
+// after an outage or a restart, never twice for one success.
+let dir: string;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-test-'));
+  smtp = await startSmtpServer();
+});
+afterEach(async () => {
+  await smtp.stop().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function app(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'no-reply@trattoria.example',
+    ...env,
+  });
+  const instance = await buildApp({ config, logger: false, outboxPollMs: 100 });
+  await instance.ready();
+  return instance;
+}
+
+const mail = (n: number) => ({
+  kind: 'test',
+  to: `guest${n}@example.com`,
+  subject: `Messaggio ${n}`,
+  text: `Testo ${n}`,
+  html: `<p>Testo ${n}</p>`,
+});
+
+const rows = (instance: Awaited<ReturnType<typeof app>>) =>
+  instance.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+
+describe('outbox', () => {
+  it('sends a queued mail once, with From, the stored subject and a stable Message-ID', async () => {
+    const server = await app();
+    await enqueueMail(server.db, mail(1));
+    server.outbox.kick();
+    const [received] = await smtp.waitFor(1);
+    expect(received!.to).toEqual(['guest1@example.com']);
+    expect(received!.header('subject')).toBe('Messaggio 1');
+    expect(received!.header('message-id')).toMatch(/^<outbox-1\.\d+@trattoria\.example>$/);
+    await expect.poll(async () => (await rows(server))[0]?.status).toBe('sent');
+    await server.close();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('retries after SMTP failures with backoff, then delivers exactly once', async () => {
+    const server = await app();
+    smtp.failNext(2);
+    await enqueueMail(server.db, mail(2));
+    await server.outbox.drain();
+    let [row] = await rows(server);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.last_error).toContain('451');
+    // SECURITY.md item 30: the first retry comes within 10 seconds.
+    expect(Date.parse(row!.next_attempt_at) - Date.now()).toBeLessThanOrEqual(10_000);
+    const due = () =>
+      server.db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).execute();
+    await due();
+    await server.outbox.drain();
+    await due();
+    await server.outbox.drain();
+    [row] = await rows(server);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 });
+    await server.close();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('keeps mail through an SMTP outage and a restart, and delivers it afterwards', async () => {
+    await smtp.stop();
+    const first = await app();
+    await enqueueMail(first.db, mail(3));
+    await first.outbox.drain();
+    expect((await rows(first))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    await first.close();
+
+    await smtp.start();
+    const second = await app();
+    await second.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .execute();
+    second.outbox.kick();
+    await smtp.waitFor(1);
+    await expect.poll(async () => (await rows(second))[0]?.status).toBe('sent');
+    await second.close();
+    expect(smtp.received.map((m) => m.header('subject'))).toEqual(['Messaggio 3']);
+  });
+
+  it('two workers on one database never send the same mail twice', async () => {
+    const a = await app();
+    const b = await app();
+    for (let n = 0; n < 20; n += 1) await enqueueMail(a.db, mail(100 + n));
+    await Promise.all([a.outbox.drain(), b.outbox.drain(), a.outbox.drain(), b.outbox.drain()]);
+    await smtp.waitFor(20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await a.close();
+    await b.close();
+    const subjects = smtp.received.map((m) => m.header('subject'));
+    expect(subjects).toHaveLength(20);
+    expect(new Set(subjects).size).toBe(20);
+  });
+
+  it('without SMTP_URL, mail is logged and recorded as sent', async () => {
+    const server = await app({ SMTP_URL: '' });
+    await enqueueMail(server.db, mail(4));
+    await server.outbox.drain();
+    expect((await rows(server))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    await server.close();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('backs off from 5 s, doubling, capped at 10 minutes, with jitter', () => {
+    const high = () => 1 - Number.EPSILON;
+    const low = () => 0;
+    expect(retryDelayMs(1, high)).toBeLessThanOrEqual(5_000);
+    expect(retryDelayMs(1, low)).toBe(2_500);
+    expect(retryDelayMs(2, high)).toBeLessThanOrEqual(10_000);
+    expect(retryDelayMs(30, high)).toBeLessThanOrEqual(600_000);
+    expect(retryDelayMs(30, low)).toBe(300_000);
+  });
+});

@@ -1,0 +1,233 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, OutboxTable } from '../db/database.ts';
+import { nowIso } from './tokens.ts';
+
+/** A mail as the outbox stores it (SECURITY.md item 30: stored before any send). */
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Adds a mail to the outbox, inside the caller's transaction when given one. */
+export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      reply_to: mail.replyTo ?? null,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      status: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>;
+}
+
+/** SMTP through nodemailer, with timeouts so a dead server cannot hold a send forever. */
+export function smtpTransport(url: string): MailTransport {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'smtps:';
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    ...(parsed.username
+      ? {
+          auth: {
+            user: decodeURIComponent(parsed.username),
+            pass: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        // SECURITY.md item 22: no header may carry a line break.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+  };
+}
+
+/** CONTRACT.md SMTP_URL unset: the mail is written to the log, and counts as sent. */
+export function logTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    async send(mail) {
+      log.info({ mail: { ...mail, html: undefined } }, 'e-mail (SMTP_URL unset: logged, not sent)');
+    },
+  };
+}
+
+/** SECURITY.md item 30: retries for 48 hours, each wait doubling from 5 s up to 10 minutes. */
+export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 10 * 60 * 1000;
+/** While one worker sends a mail, others leave it alone for this long. */
+const LEASE_MS = 5 * 60 * 1000;
+
+/** The wait before attempt `attempts + 1`, with jitter (half to full). */
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.5 + random() * 0.5));
+}
+
+/**
+ * Sends what the outbox holds. Each due mail is first leased (a conditional
+ * update, so two workers never take the same row), then sent, then marked
+ * sent; a failure schedules the next attempt. A restart resumes where the
+ * table says. Each mail keeps one Message-ID across attempts, so a resend
+ * after a crash between "sent" and "marked" can be recognised as the same.
+ */
+export class OutboxWorker {
+  readonly #db: Kysely<Database>;
+  readonly #transport: MailTransport;
+  readonly #from: string;
+  readonly #log: FastifyBaseLogger;
+  readonly #pollMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    transport: MailTransport;
+    from: string;
+    log: FastifyBaseLogger;
+    pollMs?: number;
+  }) {
+    this.#db = options.db;
+    this.#transport = options.transport;
+    this.#from = options.from;
+    this.#log = options.log;
+    this.#pollMs = options.pollMs ?? 2_000;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.kick();
+  }
+
+  /** Look at the outbox now (after an enqueue), not at the next poll. */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.#log.error({ err: error }, 'outbox drain failed'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#stopped) return;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        } else {
+          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
+          this.#timer.unref();
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  /** Sends every mail that is due now; returns how many were sent. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = nowIso();
+      const due = await this.#db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('id')
+        .limit(10)
+        .execute();
+      if (due.length === 0) return sent;
+      for (const row of due) {
+        if (this.#stopped) return sent;
+        const leased = await this.#db
+          .updateTable('outbox')
+          .set({ next_attempt_at: nowIso(Date.now() + LEASE_MS), attempts: row.attempts + 1 })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '=', row.next_attempt_at)
+          .executeTakeFirst();
+        if (Number(leased.numUpdatedRows) !== 1) continue; // another worker has it
+        if (await this.#send(row)) sent += 1;
+      }
+    }
+  }
+
+  async #send(row: Selectable<OutboxTable>): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    try {
+      await this.#transport.send({
+        kind: row.kind,
+        to: row.recipient,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        from: this.#from,
+        messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
+      });
+      await this.#db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: nowIso(), last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+      return true;
+    } catch (error) {
+      const expired = Date.now() - Date.parse(row.created_at) > GIVE_UP_AFTER_MS;
+      const message = error instanceof Error ? error.message : String(error);
+      this.#log.warn({ mailId: row.id, attempts, err: error }, 'e-mail not sent yet');
+      await this.#db
+        .updateTable('outbox')
+        .set({
+          status: expired ? 'failed' : 'pending',
+          next_attempt_at: nowIso(Date.now() + retryDelayMs(attempts)),
+          last_error: message.slice(0, 1000),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw message: headers and body as the server received them. */
+  raw: string;
+  header(name: string): string | undefined;
+  /** The text/plain part, decoded. */
+  text: string;
+}
+
+/** Unfolds headers and decodes a quoted-printable or plain text/plain part. */
+function parse(raw: string): Pick<ReceivedMail, 'header' | 'text'> {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const body = rest.join('\n\n');
+  const textPart =
+    /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(body)?.[1] ?? body;
+  const text = /quoted-printable/i.test(body)
+    ? Buffer.from(
+        textPart
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8')
+    : textPart;
+  return { header: (name) => headers.get(name.toLowerCase()), text };
+}
+
+/**
+ * A real SMTP server on loopback (smtp-server), as the peer of our mailer in
+ * tests. `failNext(n)` makes the next n deliveries fail with a 451, as an
+ * outage would; `stop()`/`start()` take it away and bring it back.
+ */
+export async function startSmtpServer(port = 0) {
+  const received: ReceivedMail[] = [];
+  let failures = 0;
+  const waiting: (() => void)[] = [];
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (failures > 0) {
+            failures -= 1;
+            const error = Object.assign(new Error('try again later'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+            ...parse(raw),
+          });
+          waiting.splice(0).forEach((wake) => wake());
+          callback();
+        });
+      },
+    });
+  let server = create();
+  const listen = (onPort: number) =>
+    new Promise<number>((resolve) =>
+      server.listen(onPort, '127.0.0.1', () =>
+        resolve((server.server.address() as AddressInfo).port),
+      ),
+    );
+  const boundPort = await listen(port);
+  return {
+    port: boundPort,
+    url: `smtp://127.0.0.1:${boundPort}`,
+    received,
+    failNext(count: number) {
+      failures = count;
+    },
+    /** Resolves once `count` mails in all have arrived. */
+    async waitFor(count: number, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} mails, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return received;
+    },
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async start() {
+      server = create();
+      await listen(boundPort);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Staff payloads (CONTRACT.md "HTTP API"), one schema each, shared by the
+ * forms and the routes (ENGINEERING.md example 1). Messages are Italian: only
+ * staff see them. Unknown keys are refused (SECURITY.md item 18).
+ */
+export const email = z
+  .string({ error: 'Indirizzo e-mail obbligatorio.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Indirizzo e-mail troppo lungo.')
+  .pipe(z.email('Indirizzo e-mail non valido.'));
+
+/** Characters as people count them (code points), not UTF-16 units. */
+const length = (text: string) => [...text].length;
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+/**
+ * SECURITY.md item 1: 12 to 128 characters, any Unicode, no composition rules,
+ * no truncation. The common-password check is the server's (the list is large).
+ */
+export const newPassword = z
+  .string({ error: 'Password obbligatoria.' })
+  .refine((text) => length(text) >= PASSWORD_MIN, {
+    message: `La password deve avere almeno ${PASSWORD_MIN} caratteri.`,
+  })
+  .refine((text) => length(text) <= PASSWORD_MAX, {
+    message: `La password non può superare ${PASSWORD_MAX} caratteri.`,
+  });
+
+export const loginBody = z.strictObject({
+  email,
+  // SPEC.md section 5: no rule on the password at login; bounded all the same.
+  password: z.string({ error: 'Password obbligatoria.' }).min(1, 'Password obbligatoria.').max(1024),
+});
+
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} obbligatorio.`).max(100, `${label} troppo lungo.`);
+
+export const registerBody = z.strictObject({
+  email,
+  username: z
+    .string({ error: 'Username obbligatorio.' })
+    .trim()
+    .min(3, 'Lo username deve avere almeno 3 caratteri.')
+    .max(50, 'Lo username non può superare 50 caratteri.'),
+  password: newPassword,
+  firstName: name('Nome').optional(),
+  lastName: name('Cognome').optional(),
+});
+
+export const sendEmailBody = z.strictObject({
+  email,
+  url: z.string().max(2048).optional(),
+});
+
+export const resetPasswordBody = z.strictObject({ password: newPassword });
+export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+
+export type LoginBody = z.infer<typeof loginBody>;
+export type RegisterBody = z.infer<typeof registerBody>;
