@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { Lang } from '../shared/languages.ts';
 
 /**
  * What the server hands to loaders (ENGINEERING.md: loaders read data through
@@ -8,6 +9,17 @@ import { createContext } from 'react-router';
 export interface AppServices {
   /** The site's public origin, e.g. https://www.example.com (CONTRACT.md PUBLIC_URL). */
   publicUrl: string;
+  /** The daily menu in a language, translated when a translation exists (issue 5). */
+  dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
+}
+
+/** What the home page shows of the daily menu. */
+export interface DailyMenuForVisitors {
+  lang: Lang;
+  titolo: string;
+  descrizione: string;
+  infoAggiuntive: string;
+  translation: 'staff' | 'machine' | 'none';
 }
 
 export const appServicesContext = createContext<AppServices>();

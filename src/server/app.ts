@@ -64,7 +64,14 @@ export async function buildApp({
       build: build.server,
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       publicUrl: config.PUBLIC_URL,
-      services: { publicUrl: config.PUBLIC_URL },
+      services: {
+        publicUrl: config.PUBLIC_URL,
+        dailyMenu: async (lang) => {
+          const { titolo, descrizione, infoAggiuntive, translation } =
+            await app.translations.view(lang);
+          return { lang, titolo, descrizione, infoAggiuntive, translation };
+        },
+      },
     });
   }
   return app;

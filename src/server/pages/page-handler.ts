@@ -25,7 +25,14 @@ export interface PagesOptions {
 }
 
 /** Which response headers of React Router's answer reach the client. */
-const PASSED_HEADERS = ['content-type', 'cache-control', 'location', 'x-robots-tag', 'vary'];
+const PASSED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'location',
+  'x-robots-tag',
+  'vary',
+  'referrer-policy',
+];
 
 /**
  * Everything that is not /api or a static file goes to React Router (SSR).

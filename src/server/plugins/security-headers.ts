@@ -14,7 +14,10 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       reply.header('content-security-policy', NON_HTML_CONTENT_SECURITY_POLICY);
     }
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A page may ask for less (the reset page: no-referrer, SECURITY.md item 17).
+    if (!reply.hasHeader('referrer-policy')) {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    }
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');

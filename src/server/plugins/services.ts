@@ -5,6 +5,8 @@ import { DailyMenuService } from '../services/daily-menu.ts';
 import { logTransport, OutboxWorker, smtpTransport } from '../services/outbox.ts';
 import { RateLimiter } from '../services/rate-limiter.ts';
 import { Sessions } from '../services/sessions.ts';
+import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
+import { providerFromConfig } from '../services/translation/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,7 @@ declare module 'fastify' {
     auth: AuthService;
     outbox: OutboxWorker;
     dailyMenu: DailyMenuService;
+    translations: DailyMenuTranslations;
     /** Called when what public pages show has changed (ENGINEERING.md: the page cache). */
     contentChanged: () => void;
   }
@@ -50,11 +53,24 @@ export const servicesPlugin = fp(
       'auth',
       new AuthService({ db: app.db, sessions, limiter, onMail: () => outbox.kick() }),
     );
-    app.decorate('dailyMenu', new DailyMenuService(app.db, () => app.contentChanged()));
+    const dailyMenu = new DailyMenuService(app.db, () => {
+      app.contentChanged();
+      void translations.refresh(); // after the save is answered: visitors never wait (issue 5)
+    });
+    const translations = new DailyMenuTranslations({
+      db: app.db,
+      menu: dailyMenu,
+      provider: providerFromConfig(config),
+      log: app.log,
+      onChange: () => app.contentChanged(),
+    });
+    app.decorate('dailyMenu', dailyMenu);
+    app.decorate('translations', translations);
 
     let housekeeping: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       outbox.start();
+      void translations.refresh(); // whatever a previous run left untranslated
       housekeeping = setInterval(() => {
         Promise.all([sessions.prune(), limiter.prune()]).catch((error: unknown) =>
           app.log.warn({ err: error }, 'housekeeping failed'),
@@ -64,7 +80,7 @@ export const servicesPlugin = fp(
     });
     app.addHook('preClose', async () => {
       clearInterval(housekeeping);
-      await outbox.stop();
+      await Promise.all([outbox.stop(), translations.stop()]);
     });
   },
   { name: 'services', dependencies: ['database'] },

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './001-initial.ts';
+import * as translations from './002-translations.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -10,5 +11,6 @@ import type { SqlDialect } from './columns.ts';
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '001-initial': { up: (db) => initial.up(db, dialect), down: initial.down },
+    '002-translations': { up: translations.up, down: translations.down },
   };
 }

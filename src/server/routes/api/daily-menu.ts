@@ -2,9 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dailyMenuBody } from '../../../shared/schemas/daily-menu.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
+import { TARGET_LANGS, type TargetLang } from '../../services/translation/provider.ts';
 import { DAILY_MENU_ID, type DailyMenuRecord } from '../../services/daily-menu.ts';
 
 const params = z.strictObject({ id: z.string().max(20) });
+const querystring = z.strictObject({
+  lang: z
+    .enum(LANGUAGES, { error: `Lingua non supportata: usa ${LANGUAGES.join(', ')}.` })
+    .optional(),
+});
+const translationParams = z.strictObject({
+  id: z.string().max(20),
+  lang: z.enum(TARGET_LANGS as [TargetLang, ...TargetLang[]], {
+    error: `Lingua non supportata: usa ${TARGET_LANGS.join(', ')}.`,
+  }),
+});
 
 const publicShape = ({ id, titolo, descrizione, infoAggiuntive, updatedAt }: DailyMenuRecord) => ({
   id,
@@ -23,8 +36,42 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/daily-menu/:id', { schema: { params } }, async () =>
-    publicShape(await app.dailyMenu.get()),
+  app.get('/daily-menu/:id', { schema: { params, querystring } }, async (request) => {
+    const { lang } = request.query;
+    if (!lang) return publicShape(await app.dailyMenu.get());
+    const view = await app.translations.view(lang);
+    return { ...publicShape(view), lang: view.lang, translation: view.translation };
+  });
+
+  // Staff review of the machine translations (issue 5).
+  app.get(
+    '/daily-menu/:id/translations',
+    { schema: { params }, preHandler: requireStaff },
+    async () => ({
+      translations: await app.translations.review(),
+    }),
+  );
+
+  app.put(
+    '/daily-menu/:id/translations/:lang',
+    { schema: { params: translationParams, body: dailyMenuBody }, preHandler: requireStaff },
+    async (request) => {
+      await app.translations.saveStaffTranslation(
+        request.params.lang,
+        request.body,
+        request.staff!.id,
+      );
+      return { translations: await app.translations.review() };
+    },
+  );
+
+  app.delete(
+    '/daily-menu/:id/translations/:lang',
+    { schema: { params: translationParams }, preHandler: requireStaff },
+    async (request) => {
+      await app.translations.removeStaffTranslation(request.params.lang);
+      return { translations: await app.translations.review() };
+    },
   );
 
   app.put(

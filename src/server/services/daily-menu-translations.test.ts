@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStaff, login, testApp } from '../testing/app.ts';
+import {
+  startFakeDeepL,
+  startFakeLibreTranslate,
+  type FakeTranslator,
+} from '../testing/fake-translators.ts';
+
+// Issue 5: translate on save, one provider call per language, stored with the
+// Italian text's hash; staff corrections win until the Italian changes.
+let harness: Awaited<ReturnType<typeof testApp>> | undefined;
+let fake: FakeTranslator | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await fake?.close();
+  harness = undefined;
+  fake = undefined;
+});
+
+const MENU = {
+  titolo: 'Menu del giorno',
+  descrizione: 'Pasta con le sarde, Pesce spada alla ghiotta, Cassata',
+  infoAggiuntive: 'Acqua inclusa, Caffè',
+};
+
+async function setUp(env: Record<string, string>) {
+  harness = await testApp(env, { pages: false });
+  await createStaff(harness.app);
+  const token = await login(harness.app);
+  const save = async (body = MENU) => {
+    const response = await harness!.app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1',
+      payload: body,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    await harness!.app.translations.refresh();
+  };
+  const view = async (lang: string) =>
+    (await harness!.app.inject({ method: 'GET', url: `/api/daily-menu/1?lang=${lang}` })).json();
+  return { app: harness.app, token, save, view };
+}
+
+describe('with DeepL', () => {
+  it('translates title, each dish and each extra, batched per language, en as en-GB', async () => {
+    fake = await startFakeDeepL('secret-key');
+    const { save, view } = await setUp({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
+    fake.calls.length = 0; // the start-up round translated the migration's sample menu
+    await save();
+    expect(fake.calls.map((call) => call.target.toUpperCase()).sort()).toEqual([
+      'DE',
+      'EN-GB',
+      'ES',
+      'FR',
+    ]);
+    expect(fake.calls[0]!.texts).toEqual([
+      'Menu del giorno',
+      'Pasta con le sarde',
+      'Pesce spada alla ghiotta',
+      'Cassata',
+      'Acqua inclusa',
+      'Caffè',
+    ]);
+    expect(fake.calls[0]!.headers.authorization).toBe('DeepL-Auth-Key secret-key');
+    expect(await view('de')).toMatchObject({
+      id: 1,
+      lang: 'de',
+      translation: 'machine',
+      titolo: '[DE] Menu del giorno',
+      descrizione: '[DE] Pasta con le sarde, [DE] Pesce spada alla ghiotta, [DE] Cassata',
+      infoAggiuntive: '[DE] Acqua inclusa, [DE] Caffè',
+    });
+    expect(await view('en')).toMatchObject({
+      titolo: '[EN-GB] Menu del giorno',
+      translation: 'machine',
+    });
+    expect(await view('it')).toMatchObject({ ...MENU, lang: 'it', translation: 'none' });
+  });
+
+  it('a failed provider never fails the save; Italian is shown until a retry succeeds', async () => {
+    fake = await startFakeDeepL('k');
+    const { save, view, app } = await setUp({ DEEPL_API_KEY: 'k', DEEPL_SERVER_URL: fake.url });
+    fake.failNext(1000);
+    await save({ ...MENU, titolo: 'Menu di oggi' });
+    expect(await view('fr')).toMatchObject({ titolo: 'Menu di oggi', translation: 'none' });
+    // At most 3 attempts per language for one round (SECURITY.md item 23).
+    fake.failNext(0);
+    await app.translations.refresh();
+    expect(await view('fr')).toMatchObject({ titolo: '[FR] Menu di oggi', translation: 'machine' });
+  });
+
+  it('gives up a round after 3 attempts per language', async () => {
+    fake = await startFakeDeepL('k');
+    const { save } = await setUp({ DEEPL_API_KEY: 'k', DEEPL_SERVER_URL: fake.url });
+    await harness!.app.translations.refresh();
+    fake.failNext(1000);
+    const before = fake.requests;
+    await save({ ...MENU, titolo: 'Altro menu' });
+    expect(fake.requests - before).toBe(4 * 3); // 4 languages × 3 attempts, all refused
+  });
+
+  it('a staff translation wins until the Italian text changes', async () => {
+    fake = await startFakeDeepL('k');
+    const { save, view, app, token } = await setUp({
+      DEEPL_API_KEY: 'k',
+      DEEPL_SERVER_URL: fake.url,
+    });
+    await save();
+    const corrected = {
+      titolo: 'Tagesmenü',
+      descrizione: 'Pasta mit Sardinen, Schwertfisch, Cassata',
+      infoAggiuntive: 'Wasser inklusive, Kaffee',
+    };
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1/translations/de',
+      payload: corrected,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await view('de')).toMatchObject({ ...corrected, translation: 'staff' });
+    // Saving the same Italian keeps it.
+    await save();
+    expect(await view('de')).toMatchObject({ titolo: 'Tagesmenü', translation: 'staff' });
+    // New Italian: the machine translation shows, and staff see theirs needs a new look.
+    await save({ ...MENU, titolo: 'Menu della domenica' });
+    expect(await view('de')).toMatchObject({
+      titolo: '[DE] Menu della domenica',
+      translation: 'machine',
+    });
+    const review = await app.inject({
+      method: 'GET',
+      url: '/api/daily-menu/1/translations',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const de = review.json().translations.find((t: { lang: string }) => t.lang === 'de');
+    expect(de).toMatchObject({
+      staff: null,
+      staffStale: true,
+      machine: { titolo: '[DE] Menu della domenica' },
+    });
+  });
+
+  it('review and corrections need a staff token; unknown languages are refused', async () => {
+    fake = await startFakeDeepL('k');
+    const { app, token } = await setUp({ DEEPL_API_KEY: 'k', DEEPL_SERVER_URL: fake.url });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/daily-menu/1/translations' })).statusCode,
+    ).toBe(401);
+    const italian = await app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1/translations/it',
+      payload: MENU,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(italian.statusCode).toBe(400);
+    const unknown = await app.inject({ method: 'GET', url: '/api/daily-menu/1?lang=pt' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toHaveProperty('lang');
+  });
+});
+
+describe('with LibreTranslate', () => {
+  it('translates with the API key, source Italian', async () => {
+    fake = await startFakeLibreTranslate('lt-key');
+    const { save, view } = await setUp({
+      LIBRETRANSLATE_URL: fake.url,
+      LIBRETRANSLATE_API_KEY: 'lt-key',
+    });
+    await save();
+    expect(await view('es')).toMatchObject({
+      titolo: '[ES] Menu del giorno',
+      translation: 'machine',
+    });
+    expect(fake.calls.map((call) => call.target).sort()).toEqual(
+      expect.arrayContaining(['de', 'en', 'es', 'fr']),
+    );
+  });
+});
+
+describe('without a provider', () => {
+  it('shows Italian with translation "none", and nothing fails', async () => {
+    const { save, view } = await setUp({});
+    await save();
+    expect(await view('en')).toMatchObject({ ...MENU, lang: 'en', translation: 'none' });
+  });
+});

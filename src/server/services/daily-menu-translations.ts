@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { Lang } from '../../shared/languages.ts';
+import { splitList, type DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import type { DailyMenuRecord, DailyMenuService } from './daily-menu.ts';
+import {
+  TARGET_LANGS,
+  translateWithRetry,
+  type TargetLang,
+  type TranslationProvider,
+} from './translation/provider.ts';
+import { nowIso } from './tokens.ts';
+
+/** The daily menu as a visitor sees it in one language (CONTRACT.md `?lang=xx`). */
+export interface DailyMenuView extends DailyMenuRecord {
+  lang: Lang;
+  /** Who wrote what is shown: staff, the machine, or nobody (Italian shown). */
+  translation: 'staff' | 'machine' | 'none';
+}
+
+/** A language's state for the staff review screen. */
+export interface TranslationReview {
+  lang: TargetLang;
+  machine: DailyMenuBody | null;
+  staff: DailyMenuBody | null;
+  /** Staff translated an earlier Italian text: it is not shown until looked at again. */
+  staffStale: boolean;
+}
+
+const RETRY_FAILED_AFTER_MS = 60_000;
+
+/** Identifies the Italian text a translation belongs to. */
+export function sourceHash(menu: DailyMenuBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify([menu.titolo, menu.descrizione, menu.infoAggiuntive]))
+    .digest('hex');
+}
+
+/**
+ * Translations of the daily menu (issue 5). Computed when staff save (never
+ * when a visitor looks), one provider call per language with the title, each
+ * dish and each extra as separate texts, and stored against the hash of the
+ * Italian. A language that fails is tried again a minute later. A translation
+ * staff typed wins over the machine's while the Italian stays the same.
+ */
+export class DailyMenuTranslations {
+  readonly #db: Kysely<Database>;
+  readonly #menu: DailyMenuService;
+  readonly #provider: TranslationProvider | null;
+  readonly #log: FastifyBaseLogger;
+  readonly #onChange: () => void;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    menu: DailyMenuService;
+    provider: TranslationProvider | null;
+    log: FastifyBaseLogger;
+    onChange: () => void;
+  }) {
+    this.#db = options.db;
+    this.#menu = options.menu;
+    this.#provider = options.provider;
+    this.#log = options.log;
+    this.#onChange = options.onChange;
+  }
+
+  /** Starts translating whatever is missing; resolves when this round is done. */
+  refresh(): Promise<void> {
+    if (!this.#provider || this.#stopped) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#translateMissing()
+      .catch((error: unknown) => this.#log.error({ err: error }, 'daily menu translation failed'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#again) {
+          this.#again = false;
+          void this.refresh();
+        }
+      });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    await this.#running;
+  }
+
+  async #translateMissing(): Promise<void> {
+    const menu = await this.#menu.get();
+    const hash = sourceHash(menu);
+    const existing = await this.#db
+      .selectFrom('daily_menu_translations')
+      .select('lang')
+      .where('kind', '=', 'machine')
+      .where('source_hash', '=', hash)
+      .execute();
+    const done = new Set(existing.map((row) => row.lang));
+    const missing = TARGET_LANGS.filter((lang) => !done.has(lang));
+    if (missing.length === 0) return;
+
+    const dishes = splitList(menu.descrizione);
+    const extras = splitList(menu.infoAggiuntive);
+    const texts = [menu.titolo, ...dishes, ...extras];
+    const unique = [...new Set(texts.filter((text) => text.trim() !== ''))];
+    const results = await Promise.allSettled(
+      missing.map(async (lang) => {
+        const translated = unique.length
+          ? await translateWithRetry(this.#provider!, unique, lang)
+          : [];
+        const of = new Map(unique.map((text, i) => [text, translated[i]!]));
+        const t = (text: string) => of.get(text) ?? text;
+        await this.#store(lang, 'machine', hash, {
+          titolo: t(menu.titolo),
+          descrizione: dishes.map(t).join(', '),
+          infoAggiuntive: extras.map(t).join(', '),
+        });
+      }),
+    );
+    const failed = results.filter((result) => result.status === 'rejected');
+    if (failed.length < missing.length) this.#onChange();
+    if (failed.length > 0) {
+      this.#log.warn(
+        { failed: failed.map((result) => String((result as PromiseRejectedResult).reason)) },
+        'some daily menu translations failed; retrying in a minute',
+      );
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = setTimeout(() => void this.refresh(), RETRY_FAILED_AFTER_MS);
+      this.#retryTimer.unref();
+    }
+  }
+
+  async #store(
+    lang: TargetLang,
+    kind: 'machine' | 'staff',
+    hash: string,
+    text: DailyMenuBody,
+    staffId: number | null = null,
+  ): Promise<void> {
+    const values = {
+      source_hash: hash,
+      titolo: text.titolo,
+      descrizione: text.descrizione,
+      info_aggiuntive: text.infoAggiuntive,
+      updated_at: nowIso(),
+      updated_by: staffId,
+    };
+    await this.#db
+      .insertInto('daily_menu_translations')
+      .values({ lang, kind, ...values })
+      .onConflict((conflict) => conflict.columns(['lang', 'kind']).doUpdateSet(values))
+      .execute();
+  }
+
+  /** The menu in a language: staff's translation, else the machine's, else the Italian. */
+  async view(lang: Lang): Promise<DailyMenuView> {
+    const menu = await this.#menu.get();
+    if (lang === 'it') return { ...menu, lang, translation: 'none' };
+    const rows = await this.#db
+      .selectFrom('daily_menu_translations')
+      .selectAll()
+      .where('lang', '=', lang)
+      .where('source_hash', '=', sourceHash(menu))
+      .execute();
+    const row = rows.find((r) => r.kind === 'staff') ?? rows.find((r) => r.kind === 'machine');
+    if (!row) return { ...menu, lang, translation: 'none' };
+    return {
+      ...menu,
+      titolo: row.titolo,
+      descrizione: row.descrizione,
+      infoAggiuntive: row.info_aggiuntive,
+      lang,
+      translation: row.kind,
+    };
+  }
+
+  /** Every language's machine and staff translation, for the dashboard. */
+  async review(): Promise<TranslationReview[]> {
+    const hash = sourceHash(await this.#menu.get());
+    const rows = await this.#db.selectFrom('daily_menu_translations').selectAll().execute();
+    const body = (row: (typeof rows)[number] | undefined): DailyMenuBody | null =>
+      row
+        ? { titolo: row.titolo, descrizione: row.descrizione, infoAggiuntive: row.info_aggiuntive }
+        : null;
+    return TARGET_LANGS.map((lang) => {
+      const machine = rows.find(
+        (r) => r.lang === lang && r.kind === 'machine' && r.source_hash === hash,
+      );
+      const staff = rows.find((r) => r.lang === lang && r.kind === 'staff');
+      return {
+        lang,
+        machine: body(machine),
+        staff: staff && staff.source_hash === hash ? body(staff) : null,
+        staffStale: staff !== undefined && staff.source_hash !== hash,
+      };
+    });
+  }
+
+  /** Staff's own translation of the current Italian text for one language. */
+  async saveStaffTranslation(
+    lang: TargetLang,
+    text: DailyMenuBody,
+    staffId: number,
+  ): Promise<void> {
+    await this.#store(lang, 'staff', sourceHash(await this.#menu.get()), text, staffId);
+    this.#onChange();
+  }
+
+  /** Back to the machine translation for one language. */
+  async removeStaffTranslation(lang: TargetLang): Promise<void> {
+    await this.#db
+      .deleteFrom('daily_menu_translations')
+      .where('lang', '=', lang)
+      .where('kind', '=', 'staff')
+      .execute();
+    this.#onChange();
+  }
+}
