@@ -1583,3 +1583,12 @@ export const MENU: readonly MenuList[] = [
     ],
   },
 ];
+
+/**
+ * Printed at the foot of the menu, in Italian in every language (SPEC.md
+ * sections 2 and 9).
+ */
+export const MENU_NOTES = {
+  coverCharge: 'Coperto 2 €',
+  allergyNotice: 'In presenza di allergie e intolleranze alimentari rivolgersi al personale.',
+} as const;

@@ -5,8 +5,9 @@
  * intrinsic size (width/height on <img>: no layout shift). An owner swaps the
  * file in content/images and rebuilds (issue 3).
  *
- * `?responsive&widths=240;480` chooses the widths (default 480, 960, 1600;
- * never wider than the source).
+ * `?responsive` makes widths 480, 960 and 1600; `?widths=240;480&responsive`
+ * chooses others (the flag last, so TypeScript's `*&responsive` module
+ * declaration types it). Never wider than the source.
  */
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -83,7 +84,8 @@ export function responsiveImages(): Plugin {
       const [file = '', query = ''] = id.split('?');
       const params = new URLSearchParams(query);
       if (!params.has('responsive')) return null;
-      const widths = params.get('widths')?.split(';').map(Number).filter(Boolean) ?? DEFAULT_WIDTHS;
+      const widths =
+        params.get('widths')?.split(';').map(Number).filter(Boolean) ?? DEFAULT_WIDTHS;
       const key = `${file}|${widths.join(';')}`;
       if (!variantsCache.has(key)) variantsCache.set(key, renderVariants(file, widths));
       const { width, height, variants } = await variantsCache.get(key)!;

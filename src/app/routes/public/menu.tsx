@@ -1,17 +1,121 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
-import { publicPageMeta } from '../../seo.ts';
+import { pageUrl, publicPageMeta } from '../../seo.ts';
+import { ResponsiveImage, preloadImage } from '../../components/responsive-image.tsx';
+import { CategoryCarousel, type CategoryCard } from '../../features/menu/category-carousel.tsx';
+import { MenuItems } from '../../features/menu/menu-items.tsx';
+import {
+  INITIAL_CATEGORY_INDEX,
+  localizeMenu,
+  type MenuSection,
+} from '../../features/menu/localize-menu.ts';
+import { jsonLd, menuStructuredData } from '../../features/menu/menu-structured-data.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
+import { appServicesContext } from '../../context.ts';
+import { MENU_NOTES } from '../../../../content/menu.ts';
+import menuHeader from '../../../../content/images/menu-header.svg?responsive';
+import starters from '../../../../content/images/category-starters.svg?widths=240;480&responsive';
+import firstCourses from '../../../../content/images/category-first-courses.svg?widths=240;480&responsive';
+import meat from '../../../../content/images/category-meat.svg?widths=240;480&responsive';
+import fish from '../../../../content/images/category-fish.svg?widths=240;480&responsive';
+import salads from '../../../../content/images/category-salads.svg?widths=240;480&responsive';
+import pizza from '../../../../content/images/category-pizza.svg?widths=240;480&responsive';
+import dessert from '../../../../content/images/category-dessert.svg?widths=240;480&responsive';
+import drinks from '../../../../content/images/category-drinks.svg?widths=240;480&responsive';
+import menuStylesHref from '../../styles/menu.css?url';
+
+const HEADER_SIZES = '100vw';
+const CARD_IMAGES = [starters, firstCourses, meat, fish, salads, pizza, dessert, drinks];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: menuStylesHref },
+  preloadImage(menuHeader, HEADER_SIZES),
+];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'menu', '/menu');
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-export default function Page() {
-  const { t } = useTranslation();
+export function loader({ request, context }: Route.LoaderArgs) {
+  const lang = languageOfRequest(request);
+  const { publicUrl } = context.get(appServicesContext);
+  return { lang, menuUrl: pageUrl(publicUrl, '/menu', lang), ...localizeMenu(lang) };
+}
+
+function MenuSectionBlock({ section, headingId }: { section: MenuSection; headingId: string }) {
+  const { t } = useTranslation('menu');
   return (
-    <main id="main" className="page">
-      <h1>{t('pages.menu')}</h1>
+    <section className="menu-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{section.title}</h2>
+      <MenuItems items={section.items} />
+      {section.extras && (
+        <div className="menu-section__extras">
+          <h3>{section.extras.title}</h3>
+          <p className="menu-section__note">{t('extrasNote')}</p>
+          <MenuItems items={section.extras.items} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** SPEC.md section 2, /menu. */
+export default function MenuPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('menu');
+  const { categories, always, lang, menuUrl } = loaderData;
+  const [selectedIndex, setSelectedIndex] = useState(INITIAL_CATEGORY_INDEX);
+  const selected = categories[selectedIndex] ?? categories[0]!;
+  const cards: CategoryCard[] = categories.map((category, index) => ({
+    id: category.id,
+    // SPEC.md: the drinks card reads "Beer and Wines" in English and Italian.
+    label: category.id === 'beerAndWines' ? t('drinks') : category.title,
+    image: CARD_IMAGES[index]!,
+  }));
+  const structuredData = menuStructuredData([...categories, ...always], {
+    lang,
+    url: menuUrl,
+    name: t('header'),
+  });
+  return (
+    <main id="main" className="page menu-page">
+      <header className="menu-hero">
+        <ResponsiveImage
+          image={menuHeader}
+          alt={t('headerAlt')}
+          sizes={HEADER_SIZES}
+          priority
+          className="menu-hero__image"
+        />
+        <h1 className="menu-hero__title">{t('header')}</h1>
+      </header>
+
+      <section className="menu-categories" aria-labelledby="menu-categories-title">
+        <h2 id="menu-categories-title">{t('categoriesTitle')}</h2>
+        <CategoryCarousel cards={cards} selectedIndex={selectedIndex} onSelect={setSelectedIndex} />
+      </section>
+
+      <div className="menu-selected" aria-live="polite">
+        <MenuSectionBlock key={selected.id} section={selected} headingId="menu-selected-title" />
+      </div>
+
+      <div className="menu-always">
+        {always.map((section) => (
+          <MenuSectionBlock key={section.id} section={section} headingId={`menu-${section.id}`} />
+        ))}
+      </div>
+
+      <footer className="menu-notes" lang="it">
+        <p className="menu-notes__cover">{MENU_NOTES.coverCharge}</p>
+        <p>{MENU_NOTES.allergyNotice}</p>
+      </footer>
+
+      <script
+        type="application/ld+json"
+        // JSON built from our own content, with `<` escaped (jsonLd).
+        dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }}
+      />
     </main>
   );
 }
