@@ -9,6 +9,7 @@ import { pagesPlugin } from './pages/page-handler.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
+import { contactRoutes } from './routes/api/contact.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -55,6 +56,7 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(dailyMenuRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

@@ -97,7 +97,23 @@ export interface DailyMenuTranslationsTable {
   updated_by: number | null;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  lang: string;
+  privacy_accepted_at: string;
+  created_at: string;
+  read_at: string | null;
+  /** 1 when the honeypot was filled: kept, never delivered nor listed. */
+  spam: Generated<number>;
+  outbox_id: number | null;
+}
+
 export interface Database {
+  contact_messages: ContactMessagesTable;
   daily_menu_translations: DailyMenuTranslationsTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;

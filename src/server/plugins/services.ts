@@ -7,6 +7,8 @@ import { RateLimiter } from '../services/rate-limiter.ts';
 import { Sessions } from '../services/sessions.ts';
 import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
+import { ContactMessages } from '../services/contact-messages.ts';
+import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     dailyMenu: DailyMenuService;
     translations: DailyMenuTranslations;
+    contactMessages: ContactMessages;
     /** Called when what public pages show has changed (ENGINEERING.md: the page cache). */
     contentChanged: () => void;
   }
@@ -65,6 +68,14 @@ export const servicesPlugin = fp(
       onChange: () => app.contentChanged(),
     });
     app.decorate('dailyMenu', dailyMenu);
+    app.decorate(
+      'contactMessages',
+      new ContactMessages({
+        db: app.db,
+        deliverTo: config.CONTACT_EMAIL ?? restaurant.email,
+        onMail: () => outbox.kick(),
+      }),
+    );
     app.decorate('translations', translations);
 
     let housekeeping: NodeJS.Timeout | undefined;

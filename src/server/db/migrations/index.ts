@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './001-initial.ts';
 import * as translations from './002-translations.ts';
+import * as contactMessages from './003-contact-messages.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -12,5 +13,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '001-initial': { up: (db) => initial.up(db, dialect), down: initial.down },
     '002-translations': { up: translations.up, down: translations.down },
+    '003-contact-messages': {
+      up: (db) => contactMessages.up(db, dialect),
+      down: contactMessages.down,
+    },
   };
 }

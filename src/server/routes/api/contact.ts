@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactBody } from '../../../shared/schemas/contact.ts';
+import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
+import { tooManyRequests } from './errors.ts';
+
+/** SECURITY.md item 22: 5 contact posts per 10 minutes per client address. */
+const POSTS_PER_WINDOW = 5;
+const WINDOW_MS = 10 * 60 * 1000;
+
+/** CONTRACT.md POST /api/contact, and the staff inbox (issue 6). */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/contact', { schema: { body: contactBody } }, async (request, reply) => {
+    const limit = await app.limiter.hit(
+      `contact-ip:${clientKey(request)}`,
+      POSTS_PER_WINDOW,
+      WINDOW_MS,
+    );
+    if (!limit.allowed) {
+      return tooManyRequests(
+        reply,
+        limit.retryAfterSeconds,
+        'rate_limited',
+        'Too many messages: please try again later.',
+      );
+    }
+    const id = await app.contactMessages.accept(request.body, request.body.lang ?? 'it');
+    return reply.status(202).send({ id });
+  });
+
+  app.get('/contact-messages', { preHandler: requireStaff }, async () => ({
+    messages: await app.contactMessages.inbox(),
+  }));
+
+  app.patch(
+    '/contact-messages/:id',
+    {
+      schema: {
+        params: z.strictObject({
+          id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        }),
+        body: z.strictObject({ read: z.boolean() }),
+      },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const found = await app.contactMessages.setRead(request.params.id, request.body.read);
+      if (!found) return reply.status(404).send({ message: 'Messaggio non trovato.' });
+      return { id: request.params.id, read: request.body.read };
+    },
+  );
+};

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { ContactBody } from '../../shared/schemas/contact.ts';
+import { escapeHtml } from './mail-templates.ts';
+import { enqueueMail } from './outbox.ts';
+import { nowIso } from './tokens.ts';
+
+export interface InboxMessage {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  lang: string;
+  createdAt: string;
+  read: boolean;
+  delivery: {
+    status: 'pending' | 'sent' | 'failed';
+    attempts: number;
+    lastError: string | null;
+  } | null;
+}
+
+/**
+ * Contact messages that are never lost (issue 6): the message, its consent
+ * and the mail that delivers it are written in one transaction before the
+ * visitor is answered; the outbox delivers it, after an outage or a restart too.
+ */
+export class ContactMessages {
+  readonly #db: Kysely<Database>;
+  readonly #deliverTo: string;
+  readonly #onMail: () => void;
+
+  constructor(options: { db: Kysely<Database>; deliverTo: string; onMail: () => void }) {
+    this.#db = options.db;
+    this.#deliverTo = options.deliverTo;
+    this.#onMail = options.onMail;
+  }
+
+  async accept(body: ContactBody, lang: string): Promise<number> {
+    const now = nowIso();
+    const spam = (body.website ?? '').trim() !== '';
+    const id = await this.#db.transaction().execute(async (trx) => {
+      const outboxId = spam ? null : await enqueueMail(trx, this.#mail(body, lang, now));
+      const row = await trx
+        .insertInto('contact_messages')
+        .values({
+          first_name: body.firstName,
+          last_name: body.lastName,
+          email: body.email,
+          message: body.message,
+          lang,
+          privacy_accepted_at: now,
+          created_at: now,
+          spam: spam ? 1 : 0,
+          outbox_id: outboxId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    if (!spam) this.#onMail();
+    return id;
+  }
+
+  /** Staff mail, in Italian; the visitor's words stay text (SECURITY.md items 20, 22). */
+  #mail(body: ContactBody, lang: string, at: string) {
+    const who = `${body.firstName} ${body.lastName}`;
+    const when = new Date(at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' });
+    return {
+      kind: 'contact',
+      to: this.#deliverTo,
+      replyTo: body.email,
+      subject: `Nuovo messaggio dal sito da ${who}`,
+      text: [
+        `Messaggio di ${who} <${body.email}>, ricevuto il ${when} (lingua del sito: ${lang}).`,
+        body.message,
+        `Rispondi a questa e-mail per scrivere a ${body.firstName}.`,
+      ].join('\n\n'),
+      html: `<!doctype html><html lang="it"><body style="font-family:Arial,sans-serif;line-height:1.5">
+<p>Messaggio di <strong>${escapeHtml(who)}</strong> &lt;${escapeHtml(body.email)}&gt;, ricevuto il ${escapeHtml(when)} (lingua del sito: ${escapeHtml(lang)}).</p>
+<p style="white-space:pre-wrap">${escapeHtml(body.message)}</p>
+<p>Rispondi a questa e-mail per scrivere a ${escapeHtml(body.firstName)}.</p></body></html>`,
+    };
+  }
+
+  /** The staff inbox, newest first, with each message's delivery state. */
+  async inbox(): Promise<InboxMessage[]> {
+    const rows = await this.#db
+      .selectFrom('contact_messages')
+      .leftJoin('outbox', 'outbox.id', 'contact_messages.outbox_id')
+      .select([
+        'contact_messages.id',
+        'contact_messages.first_name',
+        'contact_messages.last_name',
+        'contact_messages.email',
+        'contact_messages.message',
+        'contact_messages.lang',
+        'contact_messages.created_at',
+        'contact_messages.read_at',
+        'outbox.status',
+        'outbox.attempts',
+        'outbox.last_error',
+      ])
+      .where('contact_messages.spam', '=', 0)
+      .orderBy('contact_messages.id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      message: row.message,
+      lang: row.lang,
+      createdAt: row.created_at,
+      read: row.read_at !== null,
+      delivery: row.status
+        ? { status: row.status, attempts: row.attempts ?? 0, lastError: row.last_error ?? null }
+        : null,
+    }));
+  }
+
+  /** Marks a message read or unread; false when there is no such message. */
+  async setRead(id: number, read: boolean): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('contact_messages')
+      .set({ read_at: read ? nowIso() : null })
+      .where('id', '=', id)
+      .where('spam', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
+
+/** SECURITY.md item 18: a contact message is at most 5,000 characters. */
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Names end up in a mail subject: no control characters, so no line breaks (SECURITY.md item 22). */
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/**
+ * POST /api/contact (CONTRACT.md), used by the form and the route alike.
+ * `website` is a honeypot: people never see it, so only robots fill it.
+ */
+export const contactBody = z.strictObject({
+  firstName: name,
+  lastName: name,
+  email: z.string().trim().max(254).pipe(z.email()),
+  message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX),
+  privacy: z.literal(true, { error: 'the privacy policy must be accepted' }),
+  lang: z.enum(LANGUAGES).optional(),
+  website: z.string().max(200).optional(),
+});
+export type ContactBody = z.infer<typeof contactBody>;
