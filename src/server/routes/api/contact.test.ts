@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -10,7 +11,7 @@ import { startSmtpServer } from '../../testing/smtp.ts';
 // CONTRACT.md POST /api/contact and the staff inbox; SECURITY.md items 18-22, 30.
 let dir: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const open: Awaited<ReturnType<typeof server>>[] = [];
+const open: FastifyInstance[] = [];
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
   smtp = await startSmtpServer();
@@ -21,7 +22,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function server() {
+async function server(): Promise<FastifyInstance> {
   const config = loadConfig({
     DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
     SMTP_URL: smtp.url,
@@ -43,12 +44,9 @@ const message = {
   lang: 'en',
 };
 let ip = 0;
-const post = (
-  app: Awaited<ReturnType<typeof server>>,
-  payload: unknown,
-  remoteAddress = `10.3.0.${++ip}`,
-) => app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress });
-const count = async (app: Awaited<ReturnType<typeof server>>) =>
+const post = (app: FastifyInstance, payload: unknown, remoteAddress = `10.3.0.${++ip}`) =>
+  app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress });
+const count = async (app: FastifyInstance) =>
   (await app.db.selectFrom('contact_messages').selectAll().execute()).length;
 
 describe('POST /api/contact', () => {
