@@ -1,23 +1,49 @@
 /**
  * Every translation of the public site. Server-side code imports this whole
- * table; the browser loads one language at a time (src/app/i18n/load-messages.ts).
+ * table; a page receives only its language's messages (the root loader).
  */
 import type { Lang } from '../languages.ts';
 import itCommon from './it/common.json' with { type: 'json' };
+import itHome from './it/home.json' with { type: 'json' };
+import itMenu from './it/menu.json' with { type: 'json' };
+import itAbout from './it/about.json' with { type: 'json' };
+import itContact from './it/contact.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enHome from './en/home.json' with { type: 'json' };
+import enMenu from './en/menu.json' with { type: 'json' };
+import enAbout from './en/about.json' with { type: 'json' };
+import enContact from './en/contact.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
+import frHome from './fr/home.json' with { type: 'json' };
+import frMenu from './fr/menu.json' with { type: 'json' };
+import frAbout from './fr/about.json' with { type: 'json' };
+import frContact from './fr/contact.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
+import esHome from './es/home.json' with { type: 'json' };
+import esMenu from './es/menu.json' with { type: 'json' };
+import esAbout from './es/about.json' with { type: 'json' };
+import esContact from './es/contact.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
+import deHome from './de/home.json' with { type: 'json' };
+import deMenu from './de/menu.json' with { type: 'json' };
+import deAbout from './de/about.json' with { type: 'json' };
+import deContact from './de/contact.json' with { type: 'json' };
 
 /** Italian is the source language: its keys are the reference for the others. */
-export type Messages = { common: typeof itCommon };
+export type Messages = {
+  common: typeof itCommon;
+  home: typeof itHome;
+  menu: typeof itMenu;
+  about: typeof itAbout;
+  contact: typeof itContact;
+};
 export type Namespace = keyof Messages;
-export const NAMESPACES: readonly Namespace[] = ['common'];
+export const NAMESPACES: readonly Namespace[] = ['common', 'home', 'menu', 'about', 'contact'];
 
 export const MESSAGES: Record<Lang, Messages> = {
-  it: { common: itCommon },
-  en: { common: enCommon },
-  fr: { common: frCommon },
-  es: { common: esCommon },
-  de: { common: deCommon },
+  it: { common: itCommon, home: itHome, menu: itMenu, about: itAbout, contact: itContact },
+  en: { common: enCommon, home: enHome, menu: enMenu, about: enAbout, contact: enContact },
+  fr: { common: frCommon, home: frHome, menu: frMenu, about: frAbout, contact: frContact },
+  es: { common: esCommon, home: esHome, menu: esMenu, about: esAbout, contact: esContact },
+  de: { common: deCommon, home: deHome, menu: deMenu, about: deAbout, contact: deContact },
 };

@@ -1,17 +1,59 @@
-import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
+import type { RootData } from '../../root.tsx';
 import { publicPageMeta } from '../../seo.ts';
+import { preloadImage } from '../../components/responsive-image.tsx';
+import { HERO_IMAGE, HERO_SIZES, HeroSection } from '../../components/home/hero-section.tsx';
+import { GalleryStrip } from '../../components/home/gallery-strip.tsx';
+import { LocationSection } from '../../components/home/location-section.tsx';
+import { PhotoGrid } from '../../components/home/photo-grid.tsx';
+import { ExperienceSection } from '../../components/home/experience-section.tsx';
+import { MapSection } from '../../components/map-section.tsx';
+import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
+import homeStylesHref from '../../styles/home.css?url';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'home', '/');
 
+// The hero image is the LCP element: fetched with the page, before the CSS is parsed.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: homeStylesHref },
+  preloadImage(HERO_IMAGE, HERO_SIZES),
+];
+
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-export default function Page() {
-  const { t } = useTranslation();
+/** schema.org Restaurant for search engines (issue 3), in the page's language. */
+function RestaurantStructuredData() {
+  const root = useRouteLoaderData<RootData>('root');
+  if (!root) return null;
+  const data = restaurantJsonLd({
+    lang: root.lang,
+    publicUrl: root.publicUrl,
+    imagePath: HERO_IMAGE.src,
+  });
   return (
-    <main id="main" className="page">
-      <h1>{t('pages.home')}</h1>
+    <script
+      type="application/ld+json"
+      // Serialised with `<` escaped: no value can close the element.
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
+}
+
+/** SPEC.md section 2, Home: the sections in the specified order. */
+export default function Page() {
+  return (
+    <main id="main" className="page home">
+      <HeroSection />
+      <GalleryStrip />
+      <LocationSection />
+      <PhotoGrid />
+      <ExperienceSection />
+      {/* Daily menu block (SPEC.md section 2): added by the staff issue, between the
+          culinary experience and the map. Nothing is rendered here until then. */}
+      <MapSection />
+      <RestaurantStructuredData />
     </main>
   );
 }

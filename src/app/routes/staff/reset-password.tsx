@@ -1,9 +1,19 @@
-export {
-  staffMeta as meta,
-  staffHeaders as headers,
-  StaffHydrateFallback as HydrateFallback,
-} from './staff-route.tsx';
+import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
+import { UserProvider } from '../../features/auth/user-provider.tsx';
+import { staffHeaders } from './staff-route.tsx';
 
+export { staffMeta as meta, StaffHydrateFallback as HydrateFallback } from './staff-route.tsx';
+export { staffLinks as links } from '../../features/auth/staff-links.ts';
+
+/**
+ * SECURITY.md item 17: the address holds the reset token, so this page sends
+ * no referrer anywhere (the server passes this header through).
+ */
+export function headers() {
+  return { ...staffHeaders(), 'Referrer-Policy': 'no-referrer' };
+}
+
+/** Client-only: the spinner shows until the page can render in the browser. */
 export async function clientLoader() {
   return null;
 }
@@ -11,8 +21,8 @@ clientLoader.hydrate = true as const;
 
 export default function ResetPassword() {
   return (
-    <main id="main" className="staff-page">
-      <h1>Cambia password</h1>
-    </main>
+    <UserProvider>
+      <ResetPasswordPage />
+    </UserProvider>
   );
 }

@@ -1,0 +1,333 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test as base, expect, hydrated } from './fixtures.ts';
+import {
+  createStaffAccount,
+  e2eDatabaseUrl,
+  logInThroughApi,
+  resetAuthRateLimits,
+  revokeThroughApi,
+  storeSession,
+  type StaffAccount,
+  type StaffSession,
+} from './support/staff.ts';
+
+// The staff area in a real browser (SPEC.md sections 2, 4, 5, 8; SECURITY.md
+// items 9, 11, 12). Staff accounts come from the CLI, sessions from the API
+// (ENGINEERING.md example 9).
+
+const test = base.extend<
+  { session: StaffSession; loggedIn: StaffSession },
+  { account: StaffAccount }
+>({
+  account: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters
+    async ({}, use, workerInfo) => {
+      await use(await createStaffAccount(e2eDatabaseUrl(), `staff-w${workerInfo.workerIndex}`));
+    },
+    { scope: 'worker' },
+  ],
+  session: async ({ request, account }, use) => {
+    resetAuthRateLimits(e2eDatabaseUrl());
+    await use(await logInThroughApi(request, account));
+  },
+  /** A browser page that is already logged in (token and user in local storage). */
+  loggedIn: async ({ page, session }, use) => {
+    await storeSession(page, session);
+    await use(session);
+  },
+});
+
+test.beforeEach(() => resetAuthRateLimits(e2eDatabaseUrl()));
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.Toastify').getByText(text, { exact: typeof text === 'string' });
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+}
+
+test('login: a wrong password shows the server’s reason, the right one opens the dashboard', async ({
+  page,
+  account,
+  consoleErrors,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accedi al tuo account');
+  await expect(
+    page.getByRole('link', { name: 'Hai dimenticato la tua password?' }),
+  ).toHaveAttribute('href', '/send-email');
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+
+  await fillLogin(page, account.email, 'not the right password');
+  await expect(toast(page, 'Email o password non validi.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await fillLogin(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ciao ${account.firstName}`);
+  await expect(toast(page, 'Login avvenuto con successo!')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{20,}$/);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({
+    email: account.email,
+    firstName: account.firstName,
+  });
+  // Wrong password: 401 in the browser console is expected, nothing else.
+  expect(consoleErrors.filter((error) => !/401/.test(error))).toEqual([]);
+  consoleErrors.length = 0;
+});
+
+test('the password field shows and hides its text', async ({ page }) => {
+  await page.goto('/login');
+  const password = page.getByLabel('Password', { exact: true });
+  const toggle = page.getByRole('button', { name: 'Mostra password' });
+  await password.fill('segreto-di-prova');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('logged in, /login goes straight to the dashboard', async ({ page, loggedIn }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Ciao ${loggedIn.user.firstName}`,
+  );
+});
+
+test('logged out, /dashboard goes to /login, then back after login, history replaced', async ({
+  page,
+  account,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accedi al tuo account');
+  const entries = await page.evaluate(() => history.length);
+  await fillLogin(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ciao ${account.firstName}`);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login$/);
+});
+
+test('saving the daily menu: success dialog, fields refilled', async ({
+  page,
+  loggedIn: _loggedIn,
+}) => {
+  const stamp = Date.now().toString(36);
+  const menu = {
+    titolo: `Menu del pescatore ${stamp}`,
+    descrizione: `Busiate al pesto trapanese ${stamp}, Cous cous di pesce, Cassata`,
+    infoAggiuntive: `Acqua e coperto inclusi ${stamp}, Vino della casa`,
+  };
+  await page.goto('/dashboard');
+  await expect(
+    page.getByText('Modifica il menu del giorno inserendo i dettagli richiesti.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Descrizione')).toHaveAttribute('rows', '4');
+  await expect(page.getByLabel('Informazioni aggiuntive')).toHaveAttribute('rows', '4');
+  await expect(page.getByLabel('Descrizione')).toHaveAccessibleDescription(
+    'Separa ogni opzione con la virgola',
+  );
+  await page.getByLabel('Nome del menu').fill(menu.titolo);
+  await page.getByLabel('Descrizione').fill(menu.descrizione);
+  await page.getByLabel('Informazioni aggiuntive').fill(menu.infoAggiuntive);
+  await page.getByRole('button', { name: 'Aggiorna' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Aggiornamento eseguito con successo.');
+  await expect(dialog).toContainText('Il contenuto è stato aggiornato correttamente. Success: OK.');
+  await dialog.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Nome del menu')).toHaveValue(menu.titolo);
+  await expect(page.getByLabel('Descrizione')).toHaveValue(menu.descrizione);
+  expect(await page.evaluate(() => localStorage.getItem('title'))).toBeNull();
+});
+
+// FIXME: the home page does not show the daily menu yet (SPEC.md section 2,
+// CONTRACT.md "Pages": its HTML contains the current daily menu).
+test.fixme('the home page HTML shows the daily menu just saved', async ({
+  page,
+  request,
+  loggedIn: _loggedIn,
+}) => {
+  const titolo = `Menu della tonnara ${Date.now().toString(36)}`;
+  await page.goto('/dashboard');
+  await page.getByLabel('Nome del menu').fill(titolo);
+  await page.getByLabel('Descrizione').fill('Caponata, Pesce spada alla ghiotta');
+  await page.getByLabel('Informazioni aggiuntive').fill('Pane fatto in casa');
+  await page.getByRole('button', { name: 'Aggiorna' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(
+    'Aggiornamento eseguito con successo.',
+  );
+  const html = await (await request.get('/?lng=it')).text();
+  expect(html.includes(titolo), 'the home page HTML contains the menu name').toBe(true);
+  expect(html.includes('Pesce spada alla ghiotta'), 'and the dishes').toBe(true);
+});
+
+test('a session that expires mid-edit keeps the typed text through the login', async ({
+  page,
+  request,
+  account,
+  loggedIn,
+  consoleErrors,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Nome del menu')).toBeVisible();
+  await revokeThroughApi(request, loggedIn.token); // the session ends on the server
+
+  const typed = {
+    titolo: `Bozza ${Date.now().toString(36)}`,
+    descrizione: 'Pasta con le sarde, Sarde a beccafico',
+    infoAggiuntive: 'Solo a pranzo',
+  };
+  await page.getByLabel('Nome del menu').fill(typed.titolo);
+  await page.getByLabel('Descrizione').fill(typed.descrizione);
+  await page.getByLabel('Informazioni aggiuntive').fill(typed.infoAggiuntive);
+  await page.getByRole('button', { name: 'Aggiorna' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Qualcosa è andato storto.');
+  await expect(dialog).toContainText(
+    'Il contenuto non è stato aggiornato. Errore: non sei autorizzato a compiere questa azione. 401 unauthorized',
+  );
+  await expect(dialog).toContainText('Contatta lo sviluppatore per ulteriori chiarimenti.');
+  await dialog.getByRole('button', { name: 'Chiudi' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, 'Effettua il login')).toBeVisible();
+  await fillLogin(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel('Nome del menu')).toHaveValue(typed.titolo);
+  await expect(page.getByLabel('Descrizione')).toHaveValue(typed.descrizione);
+  await expect(page.getByLabel('Informazioni aggiuntive')).toHaveValue(typed.infoAggiuntive);
+  // The rejected save is a 401 in the console, nothing else.
+  expect(consoleErrors.filter((error) => !/401/.test(error))).toEqual([]);
+  consoleErrors.length = 0;
+});
+
+test('logout: spinner, "Logout effettuato.", storage cleared, token revoked', async ({
+  page,
+  request,
+  loggedIn,
+}) => {
+  await page.goto('/dashboard');
+  const logout = page.getByRole('banner').getByRole('button', { name: 'Disconnetti' });
+  await expect(logout).toBeVisible();
+  await logout.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, 'Logout effettuato.')).toBeVisible();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]),
+  ).toEqual([null, null]);
+  const me = await request.get('/api/auth/me', {
+    headers: { Authorization: `Bearer ${loggedIn.token}` },
+  });
+  expect(me.status()).toBe(401);
+  // Back to the dashboard: logged out, so the login form again.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registering a colleague: toast, and the colleague is in the list', async ({
+  page,
+  loggedIn,
+}) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `collega-${stamp}@example.test`;
+  await page.goto('/dashboard');
+  const section = page.getByRole('region', { name: 'Colleghi' });
+  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText(loggedIn.user.email);
+  const form = page.getByRole('form', { name: 'Registra un collega' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Nome utente').fill(`collega-${stamp}`);
+  await form.getByLabel(/^Nome(?! utente)/).fill('Turi');
+  await form.getByLabel(/^Cognome/).fill('Scalia');
+  await form.getByLabel('Password', { exact: true }).fill(`Caponata e panelle ${stamp}`);
+  await form.getByRole('button', { name: 'Registra' }).click();
+  await expect(toast(page, 'Registrazione avvenuta con successo!')).toBeVisible();
+  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText(email);
+  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText('Turi Scalia');
+  // Still logged in as themself.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(loggedIn.token);
+});
+
+test('reset form: warnings for empty and different passwords', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cambia password');
+  const submit = page.getByRole('button', { name: 'Cambia password' });
+  await submit.click();
+  await expect(toast(page, 'Compila entrambi i campi.')).toBeVisible();
+  await page.getByLabel('Nuova password').fill('una password abbastanza lunga');
+  await submit.click();
+  await expect(toast(page, 'Compila entrambi i campi.').last()).toBeVisible();
+  await page.getByLabel('Ripeti la password').fill('un’altra password abbastanza lunga');
+  await submit.click();
+  await expect(toast(page, 'Le password non coincidono')).toBeVisible();
+  await expect(page).toHaveURL(/\/reset-password\?token=not-a-real-token$/);
+});
+
+test.describe('accessibility (axe)', () => {
+  const violations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+
+  for (const path of ['/login', '/send-email', '/reset-password?token=x']) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('/dashboard and its result dialog have no axe violations', async ({
+    page,
+    loggedIn: _loggedIn,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('list', { name: 'Colleghi' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    // Answer the save here: this test must not change the menu other tests read.
+    await page.route('**/api/daily-menu/1', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ json: { id: 1, ...route.request().postDataJSON() } })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test('public pages load no staff code or styles', async ({ page }) => {
+  for (const path of ['/', '/menu', '/about-us', '/contact']) {
+    const bodies: Promise<string>[] = [];
+    const onResponse = (response: import('@playwright/test').Response) => {
+      if (['script', 'stylesheet'].includes(response.request().resourceType())) {
+        bodies.push(response.text().catch(() => ''));
+      }
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    const loaded = await Promise.all(bodies);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const body of loaded) {
+      // Texts from features/auth/texts.ts and a rule from styles/staff.css.
+      expect(body.includes('Accedi al tuo account'), `${path} loads staff code`).toBe(false);
+      expect(body.includes('Effettua il login'), `${path} loads staff code`).toBe(false);
+      expect(body.includes('.staff-card'), `${path} loads staff styles`).toBe(false);
+    }
+  }
+});

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './ports.ts';
+
+/**
+ * A server process of its own for a spec that needs its own configuration
+ * (an SMTP peer, a fresh database): the built app (`npm run build`), like the
+ * one playwright.config.ts starts, on a free loopback port.
+ */
+export interface TestServer {
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'restaurant-e2e-own-'));
+  const databaseUrl = `file:${join(dir, 'restaurant.db')}`;
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, databaseUrl, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer /api/health within 30 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM'); // graceful close (src/server/main.ts)
+  });
+}

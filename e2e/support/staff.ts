@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/**
+ * Staff accounts and sessions for end-to-end tests (ENGINEERING.md example 9:
+ * fixtures create the staff user with the CLI and log in through the API).
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** The database of the server playwright.config.ts starts (computed the same way). */
+export function e2eDatabaseUrl(): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set: run the tests through playwright.config.ts.');
+  return `file:${join(tmpdir(), `restaurant-e2e-${port}`, 'restaurant.db')}`;
+}
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+
+/** A new account with a unique e-mail, created by `staff add` (SECURITY.md item 6). */
+export async function createStaffAccount(
+  databaseUrl: string,
+  label: string,
+  overrides: Partial<StaffAccount> = {},
+): Promise<StaffAccount> {
+  counter += 1;
+  const unique = `${label}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+  const account: StaffAccount = {
+    email: `${unique}@example.test`.toLowerCase(),
+    password: `Sardine-al-forno ${unique}`,
+    firstName: 'Rosalia',
+    lastName: 'Genovese',
+    ...overrides,
+  };
+  await run(
+    process.execPath,
+    [
+      'src/server/cli/staff.ts',
+      'add',
+      '--email',
+      account.email,
+      '--first-name',
+      account.firstName,
+      '--last-name',
+      account.lastName,
+      '--password',
+      account.password,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
+  );
+  return account;
+}
+
+export interface StaffSession {
+  token: string;
+  user: { email: string; firstName: string; lastName: string };
+}
+
+/** POST /api/auth/login, as the login form does. */
+export async function logInThroughApi(
+  request: APIRequestContext,
+  account: Pick<StaffAccount, 'email' | 'password'>,
+  baseURL = '',
+): Promise<StaffSession> {
+  const response = await request.post(`${baseURL}/api/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+  }
+  const body = (await response.json()) as StaffSession['user'] & { tokens: { token: string }[] };
+  return {
+    token: body.tokens[0]!.token,
+    user: { email: body.email, firstName: body.firstName, lastName: body.lastName },
+  };
+}
+
+/** DELETE /api/auth/logout: the server forgets the token at once (SECURITY.md item 9). */
+export async function revokeThroughApi(
+  request: APIRequestContext,
+  token: string,
+  baseURL = '',
+): Promise<void> {
+  const response = await request.delete(`${baseURL}/api/auth/logout`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (response.status() !== 204) throw new Error(`logout failed: ${response.status()}`);
+}
+
+/**
+ * Puts the session where the staff pages keep it (SPEC.md section 3: `token`
+ * and `user` in local storage), from a same-origin page that loads no app code.
+ */
+export async function storeSession(page: Page, session: StaffSession, baseURL = ''): Promise<void> {
+  await page.goto(`${baseURL}/robots.txt`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+}
+
+/**
+ * The auth routes allow 10 requests a minute per client address (SECURITY.md
+ * item 4) and every test browser is 127.0.0.1: between tests, the per-address
+ * counters start again, so that the suite's own logins are not what it tests.
+ * (The limit itself is covered by the API tests.)
+ */
+export function resetAuthRateLimits(databaseUrl: string): void {
+  const file = databaseUrl.replace(/^file:/, '');
+  const db = new DatabaseSync(file, { timeout: 5_000 });
+  try {
+    db.prepare("DELETE FROM rate_limits WHERE key LIKE 'auth-ip:%'").run();
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { restaurant } from '../../../../content/restaurant.ts';
+import experience from '../../../../content/images/experience.svg?responsive';
+import { ResponsiveImage } from '../responsive-image.tsx';
+import { telHref } from './tel-href.ts';
+
+/** SPEC.md section 2, Home: culinary experience, with a book-a-table button that dials the mobile. */
+export function ExperienceSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-split home-split--reverse" aria-labelledby="experience-title">
+      <div className="home-split__text">
+        <h2 id="experience-title">{t('experience.title')}</h2>
+        <p>{t('experience.text1')}</p>
+        <p>{t('experience.text2')}</p>
+        <p className="home-split__actions">
+          <a className="button" href={telHref(restaurant.mobile)}>
+            {t('experience.cta')}
+          </a>
+          <span className="home-split__hint">
+            {t('experience.callHint', { phone: restaurant.mobile })}
+          </span>
+        </p>
+      </div>
+      <ResponsiveImage
+        className="home-split__media"
+        image={experience}
+        alt={t('experience.imageAlt')}
+        sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw"
+      />
+    </section>
+  );
+}

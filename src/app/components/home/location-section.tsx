@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { restaurant } from '../../../../content/restaurant.ts';
+import location from '../../../../content/images/location.svg?responsive';
+import { ResponsiveImage } from '../responsive-image.tsx';
+
+/** SPEC.md section 1 and 2: the venue, its terrace, kitchen, catering and takeaway. */
+export function LocationSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-split" aria-labelledby="location-title">
+      <div className="home-split__text">
+        <h2 id="location-title">{t('location.title')}</h2>
+        <p>{t('location.text1', { place: restaurant.address.locality })}</p>
+        <p>{t('location.text2')}</p>
+        <p>{t('location.text3')}</p>
+        <Link className="button button--ghost" to="/about-us">
+          {t('location.cta')}
+        </Link>
+      </div>
+      <ResponsiveImage
+        className="home-split__media"
+        image={location}
+        alt={t('location.imageAlt')}
+        sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { restaurant } from '../../../content/restaurant.ts';
+import mapPreview from '../../../content/images/map-preview.svg?responsive';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+const interval = ({ opens, closes }: { opens: string; closes: string }) => `${opens}–${closes}`;
+const [lunch, dinner] = restaurant.openingHours.map(interval);
+const mapHost = new URL(restaurant.map.embedUrl).host;
+
+/**
+ * SPEC.md section 2, "Where We Are", with consent: a self-hosted preview
+ * first; the map provider's iframe (a third party that sees the visitor's IP
+ * address) is created only when the visitor asks for it, so nothing is
+ * fetched from it before the click.
+ */
+export function MapSection() {
+  const { t } = useTranslation('home');
+  const [showMap, setShowMap] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  // The clicked button goes away: keyboard focus moves to what replaced it.
+  useEffect(() => {
+    if (showMap) frameRef.current?.focus();
+  }, [showMap]);
+  const { street, postalCode, locality, region } = restaurant.address;
+  return (
+    <section className="map-section" aria-labelledby="map-title">
+      <div className="map-section__info">
+        <h2 id="map-title">{t('map.title')}</h2>
+        <p>{t('map.intro', { place: locality })}</p>
+        <dl className="map-section__facts">
+          <dt>{t('map.addressLabel')}</dt>
+          <dd>
+            <address>
+              {restaurant.name}
+              <br />
+              {street}
+              <br />
+              {postalCode} {locality} ({region})
+            </address>
+          </dd>
+          <dt>{t('map.hoursLabel')}</dt>
+          <dd>{t('map.hours', { lunch, dinner })}</dd>
+        </dl>
+        <a
+          className="button button--ghost"
+          href={restaurant.map.linkUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('map.open')} <span className="visually-hidden">{t('map.newTab')}</span>
+        </a>
+      </div>
+      <div className="map-section__map">
+        {showMap ? (
+          <iframe
+            ref={frameRef}
+            className="map-section__frame"
+            src={restaurant.map.embedUrl}
+            title={t('map.frameTitle', { name: restaurant.name })}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+          />
+        ) : (
+          <>
+            <ResponsiveImage
+              className="map-section__preview"
+              image={mapPreview}
+              alt={t('map.previewAlt')}
+              sizes="(min-width: 1200px) 720px, (min-width: 768px) 60vw, 100vw"
+            />
+            <div className="map-section__consent">
+              <p>{t('map.consent', { host: mapHost })}</p>
+              <button type="button" className="button" onClick={() => setShowMap(true)}>
+                {t('map.show')}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The staff pages' HTTP client for the product API (CONTRACT.md "HTTP API",
+ * base path /api). Expected failures are values, not exceptions
+ * (ENGINEERING.md example 5): an answer outside 2xx is an `http` failure with
+ * its parsed body, a request that never got an answer is a `network` failure.
+ * No timeout (SPEC.md section 7).
+ */
+
+export type ApiFailure =
+  | { kind: 'http'; status: number; statusText: string; body: unknown }
+  | { kind: 'network'; error: unknown };
+
+export type ApiResult<T> =
+  { ok: true; status: number; statusText: string; data: T } | { ok: false; failure: ApiFailure };
+
+export interface ApiRequestOptions {
+  body?: unknown;
+  /** Sent as `Authorization: Bearer …` (SPEC.md section 6). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export const API_BASE = '/api';
+
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  { body, token, signal }: ApiRequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Only with a body: Fastify refuses an empty body announced as JSON.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, failure: { kind: 'network', error } };
+  }
+  let data: unknown = null;
+  try {
+    const text = await response.text();
+    data = text ? parseJson(text) : null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (response.ok) return { ok: false, failure: { kind: 'network', error } };
+  }
+  if (!response.ok) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'http',
+        status: response.status,
+        statusText: response.statusText,
+        body: data,
+      },
+    };
+  }
+  return { ok: true, status: response.status, statusText: response.statusText, data: data as T };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isUnauthorized(failure: ApiFailure): boolean {
+  return failure.kind === 'http' && failure.status === 401;
+}

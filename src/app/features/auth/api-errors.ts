@@ -1,0 +1,77 @@
+import { isRecord, type ApiFailure } from './api-client.ts';
+import { ERROR_TEXTS } from './texts.ts';
+
+export interface StaffToast {
+  kind: 'warning' | 'error';
+  message: string;
+}
+
+export interface FailureOutcome {
+  toasts: StaffToast[];
+  /** The session is gone: clear it and go to /login (remembering where we were). */
+  loginRequired: boolean;
+}
+
+/**
+ * SPEC.md section 8, generic handler for failed API calls, as a pure function:
+ * - `errors` is a list (a refused operation): each item's description as a
+ *   warning, or "Errore sconosciuto";
+ * - `errors` is an object (field validation): the first message of each field
+ *   as an error, or "Errore sconosciuto";
+ * - otherwise a `message` field as an error;
+ * - status 401: warning "Effettua il login" and go to /login;
+ * - any other case: warning "Si è verificato un errore.";
+ * - no HTTP answer at all: "Errore sconosciuto.".
+ *
+ * CONTRACT.md answers a missing, revoked or expired bearer token with
+ * 401 `{message}`: taken strictly in SPEC's order the message would hide the
+ * 401 branch and the staff member would stay on a page whose session is
+ * gone, so a 401 without an `errors` payload shows its message (if any) and
+ * then also asks to log in. A 401 with an `errors` list is a refused login
+ * (wrong password): that stays on the login form.
+ */
+export function describeApiFailure(failure: ApiFailure): FailureOutcome {
+  if (failure.kind === 'network') {
+    return { toasts: [{ kind: 'error', message: ERROR_TEXTS.network }], loginRequired: false };
+  }
+  const body = isRecord(failure.body) ? failure.body : {};
+  const { errors, message } = body;
+  if (Array.isArray(errors)) {
+    const items: unknown[] = errors.length > 0 ? errors : [undefined];
+    return {
+      toasts: items.map((item) => ({
+        kind: 'warning',
+        message: textOr(isRecord(item) ? item.description : undefined, ERROR_TEXTS.unknownItem),
+      })),
+      loginRequired: false,
+    };
+  }
+  if (isRecord(errors)) {
+    const fields: unknown[] = Object.values(errors);
+    const messages = fields.length > 0 ? fields : [undefined];
+    return {
+      toasts: messages.map((messagesOfField) => ({
+        kind: 'error',
+        message: textOr(
+          Array.isArray(messagesOfField) ? messagesOfField[0] : messagesOfField,
+          ERROR_TEXTS.unknownItem,
+        ),
+      })),
+      loginRequired: false,
+    };
+  }
+  const messageToasts: StaffToast[] =
+    typeof message === 'string' && message.trim() !== '' ? [{ kind: 'error', message }] : [];
+  if (failure.status === 401) {
+    return {
+      toasts: [...messageToasts, { kind: 'warning', message: ERROR_TEXTS.loginRequired }],
+      loginRequired: true,
+    };
+  }
+  if (messageToasts.length > 0) return { toasts: messageToasts, loginRequired: false };
+  return { toasts: [{ kind: 'warning', message: ERROR_TEXTS.generic }], loginRequired: false };
+}
+
+function textOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}

@@ -1,0 +1,45 @@
+import { apiRequest, isRecord, type ApiResult } from './api-client.ts';
+import { parseUser, type StaffUser } from './session.ts';
+
+/** SPEC.md section 7 / CONTRACT.md "HTTP API": the auth calls of the staff pages. */
+
+export interface LoggedIn {
+  token: string;
+  user: StaffUser;
+}
+
+/** POST /api/auth/login: the user and the first token of the answer (SPEC.md section 3). */
+export async function logIn(email: string, password: string): Promise<ApiResult<LoggedIn>> {
+  const result = await apiRequest('POST', '/auth/login', { body: { email, password } });
+  if (!result.ok) return result;
+  const data = result.data;
+  const user = parseUser(data);
+  const tokens = isRecord(data) && Array.isArray(data.tokens) ? data.tokens : [];
+  const first: unknown = tokens[0];
+  const token = isRecord(first) && typeof first.token === 'string' ? first.token : '';
+  if (!user || !token) {
+    return { ok: false, failure: { kind: 'network', error: new Error('Unexpected login answer') } };
+  }
+  return { ...result, data: { token, user } };
+}
+
+/** DELETE /api/auth/logout with the bearer token: 204, the token is revoked. */
+export function logOut(token: string | null): Promise<ApiResult<unknown>> {
+  return apiRequest('DELETE', '/auth/logout', { token });
+}
+
+/**
+ * POST /api/auth/send-email. `url` is the base of the link in the e-mail: this
+ * site's reset page (SPEC.md section 4); the server only honours it when its
+ * origin is the site's (SECURITY.md item 13).
+ */
+export function sendResetEmail(email: string, url: string): Promise<ApiResult<unknown>> {
+  return apiRequest('POST', '/auth/send-email', { body: { email, url } });
+}
+
+/** POST /api/auth/recovery-password/{token}. */
+export function resetPassword(token: string, password: string): Promise<ApiResult<unknown>> {
+  return apiRequest('POST', `/auth/recovery-password/${encodeURIComponent(token)}`, {
+    body: { password },
+  });
+}

@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { showToast } from '../../components/toasts.tsx';
+import { logIn } from './auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordToggle } from './password-toggle.tsx';
+import { returnPath } from './return-to.ts';
+import { COMMON_TEXTS, LOGIN_TEXTS } from './texts.ts';
+import { useApiErrorHandler } from './use-api-error-handler.ts';
+import { useUser } from './user-provider.tsx';
+
+/** /login (SPEC.md section 2). */
+export function LoginPage() {
+  const { isLoggedIn, logIn: keepSession } = useUser();
+  const location = useLocation();
+  const handleFailure = useApiErrorHandler();
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(false);
+  const id = useId();
+
+  // Already logged in, or just logged in: to the remembered origin or /dashboard.
+  if (isLoggedIn) return <Navigate to={returnPath(location.state)} replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const result = await logIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    setBusy(false);
+    if (!result.ok) {
+      handleFailure(result.failure, LOGIN_TEXTS.failure);
+      return;
+    }
+    keepSession(result.data.token, result.data.user);
+    void showToast('success', LOGIN_TEXTS.success);
+  }
+
+  return (
+    <AuthLayout title={LOGIN_TEXTS.title}>
+      <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
+        <div className="staff-field">
+          <label htmlFor={`${id}-email`}>{COMMON_TEXTS.email}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            maxLength={254}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-password`}>{COMMON_TEXTS.password}</label>
+          <div className="staff-password">
+            <input
+              id={`${id}-password`}
+              name="password"
+              type={shown ? 'text' : 'password'}
+              autoComplete="current-password"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={1024}
+            />
+            <PasswordToggle
+              shown={shown}
+              onToggle={() => setShown((value) => !value)}
+              label={COMMON_TEXTS.showPassword}
+              controls={`${id}-password`}
+            />
+          </div>
+        </div>
+        <p className="staff-form__aside">
+          <Link to="/send-email">{LOGIN_TEXTS.forgotPassword}</Link>
+        </p>
+        <button type="submit" className="staff-button" disabled={busy}>
+          {LOGIN_TEXTS.submit}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

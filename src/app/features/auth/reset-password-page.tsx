@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { showToast } from '../../components/toasts.tsx';
+import { resetPassword } from './auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordToggle } from './password-toggle.tsx';
+import { checkResetForm } from './reset-checks.ts';
+import { COMMON_TEXTS, LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
+import { useApiErrorHandler } from './use-api-error-handler.ts';
+import { useUser } from './user-provider.tsx';
+
+/**
+ * /reset-password?token=… (SPEC.md sections 2, 4, 5). After a reset the
+ * staff member logs in again: no automatic login (SECURITY.md item 17).
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const handleFailure = useApiErrorHandler();
+  const { isLoggedIn, forget } = useUser();
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const warning = checkResetForm(password, repeated);
+    if (warning) {
+      void showToast('warning', warning);
+      return;
+    }
+    if (!token) {
+      void showToast('warning', RESET_TEXTS.missingToken);
+      return;
+    }
+    setBusy(true);
+    const result = await resetPassword(token, password);
+    if (!result.ok) {
+      setBusy(false);
+      handleFailure(result.failure, LOGIN_TEXTS.failure);
+      return;
+    }
+    // A reset revokes every session of the account (SECURITY.md item 10).
+    if (isLoggedIn) forget();
+    void showToast('success', RESET_TEXTS.success);
+    void navigate('/login');
+  }
+
+  const type = shown ? 'text' : 'password';
+  return (
+    <AuthLayout title={RESET_TEXTS.title}>
+      {token ? null : (
+        <p className="staff-notice" role="alert">
+          {RESET_TEXTS.missingToken} <Link to="/send-email">{RESET_TEXTS.requestNewLink}</Link>
+        </p>
+      )}
+      <form className="staff-form" onSubmit={onSubmit} aria-busy={busy} noValidate>
+        <div className="staff-field">
+          <label htmlFor={`${id}-new`}>{RESET_TEXTS.newPassword}</label>
+          <input
+            id={`${id}-new`}
+            name="password"
+            type={type}
+            autoComplete="new-password"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={`${id}-hint`}
+          />
+          <p className="staff-hint" id={`${id}-hint`}>
+            {RESET_TEXTS.hint}
+          </p>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-repeat`}>{RESET_TEXTS.repeatPassword}</label>
+          <input
+            id={`${id}-repeat`}
+            name="repeatPassword"
+            type={type}
+            autoComplete="new-password"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={repeated}
+            onChange={(event) => setRepeated(event.target.value)}
+          />
+        </div>
+        <PasswordToggle
+          shown={shown}
+          onToggle={() => setShown((value) => !value)}
+          label={COMMON_TEXTS.showPasswords}
+          controls={`${id}-new ${id}-repeat`}
+          withText
+        />
+        <button type="submit" className="staff-button" disabled={busy}>
+          {busy ? COMMON_TEXTS.busy : RESET_TEXTS.submit}
+        </button>
+        <button
+          type="button"
+          className="staff-button staff-button--ghost"
+          onClick={() => void navigate('/login')}
+        >
+          {COMMON_TEXTS.backToLogin}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { showToast } from '../../components/toasts.tsx';
+import { sendResetEmail } from './auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { COMMON_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
+import { useApiErrorHandler } from './use-api-error-handler.ts';
+
+/** /send-email (SPEC.md sections 2 and 4): ask for a reset e-mail, then back to /login. */
+export function SendEmailPage() {
+  const navigate = useNavigate();
+  const handleFailure = useApiErrorHandler();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setBusy(true);
+    const result = await sendResetEmail(email, `${window.location.origin}/reset-password`);
+    if (!result.ok) {
+      setBusy(false);
+      // SPEC.md section 8: the login failure line also serves send-email.
+      handleFailure(result.failure, LOGIN_TEXTS.failure);
+      return;
+    }
+    void showToast('success', SEND_EMAIL_TEXTS.success);
+    void navigate('/login');
+  }
+
+  return (
+    <AuthLayout title={SEND_EMAIL_TEXTS.title}>
+      <p className="staff-card__intro" id={`${id}-intro`}>
+        {SEND_EMAIL_TEXTS.intro}
+      </p>
+      <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
+        <div className="staff-field">
+          <label htmlFor={`${id}-email`}>{COMMON_TEXTS.email}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            aria-describedby={`${id}-intro`}
+          />
+        </div>
+        <button type="submit" className="staff-button" disabled={busy}>
+          {busy ? COMMON_TEXTS.busy : SEND_EMAIL_TEXTS.submit}
+        </button>
+        <button
+          type="button"
+          className="staff-button staff-button--ghost"
+          onClick={() => void navigate('/login')}
+        >
+          {COMMON_TEXTS.backToLogin}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,199 @@
+import { apiRequest, isRecord } from './api-client.ts';
+
+/**
+ * The staff session as SPEC.md section 3 keeps it: the bearer token under
+ * `token` and the user as JSON under `user`, in local storage. Logged in means
+ * a user is present (SPEC.md section 4). One store per browser tab; other
+ * tabs' changes arrive through `storage` events.
+ */
+export interface StaffUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Present once the server has told us (SPEC.md section 3: "plus username"). */
+  username?: string;
+}
+
+export interface SessionState {
+  token: string | null;
+  user: StaffUser | null;
+}
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+/** What the server says about a stored token. */
+export type TokenCheck =
+  | { status: 'valid'; user: StaffUser }
+  | { status: 'invalid' }
+  /** No answer, or an answer that says nothing about the token (429, 5xx). */
+  | { status: 'unknown' };
+
+export interface SessionStore {
+  getSnapshot(): SessionState;
+  subscribe(listener: () => void): () => void;
+  save(token: string, user: StaffUser): void;
+  clear(): void;
+  /**
+   * On load (SPEC.md section 4: nothing renders until the check finishes):
+   * reads local storage and asks the server whether the token still holds, once
+   * per page load. Only a clear "no" (401) ends the session: offline, the
+   * stored session stays.
+   */
+  restore(): Promise<SessionState>;
+}
+
+const EMPTY: SessionState = { token: null, user: null };
+
+export function parseUser(value: unknown): StaffUser | null {
+  if (!isRecord(value) || typeof value.email !== 'string' || value.email === '') return null;
+  const text = (field: unknown) => (typeof field === 'string' ? field : '');
+  const user: StaffUser = {
+    email: value.email,
+    firstName: text(value.firstName),
+    lastName: text(value.lastName),
+  };
+  if (typeof value.username === 'string' && value.username !== '') user.username = value.username;
+  return user;
+}
+
+export function createSessionStore({
+  storage,
+  checkToken,
+}: {
+  storage: () => Storage | null;
+  checkToken: (token: string) => Promise<TokenCheck>;
+}): SessionStore {
+  let snapshot: SessionState | null = null;
+  let restoring: Promise<SessionState> | null = null;
+  const listeners = new Set<() => void>();
+
+  function read(): SessionState {
+    const store = storage();
+    if (!store) return EMPTY;
+    let token: string | null;
+    let rawUser: string | null;
+    try {
+      token = store.getItem(TOKEN_KEY);
+      rawUser = store.getItem(USER_KEY);
+    } catch {
+      return EMPTY; // storage disabled by the browser's settings
+    }
+    let user: StaffUser | null = null;
+    if (rawUser) {
+      try {
+        user = parseUser(JSON.parse(rawUser));
+      } catch {
+        user = null;
+      }
+    }
+    return { token: token || null, user };
+  }
+
+  function emit() {
+    snapshot = null;
+    for (const listener of listeners) listener();
+  }
+
+  function write(token: string | null, user: StaffUser | null) {
+    const store = storage();
+    try {
+      if (token) store?.setItem(TOKEN_KEY, token);
+      else store?.removeItem(TOKEN_KEY);
+      if (user) store?.setItem(USER_KEY, JSON.stringify(user));
+      else store?.removeItem(USER_KEY);
+    } catch {
+      // Storage full or disabled: the session lives in memory for this page.
+      snapshot = { token, user };
+      for (const listener of listeners) listener();
+      return;
+    }
+    emit();
+  }
+
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) emit();
+  };
+
+  function getSnapshot(): SessionState {
+    snapshot ??= read();
+    return snapshot;
+  }
+
+  return {
+    getSnapshot,
+    subscribe(listener) {
+      if (listeners.size === 0 && typeof window !== 'undefined') {
+        window.addEventListener('storage', onStorage);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && typeof window !== 'undefined') {
+          window.removeEventListener('storage', onStorage);
+        }
+      };
+    },
+    save(token, user) {
+      // A fresh login needs no check on this page load.
+      restoring = Promise.resolve({ token, user });
+      write(token, user);
+    },
+    clear() {
+      restoring = Promise.resolve(EMPTY);
+      write(null, null);
+    },
+    restore() {
+      restoring ??= (async () => {
+        const { token, user } = getSnapshot();
+        if (!token) return getSnapshot();
+        let check: TokenCheck;
+        try {
+          check = await checkToken(token);
+        } catch {
+          check = { status: 'unknown' };
+        }
+        if (getSnapshot().token !== token) return getSnapshot(); // changed meanwhile
+        if (check.status === 'invalid') write(null, null);
+        else if (check.status === 'valid') write(token, { ...user, ...check.user });
+        return getSnapshot();
+      })();
+      return restoring;
+    },
+  };
+}
+
+/** GET /api/auth/me: 200 the user, 401 the token is missing, expired or revoked. */
+export async function checkTokenWithServer(token: string): Promise<TokenCheck> {
+  const result = await apiRequest('GET', '/auth/me', { token });
+  if (result.ok) {
+    const user = parseUser(result.data);
+    return user ? { status: 'valid', user } : { status: 'unknown' };
+  }
+  return result.failure.kind === 'http' && result.failure.status === 401
+    ? { status: 'invalid' }
+    : { status: 'unknown' };
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The tab's session (staff routes only). */
+export const session = createSessionStore({
+  storage: browserStorage,
+  checkToken: checkTokenWithServer,
+});
+
+/** The token as stored right now (SPEC.md section 5: a save without one is skipped). */
+export function storedToken(): string | null {
+  try {
+    return browserStorage()?.getItem(TOKEN_KEY) || null;
+  } catch {
+    return null;
+  }
+}

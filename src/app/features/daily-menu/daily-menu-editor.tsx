@@ -1,0 +1,138 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ApiFailure } from '../auth/api-client.ts';
+import { storedToken } from '../auth/session.ts';
+import { DASHBOARD_TEXTS } from '../auth/texts.ts';
+import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
+import {
+  DAILY_MENU_MAX_LENGTH,
+  saveDailyMenu,
+  type DailyMenuField,
+  type DailyMenuFields,
+} from './daily-menu-api.ts';
+import { resultDialogContent, type SaveOutcome } from './dialog-content.ts';
+import { clearDrafts, writeDraft } from './drafts.ts';
+import { ResultDialog } from './result-dialog.tsx';
+
+/**
+ * The daily-menu form (SPEC.md sections 2, 4, 5): three multi-line fields,
+ * "Aggiorna", and a dialog with the result. Typed text is kept as a draft
+ * until saved (SECURITY.md item 12).
+ */
+export function DailyMenuEditor({
+  saved: initialSaved,
+  initial,
+}: {
+  /** The server's record. */
+  saved: DailyMenuFields;
+  /** What to show: the server's record with any unsaved draft on top. */
+  initial: DailyMenuFields;
+}) {
+  const id = useId();
+  const handleFailure = useApiErrorHandler();
+  const [saved, setSaved] = useState(initialSaved);
+  const [fields, setFields] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+
+  const unsaved =
+    fields.titolo !== saved.titolo ||
+    fields.descrizione !== saved.descrizione ||
+    fields.infoAggiuntive !== saved.infoAggiuntive;
+
+  function change(field: DailyMenuField, value: string) {
+    writeDraft(field, value);
+    setFields((current) => ({ ...current, [field]: value }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    // SPEC.md section 5: without a stored token the save is skipped silently.
+    const token = storedToken();
+    if (!token) return;
+    setSaving(true);
+    const result = await saveDailyMenu(token, fields);
+    setSaving(false);
+    if (result.ok) {
+      clearDrafts();
+      setSaved(result.data);
+      setFields(result.data);
+      setOutcome({ ok: true, statusText: result.statusText });
+    } else {
+      setOutcome({ ok: false, failure: result.failure });
+    }
+  }
+
+  function closeDialog() {
+    const failure: ApiFailure | null = outcome && !outcome.ok ? outcome.failure : null;
+    setOutcome(null);
+    // The session expired: log in again; the drafts wait in local storage.
+    if (failure?.kind === 'http' && failure.status === 401) handleFailure(failure);
+  }
+
+  const hintId = `${id}-hint`;
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        {DASHBOARD_TEXTS.formTitle}
+      </h2>
+      <form className="staff-form" onSubmit={onSubmit} aria-busy={saving}>
+        <div className="staff-field">
+          <label htmlFor={`${id}-titolo`}>{DASHBOARD_TEXTS.titolo}</label>
+          <textarea
+            id={`${id}-titolo`}
+            name="titolo"
+            rows={2}
+            maxLength={DAILY_MENU_MAX_LENGTH}
+            value={fields.titolo}
+            onChange={(event) => change('titolo', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-descrizione`}>{DASHBOARD_TEXTS.descrizione}</label>
+          <textarea
+            id={`${id}-descrizione`}
+            name="descrizione"
+            rows={4}
+            maxLength={DAILY_MENU_MAX_LENGTH}
+            aria-describedby={hintId}
+            value={fields.descrizione}
+            onChange={(event) => change('descrizione', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-info`}>{DASHBOARD_TEXTS.infoAggiuntive}</label>
+          <textarea
+            id={`${id}-info`}
+            name="infoAggiuntive"
+            rows={4}
+            maxLength={DAILY_MENU_MAX_LENGTH}
+            aria-describedby={hintId}
+            value={fields.infoAggiuntive}
+            onChange={(event) => change('infoAggiuntive', event.target.value)}
+          />
+        </div>
+        <p className="staff-hint" id={hintId}>
+          {DASHBOARD_TEXTS.commaHint}
+        </p>
+        <div className="staff-form__actions">
+          <button type="submit" className="staff-button" disabled={saving}>
+            {saving ? DASHBOARD_TEXTS.saving : DASHBOARD_TEXTS.submit}
+          </button>
+          {unsaved ? (
+            <p className="staff-draft" role="status">
+              {DASHBOARD_TEXTS.draftNotice}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      {outcome ? (
+        <ResultDialog
+          content={resultDialogContent(outcome)}
+          tone={outcome.ok ? 'success' : 'failure'}
+          onClose={closeDialog}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaffPage } from '../auth/test-utils.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { resultDialogContent } from './dialog-content.ts';
+
+const toasts = vi.hoisted(() => [] as [string, string][]);
+vi.mock('../../components/toasts.tsx', () => ({
+  showToast: async (kind: string, message: string) => {
+    toasts.push([kind, message]);
+  },
+  ToastHost: () => null,
+}));
+
+const MENU = {
+  id: 1,
+  titolo: 'Menu di mare',
+  descrizione: 'Spaghetti alle vongole, Frittura di paranza',
+  infoAggiuntive: 'Acqua inclusa',
+  updatedAt: '2025-06-01T10:00:00.000Z',
+};
+const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+let routes: Record<string, Handler>;
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const key = `${init?.method ?? 'GET'} ${String(input)}`;
+  const handler = routes[key];
+  if (!handler) throw new TypeError(`no route for ${key}`);
+  return handler(init);
+});
+
+function renderDashboard() {
+  return renderStaffPage('/dashboard', <DashboardPage />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(ANNA));
+  toasts.length = 0;
+  routes = {
+    'GET /api/daily-menu/1': () => Response.json(MENU),
+    'GET /api/staff': () =>
+      Response.json({
+        staff: [{ ...ANNA, username: 'anna', createdAt: '2025-05-01T08:00:00.000Z' }],
+      }),
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function typeTitle(text: string) {
+  const field = await screen.findByLabelText('Nome del menu');
+  fireEvent.change(field, { target: { value: text } });
+  return field;
+}
+
+describe('dashboard (SPEC.md sections 2, 4, 8)', () => {
+  it('greets, explains, and fills the three fields from the server', async () => {
+    renderDashboard();
+    expect(screen.getByText('Caricamento dati utente...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
+    expect(
+      screen.getByText('Modifica il menu del giorno inserendo i dettagli richiesti.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Nome del menu') as HTMLTextAreaElement).value).toBe(MENU.titolo);
+    const description = screen.getByLabelText('Descrizione') as HTMLTextAreaElement;
+    const info = screen.getByLabelText('Informazioni aggiuntive') as HTMLTextAreaElement;
+    expect(description.value).toBe(MENU.descrizione);
+    expect(description.rows).toBe(4);
+    expect(info.rows).toBe(4);
+    for (const field of [description, info]) {
+      const hint = document.getElementById(field.getAttribute('aria-describedby')!);
+      expect(hint?.textContent).toBe('Separa ogni opzione con la virgola');
+    }
+    expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
+    expect(await screen.findByText('anna@example.test')).toBeTruthy();
+  });
+
+  it('success dialog with the status text; "Chiudi" refills the fields from the answer', async () => {
+    const stored = { ...MENU, titolo: 'Menu salvato' };
+    routes['PUT /api/daily-menu/1'] = (init) => {
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+      expect(JSON.parse(String(init?.body))).toEqual({
+        titolo: 'Menu nuovo',
+        descrizione: MENU.descrizione,
+        infoAggiuntive: MENU.infoAggiuntive,
+      });
+      return Response.json(stored, { status: 200, statusText: 'OK' });
+    };
+    renderDashboard();
+    const field = await typeTitle('Menu nuovo');
+    expect(localStorage.getItem('title')).toBe('Menu nuovo');
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'Aggiornamento eseguito con successo.',
+    );
+    expect(dialog.textContent).toContain(
+      'Il contenuto è stato aggiornato correttamente. Success: OK.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((field as HTMLTextAreaElement).value).toBe('Menu salvato');
+    expect(localStorage.getItem('title')).toBeNull();
+  });
+
+  it('401: failure dialog with the unauthorised detail; "Chiudi" goes to /login, the draft stays', async () => {
+    routes['PUT /api/daily-menu/1'] = () =>
+      Response.json({ message: 'Sessione scaduta' }, { status: 401 });
+    renderDashboard();
+    await typeTitle('Testo scritto prima della scadenza');
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Qualcosa è andato storto.');
+    expect(dialog.textContent).toContain(
+      'Il contenuto non è stato aggiornato. Errore: non sei autorizzato a compiere questa azione. 401 unauthorized',
+    );
+    expect(dialog.textContent).toContain('Contatta lo sviluppatore per ulteriori chiarimenti.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    expect(await screen.findByText('at /login from /dashboard')).toBeTruthy();
+    expect(toasts).toContainEqual(['warning', 'Effettua il login']);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('title')).toBe('Testo scritto prima della scadenza');
+  });
+
+  it('any other failure: "Errore sconosciuto"', async () => {
+    routes['PUT /api/daily-menu/1'] = () => Response.json({ message: 'boom' }, { status: 500 });
+    renderDashboard();
+    await typeTitle('X');
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Il contenuto non è stato aggiornato. Errore: Errore sconosciuto. Contatta lo sviluppatore per ulteriori chiarimenti.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
+  });
+
+  it('without a stored token the save is skipped silently', async () => {
+    renderDashboard();
+    await typeTitle('Y');
+    localStorage.removeItem('token');
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('unsaved drafts are shown instead of the server text', async () => {
+    localStorage.setItem('descrizione', 'Bozza: pasta con le sarde');
+    renderDashboard();
+    const description = (await screen.findByLabelText('Descrizione')) as HTMLTextAreaElement;
+    expect(description.value).toBe('Bozza: pasta con le sarde');
+    expect((screen.getByLabelText('Nome del menu') as HTMLTextAreaElement).value).toBe(MENU.titolo);
+  });
+
+  it('logged out: to /login, remembering /dashboard', async () => {
+    localStorage.clear();
+    renderDashboard();
+    expect(await screen.findByText('at /login from /dashboard')).toBeTruthy();
+  });
+
+  it('logout: spinner, DELETE with the bearer, storage cleared, "Logout effettuato."', async () => {
+    routes['DELETE /api/auth/logout'] = (init) => {
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+      return new Response(null, { status: 204 });
+    };
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnetti' }));
+    expect(await screen.findByText(/^at \/login/)).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(toasts).toEqual([['success', 'Logout effettuato.']]);
+  });
+
+  it('logout without an answer: still logged out, plus "Errore durante il logout."', async () => {
+    routes['DELETE /api/auth/logout'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnetti' }));
+    expect(await screen.findByText(/^at \/login/)).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(toasts).toEqual([
+      ['success', 'Logout effettuato.'],
+      ['error', 'Errore durante il logout.'],
+    ]);
+  });
+});
+
+describe('resultDialogContent', () => {
+  it('falls back to "OK" when the browser gives no status text (HTTP/2)', () => {
+    expect(resultDialogContent({ ok: true, statusText: '' }).body).toBe(
+      'Il contenuto è stato aggiornato correttamente. Success: OK.',
+    );
+  });
+  it('a request without an answer is "Errore sconosciuto"', () => {
+    expect(
+      resultDialogContent({ ok: false, failure: { kind: 'network', error: new Error('x') } }),
+    ).toEqual({
+      title: 'Qualcosa è andato storto.',
+      body: 'Il contenuto non è stato aggiornato. Errore: Errore sconosciuto. Contatta lo sviluppatore per ulteriori chiarimenti.',
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullScreenSpinner } from '../../components/spinner.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { logOut } from '../auth/auth-api.ts';
+import { loginStateFor } from '../auth/return-to.ts';
+import { storedToken } from '../auth/session.ts';
+import { StaffHeader } from '../auth/staff-header.tsx';
+import { DASHBOARD_TEXTS } from '../auth/texts.ts';
+import { useUser } from '../auth/user-provider.tsx';
+import { Colleagues } from '../staff-accounts/colleagues.tsx';
+import { fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
+import { DailyMenuEditor } from './daily-menu-editor.tsx';
+import { mergeDrafts, readDrafts } from './drafts.ts';
+
+const EMPTY_MENU: DailyMenuFields = { titolo: '', descrizione: '', infoAggiuntive: '' };
+
+interface LoadedMenu {
+  saved: DailyMenuFields;
+  shown: DailyMenuFields;
+}
+
+/** /dashboard (SPEC.md sections 2, 4, 6): only for logged-in staff. */
+export function DashboardPage() {
+  const { user, token, forget } = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<LoadedMenu | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+  // <Navigate> navigates again whenever its `state` prop changes identity: one
+  // object per location, or every re-render interrupts the redirect.
+  const returnState = useMemo(() => loginStateFor(location), [location]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchDailyMenu(controller.signal).then(
+      (result) => {
+        // SPEC.md section 7: a failed load is only logged; the form still opens.
+        if (!result.ok) console.warn('Daily menu not loaded', result.failure);
+        const saved = result.ok ? result.data : EMPTY_MENU;
+        setMenu({ saved, shown: mergeDrafts(saved, readDrafts()) });
+      },
+      () => {
+        // aborted: the page went away
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  // SPEC.md section 4: logging out shows the spinner.
+  if (loggingOut) return <FullScreenSpinner />;
+  if (!user) return <Navigate to="/login" replace state={returnState} />;
+
+  async function onLogout() {
+    setLoggingOut(true);
+    const result = await logOut(storedToken() ?? token);
+    // Whatever the answer, this browser forgets the session.
+    forget();
+    void showToast('success', DASHBOARD_TEXTS.logoutSuccess);
+    if (!result.ok && result.failure.kind === 'network') {
+      void showToast('error', DASHBOARD_TEXTS.logoutFailure);
+    }
+    void navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <StaffHeader onLogout={() => void onLogout()} />
+      <main id="main" className="staff-dashboard">
+        {menu ? (
+          <>
+            <div className="staff-dashboard__intro">
+              <h1>{DASHBOARD_TEXTS.greeting(user.firstName)}</h1>
+              <p>{DASHBOARD_TEXTS.intro}</p>
+            </div>
+            <DailyMenuEditor saved={menu.saved} initial={menu.shown} />
+            <Colleagues />
+          </>
+        ) : (
+          <p className="staff-dashboard__loading" role="status">
+            {DASHBOARD_TEXTS.loadingUser}
+          </p>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ApiFailure } from '../auth/api-client.ts';
+import { DIALOG_TEXTS } from '../auth/texts.ts';
+
+export type SaveOutcome = { ok: true; statusText: string } | { ok: false; failure: ApiFailure };
+
+export interface DialogContent {
+  title: string;
+  body: string;
+}
+
+/**
+ * SPEC.md section 8, menu update dialogs. The success line shows the answer's
+ * status text; HTTP/2 has none, so "OK" stands in for an empty one.
+ */
+export function resultDialogContent(outcome: SaveOutcome): DialogContent {
+  if (outcome.ok) {
+    return {
+      title: DIALOG_TEXTS.successTitle,
+      body: DIALOG_TEXTS.successBody(outcome.statusText.trim() || 'OK'),
+    };
+  }
+  const unauthorized = outcome.failure.kind === 'http' && outcome.failure.status === 401;
+  return {
+    title: DIALOG_TEXTS.failureTitle,
+    body: DIALOG_TEXTS.failureBody(
+      unauthorized ? DIALOG_TEXTS.unauthorizedDetail : DIALOG_TEXTS.unknownDetail,
+    ),
+  };
+}

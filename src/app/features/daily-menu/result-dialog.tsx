@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef } from 'react';
+import { DASHBOARD_TEXTS } from '../auth/texts.ts';
+import type { DialogContent } from './dialog-content.ts';
+
+/**
+ * The menu update's result (SPEC.md section 4): a native modal dialog, so the
+ * browser traps focus, closes it on Escape and gives focus back to "Aggiorna".
+ */
+export function ResultDialog({
+  content,
+  tone,
+  onClose,
+}: {
+  content: DialogContent;
+  tone: 'success' | 'failure';
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    // jsdom and very old browsers lack showModal: an open, non-modal dialog.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`staff-dialog staff-dialog--${tone}`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={`${id}-title`} className="staff-dialog__title">
+        {content.title}
+      </h2>
+      <p id={`${id}-body`}>{content.body}</p>
+      <button type="button" className="staff-button" onClick={onClose} autoFocus>
+        {DASHBOARD_TEXTS.close}
+      </button>
+    </dialog>
+  );
+}
