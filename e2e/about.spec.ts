@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 
@@ -9,22 +9,6 @@ const BLOCKS = {
   en: ['Over 25 years of passion', 'Where a tuna fishery once stood', 'Our services'],
   it: ['Oltre 25 anni di passione', "Dove un tempo c'era una tonnara", 'I nostri servizi'],
 };
-
-/**
- * axe's violations, minus one known in the shared layout: the language dropdown
- * (components/language-select.tsx) sits outside every landmark, which the
- * best-practice rule "region" reports on every page. Everything else counts.
- */
-function violationsOf(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes
-        .filter((node) => !(violation.id === 'region' && node.html.includes('language-select')))
-        .map((node) => node.target.join(' ')),
-    }))
-    .filter((violation) => violation.targets.length > 0);
-}
 
 const blocks = (page: Page) => page.getByRole('main').locator(':scope > section');
 
@@ -139,7 +123,7 @@ test.describe('accessibility (axe)', () => {
     test(`/about-us in ${lang} has no axe violations`, async ({ page }) => {
       await page.goto(`/about-us?lng=${lang}`);
       await hydrated(page);
-      expect(violationsOf(await new AxeBuilder({ page }).analyze())).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

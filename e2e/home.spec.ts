@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 
@@ -33,6 +33,7 @@ const SECTION_CLASSES = [
   'home-split',
   'photo-grid',
   'home-split',
+  'daily-menu',
   'map-section',
 ];
 
@@ -48,22 +49,6 @@ const FACTS: Record<Lang, { label: string; years: RegExp; monday: RegExp }> = {
   },
   de: { label: 'Auf einen Blick', years: /Über 25 Jahre Erfahrung/, monday: /Montags Ruhetag/ },
 };
-
-/**
- * axe's violations, minus one known in the shared layout: the language dropdown
- * (components/language-select.tsx) sits outside every landmark, which the
- * best-practice rule "region" reports on every page. Everything else counts.
- */
-function violationsOf(results: Awaited<ReturnType<AxeBuilder['analyze']>>) {
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes
-        .filter((node) => !(violation.id === 'region' && node.html.includes('language-select')))
-        .map((node) => node.target.join(' ')),
-    }))
-    .filter((violation) => violation.targets.length > 0);
-}
 
 const MOBILE_TEL = 'tel:+393335550187';
 const MAP_EMBED = 'https://maps.example/embed?q=38.0712,12.8203&z=15';
@@ -86,14 +71,17 @@ for (const lang of ['en', 'it'] as const) {
     await page.goto(`/?lng=${lang}`);
     await hydrated(page);
     const main = page.getByRole('main');
-    await expect(main.locator('h1, h2')).toHaveText(SECTION_HEADINGS[lang]);
+    await expect(main.locator(':scope > section:not(.daily-menu)').locator('h1, h2')).toHaveText(
+      SECTION_HEADINGS[lang],
+    );
     const classes = await main
       .locator(':scope > section')
       .evaluateAll((sections) => sections.map((section) => section.classList[0]));
     expect(classes).toEqual(SECTION_CLASSES);
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(SECTION_HEADINGS[lang][0]!);
-    // No daily menu yet (the staff issue adds it): nothing pretends to be one.
-    await expect(main.locator(':scope > section')).toHaveCount(6);
+    // The daily menu sits between the culinary experience and the map, as staff saved it.
+    const menu = (await (await page.request.get('/api/daily-menu/1')).json()) as { titolo: string };
+    await expect(main.locator('.daily-menu h2')).toHaveText(menu.titolo);
     expect(consoleErrors).toEqual([]);
   });
 }
@@ -312,7 +300,7 @@ test.describe('accessibility (axe)', () => {
     test(`/ in ${lang} has no axe violations`, async ({ page }) => {
       await page.goto(`/?lng=${lang}`);
       await hydrated(page);
-      expect(violationsOf(await new AxeBuilder({ page }).analyze())).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -323,7 +311,6 @@ test.describe('accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Show the map' }).click();
     await expect(page.frameLocator('iframe').getByText('Fake map')).toBeVisible();
     // The provider's document is not ours: axe checks the iframe element (its title), not inside it.
-    const results = await new AxeBuilder({ page }).options({ iframes: false }).analyze();
-    expect(violationsOf(results)).toEqual([]);
+    expect(await axeViolations(page, { iframes: false })).toEqual([]);
   });
 });

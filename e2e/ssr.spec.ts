@@ -3,11 +3,11 @@ import { test, expect } from './fixtures.ts';
 // Public pages are complete before any script runs (CONTRACT.md "Pages"):
 // a plain HTTP fetch, and a browser with JavaScript off.
 const PAGES = [
-  { path: '/', heading: 'Home' },
-  { path: '/home', heading: 'Home' },
+  { path: '/', heading: 'The Sicilian sea, served at your table' },
+  { path: '/home', heading: 'The Sicilian sea, served at your table' },
   { path: '/menu', heading: 'Menu' },
   { path: '/about-us', heading: 'About us' },
-  { path: '/contact', heading: 'Contact' },
+  { path: '/contact', heading: 'Get in Touch' },
 ];
 
 for (const { path, heading } of PAGES) {
@@ -16,7 +16,7 @@ for (const { path, heading } of PAGES) {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="en"');
-    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     expect(html).toContain('<nav aria-label="Main navigation">');
     expect(html).toContain('<footer');
   });

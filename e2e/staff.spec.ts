@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test as base, expect, hydrated } from './fixtures.ts';
 import {
@@ -153,7 +153,7 @@ test('saving the daily menu: success dialog, fields refilled', async ({
 
 // FIXME: the home page does not show the daily menu yet (SPEC.md section 2,
 // CONTRACT.md "Pages": its HTML contains the current daily menu).
-test.fixme('the home page HTML shows the daily menu just saved', async ({
+test('the home page HTML shows the daily menu just saved', async ({
   page,
   request,
   loggedIn: _loggedIn,
@@ -275,17 +275,11 @@ test('reset form: warnings for empty and different passwords', async ({ page }) 
 });
 
 test.describe('accessibility (axe)', () => {
-  const violations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-
   for (const path of ['/login', '/send-email', '/reset-password?token=x']) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -295,7 +289,7 @@ test.describe('accessibility (axe)', () => {
   }) => {
     await page.goto('/dashboard');
     await expect(page.getByRole('list', { name: 'Colleghi' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Answer the save here: this test must not change the menu other tests read.
     await page.route('**/api/daily-menu/1', (route) =>
       route.request().method() === 'PUT'
@@ -304,7 +298,7 @@ test.describe('accessibility (axe)', () => {
     );
     await page.getByRole('button', { name: 'Aggiorna' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -20,7 +20,8 @@ export function LanguageSelect() {
   const chooseLanguage = useChooseLanguage();
   usePersistLanguage(current);
   return (
-    <form className="language-select" method="get">
+    // Named, so it is a landmark of its own (axe: all content inside landmarks).
+    <form className="language-select" method="get" aria-label={t('language.label')}>
       <img className="language-select__flag" src={FLAGS[current]} alt="" width="24" height="16" />
       <label className="visually-hidden" htmlFor="language-select">
         {t('language.label')}

@@ -9,6 +9,9 @@ import { LocationSection } from '../../components/home/location-section.tsx';
 import { PhotoGrid } from '../../components/home/photo-grid.tsx';
 import { ExperienceSection } from '../../components/home/experience-section.tsx';
 import { MapSection } from '../../components/map-section.tsx';
+import { DailyMenuBlock } from '../../components/home/daily-menu-block.tsx';
+import { appServicesContext } from '../../context.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
 import homeStylesHref from '../../styles/home.css?url';
 
@@ -22,6 +25,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
+
+/** The daily menu in the request's language, read through the server's service (no HTTP hop). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { dailyMenu: await context.get(appServicesContext).dailyMenu(languageOfRequest(request)) };
+}
 
 /** schema.org Restaurant for search engines (issue 3), in the page's language. */
 function RestaurantStructuredData() {
@@ -42,7 +50,7 @@ function RestaurantStructuredData() {
 }
 
 /** SPEC.md section 2, Home: the sections in the specified order. */
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page home">
       <HeroSection />
@@ -50,8 +58,7 @@ export default function Page() {
       <LocationSection />
       <PhotoGrid />
       <ExperienceSection />
-      {/* Daily menu block (SPEC.md section 2): added by the staff issue, between the
-          culinary experience and the map. Nothing is rendered here until then. */}
+      <DailyMenuBlock menu={loaderData.dailyMenu} />
       <MapSection />
       <RestaurantStructuredData />
     </main>

@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: the budgets of ENGINEERING.md and issue 7 as measured
+ * ratios against baselines run in the same minute on the same machine
+ * (absolute numbers on shared machines mean little). Prints a table and
+ * writes bench/results.json.
+ */
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
+import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
+import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+
+async function throughput(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function latencyAtRate(url: string): Promise<{ p50: number; p99: number }> {
+  const result = await autocannon({
+    url,
+    connections: 16,
+    duration: DURATION_S,
+    overallRate: 1000,
+  });
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const rows: { measure: string; value: string; goal: string; ok: boolean | null }[] = [];
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  durationSeconds: DURATION_S,
+};
+const record = (measure: string, value: string, goal = '', ok: boolean | null = null) =>
+  rows.push({ measure, value, goal, ok });
+
+// 1. Public HTML from the page cache, against nginx (or a bare Node server) serving the same bytes.
+const site = await startSite();
+const pages = [
+  { path: '/', file: 'home.html' },
+  { path: '/menu?lng=en', file: 'menu-en.html' },
+];
+const htmlDir = mkdtempSync(join(tmpdir(), 'bench-html-'));
+chmodSync(htmlDir, 0o755); // nginx's worker runs as an unprivileged user
+for (const page of pages) {
+  const bytes = Buffer.from(await (await fetch(`${site.url}${page.path}`)).arrayBuffer());
+  writeFileSync(join(htmlDir, page.file), bytes);
+}
+const nginx = await startNginx(htmlDir);
+const baselineName = nginx ? 'nginx' : 'bare Node http server';
+const baseline =
+  nginx ??
+  (await startNodeScript(
+    `import { createServer } from 'node:http'; import { readFileSync } from 'node:fs';
+     const files = { ${pages.map((p) => `'/${p.file}': readFileSync(${JSON.stringify(join(htmlDir, p.file))})`).join(', ')} };
+     createServer((req, res) => { if (req.url === '/ready') return res.end('ok');
+       const body = files[req.url]; res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }); res.end(body); })
+       .listen(Number(process.env.PORT), '127.0.0.1');`,
+    await freePort(),
+  ));
+const htmlResults: Record<string, unknown> = {};
+for (const page of pages) {
+  const ours = await throughput(`${site.url}${page.path}`);
+  const theirs = await throughput(`${baseline.url}/${page.file}`);
+  const ratio = ours / theirs;
+  htmlResults[page.path] = { ours, baseline: theirs, ratio };
+  record(
+    `HTML ${page.path} req/s vs ${baselineName}`,
+    `${ours.toFixed(0)} / ${theirs.toFixed(0)} = ${ratio.toFixed(2)}`,
+    '≥ 0.50',
+    ratio >= 0.5,
+  );
+}
+results.html = { baseline: baselineName, ...htmlResults };
+await baseline.stop();
+
+// 2. The daily menu in English against a bare Fastify route answering constant JSON.
+const apiPath = '/api/daily-menu/1?lang=en';
+const constant = await (await fetch(`${site.url}${apiPath}`)).text();
+const bare = await startNodeScript(
+  `import Fastify from 'fastify'; const app = Fastify();
+   const body = ${JSON.stringify(constant)};
+   app.get('/ready', async () => 'ok');
+   app.get('/api/daily-menu/1', async (req, reply) => reply.type('application/json; charset=utf-8').send(body));
+   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
+  await freePort(),
+);
+const apiOurs = await throughput(`${site.url}${apiPath}`);
+const apiBare = await throughput(`${bare.url}${apiPath}`);
+const apiRatio = apiOurs / apiBare;
+results.api = { ours: apiOurs, bareFastify: apiBare, ratio: apiRatio };
+record(
+  `API ${apiPath} req/s vs bare Fastify`,
+  `${apiOurs.toFixed(0)} / ${apiBare.toFixed(0)} = ${apiRatio.toFixed(2)}`,
+  '≥ 0.60',
+  apiRatio >= 0.6,
+);
+await bare.stop();
+
+// 3. Latency at a fixed 1,000 requests per second.
+const latency = {
+  html: await latencyAtRate(`${site.url}/`),
+  api: await latencyAtRate(`${site.url}${apiPath}`),
+};
+results.latencyAt1000rps = latency;
+record('latency / at 1,000 req/s (p50, p99 ms)', `${latency.html.p50}, ${latency.html.p99}`);
+record(`latency ${apiPath} at 1,000 req/s (p50, p99 ms)`, `${latency.api.p50}, ${latency.api.p99}`);
+
+// 4. Home page first load in Chromium, bytes on the wire by kind.
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const context = await browser.newContext({
+  viewport: { width: 390, height: 844 },
+  locale: 'it-IT',
+});
+const page = await context.newPage();
+await page.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+const entries = await page.evaluate(() =>
+  [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(
+    (entry) => ({
+      name: entry.name,
+      bytes: (entry as PerformanceResourceTiming).transferSize,
+    }),
+  ),
+);
+await browser.close();
+const kinds = { html: 0, css: 0, js: 0, fonts: 0, images: 0, other: 0 };
+for (const entry of entries) {
+  const path = new URL(entry.name).pathname;
+  const kind = /\.css$/.test(path)
+    ? 'css'
+    : /\.m?js$/.test(path)
+      ? 'js'
+      : /\.(woff2?|ttf|otf)$/.test(path)
+        ? 'fonts'
+        : /\.(avif|webp|jpe?g|png|svg|gif)$/.test(path)
+          ? 'images'
+          : path === '/' || !/\.\w+$/.test(path)
+            ? 'html'
+            : 'other';
+  kinds[kind] += entry.bytes;
+}
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const withoutImages = kinds.html + kinds.css + kinds.js + kinds.fonts + kinds.other;
+results.homeFirstLoad = kinds;
+record(
+  'home first load: HTML / CSS / JS / fonts / images',
+  `${kb(kinds.html)} / ${kb(kinds.css)} / ${kb(kinds.js)} / ${kb(kinds.fonts)} / ${kb(kinds.images)}`,
+);
+record(
+  'home first load without images',
+  kb(withoutImages),
+  '≤ 150 KB',
+  withoutImages <= 150 * 1024,
+);
+record('home first load JS', kb(kinds.js), '≤ 130 KB', kinds.js <= 130 * 1024);
+await site.stop();
+
+// 5. From a daily-menu save to all four languages served, with a provider answering in 200 ms.
+const deepl = await startFakeDeepL('bench-key');
+deepl.delay = 200;
+const translated = await startSite({ DEEPL_API_KEY: 'bench-key', DEEPL_SERVER_URL: deepl.url });
+try {
+  const server = translated;
+  const timings: number[] = [];
+  const token = await staffToken(server);
+  for (let round = 0; round < 3; round += 1) {
+    const titolo = `Menu di prova ${round} ${Date.now()}`;
+    const started = performance.now();
+    const saved = await fetch(`${server.url}/api/daily-menu/1`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        titolo,
+        descrizione: 'Pasta con le sarde, Pesce spada, Cannoli',
+        infoAggiuntive: 'Acqua inclusa',
+      }),
+    });
+    if (!saved.ok) throw new Error(`save failed: ${saved.status}`);
+    for (const lang of ['en', 'fr', 'es', 'de']) {
+      for (;;) {
+        const view = (await (
+          await fetch(`${server.url}/api/daily-menu/1?lang=${lang}`)
+        ).json()) as { titolo: string; translation: string };
+        if (view.translation === 'machine' && view.titolo.endsWith(titolo)) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    timings.push(performance.now() - started);
+  }
+  const median = timings.sort((a, b) => a - b)[1]!;
+  results.saveToTranslations = { timingsMs: timings, medianMs: median, providerDelayMs: 200 };
+  record(
+    'save → en, fr, es, de served (provider 200 ms)',
+    `${(median / 1000).toFixed(2)} s`,
+    '≤ 5 s',
+    median <= 5000,
+  );
+} finally {
+  await translated.stop();
+  await deepl.close();
+}
+
+console.log(`\nnpm run bench (${DURATION_S} s per load run, ${CONNECTIONS} connections)\n`);
+const width = Math.max(...rows.map((row) => row.measure.length));
+for (const row of rows) {
+  const verdict = row.ok === null ? '' : row.ok ? 'ok' : 'MISSED';
+  console.log(
+    `${row.measure.padEnd(width)}  ${row.value.padEnd(34)} ${row.goal.padEnd(9)} ${verdict}`,
+  );
+}
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwritten: bench/results.json');

@@ -1,0 +1,150 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface RunningSite extends Running {
+  databaseUrl: string;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolveStop) => {
+      if (child.exitCode !== null) return resolveStop();
+      child.once('exit', () => resolveStop());
+      child.kill('SIGTERM');
+    });
+}
+
+/** The real server (`npm run serve`) on a free port, with a database of its own. */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-site-'));
+  const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = `file:${join(dir, 'db.sqlite')}`;
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${url}/api/health`);
+  return { url, databaseUrl, stop: stopper(child) };
+}
+
+/** A staff account made with the CLI on the site's database, logged in through the API. */
+export async function staffToken(site: RunningSite): Promise<string> {
+  const email = 'bench@trattoria.example';
+  const password = 'bench-password-del-mare';
+  spawnSync(
+    process.execPath,
+    [
+      'src/server/cli/staff.ts',
+      'add',
+      '--email',
+      email,
+      '--first-name',
+      'Bench',
+      '--last-name',
+      'Mark',
+      '--password',
+      password,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: site.databaseUrl }, stdio: 'ignore' },
+  );
+  const response = await fetch(`${site.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
+  return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
+}
+
+/** A child Node process running `code` (an ES module), printing nothing. */
+export async function startNodeScript(code: string, port: number): Promise<Running> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`);
+  return { url, stop: stopper(child) };
+}
+
+/** nginx serving files from `root`, when it is installed (or installable: root on Debian). */
+export async function startNginx(root: string): Promise<Running | null> {
+  if (
+    !existsSync('/usr/sbin/nginx') &&
+    process.getuid?.() === 0 &&
+    existsSync('/usr/bin/apt-get')
+  ) {
+    console.log('installing nginx (Debian package) for the baseline…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env });
+    if (!existsSync('/usr/sbin/nginx')) {
+      spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+      spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env });
+    }
+  }
+  if (!existsSync('/usr/sbin/nginx')) return null;
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  mkdirSync(join(dir, 'logs'));
+  // One worker: our server is one process too.
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/logs/error.log;
+events { worker_connections 1024; }
+http { access_log off; include /etc/nginx/mime.types; sendfile on; keepalive_requests 100000;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${port}; root ${root}; location = /ready { return 200 'ok'; } location / { default_type text/html; try_files $uri $uri.html =404; } } }`,
+  );
+  const child = spawn('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`);
+  return { url, stop: stopper(child) };
+}
