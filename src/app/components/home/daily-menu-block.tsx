@@ -3,7 +3,7 @@ import { useLocation, useNavigation, useRevalidator } from 'react-router';
 import Skeleton from 'react-loading-skeleton';
 import 'react-loading-skeleton/dist/skeleton.css';
 import type { DailyMenuForVisitors } from '../../context.ts';
-import { splitList } from '../../../shared/schemas/daily-menu.ts';
+import { splitList } from '../../../shared/lists.ts';
 
 /**
  * SPEC.md section 2, the daily-menu block: the title, one list item per dish,
