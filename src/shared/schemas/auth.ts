@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Staff payloads (CONTRACT.md "HTTP API"), one schema each, shared by the
@@ -34,7 +34,10 @@ export const newPassword = z
 export const loginBody = z.strictObject({
   email,
   // SPEC.md section 5: no rule on the password at login; bounded all the same.
-  password: z.string({ error: 'Password obbligatoria.' }).min(1, 'Password obbligatoria.').max(1024),
+  password: z
+    .string({ error: 'Password obbligatoria.' })
+    .min(1, 'Password obbligatoria.')
+    .max(1024),
 });
 
 const name = (label: string) =>

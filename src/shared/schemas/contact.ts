@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LANGUAGES } from '../languages.ts';
 
 /** SECURITY.md item 18: a contact message is at most 5,000 characters. */

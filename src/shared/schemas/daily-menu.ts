@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** SECURITY.md item 18: each daily-menu field at most 2,000 characters. */
 export const DAILY_MENU_FIELD_MAX = 2000;
@@ -14,11 +14,3 @@ export const dailyMenuBody = z.strictObject({
   infoAggiuntive: field,
 });
 export type DailyMenuBody = z.infer<typeof dailyMenuBody>;
-
-/** SPEC.md section 9: the list separator is the comma. */
-export function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
-}
