@@ -46,6 +46,16 @@ beforeEach(() => {
       Response.json({
         staff: [{ ...ANNA, username: 'anna', createdAt: '2025-05-01T08:00:00.000Z' }],
       }),
+    'GET /api/daily-menu/1/translations': () =>
+      Response.json({
+        translations: ['en', 'fr', 'es', 'de'].map((lang) => ({
+          lang,
+          machine: null,
+          staff: null,
+          staffStale: false,
+        })),
+      }),
+    'GET /api/contact-messages': () => Response.json({ messages: [] }),
   };
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
@@ -78,6 +88,42 @@ describe('dashboard (SPEC.md sections 2, 4, 8)', () => {
     }
     expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
     expect(await screen.findByText('anna@example.test')).toBeTruthy();
+  });
+
+  it('below the editor: the translation review, the inbox, the colleagues', async () => {
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual([
+      'Menu del giorno',
+      'Traduzioni del menu del giorno',
+      'Messaggi',
+      'Colleghi',
+    ]);
+    expect(await screen.findByText('Nessun messaggio.')).toBeTruthy();
+    expect(
+      await screen.findByRole('button', {
+        name: 'Tedesco Nessuna traduzione: i visitatori vedono l’italiano',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('saving the menu makes the translation review ask the server again', async () => {
+    routes['PUT /api/daily-menu/1'] = (init) =>
+      Response.json({ ...MENU, ...JSON.parse(String(init?.body)) });
+    renderDashboard();
+    await typeTitle('Menu nuovo');
+    await screen.findByRole('button', { name: /^Tedesco/ });
+    const before = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/translations'));
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    expect(await screen.findByText('Traduzione del menu in corso...')).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(
+          fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/translations')).length,
+        ).toBeGreaterThan(before.length),
+      { timeout: 5000 },
+    );
   });
 
   it('success dialog with the status text; "Chiudi" refills the fields from the answer', async () => {

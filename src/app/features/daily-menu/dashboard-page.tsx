@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
@@ -8,10 +8,12 @@ import { storedToken } from '../auth/session.ts';
 import { StaffHeader } from '../auth/staff-header.tsx';
 import { DASHBOARD_TEXTS } from '../auth/texts.ts';
 import { useUser } from '../auth/user-provider.tsx';
+import { Inbox } from '../inbox/inbox.tsx';
 import { Colleagues } from '../staff-accounts/colleagues.tsx';
 import { fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { mergeDrafts, readDrafts } from './drafts.ts';
+import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
 
 const EMPTY_MENU: DailyMenuFields = { titolo: '', descrizione: '', infoAggiuntive: '' };
 
@@ -27,6 +29,7 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const [menu, setMenu] = useState<LoadedMenu | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [saveSignal, setSaveSignal] = useState<MenuSaveSignal | null>(null);
   // <Navigate> navigates again whenever its `state` prop changes identity: one
   // object per location, or every re-render interrupts the redirect.
   const returnState = useMemo(() => loginStateFor(location), [location]);
@@ -63,6 +66,20 @@ export function DashboardPage() {
     void navigate('/login', { replace: true });
   }
 
+  // The editor's form was submitted: the translation review follows the save
+  // (the server translates the new Italian text in the background).
+  function onMenuSubmit(event: FormEvent<HTMLDivElement>) {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    const data = new FormData(event.target);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const fields = {
+      titolo: text('titolo'),
+      descrizione: text('descrizione'),
+      infoAggiuntive: text('infoAggiuntive'),
+    };
+    setSaveSignal((previous) => ({ seq: (previous?.seq ?? 0) + 1, fields }));
+  }
+
   return (
     <>
       <StaffHeader onLogout={() => void onLogout()} />
@@ -73,7 +90,11 @@ export function DashboardPage() {
               <h1>{DASHBOARD_TEXTS.greeting(user.firstName)}</h1>
               <p>{DASHBOARD_TEXTS.intro}</p>
             </div>
-            <DailyMenuEditor saved={menu.saved} initial={menu.shown} />
+            <div onSubmit={onMenuSubmit}>
+              <DailyMenuEditor saved={menu.saved} initial={menu.shown} />
+            </div>
+            <TranslationsReview saveSignal={saveSignal} />
+            <Inbox />
             <Colleagues />
           </>
         ) : (

@@ -1,0 +1,73 @@
+import type { ContactMessage, Delivery } from './inbox-api.ts';
+import { INBOX_TEXTS, PAGE_LANGUAGES } from './inbox-texts.ts';
+
+/** The restaurant's clock: staff read times as they are in Sicily. */
+const TIME_ZONE = 'Europe/Rome';
+const shortFormat = new Intl.DateTimeFormat('it-IT', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: TIME_ZONE,
+});
+const longFormat = new Intl.DateTimeFormat('it-IT', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: TIME_ZONE,
+});
+
+function validDate(value: string): Date | null {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** "1 giu 2025, 12:00" (the list). */
+export function formatShortDate(value: string): string {
+  const date = validDate(value);
+  return date ? shortFormat.format(date) : '';
+}
+
+/** "domenica 1 giugno 2025 alle ore 12:00" (an open message). */
+export function formatLongDate(value: string): string {
+  const date = validDate(value);
+  return date ? longFormat.format(date) : '';
+}
+
+export function languageName(lang: string): string {
+  return PAGE_LANGUAGES[lang] ?? lang;
+}
+
+export function senderName(message: Pick<ContactMessage, 'firstName' | 'lastName'>): string {
+  return `${message.firstName} ${message.lastName}`.trim() || INBOX_TEXTS.noName;
+}
+
+export type DeliveryTone = 'sent' | 'pending' | 'failed' | 'unknown';
+
+/** "Inviato" / "In attesa di invio (tentativi: N)" / "Invio non riuscito". */
+export function deliveryLabel(delivery: Delivery | null): { tone: DeliveryTone; text: string } {
+  if (!delivery) return { tone: 'unknown', text: INBOX_TEXTS.unknownDelivery };
+  switch (delivery.status) {
+    case 'sent':
+      return { tone: 'sent', text: INBOX_TEXTS.sent };
+    case 'pending':
+      return { tone: 'pending', text: INBOX_TEXTS.pending(delivery.attempts) };
+    case 'failed':
+      return { tone: 'failed', text: INBOX_TEXTS.failed };
+  }
+}
+
+/**
+ * A `mailto:` link that answers the visitor: their address, an Italian
+ * subject and a greeting (RFC 6068: everything percent-encoded, "@" kept).
+ */
+export function replyHref(message: Pick<ContactMessage, 'email' | 'firstName'>): string {
+  const address = encodeURIComponent(message.email).replace(/%40/g, '@');
+  const query = [`subject=${encodeURIComponent(INBOX_TEXTS.replySubject)}`];
+  const greeting = INBOX_TEXTS.replyGreeting(message.firstName.trim());
+  if (greeting) query.push(`body=${encodeURIComponent(greeting.replace(/\n/g, '\r\n'))}`);
+  return `mailto:${address}?${query.join('&')}`;
+}
+
+/** The first words of a message, on one line. */
+export function preview(text: string, max = 120): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}

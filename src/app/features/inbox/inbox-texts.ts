@@ -1,0 +1,46 @@
+import { restaurant } from '../../../../content/restaurant.ts';
+
+/**
+ * The inbox's texts (issue 6), in Italian like every staff text (SPEC.md
+ * section 1), in the dashboard's voice.
+ */
+export const INBOX_TEXTS = {
+  title: 'Messaggi',
+  unread: (count: number) => (count === 1 ? '1 nuovo' : `${count} nuovi`),
+  intro: 'I messaggi che i visitatori ti scrivono dalla pagina Contatti, dal più recente.',
+  reload: 'Ricarica',
+  reloading: 'Caricamento...',
+  loading: 'Caricamento messaggi...',
+  loadFailed: 'Impossibile caricare i messaggi.',
+  empty: 'Nessun messaggio.',
+  listLabel: 'Messaggi ricevuti',
+  newBadge: 'Nuovo',
+  noName: 'Senza nome',
+
+  email: 'Email',
+  date: 'Ricevuto',
+  lang: 'Lingua della pagina',
+  message: 'Messaggio',
+  delivery: 'Inoltro all’email del ristorante',
+  lastError: (error: string) => `Ultimo errore: ${error}`,
+
+  reply: 'Rispondi via email',
+  replySubject: `Re: il tuo messaggio a ${restaurant.name}`,
+  replyGreeting: (firstName: string) => (firstName ? `Gentile ${firstName},\n\n` : ''),
+  markRead: 'Segna come letto',
+  markUnread: 'Segna come da leggere',
+
+  sent: 'Inviato',
+  pending: (attempts: number) => `In attesa di invio (tentativi: ${attempts})`,
+  failed: 'Invio non riuscito',
+  unknownDelivery: 'Stato dell’invio sconosciuto',
+} as const;
+
+/** The page languages (CONTRACT.md), named in Italian. */
+export const PAGE_LANGUAGES: Record<string, string> = {
+  it: 'Italiano',
+  en: 'Inglese',
+  fr: 'Francese',
+  es: 'Spagnolo',
+  de: 'Tedesco',
+};

@@ -1,0 +1,293 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaffPage } from '../auth/test-utils.tsx';
+import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
+import { parseMessages, type ContactMessage } from './inbox-api.ts';
+import { Inbox } from './inbox.tsx';
+
+const toasts = vi.hoisted(() => [] as [string, string][]);
+vi.mock('../../components/toasts.tsx', () => ({
+  showToast: async (kind: string, message: string) => {
+    toasts.push([kind, message]);
+  },
+  ToastHost: () => null,
+}));
+
+const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
+
+const message = (overrides: Partial<ContactMessage>): ContactMessage => ({
+  id: 1,
+  firstName: 'Giulia',
+  lastName: 'Bianchi',
+  email: 'giulia@example.test',
+  message: 'Buongiorno',
+  lang: 'it',
+  createdAt: '2025-06-01T10:00:00.000Z',
+  read: false,
+  delivery: { status: 'sent', attempts: 1, lastError: null },
+  ...overrides,
+});
+
+let messages: ContactMessage[];
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+let routes: Record<string, Handler>;
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const key = `${init?.method ?? 'GET'} ${String(input)}`;
+  const handler = routes[key];
+  if (!handler) throw new TypeError(`no route for ${key}`);
+  return handler(init);
+});
+const patches = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+
+function patchRoute(id: number): Handler {
+  return (init) => {
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    const { read } = JSON.parse(String(init?.body)) as { read: boolean };
+    messages = messages.map((item) => (item.id === id ? { ...item, read } : item));
+    return Response.json({ id, read });
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(ANNA));
+  toasts.length = 0;
+  messages = [
+    message({
+      id: 3,
+      firstName: 'Hans',
+      lastName: 'Müller',
+      email: 'hans+tisch@example.test',
+      message: 'Guten Tag,\nwir möchten einen Tisch.\n\nDanke',
+      lang: 'de',
+      createdAt: '2025-06-02T18:30:00.000Z',
+      delivery: { status: 'pending', attempts: 2, lastError: 'connect ECONNREFUSED' },
+    }),
+    message({ id: 2, message: '<b>Prenotazione</b> per 4', read: false }),
+    message({
+      id: 1,
+      firstName: 'Marco',
+      lastName: 'Neri',
+      read: true,
+      delivery: { status: 'failed', attempts: 5, lastError: '550 mailbox unavailable' },
+    }),
+  ];
+  routes = {
+    'GET /api/contact-messages': (init) => {
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+      return Response.json({ messages });
+    },
+    'PATCH /api/contact-messages/1': patchRoute(1),
+    'PATCH /api/contact-messages/2': patchRoute(2),
+    'PATCH /api/contact-messages/3': patchRoute(3),
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderInbox() {
+  renderStaffPage('/dashboard', <Inbox />);
+}
+const list = () => screen.findByRole('list', { name: 'Messaggi ricevuti' });
+const items = async () => within(await list()).getAllByRole('listitem');
+const toggleOf = (item: HTMLElement) => within(item).getAllByRole('button')[0]!;
+
+describe('inbox', () => {
+  it('newest first, unread marked, the count of unread in the heading, delivery states', async () => {
+    renderInbox();
+    const rows = await items();
+    expect(rows.map((row) => within(row).getByText(/ (Müller|Bianchi|Neri)$/).textContent)).toEqual(
+      ['Hans Müller', 'Giulia Bianchi', 'Marco Neri'],
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Messaggi 2 nuovi');
+    expect(screen.getByRole('region', { name: 'Messaggi 2 nuovi' })).toBeTruthy();
+    expect(toggleOf(rows[0]!).getAttribute('aria-expanded')).toBe('false');
+    expect(within(rows[0]!).getByText('Nuovo')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Nuovo')).toBeTruthy();
+    expect(within(rows[2]!).queryByText('Nuovo')).toBeNull();
+    expect(rows[0]!.className).toContain('staff-message--unread');
+    expect(rows[2]!.className).not.toContain('staff-message--unread');
+    expect(within(rows[0]!).getByText('In attesa di invio (tentativi: 2)').title).toBe(
+      'Ultimo errore: connect ECONNREFUSED',
+    );
+    expect(within(rows[1]!).getByText('Inviato')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Invio non riuscito').title).toBe(
+      'Ultimo errore: 550 mailbox unavailable',
+    );
+    expect(within(rows[1]!).getByText('Inviato').title).toBe('Inoltro all’email del ristorante');
+    // The date in it-IT, in the restaurant's time zone.
+    expect(within(rows[0]!).getByText('2 giu 2025, 20:30')).toBeTruthy();
+    expect(toggleOf(rows[0]!).textContent).toContain('Guten Tag, wir möchten einen Tisch. Danke');
+  });
+
+  it('opening an unread message shows it in full and marks it read', async () => {
+    renderInbox();
+    const [hans] = await items();
+    fireEvent.click(toggleOf(hans!));
+    expect(toggleOf(hans!).getAttribute('aria-expanded')).toBe('true');
+    const body = document.getElementById(toggleOf(hans!).getAttribute('aria-controls')!)!;
+    expect(body).toBeTruthy();
+    const text = within(body).getByText(/^Guten Tag/);
+    expect(text.textContent).toBe('Guten Tag,\nwir möchten einen Tisch.\n\nDanke');
+    expect(text.getAttribute('lang')).toBe('de');
+    expect(within(body).getByText('hans+tisch@example.test')).toBeTruthy();
+    expect(within(body).getByText('lunedì 2 giugno 2025 alle ore 20:30')).toBeTruthy();
+    expect(within(body).getByText('Tedesco')).toBeTruthy();
+    expect(within(body).getByText('Ultimo errore: connect ECONNREFUSED')).toBeTruthy();
+    const reply = within(body).getByRole('link', { name: 'Rispondi via email' });
+    expect(reply.getAttribute('href')).toBe(
+      'mailto:hans%2Btisch@example.test?subject=Re%3A%20il%20tuo%20messaggio%20a%20Trattoria%20La%20Tonnara&body=Gentile%20Hans%2C%0D%0A%0D%0A',
+    );
+    await waitFor(() => expect(patches()).toEqual([['/api/contact-messages/3', { read: true }]]));
+    expect(within(hans!).queryByText('Nuovo')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Messaggi 1 nuovo' })).toBeTruthy();
+    expect(within(body).getByRole('button', { name: 'Segna come da leggere' })).toBeTruthy();
+    // Enter on the focused button closes it (a native button: click).
+    fireEvent.click(toggleOf(hans!));
+    expect(toggleOf(hans!).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('"Segna come da leggere" and "Segna come letto"', async () => {
+    renderInbox();
+    const rows = await items();
+    const marco = rows[2]!;
+    fireEvent.click(toggleOf(marco));
+    // Already read: opening it changes nothing on the server.
+    expect(patches()).toEqual([]);
+    fireEvent.click(within(marco).getByRole('button', { name: 'Segna come da leggere' }));
+    expect(within(marco).getByText('Nuovo')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Messaggi 3 nuovi' })).toBeTruthy();
+    fireEvent.click(within(marco).getByRole('button', { name: 'Segna come letto' }));
+    expect(within(marco).queryByText('Nuovo')).toBeNull();
+    await waitFor(() =>
+      expect(patches()).toEqual([
+        ['/api/contact-messages/1', { read: false }],
+        ['/api/contact-messages/1', { read: true }],
+      ]),
+    );
+  });
+
+  it('the message is text, never HTML', async () => {
+    renderInbox();
+    const [, giulia] = await items();
+    fireEvent.click(toggleOf(giulia!));
+    const text = within(giulia!).getByText('<b>Prenotazione</b> per 4');
+    expect(text.querySelector('b')).toBeNull();
+    expect(document.querySelector('.staff-messages b')).toBeNull();
+  });
+
+  it('a failed PATCH puts the mark back and goes through the generic handler', async () => {
+    routes['PATCH /api/contact-messages/2'] = () =>
+      Response.json({ message: 'Messaggio non trovato.' }, { status: 404 });
+    renderInbox();
+    const [, giulia] = await items();
+    fireEvent.click(toggleOf(giulia!));
+    await waitFor(() => expect(toasts).toEqual([['error', 'Messaggio non trovato.']]));
+    expect(within(giulia!).getByText('Nuovo')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Messaggi 2 nuovi' })).toBeTruthy();
+  });
+
+  it('"Ricarica" asks the server again', async () => {
+    renderInbox();
+    await items();
+    messages = [message({ id: 4, firstName: 'Sara', lastName: 'Verdi' }), ...messages];
+    fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    expect(await screen.findByText('Sara Verdi')).toBeTruthy();
+    expect((await items()).length).toBe(4);
+    expect(screen.getByRole('region', { name: 'Messaggi 3 nuovi' })).toBeTruthy();
+  });
+
+  it('empty: "Nessun messaggio."', async () => {
+    messages = [];
+    renderInbox();
+    expect(await screen.findByText('Nessun messaggio.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Messaggi');
+  });
+
+  it('an expired session: "Effettua il login" and /login', async () => {
+    routes['GET /api/contact-messages'] = () =>
+      Response.json({ message: 'Sessione scaduta' }, { status: 401 });
+    renderInbox();
+    expect(await screen.findByText('at /login from /dashboard')).toBeTruthy();
+    expect(toasts).toContainEqual(['warning', 'Effettua il login']);
+  });
+
+  it('no answer: "Impossibile caricare i messaggi."', async () => {
+    routes['GET /api/contact-messages'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderInbox();
+    expect(await screen.findByText('Impossibile caricare i messaggi.')).toBeTruthy();
+    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+  });
+});
+
+describe('inbox helpers', () => {
+  it('delivery labels', () => {
+    expect(deliveryLabel({ status: 'sent', attempts: 1, lastError: null })).toEqual({
+      tone: 'sent',
+      text: 'Inviato',
+    });
+    expect(deliveryLabel({ status: 'pending', attempts: 0, lastError: null }).text).toBe(
+      'In attesa di invio (tentativi: 0)',
+    );
+    expect(deliveryLabel({ status: 'failed', attempts: 8, lastError: 'x' }).text).toBe(
+      'Invio non riuscito',
+    );
+    expect(deliveryLabel(null).tone).toBe('unknown');
+  });
+
+  it('dates in it-IT, Rome time; nonsense stays empty', () => {
+    expect(formatShortDate('2025-01-15T23:30:00.000Z')).toBe('16 gen 2025, 00:30');
+    expect(formatLongDate('2025-01-15T23:30:00.000Z')).toBe(
+      'giovedì 16 gennaio 2025 alle ore 00:30',
+    );
+    expect(formatShortDate('not a date')).toBe('');
+    expect(formatLongDate('')).toBe('');
+  });
+
+  it('the reply link cannot be bent by the address or the name', () => {
+    const href = replyHref({ email: 'a&cc=b@example.test', firstName: 'Ann?a' });
+    expect(href.startsWith('mailto:a%26cc%3Db@example.test?subject=')).toBe(true);
+    expect(href).toContain('&body=Gentile%20Ann%3Fa%2C');
+    expect(replyHref({ email: 'x@example.test', firstName: ' ' })).not.toContain('body=');
+  });
+
+  it('preview: one line, at most 120 characters', () => {
+    expect(preview('a\n\nb   c')).toBe('a b c');
+    const long = preview('x'.repeat(300));
+    expect(long).toHaveLength(120);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('parseMessages leaves out what is not a message', () => {
+    expect(
+      parseMessages({
+        messages: [
+          { id: 5, firstName: 'A', read: true, delivery: { status: 'weird' } },
+          { firstName: 'no id' },
+          null,
+        ],
+      }),
+    ).toEqual([
+      {
+        id: 5,
+        firstName: 'A',
+        lastName: '',
+        email: '',
+        message: '',
+        lang: '',
+        createdAt: '',
+        read: true,
+        delivery: null,
+      },
+    ]);
+    expect(parseMessages({})).toEqual([]);
+  });
+});
