@@ -23,7 +23,7 @@ export interface ApiRequestOptions {
 export const API_BASE = '/api';
 
 export async function apiRequest<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   { body, token, signal }: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {

@@ -21,11 +21,14 @@ import { ResultDialog } from './result-dialog.tsx';
 export function DailyMenuEditor({
   saved: initialSaved,
   initial,
+  onSaved,
 }: {
   /** The server's record. */
   saved: DailyMenuFields;
   /** What to show: the server's record with any unsaved draft on top. */
   initial: DailyMenuFields;
+  /** Told the stored record after each successful save. */
+  onSaved?: (record: DailyMenuFields) => void;
 }) {
   const id = useId();
   const handleFailure = useApiErrorHandler();
@@ -58,6 +61,7 @@ export function DailyMenuEditor({
       setSaved(result.data);
       setFields(result.data);
       setOutcome({ ok: true, statusText: result.statusText });
+      onSaved?.(result.data);
     } else {
       setOutcome({ ok: false, failure: result.failure });
     }

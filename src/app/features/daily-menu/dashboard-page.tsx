@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
@@ -66,17 +66,9 @@ export function DashboardPage() {
     void navigate('/login', { replace: true });
   }
 
-  // The editor's form was submitted: the translation review follows the save
+  // A saved menu sends the review looking for the new translations
   // (the server translates the new Italian text in the background).
-  function onMenuSubmit(event: FormEvent<HTMLDivElement>) {
-    if (!(event.target instanceof HTMLFormElement)) return;
-    const data = new FormData(event.target);
-    const text = (name: string) => String(data.get(name) ?? '');
-    const fields = {
-      titolo: text('titolo'),
-      descrizione: text('descrizione'),
-      infoAggiuntive: text('infoAggiuntive'),
-    };
+  function onMenuSaved(fields: DailyMenuFields) {
     setSaveSignal((previous) => ({ seq: (previous?.seq ?? 0) + 1, fields }));
   }
 
@@ -90,9 +82,7 @@ export function DashboardPage() {
               <h1>{DASHBOARD_TEXTS.greeting(user.firstName)}</h1>
               <p>{DASHBOARD_TEXTS.intro}</p>
             </div>
-            <div onSubmit={onMenuSubmit}>
-              <DailyMenuEditor saved={menu.saved} initial={menu.shown} />
-            </div>
+            <DailyMenuEditor saved={menu.saved} initial={menu.shown} onSaved={onMenuSaved} />
             <TranslationsReview saveSignal={saveSignal} />
             <Inbox />
             <Colleagues />

@@ -65,17 +65,11 @@ export async function fetchMessages(
   return result.ok ? { ...result, data: parseMessages(result.data) } : result;
 }
 
-/**
- * apiRequest's method list has no PATCH yet (features/auth/api-client.ts): the
- * request itself is method-agnostic, so the name is passed through as is.
- */
-const PATCH = 'PATCH' as Parameters<typeof apiRequest>[0];
-
 /** PATCH /api/contact-messages/{id} `{read}` → `{id, read}`. */
 export function setMessageRead(
   token: string,
   id: number,
   read: boolean,
 ): Promise<ApiResult<unknown>> {
-  return apiRequest(PATCH, `/contact-messages/${id}`, { token, body: { read } });
+  return apiRequest('PATCH', `/contact-messages/${id}`, { token, body: { read } });
 }
