@@ -1,12 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server's tests that touch the database through `testApp()` or
+ * `createTestDatabase()` (src/server/testing/), which run a second time on
+ * PostgreSQL when TEST_POSTGRES_URL names one (issue 8): there each test
+ * database is a schema of its own, so files stay independent and parallel.
+ */
+const DATABASE_TESTS = [
+  'src/server/db/database.test.ts',
+  'src/server/db/postgres-sigkill.test.ts',
+  'src/server/routes/**/*.test.ts',
+  'src/server/services/**/*.test.ts',
+  'src/server/pages/pages.test.ts',
+  'src/server/main.test.ts',
+];
+
 // Unit, component and API tests. Browser end-to-end tests are Playwright's (e2e/).
+// (Each project names its own files: `extends` would add to an inherited list.)
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'content/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      // Everything, the database being SQLite.
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.{ts,tsx}', 'content/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      ...(process.env.TEST_POSTGRES_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: DATABASE_TESTS,
+                env: { TEST_DATABASE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -6,8 +6,9 @@ import { freePort } from './ports.ts';
 
 /**
  * A server process of its own for a spec that needs its own configuration
- * (an SMTP peer, a fresh database): the built app (`npm run build`), like the
- * one playwright.config.ts starts, on a free loopback port.
+ * (an SMTP peer, a fresh database, or a DATABASE_URL given in `env`): the
+ * built app (`npm run build`), like the one playwright.config.ts starts, on a
+ * free loopback port.
  */
 export interface TestServer {
   url: string;
@@ -21,7 +22,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'restaurant-e2e-own-'));
-  const databaseUrl = `file:${join(dir, 'restaurant.db')}`;
+  // A DATABASE_URL in `env` is shared with others (several instances behind one database).
+  const databaseUrl = env.DATABASE_URL ?? `file:${join(dir, 'restaurant.db')}`;
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: ROOT,
     env: {

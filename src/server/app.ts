@@ -1,4 +1,6 @@
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -50,6 +52,13 @@ export async function buildApp({
   app.decorate('config', config);
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  // Answers made per request (JSON, uncached pages, route manifests); cached
+  // pages and static files arrive already compressed and are left alone.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(servicesPlugin, { config, ...(outboxPollMs ? { outboxPollMs } : {}) });
 
@@ -66,6 +75,7 @@ export async function buildApp({
       build: build.server,
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       publicUrl: config.PUBLIC_URL,
+      contentVersion: () => app.contentVersion.current(),
       services: {
         publicUrl: config.PUBLIC_URL,
         dailyMenu: async (lang) => {

@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialect, type TestDatabase } from './testing/database.ts';
 
-// The real process, as `npm run serve` starts it.
+// The real process, as `npm run serve` starts it, on SQLite or PostgreSQL (issue 8).
 const MAIN = resolve(import.meta.dirname, 'main.ts');
-const dir = mkdtempSync(join(tmpdir(), 'restaurant-main-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, DATABASE_URL: `file:${join(dir, 'db.sqlite')}`, ...env },
+    env: { PATH: process.env.PATH, DATABASE_URL: database.url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -48,4 +50,18 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    'refuses to start on a PostgreSQL that would lose acknowledged writes (SECURITY.md item 29)',
+    async () => {
+      const url = new URL(database.url);
+      url.searchParams.set(
+        'options',
+        `${url.searchParams.get('options')} -c synchronous_commit=off`,
+      );
+      const server = start({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url.toString() });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('synchronous_commit is off');
+    },
+  );
 });

@@ -35,6 +35,12 @@ const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 const app = await buildApp({
   config,
   build: { server, clientDir: resolve(BUILD_DIR, 'client') },
+}).catch((error: unknown) => {
+  // E.g. an unreachable database, or one that would not keep acknowledged
+  // writes (SECURITY.md item 29): say so in one line, then the details.
+  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(error);
+  process.exit(1);
 });
 
 let closing = false;

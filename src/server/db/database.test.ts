@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,31 +14,65 @@ import {
   sql,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { integrityCheck, openDatabase, type AppDatabase } from './database.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
+import { countStaff } from '../services/staff-accounts.ts';
+import { integrityCheck, openDatabase, type AppDatabase, type Database } from './database.ts';
+import { currentSchema, parseDatabaseUrl, postgresDurabilityProblems } from './dialect.ts';
 import { up } from './migrations/001-initial.ts';
 import { migrations } from './migrations/index.ts';
 
+// Runs on SQLite, and on PostgreSQL in the `postgres` test project (issue 8).
+const dialect = testDialect();
+const onSqlite = dialect === 'sqlite';
+const onPostgres = dialect === 'postgres';
+
+const run = promisify(execFile);
+const STAFF_CLI = resolve(import.meta.dirname, '../cli/staff.ts');
+
 const folder = mkdtempSync(join(tmpdir(), 'database-test-'));
-// A relative path with folders that do not exist yet, as in the default `file:./data/restaurant.db`.
+// SQLite: a relative path with folders that do not exist yet, as in the default `file:./data/restaurant.db`.
 const file = join(folder, 'nested', 'data', 'restaurant.db');
-const url = `file:${relative(process.cwd(), file)}`;
+let database: TestDatabase | undefined;
+let url: string;
 let app: AppDatabase;
+const others: TestDatabase[] = [];
+
+/** Another empty database of the dialect under test. */
+async function otherDatabase(): Promise<string> {
+  if (onSqlite) return `file:${join(mkdtempSync(join(folder, 'other-')), 'db.sqlite')}`;
+  const other = await createTestDatabase();
+  others.push(other);
+  return other.url;
+}
 
 beforeAll(async () => {
+  if (onSqlite) {
+    url = `file:${relative(process.cwd(), file)}`;
+  } else {
+    database = await createTestDatabase();
+    url = database.url;
+  }
   app = await openDatabase(url);
 });
 afterAll(async () => {
   try {
     await app.close();
+    await database?.drop();
+    await Promise.all(others.map((other) => other.drop()));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 });
 
-const pragma = async (name: string) => {
-  const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(app.db);
-  return Object.values(rows[0] ?? {})[0];
-};
+/** The tables in the schema under test (a PostgreSQL database holds other tests' schemas too). */
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const schema = await currentSchema(db, dialect);
+  const tables = await db.introspection.getTables();
+  return tables
+    .filter((table) => schema === undefined || table.schema === schema)
+    .map((table) => table.name)
+    .sort();
+}
 
 const newUser = (email = 'chef@example.com') => ({
   email,
@@ -48,24 +84,105 @@ const newUser = (email = 'chef@example.com') => ({
   password_changed_at: new Date().toISOString(),
 });
 
+const ALL_MIGRATIONS = [
+  '001-initial',
+  '002-translations',
+  '003-contact-messages',
+  '004-content-version',
+];
+
+describe('DATABASE_URL', () => {
+  it('names SQLite with file:PATH and PostgreSQL with postgres:// or postgresql://', () => {
+    expect(parseDatabaseUrl('file:./data/x.db')).toMatchObject({ dialect: 'sqlite' });
+    expect(parseDatabaseUrl('postgres://u@localhost/db')).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://u@localhost/db',
+    });
+    expect(parseDatabaseUrl('postgresql://u@localhost/db')).toMatchObject({
+      dialect: 'postgres',
+    });
+    expect(() => parseDatabaseUrl('sqlite:x.db')).toThrow('DATABASE_URL');
+  });
+
+  it('refuses anything else', async () => {
+    await expect(openDatabase('sqlite:x.db')).rejects.toThrow('DATABASE_URL');
+    await expect(openDatabase('mysql://localhost/db')).rejects.toThrow('DATABASE_URL');
+  });
+});
+
+describe('PostgreSQL durability settings (SECURITY.md item 29)', () => {
+  const good = { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' };
+
+  it('accepts fsync on, full_page_writes on and a synchronous_commit that flushes locally', () => {
+    for (const level of ['on', 'local', 'remote_write', 'remote_apply']) {
+      expect(postgresDurabilityProblems({ ...good, synchronous_commit: level })).toEqual([]);
+    }
+  });
+
+  it('names every setting that would lose or corrupt acknowledged writes', () => {
+    expect(
+      postgresDurabilityProblems({
+        fsync: 'off',
+        synchronous_commit: 'off',
+        full_page_writes: 'off',
+      }),
+    ).toEqual([
+      'fsync is off (must be on)',
+      'synchronous_commit is off (must be on, local, remote_write or remote_apply)',
+      'full_page_writes is off (must be on)',
+    ]);
+    expect(postgresDurabilityProblems({})).toHaveLength(3);
+  });
+
+  it.runIf(onPostgres)('refuses to start with synchronous_commit off', async () => {
+    const other = new URL(await otherDatabase());
+    other.searchParams.set(
+      'options',
+      `${other.searchParams.get('options') ?? ''} -c synchronous_commit=off`,
+    );
+    await expect(openDatabase(other.toString())).rejects.toThrow(
+      /would not keep acknowledged writes.*synchronous_commit is off/,
+    );
+  });
+
+  it.runIf(onPostgres)('reads the server settings at start-up', async () => {
+    const { rows } = await sql<{ fsync: string }>`SHOW fsync`.execute(app.db);
+    expect(rows[0]?.fsync).toBe('on');
+  });
+});
+
 describe('openDatabase', () => {
-  it('creates the file and its folders', () => {
-    expect(app.dialect).toBe('sqlite');
+  it('reports its dialect', () => {
+    expect(app.dialect).toBe(dialect);
+  });
+
+  it.runIf(onSqlite)('creates the file and its folders', () => {
     expect(existsSync(file)).toBe(true);
   });
 
-  it('runs in WAL mode with synchronous=FULL and foreign keys (SECURITY.md item 29)', async () => {
-    expect(await pragma('journal_mode')).toBe('wal');
-    expect(await pragma('synchronous')).toBe(2);
-    expect(await pragma('foreign_keys')).toBe(1);
-    expect(await pragma('busy_timeout')).toBe(5000);
-  });
+  it.runIf(onSqlite)(
+    'runs in WAL mode with synchronous=FULL and foreign keys (SECURITY.md item 29)',
+    async () => {
+      const pragma = async (name: string) => {
+        const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(
+          app.db,
+        );
+        return Object.values(rows[0] ?? {})[0];
+      };
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+    },
+  );
 
-  it('creates every table and the daily menu row 1', async () => {
-    const tables = await app.db.introspection.getTables();
-    expect(tables.map((table) => table.name).sort()).toEqual([
+  it('creates every table, the daily menu row 1 and the content version', async () => {
+    expect(await tableNames(app.db)).toEqual([
+      'contact_messages',
+      'content_version',
       'daily_menu',
       'daily_menu_history',
+      'daily_menu_translations',
       'outbox',
       'password_resets',
       'rate_limits',
@@ -78,37 +195,64 @@ describe('openDatabase', () => {
     expect(menu[0]?.titolo).not.toBe('');
     expect(menu[0]?.descrizione.split(',').length).toBeGreaterThanOrEqual(4);
     expect(new Date(menu[0]?.updated_at ?? '').toISOString()).toBe(menu[0]?.updated_at);
+    expect(await app.db.selectFrom('content_version').selectAll().execute()).toEqual([
+      { id: 1, version: 1 },
+    ]);
   });
 
-  it('is idempotent: opening the same file again migrates nothing twice', async () => {
+  it('is idempotent: opening the same database again migrates nothing twice', async () => {
     const again = await openDatabase(url);
     try {
       expect(await again.db.selectFrom('daily_menu').select('id').execute()).toEqual([{ id: 1 }]);
-      const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(
-        again.db,
-      );
-      expect(rows).toEqual([{ name: '001-initial' }]);
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT name FROM kysely_migration ORDER BY name`.execute(again.db);
+      expect(rows.map((row) => row.name)).toEqual(ALL_MIGRATIONS);
     } finally {
       await again.close();
       await again.close();
     }
   });
 
-  it('fails to open when a migration fails', async () => {
-    const clash = join(folder, 'clash.db');
-    const sqlite = new DatabaseSync(clash);
-    sqlite.exec('CREATE TABLE staff_users (id INTEGER PRIMARY KEY)');
-    sqlite.close();
-    await expect(openDatabase(`file:${clash}`)).rejects.toThrow(
-      'Database migration 001-initial failed',
+  it('migrates once when several processes start together (issue 8)', async () => {
+    const shared = await otherDatabase();
+    const list = () =>
+      run(process.execPath, [STAFF_CLI, 'list'], {
+        env: { PATH: process.env.PATH, DATABASE_URL: shared },
+      });
+    const outputs = await Promise.all([list(), list(), list()]);
+    expect(outputs.map((output) => output.stdout.trim())).toEqual(
+      Array(3).fill('No staff accounts yet.'),
     );
+    const opened = await openDatabase(shared);
+    try {
+      expect(await opened.db.selectFrom('daily_menu').select('id').execute()).toEqual([{ id: 1 }]);
+    } finally {
+      await opened.close();
+    }
   });
 
-  it('refuses PostgreSQL for now and anything that is not file:PATH', async () => {
-    await expect(openDatabase('postgres://user@localhost/db')).rejects.toThrow(
-      'PostgreSQL support is not available yet',
+  it('fails to open when a migration fails', async () => {
+    const clash = await otherDatabase();
+    if (onSqlite) {
+      const sqlite = new DatabaseSync(clash.replace(/^file:/, ''));
+      sqlite.exec('CREATE TABLE staff_users (id INTEGER PRIMARY KEY)');
+      sqlite.close();
+    } else {
+      const raw = await openDatabase(clash);
+      await sql`DROP TABLE contact_messages`.execute(raw.db);
+      await sql`DELETE FROM kysely_migration`.execute(raw.db);
+      await raw.close();
+    }
+    await expect(openDatabase(clash)).rejects.toThrow('Database migration 001-initial failed');
+  });
+
+  it('reads counts as numbers (PostgreSQL returns bigint counts as strings)', async () => {
+    expect(await countStaff(app.db)).toBe(0);
+    const { rows } = await sql<{ n: unknown }>`select count(*) as n from daily_menu`.execute(
+      app.db,
     );
-    await expect(openDatabase('sqlite:x.db')).rejects.toThrow('DATABASE_URL');
+    expect(rows[0]?.n).toBe(1);
   });
 });
 
@@ -138,7 +282,7 @@ describe('schema', () => {
     });
     await expect(
       app.db.insertInto('sessions').values(session(9999, 'orphan')).execute(),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    ).rejects.toThrow(/foreign key/i);
 
     const user = await app.db
       .insertInto('staff_users')
@@ -146,6 +290,7 @@ describe('schema', () => {
       .returning(['id', 'failed_logins', 'locked_until'])
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ failed_logins: 0, locked_until: null });
+    expect(typeof user.id).toBe('number');
     await app.db
       .insertInto('sessions')
       .values(session(user.id, 'a'.repeat(64)))
@@ -159,13 +304,14 @@ describe('schema', () => {
   });
 
   it('refuses upper-case e-mails, duplicates, a second menu row and unknown outbox statuses', async () => {
+    const check = /CHECK|check constraint/;
     await expect(
       app.db.insertInto('staff_users').values(newUser('Chef@Example.com')).execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(check);
     await app.db.insertInto('staff_users').values(newUser('unique@example.com')).execute();
     await expect(
       app.db.insertInto('staff_users').values(newUser('unique@example.com')).execute(),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|unique constraint/);
     await expect(
       app.db
         .insertInto('daily_menu')
@@ -179,7 +325,10 @@ describe('schema', () => {
           updated_by: null,
         })
         .execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(check);
+    await expect(
+      app.db.insertInto('content_version').values({ id: 2, version: 1 }).execute(),
+    ).rejects.toThrow(check);
     const now = new Date().toISOString();
     const message = {
       kind: 'contact',
@@ -195,7 +344,7 @@ describe('schema', () => {
         .insertInto('outbox')
         .values({ ...message, status: 'queued' as 'pending' })
         .execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(check);
     const stored = await app.db
       .insertInto('outbox')
       .values({ ...message, status: 'pending' })
@@ -205,21 +354,24 @@ describe('schema', () => {
   });
 
   it('migrates down to an empty database', async () => {
-    const other = await openDatabase(`file:${join(folder, 'down.db')}`);
+    const other = await openDatabase(await otherDatabase());
     try {
       const migrator = new Migrator({
         db: other.db,
-        provider: { getMigrations: async () => migrations('sqlite') },
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
       });
-      const { error } = await migrator.migrateDown();
-      expect(error).toBeUndefined();
-      expect(await other.db.introspection.getTables()).toEqual([]);
+      for (let step = 0; step < ALL_MIGRATIONS.length; step += 1) {
+        const { error } = await migrator.migrateDown();
+        expect(error).toBeUndefined();
+      }
+      expect(await tableNames(other.db)).toEqual([]);
     } finally {
       await other.close();
     }
   });
 
-  it('passes integrity_check', async () => {
+  it.runIf(onSqlite)('passes integrity_check', async () => {
     expect(await integrityCheck(app.db)).toBe('ok');
   });
 

@@ -1,10 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import {
+  createDialect,
+  currentSchema,
+  parseDatabaseUrl,
+  withMigrationLock,
+  type SqlDialect,
+} from './dialect.ts';
 import { migrations } from './migrations/index.ts';
-import { createSqliteDatabase } from './sqlite-driver.ts';
+
+export type { SqlDialect } from './dialect.ts';
 
 // Table types. Timestamps are ISO-8601 strings, booleans integers 0/1, so the
 // same code runs on SQLite and PostgreSQL (ENGINEERING.md architecture).
@@ -112,7 +117,18 @@ export interface ContactMessagesTable {
   outbox_id: number | null;
 }
 
+/**
+ * One row (id 1) whose version goes up, in the same transaction, with every
+ * change to what public pages show: each instance compares it with the
+ * version its cached pages were rendered at (issue 8, docs/decisions/002).
+ */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  content_version: ContentVersionTable;
   contact_messages: ContactMessagesTable;
   daily_menu_translations: DailyMenuTranslationsTable;
   staff_users: StaffUsersTable;
@@ -126,7 +142,7 @@ export interface Database {
 
 export interface AppDatabase {
   db: Kysely<Database>;
-  dialect: 'sqlite';
+  dialect: SqlDialect;
   close(): Promise<void>;
 }
 
@@ -134,30 +150,20 @@ export interface AppDatabase {
  * Opens the database named by DATABASE_URL (CONTRACT.md "Configuration"),
  * checks its durability settings and brings its schema up to date.
  * `file:PATH` is an SQLite file, PATH relative to the working directory, its
- * folder created if missing.
+ * folder created if missing; `postgres://…` is a PostgreSQL database, whose
+ * tables go into the connection's current schema (issue 8). The differences
+ * between the two are in dialect.ts.
  */
-export async function openDatabase(databaseUrl: string): Promise<AppDatabase> {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('PostgreSQL support is not available yet');
-  }
-  const path = /^file:(.+)$/.exec(databaseUrl)?.[1];
-  if (path === undefined) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
-  const file = resolve(path);
-  mkdirSync(dirname(file), { recursive: true });
-
-  const sqlite = new DatabaseSync(file);
+export async function openDatabase(
+  databaseUrl: string,
+  options: { onIdleError?: (error: Error) => void } = {},
+): Promise<AppDatabase> {
+  const target = parseDatabaseUrl(databaseUrl);
+  const opened = createDialect(target, options);
+  const db = new Kysely<Database>({ dialect: opened.dialect });
   try {
-    configureSqlite(sqlite);
-  } catch (error) {
-    sqlite.close();
-    throw error;
-  }
-
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: createSqliteDatabase(sqlite) }),
-  });
-  try {
-    await migrate(db);
+    await opened.checkDurability(db);
+    await migrate(db, target.dialect);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -166,7 +172,7 @@ export async function openDatabase(databaseUrl: string): Promise<AppDatabase> {
   let closed = false;
   return {
     db,
-    dialect: 'sqlite',
+    dialect: target.dialect,
     async close() {
       if (closed) return;
       closed = true;
@@ -175,34 +181,15 @@ export async function openDatabase(databaseUrl: string): Promise<AppDatabase> {
   };
 }
 
-/**
- * SECURITY.md item 29: a write is acknowledged only once durable, so WAL with
- * synchronous=FULL, checked at start-up: SQLite silently keeps another
- * journal mode when it cannot use WAL (e.g. on some network file systems).
- */
-function configureSqlite(sqlite: DatabaseSync): void {
-  sqlite.exec('PRAGMA journal_mode = WAL');
-  sqlite.exec('PRAGMA synchronous = FULL');
-  sqlite.exec('PRAGMA foreign_keys = ON');
-  // Waits for another process's write lock (a CLI next to the server) instead of failing.
-  sqlite.exec('PRAGMA busy_timeout = 5000');
-
-  const read = (pragma: string) => Object.values(sqlite.prepare(`PRAGMA ${pragma}`).get() ?? {})[0];
-  const expected = { journal_mode: 'wal', synchronous: 2, foreign_keys: 1, busy_timeout: 5000 };
-  for (const [pragma, value] of Object.entries(expected)) {
-    const actual = read(pragma);
-    if (actual !== value) {
-      throw new Error(`SQLite PRAGMA ${pragma} is ${String(actual)}, expected ${value}`);
-    }
-  }
-}
-
-async function migrate(db: Kysely<Database>): Promise<void> {
+async function migrate(db: Kysely<Database>, dialect: SqlDialect): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations('sqlite') },
+    provider: { getMigrations: async () => migrations(dialect) },
+    // On PostgreSQL, Kysely looks for its migration table in every schema
+    // unless told which: name the one the tables go into.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db, dialect) } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withMigrationLock(db, dialect, () => migrator.migrateToLatest());
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     const message = failed ? `Database migration ${failed} failed` : 'Database migration failed';

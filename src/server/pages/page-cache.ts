@@ -17,12 +17,14 @@ export interface CachedPage {
 /**
  * Rendered public pages kept in memory per (path, language), already
  * compressed, so a page view costs a map lookup (ENGINEERING.md architecture).
- * `clear()` is the content version bump: whatever changes what a page shows
- * (a daily-menu save) calls it.
+ * The entries belong to one content version (the database's, issue 8):
+ * `sync()` with another version, or `clear()`, drops them all.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #maxEntries: number;
+  #generation = 0;
+  #version: number | undefined;
 
   constructor(maxEntries = 200) {
     this.#maxEntries = maxEntries;
@@ -32,11 +34,26 @@ export class PageCache {
     return this.#entries.get(key);
   }
 
+  /**
+   * Take before rendering a page, give to `store()` after: a page whose
+   * rendering began before a clear may show the old content and is not kept.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The content version the database has now: entries of another version are dropped. */
+  sync(version: number | undefined): void {
+    if (version === undefined || version === this.#version) return;
+    this.clear();
+    this.#version = version;
+  }
+
   async store(
     key: string,
     page: { status: number; headers: Record<string, string>; body: Buffer },
+    generation = this.#generation,
   ): Promise<CachedPage> {
-    const generation = this.#generation;
     const [br, gz] = await Promise.all([
       brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzipAsync(page.body, { level: 6 }),
@@ -47,7 +64,6 @@ export class PageCache {
       gzip: gz,
       etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
     };
-    // A page rendered before a clear() shows old content: do not keep it.
     if (generation !== this.#generation) return entry;
     if (this.#entries.size >= this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
@@ -56,8 +72,6 @@ export class PageCache {
     this.#entries.set(key, entry);
     return entry;
   }
-
-  #generation = 0;
 
   clear(): void {
     this.#generation += 1;

@@ -22,6 +22,8 @@ export interface PagesOptions {
   mode: 'production' | 'development';
   publicUrl: string;
   services: AppServices;
+  /** The content version the database has (issue 8): cached pages of another are dropped. */
+  contentVersion: () => Promise<number | undefined>;
 }
 
 /** Which response headers of React Router's answer reach the client. */
@@ -61,8 +63,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     handler: async (request, reply) => {
       const url = new URL(request.url, origin);
       const key = cacheKey(request, url);
+      // Another instance may have changed the content (docs/decisions/002).
+      if (key) cache.sync(await options.contentVersion());
       const cached = key ? cache.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached);
+      const generation = cache.generation;
 
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
@@ -84,7 +89,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         return sendCached(
           request,
           reply,
-          await cache.store(key, { status: response.status, headers, body }),
+          await cache.store(key, { status: response.status, headers, body }, generation),
         );
       }
       reply.status(response.status).headers(headers);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../testing/app.ts';
+import { createStaff, login, STAFF_PASSWORD, testApp } from '../testing/app.ts';
 
 // Server-rendered pages through the real build and the real server wiring.
 let harness: Awaited<ReturnType<typeof testApp>>;
@@ -221,6 +221,56 @@ describe('caching and static files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await get('/assets/missing-123.js');
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the page cache follows the daily menu on every instance (issue 8)', () => {
+  const menu = (titolo: string) => ({
+    titolo,
+    descrizione: 'Busiate al pesto trapanese, Pesce spada alla ghiotta',
+    infoAggiuntive: 'Acqua inclusa',
+  });
+
+  it('a save on this instance shows at once', async () => {
+    await createStaff(harness.app, { email: 'here@trattoria.example', username: 'here' });
+    const token = await login(harness.app, 'here@trattoria.example', STAFF_PASSWORD, '10.8.0.1');
+    expect((await get('/?lng=it')).statusCode).toBe(200); // cached now
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1',
+      payload: menu('Menu salvato qui'),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await get('/?lng=it')).body).toContain('Menu salvato qui');
+  });
+
+  it('a save on another instance behind the same database shows within a second', async () => {
+    const other = await testApp({}, { pages: false, sharedDatabase: harness.database });
+    try {
+      await createStaff(other.app, { email: 'there@trattoria.example', username: 'there' });
+      const token = await login(other.app, 'there@trattoria.example', STAFF_PASSWORD, '10.8.0.2');
+      const before = await get('/?lng=it');
+      expect((await get('/?lng=it')).headers.etag).toBe(before.headers.etag); // from the cache
+      const saved = await other.app.inject({
+        method: 'PUT',
+        url: '/api/daily-menu/1',
+        payload: menu('Menu salvato altrove'),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(saved.statusCode).toBe(200);
+      const savedAt = Date.now();
+      let html = '';
+      while (Date.now() - savedAt < 1_000) {
+        html = (await get('/?lng=it')).body;
+        if (html.includes('Menu salvato altrove')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(html).toContain('Menu salvato altrove');
+      expect(Date.now() - savedAt).toBeLessThan(1_000);
+    } finally {
+      await other.close();
+    }
   });
 });
 

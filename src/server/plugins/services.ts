@@ -8,6 +8,7 @@ import { Sessions } from '../services/sessions.ts';
 import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { ContactMessages } from '../services/contact-messages.ts';
+import { ContentVersion } from '../services/content-version.ts';
 import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
@@ -19,7 +20,14 @@ declare module 'fastify' {
     dailyMenu: DailyMenuService;
     translations: DailyMenuTranslations;
     contactMessages: ContactMessages;
-    /** Called when what public pages show has changed (ENGINEERING.md: the page cache). */
+    /** The database's version of what public pages show (issue 8: shared by every instance). */
+    contentVersion: ContentVersion;
+    /**
+     * Called after this instance committed a change of what public pages show
+     * (the services bump the version in the same transaction): its next page
+     * request reads the version again, so its own cache is cleared at once;
+     * other instances notice within CONTENT_VERSION_MAX_AGE_MS.
+     */
     contentChanged: () => void;
   }
 }
@@ -34,14 +42,16 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
 export const servicesPlugin = fp(
   async (app, options: { config: Config; outboxPollMs?: number }) => {
     const { config } = options;
-    const listeners: (() => void)[] = [];
-    app.decorate('contentChanged', () => listeners.forEach((listener) => listener()));
-    app.addHook('onReady', async () => {
-      if (app.hasDecorator('pageCache')) listeners.push(() => app.pageCache.clear());
+    const contentVersion = new ContentVersion({
+      db: app.db,
+      onError: (error) => app.log.warn({ err: error }, 'could not read the content version'),
     });
+    app.decorate('contentVersion', contentVersion);
+    app.decorate('contentChanged', () => contentVersion.expire());
 
     const outbox = new OutboxWorker({
       db: app.db,
+      dialect: app.dialect,
       transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(app.log),
       from: config.MAIL_FROM,
       log: app.log,
@@ -54,7 +64,13 @@ export const servicesPlugin = fp(
     app.decorate('limiter', limiter);
     app.decorate(
       'auth',
-      new AuthService({ db: app.db, sessions, limiter, onMail: () => outbox.kick() }),
+      new AuthService({
+        db: app.db,
+        dialect: app.dialect,
+        sessions,
+        limiter,
+        onMail: () => outbox.kick(),
+      }),
     );
     const dailyMenu = new DailyMenuService(app.db, () => {
       app.contentChanged();

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { enqueueMail } from './outbox.ts';
 import { passwordChangedMail, passwordResetMail } from './mail-templates.ts';
 import {
@@ -34,18 +35,22 @@ export type ResetResult =
 /** Login, password recovery and reset (CONTRACT.md auth calls); expected failures are values. */
 export class AuthService {
   readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
   readonly #sessions: Sessions;
   readonly #limiter: RateLimiter;
   readonly #onMail: () => void;
 
   constructor(options: {
     db: Kysely<Database>;
+    /** Which database `db` is (db/dialect.ts). */
+    dialect: SqlDialect;
     sessions: Sessions;
     limiter: RateLimiter;
     /** Called after a mail is queued, so the outbox sends it now. */
     onMail: () => void;
   }) {
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#sessions = options.sessions;
     this.#limiter = options.limiter;
     this.#onMail = options.onMail;
@@ -70,13 +75,17 @@ export class AuthService {
       };
     }
     if (!(await verifyPassword(user.password_hash, password))) {
-      const failures = user.failed_logins + 1;
-      const locked = failures >= MAX_FAILED_LOGINS;
+      // Counted by the database in one statement, not read-then-written here:
+      // concurrent failures, on this instance or another, each count
+      // (issue 8: lockouts are shared through the database).
+      const reachesLimit = sql<boolean>`failed_logins + 1 >= ${MAX_FAILED_LOGINS}`;
       await this.#db
         .updateTable('staff_users')
         .set({
-          failed_logins: locked ? 0 : failures,
-          locked_until: locked ? nowIso(now + LOCKOUT_MS) : user.locked_until,
+          failed_logins: sql<number>`case when ${reachesLimit} then 0 else failed_logins + 1 end`,
+          locked_until: sql<
+            string | null
+          >`case when ${reachesLimit} then ${nowIso(now + LOCKOUT_MS)} else locked_until end`,
         })
         .where('id', '=', user.id)
         .execute();
@@ -121,6 +130,12 @@ export class AuthService {
     const { token, hash } = newToken();
     const now = Date.now();
     await this.#db.transaction().execute(async (trx) => {
+      // Two requests at once (two instances) take turns, so the later one
+      // also invalidates the link the earlier one just made (item 15).
+      await lockedRows(
+        trx.selectFrom('staff_users').select('id').where('id', '=', user.id),
+        this.#dialect,
+      ).execute();
       await trx
         .updateTable('password_resets')
         .set({ used_at: nowIso(now) })

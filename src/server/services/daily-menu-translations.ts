@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { Lang } from '../../shared/languages.ts';
-import { splitList, type DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import { splitList } from '../../shared/lists.ts';
 import type { DailyMenuRecord, DailyMenuService } from './daily-menu.ts';
 import {
   TARGET_LANGS,
@@ -11,6 +12,7 @@ import {
   type TargetLang,
   type TranslationProvider,
 } from './translation/provider.ts';
+import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
 /** The daily menu as a visitor sees it in one language (CONTRACT.md `?lang=xx`). */
@@ -52,7 +54,6 @@ export class DailyMenuTranslations {
   readonly #log: FastifyBaseLogger;
   readonly #onChange: () => void;
   #running: Promise<void> | undefined;
-  #again = false;
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
 
@@ -70,21 +71,17 @@ export class DailyMenuTranslations {
     this.#onChange = options.onChange;
   }
 
-  /** Starts translating whatever is missing; resolves when this round is done. */
+  /**
+   * Starts translating whatever is missing; resolves when the menu as it is
+   * now has been tried (a round under way goes on until the menu it
+   * translated is still the current one).
+   */
   refresh(): Promise<void> {
     if (!this.#provider || this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#translateMissing()
+    this.#running ??= this.#translateUntilCurrent()
       .catch((error: unknown) => this.#log.error({ err: error }, 'daily menu translation failed'))
       .finally(() => {
         this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          void this.refresh();
-        }
       });
     return this.#running;
   }
@@ -95,7 +92,16 @@ export class DailyMenuTranslations {
     await this.#running;
   }
 
-  async #translateMissing(): Promise<void> {
+  /** Rounds until the menu did not change during one (a save while translating). */
+  async #translateUntilCurrent(): Promise<void> {
+    for (;;) {
+      const translated = await this.#translateMissing();
+      if (this.#stopped || sourceHash(await this.#menu.get()) === translated) return;
+    }
+  }
+
+  /** One round for the menu as it is now; returns the hash of the Italian it translated. */
+  async #translateMissing(): Promise<string> {
     const menu = await this.#menu.get();
     const hash = sourceHash(menu);
     const existing = await this.#db
@@ -106,7 +112,7 @@ export class DailyMenuTranslations {
       .execute();
     const done = new Set(existing.map((row) => row.lang));
     const missing = TARGET_LANGS.filter((lang) => !done.has(lang));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return hash;
 
     const dishes = splitList(menu.descrizione);
     const extras = splitList(menu.infoAggiuntive);
@@ -137,6 +143,7 @@ export class DailyMenuTranslations {
       this.#retryTimer = setTimeout(() => void this.refresh(), RETRY_FAILED_AFTER_MS);
       this.#retryTimer.unref();
     }
+    return hash;
   }
 
   async #store(
@@ -154,11 +161,14 @@ export class DailyMenuTranslations {
       updated_at: nowIso(),
       updated_by: staffId,
     };
-    await this.#db
-      .insertInto('daily_menu_translations')
-      .values({ lang, kind, ...values })
-      .onConflict((conflict) => conflict.columns(['lang', 'kind']).doUpdateSet(values))
-      .execute();
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('daily_menu_translations')
+        .values({ lang, kind, ...values })
+        .onConflict((conflict) => conflict.columns(['lang', 'kind']).doUpdateSet(values))
+        .execute();
+      await bumpContentVersion(trx);
+    });
   }
 
   /** The menu in a language: staff's translation, else the machine's, else the Italian. */
@@ -217,11 +227,14 @@ export class DailyMenuTranslations {
 
   /** Back to the machine translation for one language. */
   async removeStaffTranslation(lang: TargetLang): Promise<void> {
-    await this.#db
-      .deleteFrom('daily_menu_translations')
-      .where('lang', '=', lang)
-      .where('kind', '=', 'staff')
-      .execute();
+    await this.#db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('daily_menu_translations')
+        .where('lang', '=', lang)
+        .where('kind', '=', 'staff')
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) await bumpContentVersion(trx);
+    });
     this.#onChange();
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
 /** SPEC.md "Daily menu": one record, id 1, Italian as staff typed it. */
@@ -17,8 +18,9 @@ export const DAILY_MENU_ID = 1;
 
 /**
  * The daily menu. Every save is one transaction: the record (its version up
- * by one) and a history row (who, when, what), so no edit is ever lost;
- * `onChange` runs after the commit (the page cache is cleared there).
+ * by one), a history row (who, when, what), so no edit is ever lost, and the
+ * content version every instance's page cache follows (issue 8); `onChange`
+ * runs after the commit.
  */
 export class DailyMenuService {
   readonly #db: Kysely<Database>;
@@ -65,6 +67,7 @@ export class DailyMenuService {
           saved_by: staffId,
         })
         .execute();
+      await bumpContentVersion(trx);
       return row;
     });
     this.#onChange();

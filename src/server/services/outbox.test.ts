@@ -1,28 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import { enqueueMail, retryDelayMs } from './outbox.ts';
 
 // SECURITY.md item 30: stored before any send, retried with backoff, delivered
 // after an outage or a restart, never twice for one success.
-let dir: string;
+let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'outbox-test-'));
+  database = await createTestDatabase();
   smtp = await startSmtpServer();
 });
 afterEach(async () => {
   await smtp.stop().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  await database.drop();
 });
 
 async function app(env: Record<string, string> = {}) {
   const config = loadConfig({
-    DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+    DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'no-reply@trattoria.example',
     ...env,

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, OutboxTable } from '../db/database.ts';
+import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
 import { nowIso } from './tokens.ts';
 
 /** A mail as the outbox stores it (SECURITY.md item 30: stored before any send). */
@@ -100,14 +101,18 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
 }
 
 /**
- * Sends what the outbox holds. Each due mail is first leased (a conditional
- * update, so two workers never take the same row), then sent, then marked
- * sent; a failure schedules the next attempt. A restart resumes where the
- * table says. Each mail keeps one Message-ID across attempts, so a resend
+ * Sends what the outbox holds. Each due mail is first claimed by one atomic
+ * statement that pushes its next attempt LEASE_MS away (so no other worker,
+ * in this process or another instance, takes it meanwhile), then sent, then
+ * marked sent; a failure schedules the next attempt. A restart resumes where
+ * the table says. Each mail keeps one Message-ID across attempts, so a resend
  * after a crash between "sent" and "marked" can be recognised as the same.
+ * Why this is one mail per success on SQLite and PostgreSQL alike:
+ * docs/decisions/002-multiple-instances.md.
  */
 export class OutboxWorker {
   readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
   readonly #transport: MailTransport;
   readonly #from: string;
   readonly #log: FastifyBaseLogger;
@@ -119,12 +124,15 @@ export class OutboxWorker {
 
   constructor(options: {
     db: Kysely<Database>;
+    /** Which database `db` is: PostgreSQL claims with `for update skip locked`. */
+    dialect: SqlDialect;
     transport: MailTransport;
     from: string;
     log: FastifyBaseLogger;
     pollMs?: number;
   }) {
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#transport = options.transport;
     this.#from = options.from;
     this.#log = options.log;
@@ -169,34 +177,61 @@ export class OutboxWorker {
   /** Sends every mail that is due now; returns how many were sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const now = nowIso();
-      const due = await this.#db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('id')
-        .limit(10)
-        .execute();
-      if (due.length === 0) return sent;
-      for (const row of due) {
-        if (this.#stopped) return sent;
-        const leased = await this.#db
-          .updateTable('outbox')
-          .set({ next_attempt_at: nowIso(Date.now() + LEASE_MS), attempts: row.attempts + 1 })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '=', row.next_attempt_at)
-          .executeTakeFirst();
-        if (Number(leased.numUpdatedRows) !== 1) continue; // another worker has it
-        if (await this.#send(row)) sent += 1;
-      }
+    while (!this.#stopped) {
+      const row = await this.#claim();
+      if (!row) return sent;
+      if (await this.#send(row)) sent += 1;
     }
+    return sent;
   }
 
+  /**
+   * Claims the oldest due mail, or returns undefined when none is due. One
+   * statement: it changes the row only if it is still pending and due when
+   * the write happens, and returns the row only to the worker that changed
+   * it (SQLite: one writer at a time; PostgreSQL: the row lock, and the
+   * re-check of the outer conditions on the row another worker just
+   * committed; `skip locked` makes a second worker pass over a row being
+   * claimed instead of waiting for it).
+   */
+  async #claim(): Promise<Selectable<OutboxTable> | undefined> {
+    const now = nowIso();
+    return (
+      this.#db
+        .updateTable('outbox')
+        .set((eb) => ({
+          next_attempt_at: nowIso(Date.now() + LEASE_MS),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        // `=` and not `in`: PostgreSQL evaluates an uncorrelated scalar subquery
+        // once, whereas `in (…)` may be re-run for each outer row, each run
+        // locking and returning the next row (every due mail claimed at once).
+        .where((eb) =>
+          eb(
+            'id',
+            '=',
+            skipLockedRows(
+              eb
+                .selectFrom('outbox')
+                .select('id')
+                .where('status', '=', 'pending')
+                .where('next_attempt_at', '<=', now)
+                .orderBy('id')
+                .limit(1),
+              this.#dialect,
+            ),
+          ),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    );
+  }
+
+  /** Sends a claimed mail (its `attempts` already counts this one). */
   async #send(row: Selectable<OutboxTable>): Promise<boolean> {
-    const attempts = row.attempts + 1;
+    const attempts = row.attempts;
     try {
       await this.#transport.send({
         kind: row.kind,

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 const BUILD_DIR = resolve(import.meta.dirname, '../../../build');
 
@@ -17,31 +17,50 @@ export async function loadBuild(): Promise<{ server: ServerBuild; clientDir: str
 }
 
 /**
- * A whole app as production wires it, on a database file of its own
- * (ENGINEERING.md example 7), for `app.inject()`. Call `close()` after.
+ * A whole app as production wires it, on a database of its own
+ * (ENGINEERING.md example 7; SQLite, or PostgreSQL in the `postgres` test
+ * project: testing/database.ts), for `app.inject()`. Call `close()` after.
  */
-export async function testApp(env: Record<string, string> = {}, options = { pages: true }) {
-  const dir = mkdtempSync(join(tmpdir(), 'restaurant-test-'));
-  const config = loadConfig({
-    PUBLIC_URL: 'https://www.trattoria.example',
-    DATABASE_URL: `file:${join(dir, 'restaurant.db')}`,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const app = await buildApp({
-    config,
-    build: options.pages ? await loadBuild() : undefined,
-    logger: false,
-  });
-  await app.ready();
-  return {
-    app,
-    config,
-    async close() {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export async function testApp(
+  env: Record<string, string> = {},
+  options: {
+    pages?: boolean;
+    /** Another app's database (two instances behind one database); left in place by `close()`. */
+    sharedDatabase?: TestDatabase;
+  } = {},
+) {
+  const { pages = true, sharedDatabase } = options;
+  const database = sharedDatabase ?? (await createTestDatabase());
+  const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
+  try {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://www.trattoria.example',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    const app = await buildApp({
+      config,
+      build: pages ? await loadBuild() : undefined,
+      logger: false,
+    });
+    await app.ready();
+    return {
+      app,
+      config,
+      database,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await drop();
+        }
+      },
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
 }
 
 export const STAFF_PASSWORD = 'onde-del-mare-azzurro';

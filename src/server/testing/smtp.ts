@@ -69,7 +69,14 @@ export async function startSmtpServer(port = 0) {
         });
       },
     });
-  let server = create();
+  const createListening = () => {
+    const created = create();
+    // A client that dies mid-session (a SIGKILLed server under test) resets
+    // its connection: that is the client's failure, not the peer's.
+    created.on('error', () => {});
+    return created;
+  };
+  let server = createListening();
   const listen = (onPort: number) =>
     new Promise<number>((resolve) =>
       server.listen(onPort, '127.0.0.1', () =>
@@ -101,7 +108,7 @@ export async function startSmtpServer(port = 0) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     async start() {
-      server = create();
+      server = createListening();
       await listen(boundPort);
     },
   };

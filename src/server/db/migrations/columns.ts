@@ -1,7 +1,7 @@
 import type { ColumnDefinitionBuilder } from 'kysely';
+import type { SqlDialect } from '../dialect.ts';
 
-/** The SQL dialects the migrations are written for (PostgreSQL arrives with issue 8). */
-export type SqlDialect = 'sqlite' | 'postgres';
+export type { SqlDialect };
 
 /**
  * An auto-incrementing integer primary key: the one column definition that

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './001-initial.ts';
 import * as translations from './002-translations.ts';
 import * as contactMessages from './003-contact-messages.ts';
+import * as contentVersion from './004-content-version.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -17,5 +18,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => contactMessages.up(db, dialect),
       down: contactMessages.down,
     },
+    '004-content-version': { up: contentVersion.up, down: contentVersion.down },
   };
 }

@@ -92,6 +92,59 @@ describe('login', () => {
     ).toBe(200);
   });
 
+  it('counts failures that arrive together, on two instances, towards one lockout (issue 8)', async () => {
+    const staff = await createStaff(harness.app);
+    const other = await testApp({}, { pages: false, sharedDatabase: harness.database });
+    try {
+      const attempt = (app: typeof harness.app, i: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: staff.email, password: `wrong-${i}-password` },
+          remoteAddress: nextIp(),
+        });
+      const failures = await Promise.all(
+        [0, 1, 2, 3, 4].map((i) => attempt(i % 2 ? other.app : harness.app, i)),
+      );
+      expect(failures.map((response) => response.statusCode)).toEqual(Array(5).fill(401));
+      // Shared through the database: the other instance refuses too.
+      for (const app of [harness.app, other.app]) {
+        const locked = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: staff.email, password: STAFF_PASSWORD },
+          remoteAddress: nextIp(),
+        });
+        expect(locked.statusCode).toBe(429);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shares the per-address limit between two instances, counting requests that arrive together', async () => {
+    const other = await testApp({}, { pages: false, sharedDatabase: harness.database });
+    try {
+      const address = '192.0.2.99';
+      const attempt = (app: typeof harness.app, i: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `y${i}@trattoria.example`, password: 'whatever-it-is' },
+          remoteAddress: address,
+        });
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 14 }, (_, i) => attempt(i % 2 ? other.app : harness.app, i)),
+        )
+      ).map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a success resets the count of consecutive failures', async () => {
     const staff = await createStaff(harness.app);
     for (let i = 0; i < 4; i += 1)

@@ -1,30 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createStaff, login } from '../../testing/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { startSmtpServer } from '../../testing/smtp.ts';
 
 // CONTRACT.md POST /api/contact and the staff inbox; SECURITY.md items 18-22, 30.
-let dir: string;
+let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const open: FastifyInstance[] = [];
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
+  database = await createTestDatabase();
   smtp = await startSmtpServer();
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((app) => app.close()));
   await smtp.stop().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  await database.drop();
 });
 
 async function server(): Promise<FastifyInstance> {
   const config = loadConfig({
-    DATABASE_URL: `file:${join(dir, 'db.sqlite')}`,
+    DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'no-reply@trattoria.example',
     CONTACT_EMAIL: 'staff@trattoria.example',

@@ -1,0 +1,222 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { PostgresDialect, SqliteDialect, sql, type Dialect, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createSqliteDatabase } from './sqlite-driver.ts';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL lives here (issue 8:
+ * "dialect differences handled in one place"): how DATABASE_URL is read, how
+ * a connection is opened and checked for durability, how numbers come back,
+ * and the one locking clause SQLite does not have. The schema's one
+ * difference (auto-increment ids) is in migrations/columns.ts, which the
+ * migrations must keep frozen as they were written.
+ */
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export type DatabaseTarget =
+  { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string };
+
+/** CONTRACT.md DATABASE_URL: `file:PATH` (SQLite) or `postgres://…`/`postgresql://…`. */
+export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    return { dialect: 'postgres', connectionString: databaseUrl };
+  }
+  const path = /^file:(.+)$/.exec(databaseUrl)?.[1];
+  if (path === undefined) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
+  return { dialect: 'sqlite', path: resolve(path) };
+}
+
+export interface OpenedDialect {
+  dialect: Dialect;
+  /** Throws when the server or file would not keep an acknowledged write (SECURITY.md item 29). */
+  checkDurability<DB>(db: Kysely<DB>): Promise<void>;
+}
+
+/** The Kysely dialect for a target; SQLite's file (and folder) is created here. */
+export function createDialect(
+  target: DatabaseTarget,
+  options: { onIdleError?: (error: Error) => void } = {},
+): OpenedDialect {
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: 10,
+      types: { getTypeParser: postgresTypeParser },
+    });
+    // An idle connection that dies (a server restart) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    return {
+      dialect: new PostgresDialect({ pool }),
+      checkDurability: checkPostgres,
+    };
+  }
+
+  mkdirSync(dirname(target.path), { recursive: true });
+  const sqlite = new DatabaseSync(target.path);
+  try {
+    configureSqlite(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return {
+    dialect: new SqliteDialect({ database: createSqliteDatabase(sqlite) }),
+    checkDurability: async () => {}, // checked synchronously above, before Kysely sees the file
+  };
+}
+
+/**
+ * SECURITY.md item 29: a write is acknowledged only once durable, so WAL with
+ * synchronous=FULL, checked at start-up: SQLite silently keeps another
+ * journal mode when it cannot use WAL (e.g. on some network file systems).
+ */
+function configureSqlite(sqlite: DatabaseSync): void {
+  // Waits for another process's write lock (a CLI next to the server) instead
+  // of failing; first, because switching to WAL takes that lock too.
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = FULL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+
+  const read = (pragma: string) => Object.values(sqlite.prepare(`PRAGMA ${pragma}`).get() ?? {})[0];
+  const expected = { journal_mode: 'wal', synchronous: 2, foreign_keys: 1, busy_timeout: 5000 };
+  for (const [pragma, value] of Object.entries(expected)) {
+    const actual = read(pragma);
+    if (actual !== value) {
+      throw new Error(`SQLite PRAGMA ${pragma} is ${String(actual)}, expected ${value}`);
+    }
+  }
+}
+
+/** The server settings that decide whether a committed transaction survives a crash. */
+export const POSTGRES_DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'];
+
+/**
+ * SECURITY.md item 29 on PostgreSQL: with `fsync` off a crash can corrupt the
+ * cluster, with `synchronous_commit` off a commit is acknowledged before its
+ * WAL is flushed (the last moments of acknowledged writes are lost), with
+ * `full_page_writes` off a torn page cannot be repaired. `local`,
+ * `remote_write` and `remote_apply` all flush the local WAL before answering.
+ * Returns the problems found; none means durable.
+ */
+export function postgresDurabilityProblems(settings: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (settings.fsync !== 'on') {
+    problems.push(`fsync is ${settings.fsync ?? 'unknown'} (must be on)`);
+  }
+  if (
+    !['on', 'local', 'remote_write', 'remote_apply'].includes(settings.synchronous_commit ?? '')
+  ) {
+    problems.push(
+      `synchronous_commit is ${settings.synchronous_commit ?? 'unknown'} (must be on, local, remote_write or remote_apply)`,
+    );
+  }
+  if (settings.full_page_writes !== 'on') {
+    problems.push(`full_page_writes is ${settings.full_page_writes ?? 'unknown'} (must be on)`);
+  }
+  return problems;
+}
+
+async function checkPostgres<DB>(db: Kysely<DB>): Promise<void> {
+  const settings: Record<string, string> = {};
+  for (const name of POSTGRES_DURABILITY_SETTINGS) {
+    // SHOW takes no bound parameter; the names are the constants above.
+    const { rows } = await sql<Record<string, string>>`SHOW ${sql.raw(name)}`.execute(db);
+    settings[name] = Object.values(rows[0] ?? {})[0] ?? '';
+  }
+  const problems = postgresDurabilityProblems(settings);
+  if (problems.length > 0) {
+    throw new Error(
+      `PostgreSQL would not keep acknowledged writes through a crash (SECURITY.md item 29): ${problems.join('; ')}. ` +
+        'Fix postgresql.conf (or ALTER SYSTEM / ALTER ROLE … SET) and restart.',
+    );
+  }
+}
+
+const INT8_OID = 20;
+
+/**
+ * pg hands back `bigint` (int8: `count(*)`, `sum` of integers) as a string,
+ * because it may exceed 2^53. Our int8 values are counts of rows: read them
+ * as numbers, and refuse rather than round one that is not exact. Integer
+ * columns are int4 and come back as numbers already.
+ */
+function postgresTypeParser(oid: number, format?: 'text' | 'binary') {
+  if (oid === INT8_OID && format !== 'binary') {
+    return (value: string) => {
+      const number = Number(value);
+      if (!Number.isSafeInteger(number)) throw new RangeError(`int8 ${value} exceeds 2^53`);
+      return number;
+    };
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return pg.types.getTypeParser(oid, format as any);
+}
+
+/**
+ * `for update skip locked` on PostgreSQL, where concurrent workers would
+ * otherwise queue behind each other's claimed rows; nothing on SQLite, whose
+ * writes are serialised by the database lock and which has no such clause.
+ */
+export function skipLockedRows<QB extends { forUpdate(): QB; skipLocked(): QB }>(
+  query: QB,
+  dialect: SqlDialect,
+): QB {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * `for update` on PostgreSQL: the transaction holds the rows until it ends,
+ * so concurrent ones on other connections (or instances) take turns. SQLite
+ * has no such clause and needs none: a write transaction excludes the others.
+ */
+export function lockedRows<QB extends { forUpdate(): QB }>(query: QB, dialect: SqlDialect): QB {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * Runs the migrations so that two processes starting together on one
+ * database migrate once: Kysely takes an advisory lock on PostgreSQL (and
+ * runs them in one transaction), but nothing on SQLite, where its single
+ * connection is taken as proof of being alone. There the whole run is one
+ * `BEGIN IMMEDIATE` transaction: the other process waits (busy_timeout),
+ * then finds nothing left to do; a failed migration leaves nothing behind.
+ */
+export async function withMigrationLock<DB, T>(
+  db: Kysely<DB>,
+  dialect: SqlDialect,
+  migrate: () => Promise<T>,
+): Promise<T> {
+  if (dialect === 'postgres') return migrate();
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    const result = await migrate();
+    await sql`COMMIT`.execute(db);
+    return result;
+  } catch (error) {
+    await sql`ROLLBACK`.execute(db);
+    throw error;
+  }
+}
+
+/**
+ * The schema that unqualified names resolve to: where the migrations create
+ * the tables (and Kysely's migration table, which it would otherwise look
+ * for in every schema of a PostgreSQL database).
+ */
+export async function currentSchema<DB>(db: Kysely<DB>, dialect: SqlDialect) {
+  if (dialect === 'sqlite') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  const schema = rows[0]?.schema;
+  if (!schema) {
+    throw new Error(
+      'PostgreSQL: no schema to create tables in (the search_path names none that exists)',
+    );
+  }
+  return schema;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { bumpContentVersion, ContentVersion } from './content-version.ts';
+
+// Issue 8: the version every instance's page cache follows (docs/decisions/002).
+let database: TestDatabase;
+let opened: AppDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  opened = await openDatabase(database.url);
+});
+afterAll(async () => {
+  await opened.close();
+  await database.drop();
+});
+
+/** Counts the statements the service sends. */
+function counting() {
+  const counter = { reads: 0 };
+  const db = opened.db.withPlugin({
+    transformQuery: (args) => {
+      counter.reads += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db, counter };
+}
+
+describe('ContentVersion', () => {
+  it('reads once for any number of requests that ask together, then reuses it for maxAgeMs', async () => {
+    const { db, counter } = counting();
+    const version = new ContentVersion({ db, maxAgeMs: 200 });
+    const first = await Promise.all(Array.from({ length: 50 }, () => version.current()));
+    expect(new Set(first)).toEqual(new Set([first[0]]));
+    expect(counter.reads).toBe(1);
+    await version.current();
+    expect(counter.reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 220));
+    await version.current();
+    expect(counter.reads).toBe(2);
+  });
+
+  it("sees another instance's change within maxAgeMs, and its own at once after expire()", async () => {
+    const here = new ContentVersion({ db: opened.db, maxAgeMs: 150 });
+    const start = await here.current();
+    await bumpContentVersion(opened.db); // as another instance's save does
+    const deadline = Date.now() + 150 + 100;
+    let seen = await here.current();
+    while (seen === start && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen = await here.current();
+    }
+    expect(seen).toBe(start! + 1);
+
+    const own = new ContentVersion({ db: opened.db, maxAgeMs: 60_000 });
+    const before = await own.current();
+    await bumpContentVersion(opened.db);
+    expect(await own.current()).toBe(before); // still within maxAgeMs
+    own.expire();
+    expect(await own.current()).toBe(before! + 1);
+  });
+
+  it('a read under way when expire() is called does not count as current', async () => {
+    const version = new ContentVersion({ db: opened.db, maxAgeMs: 60_000 });
+    const before = await version.current();
+    version.expire();
+    const racing = version.current(); // may have left before the change below committed
+    await bumpContentVersion(opened.db);
+    version.expire();
+    await racing;
+    expect(await version.current()).toBe(before! + 1);
+  });
+
+  it('keeps the last version known when the database cannot be read', async () => {
+    const errors: unknown[] = [];
+    let fail = false;
+    const db = opened.db.withPlugin({
+      transformQuery: (args) => {
+        if (fail) throw new Error('connection refused');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const version = new ContentVersion({ db, maxAgeMs: 0, onError: (e) => errors.push(e) });
+    const known = await version.current();
+    fail = true;
+    expect(await version.current()).toBe(known);
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/** How old the version an instance goes by may be: another instance's save shows within this. */
+export const CONTENT_VERSION_MAX_AGE_MS = 250;
+
+/** Counts a change of what public pages show, inside the caller's transaction. */
+export async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('content_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/**
+ * The content version as the database has it, for the page cache (issue 8,
+ * docs/decisions/002): one primary-key read, shared by every request that
+ * asks while it runs, and reused for CONTENT_VERSION_MAX_AGE_MS, so a busy
+ * instance reads it a few times a second at most, and an idle one not at all.
+ * A change made by this instance is seen by its next request (`expire()`).
+ */
+export class ContentVersion {
+  readonly #db: Kysely<Database>;
+  readonly #maxAgeMs: number;
+  readonly #onError: (error: unknown) => void;
+  #known: number | undefined;
+  #readAt = -Infinity;
+  #reading: Promise<number | undefined> | undefined;
+  /** Goes up with each `expire()`: a read that began before it must not be taken as current. */
+  #epoch = 0;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    maxAgeMs?: number;
+    onError?: (error: unknown) => void;
+  }) {
+    this.#db = options.db;
+    this.#maxAgeMs = options.maxAgeMs ?? CONTENT_VERSION_MAX_AGE_MS;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  /**
+   * The current version, read at most `maxAgeMs` ago and after the last
+   * `expire()`. When the database cannot be read, the last version known
+   * (undefined if none): cached pages keep being served through an outage.
+   */
+  current(): Promise<number | undefined> {
+    if (performance.now() - this.#readAt < this.#maxAgeMs) return Promise.resolve(this.#known);
+    if (this.#reading) return this.#reading;
+    const reading = this.#read().finally(() => {
+      if (this.#reading === reading) this.#reading = undefined;
+    });
+    this.#reading = reading;
+    return reading;
+  }
+
+  /** This instance changed the content: the next `current()` reads the database again. */
+  expire(): void {
+    this.#epoch += 1;
+    this.#readAt = -Infinity;
+    this.#reading = undefined;
+  }
+
+  async #read(): Promise<number | undefined> {
+    const epoch = this.#epoch;
+    // Timed from the start: the value read may be as old as the moment the query left.
+    const startedAt = performance.now();
+    try {
+      const row = await this.#db
+        .selectFrom('content_version')
+        .select('version')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      if (epoch !== this.#epoch) return row.version; // superseded by a newer read
+      this.#known = row.version;
+      this.#readAt = startedAt;
+      return row.version;
+    } catch (error) {
+      this.#onError(error);
+      return this.#known;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { SqlDialect } from '../db/dialect.ts';
+
+/**
+ * The database the server tests run on (issue 8): SQLite, unless the test
+ * process runs in vitest.config.ts's `postgres` project (TEST_DATABASE=
+ * postgres, only when TEST_POSTGRES_URL names a PostgreSQL database).
+ */
+export function testDialect(): SqlDialect {
+  return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestDatabase {
+  /** A DATABASE_URL for the server. */
+  url: string;
+  dialect: SqlDialect;
+  /** Removes the database; close every app on it first. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database of its own (ENGINEERING.md example 7), so test
+ * files stay independent and can run in parallel: a new SQLite file in a
+ * temporary folder, or a new schema on TEST_POSTGRES_URL's database, which
+ * the URL's `search_path` makes the only one the server sees.
+ */
+export async function createTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'restaurant-test-'));
+    return {
+      url: `file:${join(dir, 'restaurant.db')}`,
+      dialect,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const base = process.env.TEST_POSTGRES_URL;
+  if (!base) throw new Error('TEST_POSTGRES_URL is not set: no PostgreSQL to test on');
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(base, `create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    dialect,
+    drop: () => adminQuery(base, `drop schema if exists ${schema} cascade`),
+  };
+}
+
+/** One statement on TEST_POSTGRES_URL's database, on a connection of its own. */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
