@@ -82,6 +82,7 @@ export const servicesPlugin = fp(
       provider: providerFromConfig(config),
       log: app.log,
       onChange: () => app.contentChanged(),
+      contentVersion: () => contentVersion.current(),
     });
     app.decorate('dailyMenu', dailyMenu);
     app.decorate(

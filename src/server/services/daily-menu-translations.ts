@@ -63,13 +63,20 @@ export class DailyMenuTranslations {
     provider: TranslationProvider | null;
     log: FastifyBaseLogger;
     onChange: () => void;
+    /** The shared content version (undefined when unknown): views are kept per version. */
+    contentVersion: () => Promise<number | undefined>;
   }) {
     this.#db = options.db;
     this.#menu = options.menu;
     this.#provider = options.provider;
     this.#log = options.log;
     this.#onChange = options.onChange;
+    this.#contentVersion = options.contentVersion;
   }
+
+  readonly #contentVersion: () => Promise<number | undefined>;
+  /** The visitors' view per language, for the content version it was read at. */
+  readonly #views = new Map<Lang, { version: number; view: DailyMenuView }>();
 
   /**
    * Starts translating whatever is missing; resolves when the menu as it is
@@ -173,6 +180,17 @@ export class DailyMenuTranslations {
 
   /** The menu in a language: staff's translation, else the machine's, else the Italian. */
   async view(lang: Lang): Promise<DailyMenuView> {
+    // Visitors ask far more often than staff save: while the content version
+    // stays the same (docs/decisions/002), the view read last time is current.
+    const version = await this.#contentVersion();
+    const kept = this.#views.get(lang);
+    if (version !== undefined && kept?.version === version) return kept.view;
+    const view = await this.#readView(lang);
+    if (version !== undefined) this.#views.set(lang, { version, view });
+    return view;
+  }
+
+  async #readView(lang: Lang): Promise<DailyMenuView> {
     const menu = await this.#menu.get();
     if (lang === 'it') return { ...menu, lang, translation: 'none' };
     const rows = await this.#db
