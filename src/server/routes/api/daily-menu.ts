@@ -30,13 +30,17 @@ const publicShape = ({ id, titolo, descrizione, infoAggiuntive, updatedAt }: Dai
 /** CONTRACT.md: GET /api/daily-menu/1 (public), PUT /api/daily-menu/1 (staff). */
 export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   // SPEC.md section 7: the daily menu has the fixed id 1; any other is unknown.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     if ((request.params as { id?: string }).id !== DAILY_MENU_ID_PARAM) {
-      return reply.status(404).send({ message: 'Menu del giorno non trovato.' });
+      reply.status(404).send({ message: 'Menu del giorno non trovato.' });
+      return;
     }
+    done();
   });
 
-  app.get('/daily-menu/:id', { schema: { params, querystring } }, async (request) => {
+  // The visitors' call (ENGINEERING.md budget): a few hundred bytes, not worth compressing.
+  const visitorRoute = { schema: { params, querystring }, compress: false as const };
+  app.get('/daily-menu/:id', visitorRoute, async (request) => {
     const { lang } = request.query;
     if (!lang) return publicShape(await app.dailyMenu.get());
     const view = await app.translations.view(lang);
