@@ -1,5 +1,5 @@
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -46,6 +46,12 @@ export async function buildApp({
     // CONTRACT.md TRUST_PROXY: unset means the socket's address is the client.
     trustProxy: config.TRUST_PROXY ?? false,
     return503OnClosing: true,
+    // A path Fastify cannot decode is the client's mistake: the contract's shape, no echo.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      // Fastify types this reply with generics that no route narrows: take it plain.
+      void (reply as unknown as FastifyReply).code(status).send({ message: 'Bad request' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

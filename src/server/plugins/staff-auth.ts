@@ -16,7 +16,8 @@ export const UNAUTHORIZED_MESSAGE = 'Sessione scaduta o non valida: effettua di 
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   const header = request.headers.authorization ?? '';
-  const token = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header)?.[1];
+  // The scheme is case-insensitive (RFC 9110 section 11.1).
+  const token = /^Bearer ([A-Za-z0-9_-]{1,200})$/i.exec(header)?.[1];
   const staff = token ? await request.server.sessions.authenticate(token) : null;
   if (!token || !staff) {
     return reply

@@ -38,6 +38,8 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
 
 export interface MailTransport {
   send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>;
+  /** Lets go of open connections. */
+  close?(): void;
 }
 
 /** SMTP through nodemailer, with timeouts so a dead server cannot hold a send forever. */
@@ -59,8 +61,12 @@ export function smtpTransport(url: string): MailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    // One connection reused for a queue of mails, not a new one (and a new greeting) each.
+    pool: true,
+    maxConnections: 1,
   });
   return {
+    close: () => transporter.close(),
     async send(mail) {
       await transporter.sendMail({
         from: mail.from,
@@ -91,8 +97,12 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
 export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60 * 1000;
-/** While one worker sends a mail, others leave it alone for this long. */
-const LEASE_MS = 5 * 60 * 1000;
+/**
+ * While one worker sends a mail, others leave it alone for this long: longer
+ * than a send can take with the transport's timeouts, short enough that a
+ * mail whose worker died is tried again soon.
+ */
+const LEASE_MS = 2 * 60 * 1000;
 
 /** The wait before attempt `attempts + 1`, with jitter (half to full). */
 export function retryDelayMs(attempts: number, random = Math.random): number {
@@ -172,6 +182,7 @@ export class OutboxWorker {
     this.#stopped = true;
     clearTimeout(this.#timer);
     await this.#running;
+    this.#transport.close?.();
   }
 
   /** Sends every mail that is due now; returns how many were sent. */

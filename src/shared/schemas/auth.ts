@@ -61,7 +61,8 @@ export const sendEmailBody = z.strictObject({
 });
 
 export const resetPasswordBody = z.strictObject({ password: newPassword });
-export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+// The router caps a path parameter at 100 characters; tokens have 43.
+export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(100) });
 
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;

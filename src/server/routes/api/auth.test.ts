@@ -240,6 +240,17 @@ describe('sessions', () => {
     }
   });
 
+  it('the scheme is case-insensitive (RFC 9110)', async () => {
+    await createStaff(harness.app);
+    const token = await login(harness.app);
+    const me = await harness.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
   it('logout revokes the token at once and clears site storage', async () => {
     await createStaff(harness.app);
     const token = await login(harness.app);

@@ -37,7 +37,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.strictObject({
-          id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+          id: z
+            .string()
+            .regex(/^[1-9]\d{0,14}$/, 'must be a message id')
+            .transform(Number),
         }),
         body: z.strictObject({ read: z.boolean() }),
       },

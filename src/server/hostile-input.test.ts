@@ -1,0 +1,1800 @@
+import { createHash } from 'node:crypto';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import fc from 'fast-check';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../shared/languages.ts';
+import { hashToken, newToken, nowIso } from './services/tokens.ts';
+import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
+
+/*
+ * Hostile input (the issue's item 5; SECURITY.md items 18 and 19, CONTRACT.md
+ * "Errors"). Property-based requests at every API route and method, through
+ * `app.inject()` on one database file: wrong JSON types, missing and extra
+ * fields, huge and Unicode strings, malformed JSON, wrong content types, bad
+ * tokens, bad path parameters and query strings. For each request the oracle
+ * below decides, from how the request was generated, whether the server must
+ * refuse it (then: a 4xx in one of CONTRACT.md's shapes and no table changed)
+ * or accept it (then: the documented success status and exactly the expected
+ * change), so no property can pass by refusing everything.
+ */
+
+// ---------------------------------------------------------------------------
+// Limits the oracle knows from SECURITY.md item 18 and the contract.
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+const DAILY_MENU_FIELD_MAX = 2000;
+const CONTACT_MESSAGE_MAX = 5000;
+const NAME_MAX = 100;
+/** find-my-way's default: a longer (decoded) path parameter matches no route. */
+const MAX_PARAM_LENGTH = 100;
+const TARGET_LANGS = ['en', 'fr', 'es', 'de'] as const;
+const STAFF_EMAIL = 'anna@trattoria.example';
+/** Passwords on the common-password list (SECURITY.md item 2) that satisfy the length rule. */
+const COMMON_PASSWORDS = ['qwerty123456', '1q2w3e4r5t6y', '123qweasdzxc', 'QAZWSXEDCRFV'];
+
+// ---------------------------------------------------------------------------
+// The contract's error shapes.
+
+type Shape = 'fields' | 'refusal' | 'message';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Which of CONTRACT.md's three error shapes `body` is, or null for none. */
+function contractShape(body: unknown, status: number): Shape | null {
+  if (!isRecord(body) || Object.keys(body).length !== 1) return null;
+  if ('message' in body) {
+    return typeof body.message === 'string' && body.message !== '' ? 'message' : null;
+  }
+  const { errors } = body;
+  if (Array.isArray(errors)) {
+    const wellFormed = errors.every(
+      (error) =>
+        isRecord(error) &&
+        Object.keys(error).sort().join() === 'code,description' &&
+        typeof error.code === 'string' &&
+        typeof error.description === 'string',
+    );
+    return errors.length > 0 && wellFormed ? 'refusal' : null;
+  }
+  if (status === 400 && isRecord(errors)) {
+    const lists = Object.values(errors);
+    const wellFormed = lists.every(
+      (list) =>
+        Array.isArray(list) &&
+        list.length > 0 &&
+        list.every((item) => typeof item === 'string' && item !== ''),
+    );
+    return lists.length > 0 && wellFormed ? 'fields' : null;
+  }
+  return null;
+}
+
+interface ExpectedError {
+  status?: number;
+  shape?: Shape;
+  /** For `fields`: a key that must be among the fields. */
+  field?: string;
+  /** For `refusal`: a code that must be among the errors. */
+  code?: string;
+}
+
+/**
+ * CONTRACT.md "Errors": a 4xx, JSON, in one of the three shapes (and the
+ * expected status, shape, field or code when given). A HEAD answer has no body.
+ */
+function expectContractError(
+  response: LightMyRequestResponse,
+  expected: ExpectedError = {},
+  label = '',
+): void {
+  const context = `${label}\n  → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, context).toBeLessThan(500);
+  if (expected.status !== undefined) expect(response.statusCode, context).toBe(expected.status);
+  expect(response.headers['content-type'], context).toMatch(/^application\/json\b/);
+  if (response.raw.req.method === 'HEAD') {
+    expect(response.body, context).toBe('');
+    return;
+  }
+  let body: unknown;
+  expect(() => (body = JSON.parse(response.body)), context).not.toThrow();
+  const shape = contractShape(body, response.statusCode);
+  expect(shape, `not a CONTRACT.md error shape: ${context}`).not.toBeNull();
+  if (expected.shape) expect(shape, context).toBe(expected.shape);
+  if (expected.field) {
+    expect(Object.keys((body as { errors: object }).errors), context).toContain(expected.field);
+  }
+  if (expected.code) {
+    const codes = (body as { errors: { code: string }[] }).errors.map((error) => error.code);
+    expect(codes, context).toContain(expected.code);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The app under test, its credentials, and snapshots of what it stores.
+
+let harness: Awaited<ReturnType<typeof testApp>>;
+let app: FastifyInstance;
+let staffId: number;
+let staffToken: string;
+let revokedToken: string;
+let expiredToken: string;
+let seededMessageId: number;
+let seededSpamId: number;
+
+type Table =
+  | 'daily_menu'
+  | 'daily_menu_history'
+  | 'daily_menu_translations'
+  | 'staff_users'
+  | 'sessions'
+  | 'password_resets'
+  | 'contact_messages'
+  | 'outbox';
+
+/**
+ * Every table but `rate_limits` (per-IP counters move on refused requests, by
+ * design), in full, each in a stable order; `sessions.last_seen_at` is left
+ * out (authenticated use refreshes it, at most once a minute).
+ */
+const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
+  daily_menu: { orderBy: 'id' },
+  daily_menu_history: { orderBy: 'id' },
+  daily_menu_translations: { orderBy: 'lang, kind' },
+  staff_users: { orderBy: 'id' },
+  sessions: { orderBy: 'id', ignore: ['last_seen_at'] },
+  password_resets: { orderBy: 'id' },
+  contact_messages: { orderBy: 'id' },
+  outbox: { orderBy: 'id' },
+};
+const TABLES = Object.keys(SNAPSHOT) as Table[];
+
+type Snapshot = Record<Table, { rows: number; digest: string }>;
+
+/**
+ * Reads the tables through a second, read-only connection, each as one
+ * string SQLite builds (every column quoted), hashed. `PRAGMA data_version`
+ * changes only when another connection commits, so an unchanged version
+ * means an unchanged database and the last snapshot is reused (most refused
+ * requests commit nothing at all).
+ */
+class Snapshots {
+  readonly #db: DatabaseSync;
+  readonly #version: StatementSync;
+  readonly #tables: [Table, StatementSync][];
+  #last: { version: unknown; snapshot: Snapshot } | undefined;
+
+  constructor(file: string) {
+    this.#db = new DatabaseSync(file, { readOnly: true });
+    this.#version = this.#db.prepare('PRAGMA data_version');
+    this.#tables = TABLES.map((table) => {
+      const { orderBy, ignore = [] } = SNAPSHOT[table];
+      const columns = this.#db
+        .prepare(`SELECT name FROM pragma_table_info('${table}')`)
+        .all()
+        .map((column) => String(column.name))
+        .filter((name) => !ignore.includes(name));
+      const row = columns.map((name) => `quote("${name}")`).join(" || ',' || ");
+      const sql = `SELECT count(*) AS rows, group_concat(${row}, char(10) ORDER BY ${orderBy}) AS content FROM "${table}"`;
+      return [table, this.#db.prepare(sql)];
+    });
+  }
+
+  take(): Snapshot {
+    const version = Object.values(this.#version.get() ?? {})[0];
+    if (this.#last && this.#last.version === version) return this.#last.snapshot;
+    const snapshot = {} as Snapshot;
+    for (const [table, statement] of this.#tables) {
+      const { rows, content } = statement.get() as { rows: number; content: string | null };
+      const digest = createHash('sha1')
+        .update(content ?? '')
+        .digest('hex');
+      snapshot[table] = { rows, digest };
+    }
+    this.#last = { version, snapshot };
+    return snapshot;
+  }
+
+  close() {
+    this.#db.close();
+  }
+}
+let snapshots: Snapshots;
+
+const changedTables = (before: Snapshot, after: Snapshot) =>
+  TABLES.filter((table) => before[table].digest !== after[table].digest);
+
+// ---------------------------------------------------------------------------
+// Requests and expectations.
+
+interface HostileRequest {
+  method: HTTPMethods;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+type Expected =
+  | { refused: ExpectedError & { status: number } }
+  | {
+      accepted: {
+        status: number;
+        /** The only tables the request may change. */
+        mayWrite: Table[];
+        /** Checks the answer and the stored effect. */
+        verify: (response: LightMyRequestResponse) => void | Promise<void>;
+      };
+    };
+
+const refused = (
+  status: number,
+  shape: Shape,
+  detail: Omit<ExpectedError, 'status' | 'shape'> = {},
+) => ({ refused: { status, shape, ...detail } }) as const;
+
+/** Per family: how many requests were sent, and how many of each answer the oracle expected. */
+interface Tally {
+  sent: number;
+  /** Requests that got past parsing, validation and the token, into the route's own code. */
+  handled: number;
+  accepted: number;
+  refused: Map<number, number>;
+}
+const tally = new Map<string, Tally>();
+const totalSent = () => [...tally.values()].reduce((sum, entry) => sum + entry.sent, 0);
+let clientNumber = 0;
+/** A new client address per request, so per-IP limits never decide an outcome. */
+function nextClientAddress() {
+  clientNumber += 1;
+  return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
+}
+
+function describeRequest(request: HostileRequest) {
+  const payload = request.payload ?? '';
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${value.length > 80 ? `${value.slice(0, 80)}…` : value}`)
+    .join('; ');
+  const shownUrl = request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url;
+  const shownPayload = payload.length > 200 ? `${payload.slice(0, 200)}…` : payload;
+  return `${request.method} ${shownUrl} [${headers}] ${JSON.stringify(shownPayload)} (${Buffer.byteLength(payload)} bytes)`;
+}
+
+/** Sends one request and holds it to its expectation, tables included. */
+async function exchange(
+  family: string,
+  request: HostileRequest,
+  expected: Expected,
+  handled: boolean,
+) {
+  const before = snapshots.take();
+  const response = await app.inject({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+    remoteAddress: nextClientAddress(),
+  });
+  const counts = tally.get(family) ?? { sent: 0, handled: 0, accepted: 0, refused: new Map() };
+  tally.set(family, counts);
+  counts.sent += 1;
+  if (handled) counts.handled += 1;
+  if ('refused' in expected) {
+    const { status } = expected.refused;
+    counts.refused.set(status, (counts.refused.get(status) ?? 0) + 1);
+  } else counts.accepted += 1;
+  const after = snapshots.take();
+  const label = describeRequest(request);
+  expect(response.statusCode, `5xx for ${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if ('refused' in expected) {
+    expectContractError(response, expected.refused, label);
+    expect(changedTables(before, after), `refused, yet written: ${label}`).toEqual([]);
+  } else {
+    const { status, mayWrite, verify } = expected.accepted;
+    expect(response.statusCode, `${label}\n  → ${response.body.slice(0, 300)}`).toBe(status);
+    const unexpected = changedTables(before, after).filter((table) => !mayWrite.includes(table));
+    expect(unexpected, `unexpected writes: ${label}`).toEqual([]);
+    await verify(response);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Authorization headers.
+
+const BAD_AUTH_VARIANTS = [
+  'revoked',
+  'expired',
+  'other-scheme',
+  'no-space',
+  'double-space',
+  'truncated',
+  'extended',
+  'twice',
+  'basic',
+] as const;
+type AuthCase = 'valid' | 'absent' | (typeof BAD_AUTH_VARIANTS)[number] | { header: string };
+
+const badAuthorizationHeaders = fc.oneof(
+  fc.constantFrom('', 'Bearer', 'Bearer ', 'Token abc', 'Bearer null', 'Bearer [object Object]'),
+  // Well-formed, but no such session.
+  fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/).map((token) => `Bearer ${token}`),
+  // Oversized.
+  fc.integer({ min: 201, max: 20_000 }).map((length) => `Bearer ${'A'.repeat(length)}`),
+  fc.string({ unit: 'grapheme', maxLength: 60 }).map((text) => `Bearer ${text}`),
+  fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+);
+
+const authCases: fc.Arbitrary<AuthCase> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('valid' as const) },
+  { weight: 1, arbitrary: fc.constant('absent' as const) },
+  { weight: 3, arbitrary: fc.constantFrom(...BAD_AUTH_VARIANTS) },
+  { weight: 2, arbitrary: badAuthorizationHeaders.map((header) => ({ header })) },
+);
+
+function authorizationHeader(auth: AuthCase, token = staffToken): Record<string, string> {
+  if (typeof auth === 'object') return { authorization: auth.header };
+  const value = {
+    valid: `Bearer ${token}`,
+    absent: undefined,
+    revoked: `Bearer ${revokedToken}`,
+    expired: `Bearer ${expiredToken}`,
+    'other-scheme': `Token ${token}`,
+    'no-space': `Bearer${token}`,
+    'double-space': `Bearer  ${token}`,
+    truncated: `Bearer ${token.slice(0, -1)}`,
+    extended: `Bearer ${token}A`,
+    twice: `Bearer ${token}, Bearer ${token}`,
+    basic: `Basic ${Buffer.from(`${STAFF_EMAIL}:${STAFF_PASSWORD}`).toString('base64')}`,
+  }[auth];
+  return value === undefined ? {} : { authorization: value };
+}
+
+// ---------------------------------------------------------------------------
+// Strings.
+
+/** Characters that break naive code: controls, bidi, zero-width, BOM, lone surrogates, quotes. */
+const NASTY = [
+  '\u0000',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u0085',
+  '\u2028',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '😀',
+  '👩‍👩‍👧',
+  'e\u0301',
+  'ß',
+  '中文',
+  '"',
+  '\\',
+  "'",
+  '<img src=x onerror=alert(1)>',
+  '${x}',
+  '%00',
+  '%s',
+  '\u001b[31m',
+  "'); DROP TABLE staff_users;--",
+];
+
+/**
+ * Keeps at most `max` characters. Lengths here are code points, as zod counts
+ * them (and people do): "2,000 characters" of emoji are 4,000 UTF-16 units.
+ */
+const clip = (text: string, max: number) => [...text].slice(0, max).join('');
+
+/** Any text up to `max` characters: random code points, graphemes, nasty pieces, sometimes long. */
+const anyText = (max: number) =>
+  fc
+    .oneof(
+      { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+      { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+      { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...NASTY), maxLength: 20 }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }), fc.nat(max))
+          .map(([piece, length]) => piece.repeat(Math.ceil(length / piece.length))),
+      },
+    )
+    .map((text) => clip(text, max));
+
+/** Text whose trimmed form is 1 to `max` characters: it starts and ends with a letter. */
+const trimmedText = (max: number) => anyText(max - 2).map((middle) => `a${middle}z`);
+
+/** Longer than `max` characters even after trimming. */
+const tooLongText = (max: number) =>
+  fc
+    .tuple(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
+      fc.integer({ min: max + 1, max: max * 3 }),
+    )
+    .map(([piece, length]) => `x${piece.repeat(Math.ceil(length / [...piece].length))}x`);
+
+const withoutControls = (text: string) => text.replace(/\p{Cc}/gu, '');
+
+/** The well-formed text a stored string reads back as (SQLite keeps UTF-8). */
+const stored = (text: string) => text.toWellFormed();
+
+const simpleEmail = (domain: string) =>
+  fc
+    .tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.constantFrom('', ' ', '  '))
+    .map(([local, pad]) => `${pad}${local}@${domain}${pad}`);
+
+const invalidEmails = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    'not-an-email',
+    'a@',
+    '@b.it',
+    'a@@b.it',
+    'a b@c.it',
+    'ü@b.it',
+    'a@b',
+    'a@b.it\r\nBcc: victim@example.com',
+    `${'x'.repeat(250)}@b.it`,
+  ),
+  fc.string({ unit: 'binary', maxLength: 30 }).filter((text) => !text.includes('@')),
+);
+
+// ---------------------------------------------------------------------------
+// Bodies.
+
+const JSON_CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json;charset=UTF-8',
+];
+/** Other content types: text/plain is parsed (to a string, which schemas refuse); the rest have no parser (415). */
+const OTHER_CONTENT_TYPES = [
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----x',
+  'application/xml',
+  'text/html',
+  'text/json',
+  'application/json-patch+json',
+  'application/jsonx',
+  'application/vnd.api+json',
+  '*/*',
+  '',
+];
+
+const MALFORMED_JSON = [
+  "{'titolo':'x'}",
+  '{titolo:"x"}',
+  '{"a":1,}',
+  '[1,2,]',
+  'NaN',
+  'undefined',
+  '{"a":1}}',
+  '{"a":1} {"b":2}',
+  '{"a":"line\nbreak"}',
+  '"unterminated',
+  'tru',
+  '0x10',
+  '{"a":01}',
+  '\u0000',
+  ' ',
+  '<xml/>',
+  'titolo=x&descrizione=y',
+  // Valid JSON, refused as prototype poisoning (Fastify's secure-json-parse).
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+];
+
+type BodyCase =
+  /** JSON the route's schema accepts. */
+  | { kind: 'valid'; json: Record<string, unknown>; contentType: string }
+  /** JSON the schema refuses at `field` ('body' when the whole body is wrong). */
+  | { kind: 'invalid'; json: unknown; field: string; contentType: string }
+  /** Not JSON, too large, or another content type. */
+  | { kind: 'raw'; text: string; contentType?: string };
+
+const bodyText = (body: BodyCase) => (body.kind === 'raw' ? body.text : JSON.stringify(body.json));
+
+/**
+ * What Fastify's JSON parser (secure-json-parse) accepts: JSON, after an
+ * optional BOM, with no `__proto__` key and no `constructor.prototype` at any
+ * depth (checked breadth-first, as it does, so deep nesting cannot overflow).
+ */
+function parsesAsJson(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return false;
+  }
+  let level: unknown[] = [value];
+  while (level.length > 0) {
+    const next: unknown[] = [];
+    for (const node of level) {
+      if (typeof node !== 'object' || node === null) continue;
+      if (Object.hasOwn(node, '__proto__')) return false;
+      if (Object.hasOwn(node, 'constructor')) {
+        const constructor: unknown = (node as { constructor: unknown }).constructor;
+        if (
+          typeof constructor === 'object' &&
+          constructor !== null &&
+          Object.hasOwn(constructor, 'prototype')
+        ) {
+          return false;
+        }
+      }
+      for (const child of Object.values(node)) next.push(child);
+    }
+    level = next;
+  }
+  return true;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Fastify's body parsing, before any route code: the refusal, or null when the body got through. */
+function parseRefusal(method: string, body: BodyCase | undefined): Expected | null {
+  if (!body || !BODY_METHODS.has(method)) return null;
+  const text = bodyText(body);
+  const bytes = Buffer.byteLength(text);
+  const { contentType } = body;
+  if (contentType === undefined) return bytes === 0 ? null : refused(415, 'message');
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json' && mediaType !== 'text/plain') {
+    return refused(415, 'message');
+  }
+  if (bytes > BODY_LIMIT_BYTES) return refused(413, 'message');
+  if (mediaType === 'text/plain') return null;
+  if (bytes === 0 || !parsesAsJson(text)) return refused(400, 'message');
+  return null;
+}
+
+/** The field a body schema refuses, or null when the body is valid. */
+const schemaRefusal = (body: BodyCase | undefined): string | null =>
+  body?.kind === 'valid' ? null : body?.kind === 'invalid' ? body.field : 'body';
+
+interface FieldRule {
+  valid: fc.Arbitrary<unknown>;
+  /** Right JSON type, refused value (too long, bad format). */
+  invalid?: fc.Arbitrary<unknown>;
+  wrongType: fc.Arbitrary<unknown>;
+  optional?: boolean;
+}
+
+const junk = {
+  number: fc.oneof(fc.integer(), fc.double()),
+  boolean: fc.boolean(),
+  null: fc.constant(null),
+  string: fc.string({ maxLength: 20 }),
+  array: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 4 }),
+  object: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+};
+const notAString = fc.oneof(junk.number, junk.boolean, junk.null, junk.array, junk.object);
+const notABoolean = fc.oneof(
+  junk.number,
+  junk.null,
+  junk.string,
+  junk.array,
+  junk.object,
+  fc.constantFrom('true', 'false', 0, 1),
+);
+
+const text = (valid: fc.Arbitrary<unknown>, invalid?: fc.Arbitrary<unknown>): FieldRule => ({
+  valid,
+  ...(invalid ? { invalid } : {}),
+  wrongType: notAString,
+});
+const optional = (rule: FieldRule): FieldRule => ({ ...rule, optional: true });
+
+const deeplyNested = fc
+  .integer({ min: 1000, max: 45_000 })
+  .map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+/**
+ * Every way to get a JSON body wrong for a route, plus valid ones: wrong types,
+ * refused values, missing and extra fields, non-objects, malformed JSON, empty
+ * and oversized bodies, other content types.
+ */
+function bodies(
+  rules: Record<string, FieldRule>,
+  valid: fc.Arbitrary<Record<string, unknown>> = fc.record(
+    Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, rule.valid])),
+    { requiredKeys: Object.keys(rules).filter((name) => !rules[name]!.optional) },
+  ) as fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<BodyCase> {
+  const names = Object.keys(rules);
+  const required = names.filter((name) => !rules[name]!.optional);
+  const withInvalidValues = names.filter((name) => rules[name]!.invalid);
+  const jsonType = fc.constantFrom(...JSON_CONTENT_TYPES);
+  const invalid = (field: string, json: unknown, contentType: string): BodyCase => ({
+    kind: 'invalid',
+    field,
+    json,
+    contentType,
+  });
+  /** `null`: no Content-Type header at all. */
+  const raw = (text: string, contentType: string | null = 'application/json'): BodyCase =>
+    contentType === null ? { kind: 'raw', text } : { kind: 'raw', text, contentType };
+
+  const wrongType = fc
+    .constantFrom(...names)
+    .chain((name) =>
+      fc
+        .tuple(valid, rules[name]!.wrongType, jsonType)
+        .map(([body, value, type]) => invalid(name, { ...body, [name]: value }, type)),
+    );
+  const refusedValue = () =>
+    fc
+      .constantFrom(...withInvalidValues)
+      .chain((name) =>
+        fc
+          .tuple(valid, rules[name]!.invalid!, jsonType)
+          .map(([body, value, type]) => invalid(name, { ...body, [name]: value }, type)),
+      );
+  const missing = fc.constantFrom(...required).chain((name) =>
+    fc.tuple(valid, jsonType).map(([body, type]) => {
+      const rest = { ...body };
+      delete rest[name];
+      return invalid(name, rest, type);
+    }),
+  );
+  const extra = fc
+    .tuple(
+      valid,
+      fc
+        .oneof(
+          fc.constantFrom('id', 'role', 'isAdmin', '__proto__', 'constructor', 'toString', ''),
+          fc.string({ maxLength: 12 }),
+        )
+        .filter((key) => !names.includes(key)),
+      fc.jsonValue({ maxDepth: 2 }),
+      jsonType,
+    )
+    .map(([body, key, value, type]) => invalid('body', { ...body, [key]: value }, type));
+  const notAnObject = fc
+    .tuple(
+      fc.oneof(
+        junk.null,
+        junk.number,
+        junk.string,
+        junk.boolean,
+        fc.array(fc.jsonValue(), { maxLength: 3 }),
+      ),
+      jsonType,
+    )
+    .map(([json, type]) => invalid('body', json, type));
+  const malformed = fc.oneof(
+    // A strict prefix of a JSON object is never JSON.
+    fc.tuple(valid, fc.nat()).map(([body, cut]) => {
+      const json = JSON.stringify(body);
+      return json.slice(0, 1 + (cut % (json.length - 1)));
+    }),
+    fc.constantFrom(...MALFORMED_JSON),
+    fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+      .filter((text) => !parsesAsJson(text)),
+  );
+  const oversized = fc.oneof(
+    fc
+      .tuple(
+        valid,
+        fc.constantFrom(...names),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }),
+        fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 200_000 }),
+      )
+      .map(([body, name, piece, bytes]) =>
+        JSON.stringify({
+          ...body,
+          [name]: piece.repeat(Math.ceil(bytes / Buffer.byteLength(piece))),
+        }),
+      ),
+    fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 200_000 }).map((length) => '['.repeat(length)),
+  );
+
+  return fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(valid, jsonType)
+        .map(([json, contentType]) => ({ kind: 'valid' as const, json, contentType })),
+    },
+    { weight: 2, arbitrary: wrongType },
+    ...(withInvalidValues.length ? [{ weight: 2, arbitrary: refusedValue() }] : []),
+    { weight: 1, arbitrary: missing },
+    { weight: 1, arbitrary: extra },
+    { weight: 1, arbitrary: notAnObject },
+    // Valid JSON, nested deeper than any recursive walk survives; not an object.
+    { weight: 1, arbitrary: deeplyNested.map((text) => raw(text)) },
+    { weight: 2, arbitrary: malformed.map((text) => raw(text)) },
+    { weight: 1, arbitrary: fc.constant(raw('')) },
+    { weight: 1, arbitrary: oversized.map((text) => raw(text, 'text/plain')) },
+    { weight: 1, arbitrary: oversized.map((text) => raw(text)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(valid, fc.option(fc.constantFrom(...OTHER_CONTENT_TYPES), { nil: null }))
+        .map(([body, type]) => raw(JSON.stringify(body), type)),
+    },
+  );
+}
+
+/** A body for routes that take none, or take any: sometimes absent, else anything above. */
+const anyBody = fc.option(bodies({ a: text(fc.string()), b: optional(text(fc.integer())) }), {
+  nil: undefined,
+  freq: 3,
+});
+
+function withBody(
+  method: HTTPMethods,
+  url: string,
+  headers: Record<string, string>,
+  body: BodyCase | undefined,
+): HostileRequest {
+  if (!body) return { method, url, headers };
+  const contentType = body.contentType;
+  return {
+    method,
+    url,
+    headers: { ...headers, ...(contentType !== undefined ? { 'content-type': contentType } : {}) },
+    payload: bodyText(body),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Paths and query strings.
+
+/** Percent-encodes a path segment or query part (lone surrogates become U+FFFD first). */
+const encode = (part: string) => encodeURIComponent(part.toWellFormed());
+
+/** Query strings that routes without a query schema must ignore. */
+const junkQuery = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?',
+      '?&',
+      '?a',
+      '?a=1&a=2',
+      '?__proto__[x]=1',
+      '?%zz=%',
+      '?lang=xx',
+      '?token=abc',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.tuple(anyText(30), anyText(30)), { minLength: 1, maxLength: 3 })
+      .map(
+        (pairs) => `?${pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&')}`,
+      ),
+  },
+);
+
+/** A path parameter as sent (encoded) and as the route sees it (decoded). */
+interface Segment {
+  raw: string;
+  decoded: string;
+}
+const segment = (decoded: string): Segment => ({
+  raw: encode(decoded),
+  decoded: decoded.toWellFormed(),
+});
+
+/** URLs resolve '.' and '..' segments (encoded too) before any server sees them: left out. */
+const notADotSegment = (part: string) => part !== '.' && part !== '..';
+
+const randomSegments = fc
+  .oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    fc.stringMatching(/^[a-z0-9-]{1,20}$/),
+    fc.integer({ min: MAX_PARAM_LENGTH + 1, max: 3000 }).map((length) => 'x'.repeat(length)),
+  )
+  .filter(notADotSegment);
+
+/** Daily-menu ids: '1' is the only one (SPEC.md section 7). */
+const menuIds = fc.oneof(
+  { weight: 5, arbitrary: fc.constant(segment('1')) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Segment>(
+      { raw: '%31', decoded: '1' },
+      ...['01', '1.0', '+1', '-1', '0', '2', '1e0', '١', '１', 'one', '1 ', ' 1', '1;', 'null'].map(
+        segment,
+      ),
+    ),
+  },
+  { weight: 2, arbitrary: randomSegments.map(segment) },
+);
+
+/** Reaches the route only when the decoded parameter fits find-my-way's limit. */
+const fitsRoute = (...params: Segment[]) =>
+  params.every((param) => param.decoded.length <= MAX_PARAM_LENGTH);
+
+// ---------------------------------------------------------------------------
+// The lifecycle every route shares (Fastify's order): body parsing; route
+// matching; the daily-menu id hook; schema validation of params, query and
+// body; the staff token; the handler.
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+  headers?: Record<string, string>;
+  body?: BodyCase;
+  /** The path matches no route (the `/api/*` catch-all answers 404). */
+  unmatched?: boolean;
+  /** The daily-menu hook's 404 for ids other than 1. */
+  unknownId?: boolean;
+  /** Fields the params/query schemas refuse. */
+  paramRefusals?: string[];
+  /** The route validates a JSON body. */
+  bodySchema?: boolean;
+  /** Staff routes: the token sent. */
+  auth?: AuthCase;
+  /** What the route's own code answers (unreachable for unmatched paths). */
+  handler?: () => Expected | Promise<Expected>;
+}
+
+/** The expected answer, and whether the route's own code decides it. */
+async function expectation(route: Route): Promise<{ expected: Expected; handled: boolean }> {
+  const early = earlyRefusal(route);
+  if (early) return { expected: early, handled: false };
+  if (!route.handler) throw new Error(`no handler for ${route.method} ${route.url}`);
+  return { expected: await route.handler(), handled: true };
+}
+
+function earlyRefusal(route: Route): Expected | null {
+  const parsing = parseRefusal(route.method, route.body);
+  if (parsing) return parsing;
+  if (route.unmatched || route.unknownId) return refused(404, 'message');
+  const fields = [...(route.paramRefusals ?? [])];
+  const bodyField = route.bodySchema ? schemaRefusal(route.body) : null;
+  if (bodyField) fields.push(bodyField);
+  if (fields.length > 0) {
+    return refused(400, 'fields', fields.length === 1 ? { field: fields[0]! } : {});
+  }
+  if (route.auth !== undefined && route.auth !== 'valid') return refused(401, 'message');
+  return null;
+}
+
+function toRequest(route: Route): HostileRequest {
+  const headers = { ...route.headers, ...(route.auth ? authorizationHeader(route.auth) : {}) };
+  return withBody(route.method, route.url, headers, route.body);
+}
+
+const noWrites = (verify: (response: LightMyRequestResponse) => void = () => {}): Expected => ({
+  accepted: { status: 200, mayWrite: [], verify },
+});
+
+const PROPERTY_TIMEOUT_MS = 120_000;
+
+// ---------------------------------------------------------------------------
+// The API's routes, as the oracle knows them (checked against Fastify's below).
+
+const API_ROUTES: [HTTPMethods, string][] = [
+  ['GET', '/api/health'],
+  ['POST', '/api/auth/login'],
+  ['GET', '/api/auth/me'],
+  ['DELETE', '/api/auth/logout'],
+  ['POST', '/api/auth/register'],
+  ['POST', '/api/auth/send-email'],
+  ['POST', '/api/auth/recovery-password/:token'],
+  ['GET', '/api/staff'],
+  ['GET', '/api/daily-menu/:id'],
+  ['PUT', '/api/daily-menu/:id'],
+  ['GET', '/api/daily-menu/:id/translations'],
+  ['PUT', '/api/daily-menu/:id/translations/:lang'],
+  ['DELETE', '/api/daily-menu/:id/translations/:lang'],
+  ['POST', '/api/contact'],
+  ['GET', '/api/contact-messages'],
+  ['PATCH', '/api/contact-messages/:id'],
+];
+
+/** Whether decoded path segments (after /api/) match a route pattern, whatever the method. */
+function matchesRoute(segments: string[]): boolean {
+  return API_ROUTES.some(([, pattern]) => {
+    const parts = pattern.split('/').slice(2);
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(':') ? true : part === segments[index]))
+    );
+  });
+}
+
+/** `app.printRoutes()`'s tree, flattened into "METHOD path" lines. */
+function registeredRoutes(instance: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) found.push(`${method} ${stack.join('')}`);
+  }
+  return found.sort();
+}
+
+// ---------------------------------------------------------------------------
+// The families of requests, one property each. `runs` add up to the total.
+
+interface Family<T> {
+  name: string;
+  runs: number;
+  cases: fc.Arbitrary<T>;
+  route: (generated: T) => Route | Promise<Route>;
+}
+const family = <T>(definition: Family<T>) => definition as Family<unknown>;
+
+const ANY_METHOD: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const EXOTIC_METHODS: HTTPMethods[] = ['TRACE', 'PROPFIND', 'LOCK'];
+
+const unknownPaths = family({
+  name: 'unknown paths under /api, any method: 404 {message}',
+  runs: 1300,
+  cases: fc
+    .record({
+      method: fc.constantFrom(...ANY_METHOD, ...EXOTIC_METHODS),
+      segments: fc.array(randomSegments, { minLength: 1, maxLength: 4 }),
+      trailingSlash: fc.boolean(),
+      query: junkQuery,
+      auth: authCases,
+      body: anyBody,
+    })
+    .filter(({ segments, trailingSlash }) => {
+      const decoded = [
+        ...segments.map((part) => part.toWellFormed()),
+        ...(trailingSlash ? [''] : []),
+      ];
+      return !matchesRoute(decoded);
+    }),
+  route: ({ method, segments, trailingSlash, query, auth, body }) => ({
+    method,
+    url: `/api/${segments.map(encode).join('/')}${trailingSlash ? '/' : ''}${query}`,
+    headers: authorizationHeader(auth),
+    body,
+    unmatched: true,
+  }),
+});
+
+/** Each API path with each common method it does not serve. */
+const wrongMethodTargets = [
+  ...new Set(
+    API_ROUTES.flatMap(([, pattern]) => {
+      const served = API_ROUTES.filter(([, other]) => other === pattern).map(([method]) => method);
+      if (served.includes('GET')) served.push('HEAD');
+      return ANY_METHOD.filter((method) => !served.includes(method)).map(
+        (method) => `${method} ${pattern}`,
+      );
+    }),
+  ),
+].map((entry) => {
+  const [method, pattern] = entry.split(' ') as [HTTPMethods, string];
+  return { method, pattern };
+});
+
+const wrongMethods = family({
+  name: 'known paths with a method they do not serve: 404 {message}',
+  runs: 800,
+  cases: fc.record({
+    target: fc.constantFrom(...wrongMethodTargets),
+    query: junkQuery,
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: ({ target, query, auth, body }) => ({
+    method: target.method,
+    url: `${target.pattern
+      .replace(':token', 'abc')
+      .replace(':lang', 'en')
+      .replace('contact-messages/:id', `contact-messages/${seededMessageId}`)
+      .replace(':id', '1')}${query}`,
+    headers: authorizationHeader(auth),
+    body,
+    unmatched: true,
+  }),
+});
+
+const health = family({
+  name: 'GET /api/health, whatever the query, headers and body',
+  runs: 300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    query: junkQuery,
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: ({ method, query, auth, body }) => ({
+    method,
+    url: `/api/health${query}`,
+    headers: authorizationHeader(auth),
+    body,
+    handler: () =>
+      noWrites((response) => {
+        if (method === 'GET') expect(response.json()).toEqual({ status: 'ok' });
+      }),
+  }),
+});
+
+const langValues = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<string>(...LANGUAGES) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'EN',
+      'It',
+      'pt',
+      'xx',
+      '',
+      'en-GB',
+      'de_DE',
+      'en ',
+      ' en',
+      'null',
+      '*',
+      'en\u0000',
+    ),
+  },
+  { weight: 2, arbitrary: anyText(300) },
+);
+const isLanguage = (value: string) => (LANGUAGES as readonly string[]).includes(value);
+
+/** A query string for GET /api/daily-menu/1: the language it names, or the fields it gets refused at. */
+interface QueryCase {
+  query: string;
+  lang: string | 'absent' | null;
+  refusals: string[];
+}
+const percentEveryByte = (value: string) =>
+  [...Buffer.from(value.toWellFormed())]
+    .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
+    .join('');
+
+const menuQueries: fc.Arbitrary<QueryCase> = fc.oneof(
+  fc.constantFrom('', '?', '?&', '?&&').map((query) => ({ query, lang: 'absent', refusals: [] })),
+  fc.tuple(langValues, fc.boolean(), fc.boolean()).map(([value, everyByte, trailingAmpersand]) => ({
+    query: `?lang=${everyByte ? percentEveryByte(value) : encode(value)}${trailingAmpersand ? '&' : ''}`,
+    lang: isLanguage(value) ? value : null,
+    refusals: isLanguage(value) ? [] : ['lang'],
+  })),
+  // Twice: an array, not a language.
+  fc.tuple(langValues, langValues).map(([first, second]) => ({
+    query: `?lang=${encode(first)}&lang=${encode(second)}`,
+    lang: null,
+    refusals: ['lang'],
+  })),
+  // An unknown key, with or without a language.
+  fc
+    .tuple(
+      fc.option(langValues, { nil: undefined }),
+      anyText(20).filter((key) => key.toWellFormed() !== 'lang'),
+      anyText(20),
+    )
+    .map(([lang, key, value]) => ({
+      query: `?${lang === undefined ? '' : `lang=${encode(lang)}&`}${encode(key)}=${encode(value)}`,
+      lang: null,
+      refusals: lang === undefined || isLanguage(lang) ? ['querystring'] : ['querystring', 'lang'],
+    })),
+  fc.constantFrom<QueryCase>(
+    { query: '?lang', lang: null, refusals: ['lang'] },
+    { query: '?lang=en;x=1', lang: null, refusals: ['lang'] },
+    { query: '?LANG=en', lang: null, refusals: ['querystring'] },
+    { query: '?lang[]=en', lang: null, refusals: ['querystring'] },
+  ),
+);
+
+const getDailyMenu = family({
+  name: 'GET /api/daily-menu/:id?lang=: ids other than 1 are 404, unknown languages 400',
+  runs: 1300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    id: menuIds,
+    query: menuQueries,
+    auth: authCases,
+  }),
+  route: ({ method, id, query, auth }) => ({
+    method,
+    url: `/api/daily-menu/${id.raw}${query.query}`,
+    headers: authorizationHeader(auth),
+    unmatched: !fitsRoute(id),
+    unknownId: id.decoded !== '1',
+    paramRefusals: query.refusals,
+    handler: () =>
+      noWrites(async (response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        const body = response.json<Record<string, unknown>>();
+        const italian = await app.db.selectFrom('daily_menu').selectAll().executeTakeFirstOrThrow();
+        const fields = ['id', 'titolo', 'descrizione', 'infoAggiuntive', 'updatedAt'];
+        if (query.lang === 'absent') {
+          expect(Object.keys(body).sort()).toEqual(fields.sort());
+          expect(body.titolo).toBe(italian.titolo);
+          return;
+        }
+        expect(Object.keys(body).sort()).toEqual([...fields, 'lang', 'translation'].sort());
+        expect(body.lang).toBe(query.lang);
+        expect(['staff', 'machine', 'none']).toContain(body.translation);
+        if (body.translation === 'none') expect(body.titolo).toBe(italian.titolo);
+      }),
+  }),
+});
+
+const menuField = text(anyText(DAILY_MENU_FIELD_MAX), tooLongText(DAILY_MENU_FIELD_MAX));
+const menuBodies = bodies({ titolo: menuField, descrizione: menuField, infoAggiuntive: menuField });
+const sentMenu = (body: BodyCase | undefined) => {
+  const json = (body as { json: Record<string, string> }).json;
+  return [json.titolo!, json.descrizione!, json.infoAggiuntive!].map(stored);
+};
+
+const putDailyMenu = family({
+  name: 'PUT /api/daily-menu/:id (staff)',
+  runs: 1400,
+  cases: fc.record({ id: menuIds, query: junkQuery, auth: authCases, body: menuBodies }),
+  route: ({ id, query, auth, body }) => ({
+    method: 'PUT',
+    url: `/api/daily-menu/${id.raw}${query}`,
+    body,
+    auth,
+    unmatched: !fitsRoute(id),
+    unknownId: id.decoded !== '1',
+    bodySchema: true,
+    handler: () => ({
+      accepted: {
+        status: 200,
+        mayWrite: ['daily_menu', 'daily_menu_history'],
+        async verify(response) {
+          const [titolo, descrizione, infoAggiuntive] = sentMenu(body);
+          expect(response.json()).toEqual({
+            id: 1,
+            titolo,
+            descrizione,
+            infoAggiuntive,
+            updatedAt: expect.any(String),
+          });
+          const current = await app.db
+            .selectFrom('daily_menu')
+            .selectAll()
+            .executeTakeFirstOrThrow();
+          const last = await app.db
+            .selectFrom('daily_menu_history')
+            .selectAll()
+            .orderBy('id', 'desc')
+            .executeTakeFirstOrThrow();
+          for (const row of [current, last]) {
+            expect([row.titolo, row.descrizione, row.info_aggiuntive]).toEqual(sentMenu(body));
+          }
+          expect(last.version).toBe(current.version);
+        },
+      },
+    }),
+  }),
+});
+
+const translationLangs = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...TARGET_LANGS).map(segment) },
+  { weight: 1, arbitrary: fc.constantFrom('it', 'EN', 'pt', 'en-GB', 'xx', 'de ').map(segment) },
+  { weight: 1, arbitrary: randomSegments.map(segment) },
+);
+const isTargetLang = (lang: Segment) => (TARGET_LANGS as readonly string[]).includes(lang.decoded);
+const staffTranslation = (lang: string) =>
+  app.db
+    .selectFrom('daily_menu_translations')
+    .selectAll()
+    .where('lang', '=', lang)
+    .where('kind', '=', 'staff')
+    .executeTakeFirst();
+
+const getTranslations = family({
+  name: 'GET /api/daily-menu/:id/translations (staff)',
+  runs: 300,
+  cases: fc.record({ id: menuIds, query: junkQuery, auth: authCases }),
+  route: ({ id, query, auth }) => ({
+    method: 'GET',
+    url: `/api/daily-menu/${id.raw}/translations${query}`,
+    auth,
+    unmatched: !fitsRoute(id),
+    unknownId: id.decoded !== '1',
+    handler: () =>
+      noWrites((response) => {
+        const { translations } = response.json<{ translations: { lang: string }[] }>();
+        expect(translations.map((entry) => entry.lang)).toEqual([...TARGET_LANGS]);
+      }),
+  }),
+});
+
+const putTranslation = family({
+  name: 'PUT /api/daily-menu/:id/translations/:lang (staff)',
+  runs: 700,
+  cases: fc.record({ id: menuIds, lang: translationLangs, auth: authCases, body: menuBodies }),
+  route: ({ id, lang, auth, body }) => ({
+    method: 'PUT',
+    url: `/api/daily-menu/${id.raw}/translations/${lang.raw}`,
+    body,
+    auth,
+    unmatched: !fitsRoute(id, lang),
+    unknownId: id.decoded !== '1',
+    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
+    bodySchema: true,
+    handler: () => ({
+      accepted: {
+        status: 200,
+        mayWrite: ['daily_menu_translations'],
+        async verify() {
+          const row = await staffTranslation(lang.decoded);
+          expect([row?.titolo, row?.descrizione, row?.info_aggiuntive]).toEqual(sentMenu(body));
+        },
+      },
+    }),
+  }),
+});
+
+const deleteTranslation = family({
+  name: 'DELETE /api/daily-menu/:id/translations/:lang (staff)',
+  runs: 400,
+  cases: fc.record({ id: menuIds, lang: translationLangs, auth: authCases, body: anyBody }),
+  route: ({ id, lang, auth, body }) => ({
+    method: 'DELETE',
+    url: `/api/daily-menu/${id.raw}/translations/${lang.raw}`,
+    body,
+    auth,
+    unmatched: !fitsRoute(id, lang),
+    unknownId: id.decoded !== '1',
+    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
+    handler: () => ({
+      accepted: {
+        status: 200,
+        mayWrite: ['daily_menu_translations'],
+        async verify() {
+          expect(await staffTranslation(lang.decoded)).toBeUndefined();
+        },
+      },
+    }),
+  }),
+});
+
+/** A name as a visitor types it: no control characters once trimmed (SECURITY.md item 22). */
+const personName = fc
+  .tuple(trimmedText(NAME_MAX), fc.constantFrom('', ' ', '\t'))
+  .map(([name, pad]) => `${pad}${withoutControls(name)}${pad}`);
+const contactBodies = bodies({
+  firstName: text(
+    personName,
+    fc.oneof(
+      fc.constantFrom('', '   ', 'Eve\r\nBcc: victim@example.com', 'a\u0000', 'b\u0085'),
+      tooLongText(NAME_MAX),
+    ),
+  ),
+  lastName: text(personName, fc.oneof(fc.constantFrom('', ' \n ', 'X\nY'), tooLongText(NAME_MAX))),
+  email: text(simpleEmail('example.com'), invalidEmails),
+  message: text(
+    fc
+      .tuple(trimmedText(CONTACT_MESSAGE_MAX), fc.constantFrom('', '\n', '  '))
+      .map(([message, pad]) => `${pad}${message}${pad}`),
+    fc.oneof(fc.constantFrom('', ' ', '\n\t\r\n'), tooLongText(CONTACT_MESSAGE_MAX)),
+  ),
+  privacy: {
+    valid: fc.constant(true),
+    invalid: fc.constant(false),
+    wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
+  },
+  lang: optional(
+    text(fc.constantFrom(...LANGUAGES), fc.constantFrom('pt', 'EN', 'it-IT', '', 'xx')),
+  ),
+  // The honeypot: anything but blank marks the message as spam.
+  website: optional(text(fc.oneof(fc.constantFrom('', ' ', '\t'), anyText(200)), tooLongText(200))),
+});
+
+const postContact = family({
+  name: 'POST /api/contact',
+  runs: 1300,
+  cases: fc.record({ query: junkQuery, auth: authCases, body: contactBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/contact${query}`,
+    headers: authorizationHeader(auth),
+    body,
+    bodySchema: true,
+    handler: () => {
+      const sent = (body as { json: Record<string, string | undefined> }).json;
+      const spam = (sent.website ?? '').trim() !== '';
+      return {
+        accepted: {
+          status: 202,
+          mayWrite: spam ? ['contact_messages'] : ['contact_messages', 'outbox'],
+          async verify(response) {
+            const { id } = response.json<{ id: number }>();
+            const row = await app.db
+              .selectFrom('contact_messages')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            expect(row).toMatchObject({
+              first_name: stored(sent.firstName!.trim()),
+              last_name: stored(sent.lastName!.trim()),
+              email: sent.email!.trim(),
+              message: stored(sent.message!.trim()),
+              lang: sent.lang ?? 'it',
+              spam: spam ? 1 : 0,
+            });
+            expect(row.outbox_id === null).toBe(spam);
+          },
+        },
+      };
+    },
+  }),
+});
+
+const staffReads = family({
+  name: 'GET /api/contact-messages, /api/staff, /api/auth/me (staff)',
+  runs: 500,
+  cases: fc.record({
+    path: fc.constantFrom('/api/contact-messages', '/api/staff', '/api/auth/me'),
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    query: junkQuery,
+    auth: authCases,
+  }),
+  route: ({ path, method, query, auth }) => ({
+    method,
+    url: `${path}${query}`,
+    auth,
+    handler: () =>
+      noWrites((response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        const body = response.json<Record<string, unknown>>();
+        if (path === '/api/auth/me') expect(body.email).toBe(STAFF_EMAIL);
+        else expect(body[path === '/api/staff' ? 'staff' : 'messages']).toEqual(expect.any(Array));
+      }),
+  }),
+});
+
+const messageIds = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('seeded' as const) },
+  { weight: 1, arbitrary: fc.constant('spam' as const) },
+  { weight: 1, arbitrary: fc.integer({ min: 100_000, max: Number.MAX_SAFE_INTEGER }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        '0',
+        '-1',
+        '1.5',
+        'abc',
+        'NaN',
+        'Infinity',
+        '9007199254740992',
+        '1e400',
+        'true',
+      ),
+      anyText(30).filter((id) => notADotSegment(id) && Number.isNaN(Number(id.toWellFormed()))),
+    ),
+  },
+);
+
+const patchMessage = family({
+  name: 'PATCH /api/contact-messages/:id (staff)',
+  runs: 600,
+  cases: fc.record({
+    id: messageIds,
+    auth: authCases,
+    body: bodies({ read: { valid: fc.boolean(), wrongType: notABoolean } }),
+  }),
+  route: async ({ id, auth, body }) => {
+    const param = segment(
+      id === 'seeded' ? String(seededMessageId) : id === 'spam' ? String(seededSpamId) : id,
+    );
+    const number = Number(param.decoded);
+    // Ids are written plainly: digits, no leading zero, at most 15 of them.
+    const validId = /^[1-9]\d{0,14}$/.test(param.decoded);
+    const row = validId
+      ? await app.db
+          .selectFrom('contact_messages')
+          .select(['id', 'spam'])
+          .where('id', '=', number)
+          .executeTakeFirst()
+      : undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/contact-messages/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: validId ? [] : ['id'],
+      bodySchema: true,
+      handler: () => {
+        // Spam is never listed, so it cannot be marked either.
+        if (!row || row.spam) return refused(404, 'message');
+        const { read } = (body as { json: { read: boolean } }).json;
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['contact_messages'],
+            async verify(response) {
+              expect(response.json()).toEqual({ id: number, read });
+              const after = await app.db
+                .selectFrom('contact_messages')
+                .select('read_at')
+                .where('id', '=', number)
+                .executeTakeFirstOrThrow();
+              expect(after.read_at !== null).toBe(read);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const logout = family({
+  name: 'DELETE /api/auth/logout (staff)',
+  runs: 400,
+  cases: fc.record({ auth: authCases, body: anyBody, query: junkQuery }),
+  route: async ({ auth, body, query }) => {
+    // A real logout revokes its token: give it one of its own.
+    const token = auth === 'valid' ? await app.sessions.create(staffId) : staffToken;
+    return {
+      method: 'DELETE',
+      url: `/api/auth/logout${query}`,
+      headers: authorizationHeader(auth, token),
+      body,
+      handler: () => {
+        if (auth !== 'valid') return refused(401, 'message');
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: ['sessions'],
+            async verify(response) {
+              expect(response.headers['clear-site-data']).toBe('"storage"');
+              const session = await app.db
+                .selectFrom('sessions')
+                .select('revoked_at')
+                .where('token_hash', '=', hashToken(token))
+                .executeTakeFirstOrThrow();
+              expect(session.revoked_at).not.toBeNull();
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const loginPassword = anyText(1024).filter((password) => password.length > 0);
+const loginBodies = bodies(
+  {
+    email: text(simpleEmail('unknown.example'), invalidEmails),
+    password: text(loginPassword, fc.oneof(fc.constant(''), tooLongText(1024))),
+  },
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record({ email: simpleEmail('unknown.example'), password: loginPassword }),
+    },
+    {
+      // The account's own credentials; never a wrong password for it (that counts towards its lockout).
+      weight: 1,
+      arbitrary: fc.record({
+        email: fc.constantFrom(STAFF_EMAIL, 'ANNA@Trattoria.Example', ` ${STAFF_EMAIL} `),
+        password: fc.constant(STAFF_PASSWORD),
+      }),
+    },
+  ),
+);
+
+const postLogin = family({
+  name: 'POST /api/auth/login',
+  runs: 500,
+  cases: fc.record({ query: junkQuery, auth: authCases, body: loginBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/auth/login${query}`,
+    headers: authorizationHeader(auth),
+    body,
+    bodySchema: true,
+    handler: () => {
+      const { email } = (body as { json: { email: string } }).json;
+      if (email.trim().toLowerCase() !== STAFF_EMAIL) {
+        return refused(401, 'refusal', { code: 'invalid_credentials' });
+      }
+      return {
+        accepted: {
+          status: 200,
+          mayWrite: ['sessions', 'staff_users'],
+          async verify(response) {
+            const { tokens } = response.json<{ tokens: { token: string }[] }>();
+            const session = await app.db
+              .selectFrom('sessions')
+              .select('user_id')
+              .where('token_hash', '=', hashToken(tokens[0]!.token))
+              .executeTakeFirstOrThrow();
+            expect(session.user_id).toBe(staffId);
+          },
+        },
+      };
+    },
+  }),
+});
+
+/** 12 to 128 characters (code points: 128 emoji are fine), sometimes a common one. */
+const newPassword = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: 'binary', minLength: 12, maxLength: 128 }) },
+  { weight: 1, arbitrary: fc.constant('😀'.repeat(128)) },
+  { weight: 1, arbitrary: fc.constantFrom(...COMMON_PASSWORDS) },
+);
+const badNewPassword = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 11 }),
+  fc.string({ unit: 'binary', minLength: 129, maxLength: 300 }),
+  fc.constant('😀'.repeat(129)),
+);
+const isCommon = (password: string) =>
+  COMMON_PASSWORDS.some((common) => common.toLowerCase() === password.toLowerCase());
+const staffName = optional(
+  text(trimmedText(NAME_MAX), fc.oneof(fc.constantFrom('', ' '), tooLongText(NAME_MAX))),
+);
+
+const postRegister = family({
+  name: 'POST /api/auth/register (staff)',
+  runs: 500,
+  cases: fc.record({
+    auth: authCases,
+    body: bodies({
+      email: text(
+        fc.oneof(
+          { weight: 6, arbitrary: simpleEmail('staff.example') },
+          { weight: 1, arbitrary: fc.constant(STAFF_EMAIL.toUpperCase()) },
+        ),
+        invalidEmails,
+      ),
+      username: text(
+        fc.oneof(
+          { weight: 6, arbitrary: trimmedText(48).map((name) => `u${name}`) },
+          { weight: 1, arbitrary: fc.constantFrom('anna', ' anna ') },
+        ),
+        fc.oneof(fc.constantFrom('', 'ab', '  ab  '), tooLongText(50)),
+      ),
+      password: text(newPassword, badNewPassword),
+      firstName: staffName,
+      lastName: staffName,
+    }),
+  }),
+  route: async ({ auth, body }) => {
+    const sent = body.kind === 'valid' ? (body.json as Record<string, string>) : undefined;
+    const email = sent?.email?.trim().toLowerCase() ?? '';
+    const username = sent?.username?.trim() ?? '';
+    const taken = sent
+      ? await app.db
+          .selectFrom('staff_users')
+          .select(['email', 'username'])
+          .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', username)]))
+          .executeTakeFirst()
+      : undefined;
+    return {
+      method: 'POST',
+      url: '/api/auth/register',
+      body,
+      auth,
+      bodySchema: true,
+      handler: () => {
+        if (isCommon(sent!.password!)) return refused(400, 'fields', { field: 'password' });
+        if (taken) {
+          const code = taken.email === email ? 'email_taken' : 'username_taken';
+          return refused(409, 'refusal', { code });
+        }
+        return {
+          accepted: {
+            status: 201,
+            mayWrite: ['staff_users'],
+            async verify(response) {
+              expect(response.json()).toMatchObject({ email, tokens: [] });
+              const row = await app.db
+                .selectFrom('staff_users')
+                .select(['username', 'password_hash'])
+                .where('email', '=', email)
+                .executeTakeFirstOrThrow();
+              expect(row.username).toBe(stored(username));
+              expect(row.password_hash).toMatch(/^\$argon2id\$/);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const postSendEmail = family({
+  name: 'POST /api/auth/send-email',
+  runs: 400,
+  cases: fc.record({
+    query: junkQuery,
+    body: bodies({
+      // Never the account's address: its reset would be written after the answer.
+      email: text(simpleEmail('nobody.example'), invalidEmails),
+      url: optional(
+        text(
+          fc.oneof(
+            fc.constantFrom(
+              'https://www.trattoria.example/reset-password',
+              'javascript:alert(1)',
+              'https://evil.example/x',
+            ),
+            anyText(2048),
+          ),
+          tooLongText(2048),
+        ),
+      ),
+    }),
+  }),
+  route: ({ query, body }) => ({
+    method: 'POST',
+    url: `/api/auth/send-email${query}`,
+    body,
+    bodySchema: true,
+    handler: () =>
+      noWrites((response) => expect(contractShape(response.json(), 200)).toBe('message')),
+  }),
+});
+
+const postRecovery = family({
+  name: 'POST /api/auth/recovery-password/:token',
+  runs: 400,
+  cases: fc.record({
+    token: fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map(segment),
+      randomSegments.map(segment),
+      fc.constant({ raw: '', decoded: '' }),
+    ),
+    body: bodies({ password: text(newPassword, badNewPassword) }),
+  }),
+  route: ({ token, body }) => ({
+    method: 'POST',
+    url: `/api/auth/recovery-password/${token.raw}`,
+    body,
+    unmatched: !fitsRoute(token),
+    paramRefusals: token.decoded === '' ? ['token'] : [],
+    bodySchema: true,
+    handler: () => {
+      const { password } = (body as { json: { password: string } }).json;
+      return isCommon(password)
+        ? refused(400, 'fields', { field: 'password' })
+        : refused(400, 'refusal', { code: 'invalid_token' });
+    },
+  }),
+});
+
+const FAMILIES = [
+  unknownPaths,
+  wrongMethods,
+  health,
+  getDailyMenu,
+  putDailyMenu,
+  getTranslations,
+  putTranslation,
+  deleteTranslation,
+  postContact,
+  staffReads,
+  patchMessage,
+  logout,
+  postLogin,
+  postRegister,
+  postSendEmail,
+  postRecovery,
+];
+
+/** Runs a family's generated requests, each held to the oracle's expectation. */
+async function property({ name, runs, cases, route }: Family<unknown>) {
+  await fc.assert(
+    fc.asyncProperty(cases, async (generated) => {
+      const built = await route(generated);
+      const { expected, handled } = await expectation(built);
+      await exchange(name, toRequest(built), expected, handled);
+    }),
+    { numRuns: runs },
+  );
+}
+
+// ---------------------------------------------------------------------------
+
+beforeAll(async () => {
+  harness = await testApp({}, { pages: false });
+  app = harness.app;
+  // The outbox would mark mail sent behind the snapshots' back; nothing here is about sending.
+  await app.outbox.stop();
+  const staff = await createStaff(app);
+  staffId = staff.id;
+  staffToken = await login(app, STAFF_EMAIL, STAFF_PASSWORD, '10.255.0.1');
+  revokedToken = await app.sessions.create(staffId);
+  await app.sessions.revoke(revokedToken);
+  const expired = newToken();
+  const longAgo = nowIso(Date.now() - 13 * 60 * 60 * 1000);
+  await app.db
+    .insertInto('sessions')
+    .values({
+      user_id: staffId,
+      token_hash: expired.hash,
+      created_at: longAgo,
+      last_seen_at: longAgo,
+    })
+    .execute();
+  expiredToken = expired.token;
+  const message = {
+    firstName: 'Giulia',
+    lastName: 'Verdi',
+    email: 'giulia@example.com',
+    message: 'Vorrei prenotare.',
+    privacy: true as const,
+  };
+  seededMessageId = await app.contactMessages.accept(message, 'it');
+  seededSpamId = await app.contactMessages.accept({ ...message, website: 'http://spam' }, 'it');
+  snapshots = new Snapshots(harness.config.DATABASE_URL.replace(/^file:/, ''));
+}, 60_000);
+
+afterAll(async () => {
+  snapshots?.close();
+  await harness?.close();
+  const lines = [...tally].map(([family, { sent, handled, accepted, refused }]) => {
+    const statuses = [...refused]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    return `  ${family}: ${sent} (handled ${handled}, accepted ${accepted}; refused ${statuses})`;
+  });
+  console.log(`hostile input: ${totalSent()} requests\n${lines.join('\n')}`);
+});
+
+describe('the oracle', () => {
+  it('knows every API route Fastify serves', () => {
+    const expected = API_ROUTES.flatMap(([method, path]) =>
+      method === 'GET' ? [`GET ${path}`, `HEAD ${path}`] : [`${method} ${path}`],
+    );
+    const served = registeredRoutes(app).filter((route) => !route.endsWith(' *'));
+    expect(served).toEqual(expected.sort());
+  });
+
+  it('tells the contract shapes apart', () => {
+    expect(contractShape({ errors: { titolo: ['x'] } }, 400)).toBe('fields');
+    expect(contractShape({ errors: [{ code: 'c', description: 'd' }] }, 409)).toBe('refusal');
+    expect(contractShape({ message: 'm' }, 404)).toBe('message');
+    expect(contractShape({ message: 'm', statusCode: 400 }, 400)).toBeNull();
+    expect(contractShape({ errors: { titolo: [] } }, 400)).toBeNull();
+    expect(contractShape({ errors: { titolo: ['x'] } }, 422)).toBeNull();
+    expect(contractShape({ errors: [] }, 400)).toBeNull();
+    expect(contractShape([], 400)).toBeNull();
+  });
+});
+
+describe('hostile requests', () => {
+  for (const definition of FAMILIES) {
+    it(definition.name, () => property(definition), PROPERTY_TIMEOUT_MS);
+  }
+
+  it('sent at least 10,000 generated requests in all', () => {
+    expect(totalSent()).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("reached every route's own code, and refused requests at every route that refuses any", () => {
+    for (const [family, { handled, refused }] of tally) {
+      if (family !== unknownPaths.name && family !== wrongMethods.name) {
+        expect(handled, family).toBeGreaterThan(0);
+      }
+      if (family !== health.name) expect(refused.size, family).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('paths Fastify cannot decode', () => {
+  // Answered by the app's frameworkErrors handler, not Fastify's own body.
+  it.each(['/api/%zz', '/api/daily-menu/%E0%A4%A', '/api/auth/recovery-password/%'])(
+    'a malformed percent-encoding in %s gets a contract error shape',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, remoteAddress: nextClientAddress() });
+      expectContractError(response, { status: 400, shape: 'message' }, `GET ${url}`);
+    },
+  );
+});
