@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { test, expect, hydrated } from './fixtures.ts';
+
+// Issue 7 item 3: keyboard only (the menu carousel has its own in menu.spec.ts).
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 80) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('never reached by Tab');
+}
+
+test('the language dropdown, by keyboard', async ({ page, consoleErrors }) => {
+  await page.goto('/about-us?lng=it');
+  await hydrated(page);
+  const select = page.getByRole('combobox', { name: 'Lingua' });
+  await tabTo(page, select);
+  await page.keyboard.press('ArrowDown'); // Italiano → English
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the contact form, by keyboard', async ({ page }) => {
+  await page.goto('/contact?lng=en');
+  await hydrated(page);
+  // "Let's talk" leads to the form.
+  await tabTo(page, page.getByRole('link', { name: "Let's talk" }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('First name'));
+  await page.keyboard.type('Giulia');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Verdi');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('giulia@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('A table for two, please.');
+  // The honeypot is out of the tab order: next comes the consent box.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('I have read and accept the privacy policy')).toBeFocused();
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Send message' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
+});
