@@ -84,8 +84,7 @@ export function responsiveImages(): Plugin {
       const [file = '', query = ''] = id.split('?');
       const params = new URLSearchParams(query);
       if (!params.has('responsive')) return null;
-      const widths =
-        params.get('widths')?.split(';').map(Number).filter(Boolean) ?? DEFAULT_WIDTHS;
+      const widths = params.get('widths')?.split(';').map(Number).filter(Boolean) ?? DEFAULT_WIDTHS;
       const key = `${file}|${widths.join(';')}`;
       if (!variantsCache.has(key)) variantsCache.set(key, renderVariants(file, widths));
       const { width, height, variants } = await variantsCache.get(key)!;
