@@ -27,3 +27,16 @@ export async function hydrated(page: import('@playwright/test').Page): Promise<v
 export function topNav(page: import('@playwright/test').Page) {
   return page.getByRole('banner').getByRole('navigation');
 }
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+export async function tabTo(
+  page: import('@playwright/test').Page,
+  target: import('@playwright/test').Locator,
+  limit = 80,
+) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('never reached by Tab');
+}

@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test';
-import { test, expect, hydrated } from './fixtures.ts';
+import { test, expect, hydrated, tabTo } from './fixtures.ts';
 
 // Issue 7 item 3: keyboard only (the menu carousel has its own in menu.spec.ts).
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 80) {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('never reached by Tab');
-}
 
 test('the language dropdown, by keyboard', async ({ page, consoleErrors }) => {
   await page.goto('/about-us?lng=it');

@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test as base, expect, hydrated } from './fixtures.ts';
+import { test as base, expect, hydrated, tabTo } from './fixtures.ts';
 import {
   createStaffAccount,
   e2eDatabaseUrl,
@@ -324,4 +324,29 @@ test('public pages load no staff code or styles', async ({ page }) => {
       expect(body.includes('.staff-card'), `${path} loads staff styles`).toBe(false);
     }
   }
+});
+
+test('keyboard only: log in, edit the daily menu, save, close the dialog', async ({
+  page,
+  account,
+}) => {
+  await page.goto('/login');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(account.email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const titolo = `Menu da tastiera ${Date.now().toString(36)}`;
+  await tabTo(page, page.getByLabel('Nome del menu'));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(titolo);
+  await tabTo(page, page.getByRole('button', { name: 'Aggiorna', exact: true }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Aggiornamento eseguito con successo.');
+  await tabTo(page, dialog.getByRole('button', { name: 'Chiudi' }), 10);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Nome del menu')).toHaveValue(titolo);
 });
