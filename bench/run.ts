@@ -4,7 +4,7 @@
  * (absolute numbers on shared machines mean little). Prints a table and
  * writes bench/results.json.
  */
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -80,6 +80,7 @@ for (const page of pages) {
 }
 results.html = { baseline: baselineName, ...htmlResults };
 await baseline.stop();
+rmSync(htmlDir, { recursive: true, force: true });
 
 // 2. The daily menu in English against a bare Fastify route answering constant JSON.
 const apiPath = '/api/daily-menu/1?lang=en';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,13 +39,16 @@ export interface RunningSite extends Running {
   databaseUrl: string;
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolveStop) => {
+/** Stops the process, then removes its scratch folder (if it has one). */
+function stopper(child: ChildProcess, scratchDir?: string): () => Promise<void> {
+  return async () => {
+    await new Promise<void>((resolveStop) => {
       if (child.exitCode !== null) return resolveStop();
       child.once('exit', () => resolveStop());
       child.kill('SIGTERM');
     });
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
+  };
 }
 
 /** The real server (`npm run serve`) on a free port, with a database of its own. */
@@ -69,7 +72,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${url}/api/health`);
-  return { url, databaseUrl, stop: stopper(child) };
+  return { url, databaseUrl, stop: stopper(child, dir) };
 }
 
 /** A staff account made with the CLI on the site's database, logged in through the API. */
@@ -146,5 +149,5 @@ http { access_log off; include /etc/nginx/mime.types; sendfile on; keepalive_req
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/ready`);
-  return { url, stop: stopper(child) };
+  return { url, stop: stopper(child, dir) };
 }
