@@ -8,6 +8,7 @@ import { returnPath } from './return-to.ts';
 import { COMMON_TEXTS, LOGIN_TEXTS } from './texts.ts';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
 import { useUser } from './user-provider.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** /login (SPEC.md section 2). */
 export function LoginPage() {
@@ -39,18 +40,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={LOGIN_TEXTS.title}>
       <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
-        <div className="staff-field">
-          <label htmlFor={`${id}-email`}>{COMMON_TEXTS.email}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            maxLength={254}
-          />
-        </div>
+        <EmailField id={`${id}-email`} autoComplete="username" />
         <div className="staff-field">
           <label htmlFor={`${id}-password`}>{COMMON_TEXTS.password}</label>
           <div className="staff-password">

@@ -5,6 +5,7 @@ import { sendResetEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { COMMON_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
+import { EmailField } from './email-field.tsx';
 
 /** /send-email (SPEC.md sections 2 and 4): ask for a reset e-mail, then back to /login. */
 export function SendEmailPage() {
@@ -35,19 +36,7 @@ export function SendEmailPage() {
         {SEND_EMAIL_TEXTS.intro}
       </p>
       <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
-        <div className="staff-field">
-          <label htmlFor={`${id}-email`}>{COMMON_TEXTS.email}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={254}
-            aria-describedby={`${id}-intro`}
-          />
-        </div>
+        <EmailField id={`${id}-email`} autoComplete="email" describedBy={`${id}-intro`} />
         <button type="submit" className="staff-button" disabled={busy}>
           {busy ? COMMON_TEXTS.busy : SEND_EMAIL_TEXTS.submit}
         </button>

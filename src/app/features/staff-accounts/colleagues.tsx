@@ -6,6 +6,7 @@ import { COLLEAGUES_TEXTS, COMMON_TEXTS } from '../auth/texts.ts';
 import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
 import { useUser } from '../auth/user-provider.tsx';
 import { fetchStaff, registerColleague, type StaffMember } from './staff-api.ts';
+import { EmailField } from '../auth/email-field.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long' });
 
@@ -121,18 +122,7 @@ export function Colleagues() {
         aria-labelledby={`${id}-register`}
         aria-busy={busy}
       >
-        <div className="staff-field">
-          <label htmlFor={`${id}-email`}>{COMMON_TEXTS.email}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            required
-            maxLength={254}
-          />
-        </div>
+        <EmailField id={`${id}-email`} autoComplete="off" />
         <div className="staff-field">
           <label htmlFor={`${id}-username`}>{COLLEAGUES_TEXTS.username}</label>
           <input
