@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
+import type { E2eProjectMetadata } from './e2e/support/project.ts';
+import { postgresSchemaUrl } from './src/server/testing/database.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the built server (npm run
- * build) on a free loopback port, with a database of its own.
+ * build) on a free loopback port, with a database of its own: the `sqlite`
+ * project always, and the `postgres` project too when TEST_POSTGRES_URL names
+ * a PostgreSQL database (issue 8), each with its own server.
  */
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -17,10 +21,74 @@ function freePort(): string {
     .trim();
 }
 
-// Workers load this file again: they inherit the port the runner chose.
-process.env.E2E_PORT ??= freePort();
-const port = process.env.E2E_PORT;
-const baseURL = `http://127.0.0.1:${port}`;
+const postgresBase = process.env.TEST_POSTGRES_URL;
+
+// Workers load this file again: they inherit the ports the runner chose, and
+// the runner alone makes the PostgreSQL schema (web servers start before any
+// globalSetup, so it is made here).
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = freePort();
+  if (postgresBase) {
+    process.env.E2E_POSTGRES_PORT = freePort();
+    execFileSync(process.execPath, [
+      'e2e/support/postgres-schema.ts',
+      'create',
+      `e2e_${process.env.E2E_POSTGRES_PORT}`,
+    ]);
+  }
+}
+
+interface E2eServer {
+  name: E2eProjectMetadata['database'];
+  port: string;
+  metadata: E2eProjectMetadata;
+}
+
+const sqliteDir = join(tmpdir(), `restaurant-e2e-${process.env.E2E_PORT}`);
+const servers: E2eServer[] = [
+  {
+    name: 'sqlite',
+    port: process.env.E2E_PORT,
+    metadata: {
+      database: 'sqlite',
+      databaseUrl: `file:${join(sqliteDir, 'restaurant.db')}`,
+      scratchDir: sqliteDir,
+    },
+  },
+];
+if (postgresBase && process.env.E2E_POSTGRES_PORT) {
+  const schema = `e2e_${process.env.E2E_POSTGRES_PORT}`;
+  servers.push({
+    name: 'postgres',
+    port: process.env.E2E_POSTGRES_PORT,
+    metadata: {
+      database: 'postgres',
+      databaseUrl: postgresSchemaUrl(postgresBase, schema),
+      postgresSchema: schema,
+    },
+  });
+}
+
+const baseUrlOf = (server: E2eServer) => `http://127.0.0.1:${server.port}`;
+
+const webServer = (server: E2eServer) => ({
+  command: 'node src/server/main.ts',
+  url: `${baseUrlOf(server)}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: server.port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrlOf(server),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: server.metadata.databaseUrl,
+    // Every test is a visitor of its own (e2e/fixtures.ts names its address in
+    // X-Forwarded-For), so the per-address limits of one test (SECURITY.md
+    // item 4) never count another's requests; the limits themselves are
+    // tested by the API suites.
+    TRUST_PROXY: 'loopback',
+  },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,24 +97,17 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
+  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
-    baseURL,
     // The browser's language list (Accept-Language) is Italian unless a test says otherwise.
     locale: 'it-IT',
     launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node src/server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: `file:${join(tmpdir(), `restaurant-e2e-${port}`, 'restaurant.db')}`,
-    },
-  },
+  projects: servers.map((server) => ({
+    name: server.name,
+    use: { baseURL: baseUrlOf(server) },
+    metadata: server.metadata,
+  })),
+  webServer: servers.map(webServer),
 });

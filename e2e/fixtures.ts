@@ -4,7 +4,20 @@ import { test as base, expect } from '@playwright/test';
  * Every page under test fails on a console error or an uncaught exception:
  * a CSP violation, a hydration mismatch or a failed request shows up there.
  */
+let visitors = 0;
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  /**
+   * Each test is a visitor of its own: a client address no other test uses,
+   * in X-Forwarded-For (the suite's servers trust loopback proxies), so that
+   * per-address limits such as the auth routes' 10 a minute (SECURITY.md
+   * item 4) count one test's requests only.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    visitors += 1;
+    const address = `10.${testInfo.workerIndex & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': address });
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
+import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
@@ -8,10 +9,9 @@ import { startSmtpServer } from '../src/server/testing/smtp.ts';
 // a process today (the page cache, the outbox worker, lockouts and limits)
 // must hold across both (docs/decisions/002-multiple-instances.md).
 
-test.skip(
-  !process.env.TEST_POSTGRES_URL,
-  'needs a PostgreSQL database: set TEST_POSTGRES_URL (README "PostgreSQL")',
-);
+// Runs in the `postgres` project (playwright.config.ts), which exists when
+// TEST_POSTGRES_URL names a PostgreSQL database (README "PostgreSQL").
+test.skip(() => e2eProject().database !== 'postgres', 'needs PostgreSQL: the postgres project');
 test.describe.configure({ mode: 'serial' });
 
 let database: TestDatabase;

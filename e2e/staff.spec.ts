@@ -5,7 +5,6 @@ import {
   createStaffAccount,
   e2eDatabaseUrl,
   logInThroughApi,
-  resetAuthRateLimits,
   revokeThroughApi,
   storeSession,
   type StaffAccount,
@@ -23,12 +22,16 @@ const test = base.extend<
   account: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's parameters
     async ({}, use, workerInfo) => {
-      await use(await createStaffAccount(e2eDatabaseUrl(), `staff-w${workerInfo.workerIndex}`));
+      await use(
+        await createStaffAccount(
+          e2eDatabaseUrl(workerInfo.project),
+          `staff-w${workerInfo.workerIndex}`,
+        ),
+      );
     },
     { scope: 'worker' },
   ],
   session: async ({ request, account }, use) => {
-    resetAuthRateLimits(e2eDatabaseUrl());
     await use(await logInThroughApi(request, account));
   },
   /** A browser page that is already logged in (token and user in local storage). */
@@ -37,8 +40,6 @@ const test = base.extend<
     await use(session);
   },
 });
-
-test.beforeEach(() => resetAuthRateLimits(e2eDatabaseUrl()));
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.Toastify').getByText(text, { exact: typeof text === 'string' });
@@ -179,8 +180,16 @@ test('a session that expires mid-edit keeps the typed text through the login', a
   loggedIn,
   consoleErrors,
 }) => {
+  // The dashboard's own loads with the token (colleagues, translations) come
+  // back first: the session is to end while staff type, not while it opens.
+  const loadedWithToken = Promise.all(
+    ['/api/staff', '/api/daily-menu/1/translations'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path),
+    ),
+  );
   await page.goto('/dashboard');
   await expect(page.getByLabel('Nome del menu')).toBeVisible();
+  await loadedWithToken;
   await revokeThroughApi(request, loggedIn.token); // the session ends on the server
 
   const typed = {

@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { createTestDatabase } from '../../src/server/testing/database.ts';
 import { freePort } from './ports.ts';
+import { e2eProject } from './project.ts';
 
 /**
  * A server process of its own for a spec that needs its own configuration
  * (an SMTP peer, a fresh database, or a DATABASE_URL given in `env`): the
  * built app (`npm run build`), like the one playwright.config.ts starts, on a
- * free loopback port.
+ * free loopback port, on a fresh database of the running project's kind
+ * (SQLite, or PostgreSQL in the `postgres` project). Call it from a test or a
+ * hook: the project is the running test's.
  */
 export interface TestServer {
   url: string;
@@ -21,9 +23,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'restaurant-e2e-own-'));
-  // A DATABASE_URL in `env` is shared with others (several instances behind one database).
-  const databaseUrl = env.DATABASE_URL ?? `file:${join(dir, 'restaurant.db')}`;
+  // A DATABASE_URL in `env` is shared with others (several instances behind
+  // one database); otherwise the server gets a fresh one of the project's kind.
+  const ownDatabase = env.DATABASE_URL
+    ? undefined
+    : await createTestDatabase(e2eProject().database);
+  const databaseUrl = env.DATABASE_URL ?? ownDatabase!.url;
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -43,7 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
   const stop = async () => {
     await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
+    await ownDatabase?.drop();
   };
   try {
     await waitForHealth(url, child, () => output);

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, FullProject, Page } from '@playwright/test';
+import { e2eProject } from './project.ts';
 
 /**
  * Staff accounts and sessions for end-to-end tests (ENGINEERING.md example 9:
@@ -13,11 +12,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-/** The database of the server playwright.config.ts starts (computed the same way). */
-export function e2eDatabaseUrl(): string {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set: run the tests through playwright.config.ts.');
-  return `file:${join(tmpdir(), `restaurant-e2e-${port}`, 'restaurant.db')}`;
+/** The database of the running test's server (playwright.config.ts), or of `project`'s. */
+export function e2eDatabaseUrl(project?: FullProject): string {
+  return e2eProject(project).databaseUrl;
 }
 
 export interface StaffAccount {
@@ -109,20 +106,4 @@ export async function storeSession(page: Page, session: StaffSession, baseURL = 
     localStorage.setItem('token', token);
     localStorage.setItem('user', JSON.stringify(user));
   }, session);
-}
-
-/**
- * The auth routes allow 10 requests a minute per client address (SECURITY.md
- * item 4) and every test browser is 127.0.0.1: between tests, the per-address
- * counters start again, so that the suite's own logins are not what it tests.
- * (The limit itself is covered by the API tests.)
- */
-export function resetAuthRateLimits(databaseUrl: string): void {
-  const file = databaseUrl.replace(/^file:/, '');
-  const db = new DatabaseSync(file, { timeout: 5_000 });
-  try {
-    db.prepare("DELETE FROM rate_limits WHERE key LIKE 'auth-ip:%'").run();
-  } finally {
-    db.close();
-  }
 }

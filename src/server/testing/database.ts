@@ -40,14 +40,31 @@ export async function createTestDatabase(dialect = testDialect()): Promise<TestD
   const base = process.env.TEST_POSTGRES_URL;
   if (!base) throw new Error('TEST_POSTGRES_URL is not set: no PostgreSQL to test on');
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `create schema ${schema}`);
+  await createPostgresSchema(base, schema);
+  return {
+    url: postgresSchemaUrl(base, schema),
+    dialect,
+    drop: () => dropPostgresSchema(base, schema),
+  };
+}
+
+/** `base` (a PostgreSQL URL) with `schema` as the only one its sessions see. */
+export function postgresSchemaUrl(base: string, schema: string): string {
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    dialect,
-    drop: () => adminQuery(base, `drop schema if exists ${schema} cascade`),
-  };
+  return url.toString();
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export async function createPostgresSchema(base: string, schema: string): Promise<void> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`not a plain schema name: ${schema}`);
+  await adminQuery(base, `create schema if not exists ${schema}`);
+}
+
+export async function dropPostgresSchema(base: string, schema: string): Promise<void> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`not a plain schema name: ${schema}`);
+  await adminQuery(base, `drop schema if exists ${schema} cascade`);
 }
 
 /** One statement on TEST_POSTGRES_URL's database, on a connection of its own. */
