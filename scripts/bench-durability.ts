@@ -1,13 +1,14 @@
 /**
- * `npm run bench:durability [-- --cycles N] [--seed S] [--concurrency C] [--allow-crash-window-duplicates]`
+ * `npm run bench:durability [-- --cycles N] [--seed S] [--concurrency C]`
  *
  * The issue's item 4 at length: at least 100 SIGKILLs of the real server in
  * the middle of daily-menu saves and contact posts (src/server/testing/
  * durability.ts does the work; `npm test` runs 10). Prints a summary table and
- * exits non-zero on any lost write, lost or doubled mail, or integrity
- * failure. A doubled mail of the outbox's crash window (a kill between the
- * SMTP peer's acceptance and the "sent" mark; same Message-ID) fails the run
- * too, unless --allow-crash-window-duplicates. Needs `npm run build`.
+ * exits non-zero on any lost write, lost mail, unexplained second copy, or
+ * integrity failure. A second copy in SMTP's crash window (a kill between the
+ * SMTP peer's acceptance and the "sent" mark, same Message-ID) is the
+ * outbox's at-least-once delivery (docs/decisions/004): counted and listed,
+ * not a failure, exactly as in the test `npm test` runs. Needs `npm run build`.
  */
 import { parseArgs } from 'node:util';
 import { describeDuplicate, runDurability } from '../src/server/testing/durability.ts';
@@ -19,7 +20,6 @@ const { values } = parseArgs({
     cycles: { type: 'string', default: String(MIN_CYCLES) },
     seed: { type: 'string' },
     concurrency: { type: 'string', default: '8' },
-    'allow-crash-window-duplicates': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -57,7 +57,10 @@ const rows: [string, string | number][] = [
   ['messages without their outbox mail', report.posts.withoutMail],
   ['mails stored / received by SMTP', `${report.mails.stored} / ${report.mails.delivered}`],
   ['mails never delivered', report.mails.missing],
-  ['mails delivered twice or more', `${duplicates.length} (crash window: ${crashWindow})`],
+  [
+    'mails re-sent after a kill in the crash window',
+    `${crashWindow} (other second copies: ${duplicates.length - crashWindow})`,
+  ],
   ['SMTP transactions cut by a kill', report.smtpResets],
   ['outbox leases expired by hand', report.leasesExpired],
   [
@@ -80,8 +83,8 @@ const list = (label: string, lines: string[]) => {
 list('duplicate', duplicates.map(describeDuplicate));
 list('PROBLEM', report.problems);
 
-const failed =
-  report.problems.length > 0 || (crashWindow > 0 && !values['allow-crash-window-duplicates']);
+// An unexplained second copy is among the problems (testing/durability.ts).
+const failed = report.problems.length > 0;
 if (cycles < MIN_CYCLES)
   console.log(`  (${cycles} cycles: the issue asks for at least ${MIN_CYCLES})`);
 console.log(failed ? '\nFAILED' : '\nPASSED');

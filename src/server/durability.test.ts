@@ -21,10 +21,10 @@ describe('durability under SIGKILL', () => {
     expect(report.posts.acknowledged, context).toBeGreaterThan(0);
     expect(report.interrupted, context).toBeGreaterThan(0);
 
-    // A second copy is allowed only as the outbox's known crash window: the
-    // same Message-ID, after a kill that found the mail delivered but not yet
-    // marked sent (SECURITY.md item 30 promises none; see the report). Shown,
-    // never hidden.
+    // A second copy is allowed only in SMTP's crash window: the same
+    // Message-ID, after a kill that found the mail delivered but not yet
+    // marked sent (docs/decisions/004-outbox-delivers-at-least-once.md).
+    // Shown, never hidden.
     for (const duplicate of report.mails.duplicates) {
       expect(duplicate.kind, context).toBe('crash-window');
       expect(new Set(duplicate.messageIds).size, context).toBe(1);

@@ -69,11 +69,14 @@ export async function startSmtpServer(port = 0) {
         });
       },
     });
+  let connectionErrors = 0;
   const createListening = () => {
     const created = create();
     // A client that dies mid-session (a SIGKILLed server under test) resets
-    // its connection: that is the client's failure, not the peer's.
-    created.on('error', () => {});
+    // its connection: that is the client's failure, not the peer's. Counted.
+    created.on('error', () => {
+      connectionErrors += 1;
+    });
     return created;
   };
   let server = createListening();
@@ -88,6 +91,10 @@ export async function startSmtpServer(port = 0) {
     port: boundPort,
     url: `smtp://127.0.0.1:${boundPort}`,
     received,
+    /** Connections that failed mid-session (reset by a client that died). */
+    get connectionErrors() {
+      return connectionErrors;
+    },
     failNext(count: number) {
       failures = count;
     },
