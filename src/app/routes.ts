@@ -10,11 +10,13 @@ export default [
     route('contact', 'routes/public/contact.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
-  route('login', 'routes/staff/login.tsx'),
-  route('send-email', 'routes/staff/send-email.tsx'),
-  route('reset-password', 'routes/staff/reset-password.tsx'),
-  route('dashboard', 'routes/staff/dashboard.tsx'),
-  route('loading', 'routes/staff/loading.tsx'),
+  layout('routes/staff/layout.tsx', [
+    route('login', 'routes/staff/login.tsx'),
+    route('send-email', 'routes/staff/send-email.tsx'),
+    route('reset-password', 'routes/staff/reset-password.tsx'),
+    route('dashboard', 'routes/staff/dashboard.tsx'),
+    route('loading', 'routes/staff/loading.tsx'),
+  ]),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

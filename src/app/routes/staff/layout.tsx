@@ -1,0 +1,39 @@
+import { Outlet, type MetaArgs } from 'react-router';
+import { FullScreenSpinner } from '../../components/spinner.tsx';
+import { session } from '../../features/auth/session.ts';
+import { UserProvider } from '../../features/auth/user-provider.tsx';
+import { rootMetaData } from '../../root-meta.ts';
+import { staffPageMeta } from '../../seo.ts';
+
+export { staffLinks as links } from '../../features/auth/staff-links.ts';
+
+/**
+ * The staff pages' layout (SPEC.md sections 3 to 5): they are rendered in the
+ * browser only (CONTRACT.md "Pages"). The server sends the spinner as the
+ * hydrate fallback, with a noindex header and the staff stylesheet; the page
+ * renders once the client loader has restored the stored session and asked
+ * the server whether it still holds (SPEC.md section 4: nothing renders
+ * before that check).
+ */
+export const meta = ({ matches }: MetaArgs) => staffPageMeta(rootMetaData(matches));
+
+/** A child route that sets headers of its own starts from these (`parentHeaders`). */
+export const headers = () => ({ 'X-Robots-Tag': 'noindex, nofollow' });
+
+export async function clientLoader() {
+  await session.restore();
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <FullScreenSpinner />;
+}
+
+export default function StaffLayout() {
+  return (
+    <UserProvider>
+      <Outlet />
+    </UserProvider>
+  );
+}
