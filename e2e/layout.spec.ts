@@ -95,8 +95,9 @@ test('/loading is a full-screen spinner', async ({ page }) => {
   await page.goto('/loading');
   const spinner = page.getByRole('status');
   await expect(spinner).toBeVisible();
-  const box = await spinner.boundingBox();
-  expect(box).toEqual({ x: 0, y: 0, width: 1000, height: 700 });
+  // Polled: the server's spinner (the staff layout's hydrate fallback) gives
+  // way to the page's own once the browser has taken over.
+  await expect.poll(() => spinner.boundingBox()).toEqual({ x: 0, y: 0, width: 1000, height: 700 });
 });
 
 test('staff routes render in the browser, and are noindex', async ({ page }) => {
