@@ -159,3 +159,53 @@ test('staff review, correct and restore the German translation of the daily menu
   await expect(german.getByText(`[DE] ${second.titolo}`)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('a correction written while a colleague changed the Italian is refused, the typing kept', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now().toString(36);
+  const first = {
+    titolo: `Menu di Mazara ${stamp}`,
+    descrizione: 'Gambero rosso crudo, Cuscus di pesce',
+    info: 'Vino della casa',
+  };
+  const session = await logInThroughApi(request, account, server.url);
+  await storeSession(page, session, server.url);
+  await page.goto(`${server.url}/dashboard`);
+  await saveItalian(page, first);
+
+  const review = page.getByRole('region', { name: 'Traduzioni del menu del giorno' });
+  const german = review.locator('.staff-translation').filter({
+    has: page.getByRole('button', { name: /^Tedesco/ }),
+  });
+  const germanToggle = german.getByRole('button', { name: /^Tedesco/ });
+  await expect(germanToggle).toHaveText(/Traduzione automatica/);
+  await germanToggle.click();
+  const form = german.getByRole('group', { name: 'Correggi la traduzione in tedesco' });
+  const typed = `Menue aus Mazara ${stamp}`;
+  await form.getByLabel('Titolo').fill(typed);
+
+  // Meanwhile a colleague, logged in elsewhere, saves another Italian menu.
+  const colleague = await logInThroughApi(request, account, server.url);
+  const changed = await request.put(`${server.url}/api/daily-menu/1`, {
+    headers: { Authorization: `Bearer ${colleague.token}` },
+    data: { titolo: first.titolo, descrizione: 'Sarde a beccafico', infoAggiuntive: first.info },
+  });
+  expect(changed.status()).toBe(200);
+
+  await german.getByRole('button', { name: 'Salva traduzione' }).click();
+  await expect(
+    toast(
+      page,
+      'Il menu in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.',
+    ),
+  ).toBeVisible();
+  // The new Italian shows next to what was typed, which is still there, unsaved.
+  await expect(german.getByRole('listitem').first()).toHaveText('Sarde a beccafico');
+  await expect(form.getByLabel('Titolo')).toHaveValue(typed);
+  await expect(german.getByText('Modifiche non salvate.')).toBeVisible();
+  await expect(germanToggle).not.toHaveText(/Traduzione del personale/);
+  expect(await germanHtml(request)).not.toContain(typed);
+});

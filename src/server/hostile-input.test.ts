@@ -1210,30 +1210,72 @@ const getTranslations = family({
   }),
 });
 
+/** The Italian a translation is for: any menu object, or not an object at all. */
+const italianField: FieldRule = {
+  valid: fc.record({
+    titolo: menuField.valid,
+    descrizione: menuField.valid,
+    infoAggiuntive: menuField.valid,
+  }),
+  wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.array),
+};
+const translationBodies = bodies({
+  titolo: menuField,
+  descrizione: menuField,
+  infoAggiuntive: menuField,
+  italian: italianField,
+});
+const currentItalian = async () => {
+  const row = await app.db.selectFrom('daily_menu').selectAll().executeTakeFirstOrThrow();
+  return { titolo: row.titolo, descrizione: row.descrizione, infoAggiuntive: row.info_aggiuntive };
+};
+
 const putTranslation = family({
   name: 'PUT /api/daily-menu/:id/translations/:lang (staff)',
   runs: 700,
-  cases: fc.record({ id: menuIds, lang: translationLangs, auth: authCases, body: menuBodies }),
-  route: ({ id, lang, auth, body }) => ({
-    method: 'PUT',
-    url: `/api/daily-menu/${id.raw}/translations/${lang.raw}`,
-    body,
-    auth,
-    unmatched: !fitsRoute(id, lang),
-    unknownId: id.decoded !== '1',
-    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
-    bodySchema: true,
-    handler: () => ({
-      accepted: {
-        status: 200,
-        mayWrite: ['daily_menu_translations'],
-        async verify() {
-          const row = await staffTranslation(lang.decoded);
-          expect([row?.titolo, row?.descrizione, row?.info_aggiuntive]).toEqual(sentMenu(body));
-        },
-      },
-    }),
+  cases: fc.record({
+    id: menuIds,
+    lang: translationLangs,
+    auth: authCases,
+    body: translationBodies,
+    // Most valid bodies name the Italian as it is now (a translation the
+    // server takes); the others an Italian that is not (refused with 409).
+    forCurrentItalian: fc.constantFrom(true, true, true, false),
   }),
+  route: async ({ id, lang, auth, body, forCurrentItalian }) => {
+    const sent: BodyCase =
+      body.kind === 'valid' && forCurrentItalian
+        ? { ...body, json: { ...body.json, italian: await currentItalian() } }
+        : body;
+    return {
+      method: 'PUT',
+      url: `/api/daily-menu/${id.raw}/translations/${lang.raw}`,
+      body: sent,
+      auth,
+      unmatched: !fitsRoute(id, lang),
+      unknownId: id.decoded !== '1',
+      paramRefusals: isTargetLang(lang) ? [] : ['lang'],
+      bodySchema: true,
+      handler: async () => {
+        const italian = (sent as { json: { italian: Record<string, string> } }).json.italian;
+        const current = await currentItalian();
+        const same = (['titolo', 'descrizione', 'infoAggiuntive'] as const).every(
+          (field) => stored(italian[field]!) === current[field],
+        );
+        if (!same) return refused(409, 'refusal');
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['daily_menu_translations'],
+            async verify() {
+              const row = await staffTranslation(lang.decoded);
+              expect([row?.titolo, row?.descrizione, row?.info_aggiuntive]).toEqual(sentMenu(sent));
+            },
+          },
+        };
+      },
+    };
+  },
 });
 
 const deleteTranslation = family({

@@ -115,7 +115,7 @@ describe('with DeepL', () => {
     const put = await app.inject({
       method: 'PUT',
       url: '/api/daily-menu/1/translations/de',
-      payload: corrected,
+      payload: { ...corrected, italian: MENU },
       headers: { authorization: `Bearer ${token}` },
     });
     expect(put.statusCode).toBe(200);
@@ -142,6 +142,46 @@ describe('with DeepL', () => {
     });
   });
 
+  it('a correction written for an earlier Italian text is refused and changes nothing', async () => {
+    fake = await startFakeDeepL('k');
+    const { save, view, app, token } = await setUp({
+      DEEPL_API_KEY: 'k',
+      DEEPL_SERVER_URL: fake.url,
+    });
+    await save();
+    // While one staff member corrects the German, another changes the Italian.
+    const shownItalian = { ...MENU };
+    await save({ ...MENU, descrizione: 'Couscous di pesce, Arancine' });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1/translations/de',
+      payload: {
+        titolo: 'Tagesmenü',
+        descrizione: 'Pasta mit Sardinen, Schwertfisch, Cassata',
+        infoAggiuntive: 'Wasser inklusive, Kaffee',
+        italian: shownItalian,
+      },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(put.statusCode).toBe(409);
+    expect(put.json()).toEqual({
+      errors: [
+        {
+          code: 'italian-changed',
+          description:
+            'Il menu in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.',
+        },
+      ],
+    });
+    expect(await view('de')).toMatchObject({
+      titolo: '[DE] Menu del giorno',
+      descrizione: '[DE] Couscous di pesce, [DE] Arancine',
+      translation: 'machine',
+    });
+    const rows = await app.db.selectFrom('daily_menu_translations').selectAll().execute();
+    expect(rows.filter((row) => row.kind === 'staff')).toEqual([]);
+  });
+
   it('review and corrections need a staff token; unknown languages are refused', async () => {
     fake = await startFakeDeepL('k');
     const { app, token } = await setUp({ DEEPL_API_KEY: 'k', DEEPL_SERVER_URL: fake.url });
@@ -151,7 +191,7 @@ describe('with DeepL', () => {
     const italian = await app.inject({
       method: 'PUT',
       url: '/api/daily-menu/1/translations/it',
-      payload: MENU,
+      payload: { ...MENU, italian: MENU },
       headers: { authorization: `Bearer ${token}` },
     });
     expect(italian.statusCode).toBe(400);

@@ -35,9 +35,11 @@ const RETRY_FAILED_AFTER_MS = 60_000;
 
 /** Identifies the Italian text a translation belongs to. */
 export function sourceHash(menu: DailyMenuBody): string {
-  return createHash('sha256')
-    .update(JSON.stringify([menu.titolo, menu.descrizione, menu.infoAggiuntive]))
-    .digest('hex');
+  // As stored: the database keeps text well-formed (a lone surrogate becomes U+FFFD).
+  const fields = [menu.titolo, menu.descrizione, menu.infoAggiuntive].map((field) =>
+    field.toWellFormed(),
+  );
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 /**
@@ -233,14 +235,24 @@ export class DailyMenuTranslations {
     });
   }
 
-  /** Staff's own translation of the current Italian text for one language. */
+  /**
+   * Staff's own translation for one language, of the Italian text they were
+   * shown (`italian`). Refused if the Italian has changed since: it would be
+   * shown as the translation of a menu it does not describe. It is stored
+   * against the Italian it was written for, so a save of the Italian that
+   * lands in between makes it stale, never wrong.
+   */
   async saveStaffTranslation(
     lang: TargetLang,
     text: DailyMenuBody,
+    italian: DailyMenuBody,
     staffId: number,
-  ): Promise<void> {
-    await this.#store(lang, 'staff', sourceHash(await this.#menu.get()), text, staffId);
+  ): Promise<'saved' | 'italian-changed'> {
+    const hash = sourceHash(italian);
+    if (hash !== sourceHash(await this.#menu.get())) return 'italian-changed';
+    await this.#store(lang, 'staff', hash, text, staffId);
     this.#onChange();
+    return 'saved';
   }
 
   /** Back to the machine translation for one language. */

@@ -14,3 +14,11 @@ export const dailyMenuBody = z.strictObject({
   infoAggiuntive: field,
 });
 export type DailyMenuBody = z.infer<typeof dailyMenuBody>;
+
+/**
+ * PUT /api/daily-menu/1/translations/{lang}: staff's translation, and the
+ * Italian text it translates, as the review showed it. If the Italian has
+ * changed since, the translation would describe another menu: it is refused.
+ */
+export const staffTranslationBody = dailyMenuBody.extend({ italian: dailyMenuBody });
+export type StaffTranslationBody = z.infer<typeof staffTranslationBody>;

@@ -1,4 +1,4 @@
-import { apiRequest, isRecord, type ApiResult } from '../auth/api-client.ts';
+import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../auth/api-client.ts';
 import { fetchDailyMenu, parseDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 
 /** The four languages the Italian daily menu is translated into (issue 5). */
@@ -49,14 +49,28 @@ export async function fetchTranslations(
   return result.ok ? { ...result, data: parseTranslations(result.data) } : result;
 }
 
-/** PUT …/translations/{lang}: staff's translation becomes what that language's visitors see. */
+/**
+ * PUT …/translations/{lang}: staff's translation of `italian` (the Italian
+ * text the review showed) becomes what that language's visitors see. The
+ * server refuses it with 409 if the Italian has changed since
+ * (`italianChangedMeanwhile`).
+ */
 export async function saveTranslation(
   token: string,
   lang: TranslationLang,
   fields: DailyMenuFields,
+  italian: DailyMenuFields,
 ): Promise<ApiResult<LanguageReview[]>> {
-  const result = await apiRequest('PUT', `${PATH}/${lang}`, { token, body: fields });
+  const result = await apiRequest('PUT', `${PATH}/${lang}`, {
+    token,
+    body: { ...fields, italian },
+  });
   return result.ok ? { ...result, data: parseTranslations(result.data) } : result;
+}
+
+/** The refusal of a translation written for an Italian text that has changed since. */
+export function italianChangedMeanwhile(failure: ApiFailure): boolean {
+  return failure.kind === 'http' && failure.status === 409;
 }
 
 /** DELETE …/translations/{lang}: back to the machine translation. */

@@ -155,7 +155,7 @@ describe('translation review', () => {
     const corrected = { ...machine('DE'), titolo: 'Meeresmenü' };
     routes['PUT /api/daily-menu/1/translations/de'] = (init) => {
       expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-      expect(JSON.parse(String(init?.body))).toEqual(corrected);
+      expect(JSON.parse(String(init?.body))).toEqual({ ...corrected, italian: ITALIAN });
       translations[3] = { ...translations[3]!, staff: corrected };
       return Response.json({ translations });
     };
@@ -280,6 +280,25 @@ describe('translation review', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Salva traduzione' }));
     await waitFor(() => expect(toasts).toEqual([['error', 'Al massimo 2000 caratteri.']]));
     expect(screen.getByRole('button', { name: 'Inglese Traduzione automatica' })).toBeTruthy();
+  });
+
+  it('the Italian changed meanwhile: the refusal as a warning, the new Italian, the typing kept', async () => {
+    const description =
+      'Il menu in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.';
+    routes['PUT /api/daily-menu/1/translations/en'] = () => {
+      // Another staff member saved a new Italian menu while this one typed.
+      italian = { ...ITALIAN, titolo: 'Menu di terra' };
+      translations = translated();
+      return Response.json({ errors: [{ code: 'italian-changed', description }] }, { status: 409 });
+    };
+    renderReview();
+    const panel = await open('Inglese');
+    fireEvent.change(field(panel, 'Titolo'), { target: { value: 'Sea menu' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Salva traduzione' }));
+    await waitFor(() => expect(toasts).toEqual([['warning', description]]));
+    expect(await within(panel).findByText('Menu di terra')).toBeTruthy();
+    expect(field(panel, 'Titolo').value).toBe('Sea menu');
+    expect(within(panel).getByText('Modifiche non salvate.')).toBeTruthy();
   });
 
   it('an expired session: "Effettua il login" and /login', async () => {

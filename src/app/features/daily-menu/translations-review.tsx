@@ -11,6 +11,7 @@ import {
 } from './daily-menu-api.ts';
 import {
   fetchOverview,
+  italianChangedMeanwhile,
   removeTranslation,
   saveTranslation,
   type LanguageReview,
@@ -81,6 +82,8 @@ export function TranslationsReview({
   const [providerSeen, setProviderSeen] = useState(false);
   const [poll, setPoll] = useState<Poll | null>(null);
   const [lastSignal, setLastSignal] = useState(saveSignal);
+  /** Bumped to load the review again (someone changed the Italian meanwhile). */
+  const [loads, setLoads] = useState(0);
 
   // A new save of the Italian menu: follow it until its translations are in.
   if (saveSignal !== lastSignal) {
@@ -119,7 +122,7 @@ export function TranslationsReview({
       },
     );
     return () => controller.abort();
-  }, [token]);
+  }, [token, loads]);
 
   useEffect(() => {
     if (!poll || !token) return;
@@ -181,6 +184,7 @@ export function TranslationsReview({
               italian={data.italian}
               pending={waiting || providerSeen}
               onUpdate={update}
+              onItalianChanged={() => setLoads((count) => count + 1)}
             />
           ))}
         </div>
@@ -203,12 +207,15 @@ function LanguagePanel({
   italian,
   pending,
   onUpdate,
+  onItalianChanged,
 }: {
   review: LanguageReview;
   italian: DailyMenuFields;
   /** A machine translation is expected (a provider is configured, or a save is being followed). */
   pending: boolean;
   onUpdate: (translations: LanguageReview[]) => void;
+  /** The server refused a save: the Italian shown here is no longer the menu's. */
+  onItalianChanged: () => void;
 }) {
   const id = useId();
   const { token } = useUser();
@@ -250,10 +257,13 @@ function LanguagePanel({
       infoAggiuntive: draft.infoAggiuntive.trim(),
     };
     setBusy('save');
-    const result = await saveTranslation(token, review.lang, fields);
+    const result = await saveTranslation(token, review.lang, fields, italian);
     setBusy(null);
     if (!result.ok) {
+      // The server's refusal says what happened; the new Italian then shows
+      // next to what staff typed, which stays in the form.
       handleFailure(result.failure);
+      if (italianChangedMeanwhile(result.failure)) onItalianChanged();
       return;
     }
     const saved = result.data.find((entry) => entry.lang === review.lang)?.staff ?? fields;

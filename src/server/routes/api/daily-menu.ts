@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dailyMenuBody } from '../../../shared/schemas/daily-menu.ts';
+import { dailyMenuBody, staffTranslationBody } from '../../../shared/schemas/daily-menu.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { LANGUAGES } from '../../../shared/languages.ts';
 import { TARGET_LANGS, type TargetLang } from '../../services/translation/provider.ts';
 import { DAILY_MENU_ID, type DailyMenuRecord } from '../../services/daily-menu.ts';
+import { refuse } from './errors.ts';
 
 const params = z.strictObject({ id: z.string().max(20) });
 const querystring = z.strictObject({
@@ -18,6 +19,10 @@ const translationParams = z.strictObject({
     error: `Lingua non supportata: usa ${TARGET_LANGS.join(', ')}.`,
   }),
 });
+
+/** A staff translation refused because the Italian changed while it was written (409). */
+const ITALIAN_CHANGED =
+  'Il menu in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.';
 
 const publicShape = ({ id, titolo, descrizione, infoAggiuntive, updatedAt }: DailyMenuRecord) => ({
   id,
@@ -58,13 +63,21 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/daily-menu/:id/translations/:lang',
-    { schema: { params: translationParams, body: dailyMenuBody }, preHandler: requireStaff },
-    async (request) => {
-      await app.translations.saveStaffTranslation(
+    {
+      schema: { params: translationParams, body: staffTranslationBody },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const { italian, ...text } = request.body;
+      const outcome = await app.translations.saveStaffTranslation(
         request.params.lang,
-        request.body,
+        text,
+        italian,
         request.staff!.id,
       );
+      if (outcome === 'italian-changed') {
+        return refuse(reply, 409, outcome, ITALIAN_CHANGED);
+      }
       return { translations: await app.translations.review() };
     },
   );
