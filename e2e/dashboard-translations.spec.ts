@@ -50,6 +50,23 @@ async function germanHtml(request: APIRequestContext): Promise<string> {
   return (await request.get(`${server.url}/?lng=de`)).text();
 }
 
+/** Logged in on the dashboard: the review and its German panel. */
+async function openDashboard(page: Page, request: APIRequestContext) {
+  const session = await logInThroughApi(request, account, server.url);
+  await storeSession(page, session, server.url);
+  await page.goto(`${server.url}/dashboard`);
+  const review = page.getByRole('region', { name: 'Traduzioni del menu del giorno' });
+  const german = review.locator('.staff-translation').filter({
+    has: page.getByRole('button', { name: /^Tedesco/ }),
+  });
+  return {
+    review,
+    german,
+    germanToggle: german.getByRole('button', { name: /^Tedesco/ }),
+    form: german.getByRole('group', { name: 'Correggi la traduzione in tedesco' }),
+  };
+}
+
 test('staff review, correct and restore the German translation of the daily menu', async ({
   page,
   request,
@@ -61,17 +78,10 @@ test('staff review, correct and restore the German translation of the daily menu
     descrizione: 'Busiate al pesto trapanese, Tonno alla marinara',
     info: 'Pane fatto in casa',
   };
-  const session = await logInThroughApi(request, account, server.url);
-  await storeSession(page, session, server.url);
-  await page.goto(`${server.url}/dashboard`);
+  const { review, german, germanToggle, form } = await openDashboard(page, request);
   await saveItalian(page, first);
 
   // The review follows the save until the machine translations are in.
-  const review = page.getByRole('region', { name: 'Traduzioni del menu del giorno' });
-  const german = review.locator('.staff-translation').filter({
-    has: page.getByRole('button', { name: /^Tedesco/ }),
-  });
-  const germanToggle = german.getByRole('button', { name: /^Tedesco/ });
   await expect(germanToggle).toHaveText(/Traduzione automatica/);
   for (const language of ['Inglese', 'Francese', 'Spagnolo']) {
     await expect(review.getByRole('button', { name: new RegExp(`^${language}`) })).toHaveText(
@@ -91,7 +101,6 @@ test('staff review, correct and restore the German translation of the daily menu
     '[DE] Tonno alla marinara',
     '[DE] Pane fatto in casa',
   ]);
-  const form = german.getByRole('group', { name: 'Correggi la traduzione in tedesco' });
   await expect(form.getByLabel('Titolo')).toHaveValue(`[DE] ${first.titolo}`);
   await expect(form.getByLabel('Titolo')).toHaveAttribute('lang', 'de');
   await expect(form.getByLabel('Piatti')).toHaveValue(
@@ -171,19 +180,10 @@ test('a correction written while a colleague changed the Italian is refused, the
     descrizione: 'Gambero rosso crudo, Cuscus di pesce',
     info: 'Vino della casa',
   };
-  const session = await logInThroughApi(request, account, server.url);
-  await storeSession(page, session, server.url);
-  await page.goto(`${server.url}/dashboard`);
+  const { german, germanToggle, form } = await openDashboard(page, request);
   await saveItalian(page, first);
-
-  const review = page.getByRole('region', { name: 'Traduzioni del menu del giorno' });
-  const german = review.locator('.staff-translation').filter({
-    has: page.getByRole('button', { name: /^Tedesco/ }),
-  });
-  const germanToggle = german.getByRole('button', { name: /^Tedesco/ });
   await expect(germanToggle).toHaveText(/Traduzione automatica/);
   await germanToggle.click();
-  const form = german.getByRole('group', { name: 'Correggi la traduzione in tedesco' });
   const typed = `Menue aus Mazara ${stamp}`;
   await form.getByLabel('Titolo').fill(typed);
 
