@@ -36,6 +36,9 @@ export function htmlContentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
-/** For everything that is not a page: nothing may run or be embedded. */
-export const NON_HTML_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * For everything that is not a page (JSON, scripts, styles, images): nothing
+ * may load, run or frame it. `base-uri` and `form-action` govern HTML
+ * documents, which these are not.
+ */
+export const NON_HTML_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";

@@ -149,13 +149,27 @@ describe('security headers (SECURITY.md items 24-26)', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined(); // plain HTTP
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Document-only policies, on documents.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=()',
+    );
   });
 
-  it('API answers carry a CSP that allows nothing and no CORS header', async () => {
+  it('API answers carry a CSP that allows nothing, the common headers and no CORS header', async () => {
     const response = await get('/api/health', { origin: 'https://evil.example' });
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Policies for documents only: no bytes spent on them here.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['permissions-policy']).toBeUndefined();
     const preflight = await harness.app.inject({
       method: 'OPTIONS',
       url: '/api/health',
