@@ -1,11 +1,12 @@
 import { test as base, expect } from '@playwright/test';
 
+/** Tests this worker has run: each gets a client address of its own (below). */
+let visitors = 0;
+
 /**
  * Every page under test fails on a console error or an uncaught exception:
  * a CSP violation, a hydration mismatch or a failed request shows up there.
  */
-let visitors = 0;
-
 export const test = base.extend<{ consoleErrors: string[] }>({
   /**
    * Each test is a visitor of its own: a client address no other test uses,
