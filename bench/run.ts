@@ -100,7 +100,7 @@ for (const page of pages) {
     measured.ratio >= 0.5,
   );
 }
-results.html = { baseline: baselineName, ...htmlResults };
+results.html = { baselineName, ...htmlResults };
 await baseline.stop();
 rmSync(htmlDir, { recursive: true, force: true });
 
