@@ -66,8 +66,6 @@ export function restaurantJsonLd({ lang, publicUrl, imagePath }: RestaurantJsonL
   };
 }
 
-export type RestaurantJsonLd = ReturnType<typeof restaurantJsonLd>;
-
 /**
  * JSON for a `<script type="application/ld+json">`: `<` (and `>`, `&`, the
  * JavaScript line separators) escaped as \uXXXX, so no value can close the

@@ -18,7 +18,7 @@ export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const current = toLang(i18n.language) ?? 'it';
   const chooseLanguage = useChooseLanguage();
-  usePersistLanguage(current);
+  usePersistLanguage(current, chooseLanguage);
   return (
     // Named, so it is a landmark of its own (axe: all content inside landmarks).
     <form className="language-select" method="get" aria-label={t('language.label')}>

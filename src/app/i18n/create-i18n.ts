@@ -22,11 +22,3 @@ export function createI18n(lang: Lang, messages: Messages): I18n {
   });
   return i18n;
 }
-
-/** Swaps an instance to another language whose messages were just loaded. */
-export function switchI18n(i18n: I18n, lang: Lang, messages: Messages): void {
-  for (const [ns, bundle] of Object.entries(messages)) {
-    i18n.addResourceBundle(lang, ns, bundle, true, true);
-  }
-  void i18n.changeLanguage(lang);
-}

@@ -59,9 +59,8 @@ export function useChooseLanguage(): (lang: Lang) => void {
  * (its cookie expired or was cleared) is restored, as SPEC.md ranks storage
  * above the browser's languages.
  */
-export function usePersistLanguage(current: Lang): void {
+export function usePersistLanguage(current: Lang, chooseLanguage: (lang: Lang) => void): void {
   const [params] = useSearchParams();
-  const chooseLanguage = useChooseLanguage();
   const fromQuery = params.has('lng');
   useEffect(() => {
     const saved = stored();

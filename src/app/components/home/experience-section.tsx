@@ -3,6 +3,7 @@ import { restaurant } from '../../../../content/restaurant.ts';
 import experience from '../../../../content/images/experience.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { telHref } from './tel-href.ts';
+import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 
 /** SPEC.md section 2, Home: culinary experience, with a book-a-table button that dials the mobile. */
 export function ExperienceSection() {
@@ -26,7 +27,7 @@ export function ExperienceSection() {
         className="home-split__media"
         image={experience}
         alt={t('experience.imageAlt')}
-        sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw"
+        sizes={HOME_SPLIT_IMAGE_SIZES}
       />
     </section>
   );

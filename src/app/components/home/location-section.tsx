@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../../content/restaurant.ts';
 import location from '../../../../content/images/location.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 
 /** SPEC.md section 1 and 2: the venue, its terrace, kitchen, catering and takeaway. */
 export function LocationSection() {
@@ -22,7 +23,7 @@ export function LocationSection() {
         className="home-split__media"
         image={location}
         alt={t('location.imageAlt')}
-        sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw"
+        sizes={HOME_SPLIT_IMAGE_SIZES}
       />
     </section>
   );

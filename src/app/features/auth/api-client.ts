@@ -20,7 +20,7 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -3,14 +3,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { renderStaffPage } from './test-utils.tsx';
+import { toasts } from '../../components/toasts-capture.tsx';
 
-const toasts = vi.hoisted(() => [] as [string, string][]);
-vi.mock('../../components/toasts.tsx', () => ({
-  showToast: async (kind: string, message: string) => {
-    toasts.push([kind, message]);
-  },
-  ToastHost: () => null,
-}));
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { apiRequest, isRecord } from './api-client.ts';
+import { apiRequest, isRecord, isUnauthorized } from './api-client.ts';
 
 /**
  * The staff session as SPEC.md section 3 keeps it: the bearer token under
@@ -19,8 +19,8 @@ export interface SessionState {
   user: StaffUser | null;
 }
 
-export const TOKEN_KEY = 'token';
-export const USER_KEY = 'user';
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
 
 /** What the server says about a stored token. */
 export type TokenCheck =
@@ -170,9 +170,7 @@ export async function checkTokenWithServer(token: string): Promise<TokenCheck> {
     const user = parseUser(result.data);
     return user ? { status: 'valid', user } : { status: 'unknown' };
   }
-  return result.failure.kind === 'http' && result.failure.status === 401
-    ? { status: 'invalid' }
-    : { status: 'unknown' };
+  return isUnauthorized(result.failure) ? { status: 'invalid' } : { status: 'unknown' };
 }
 
 function browserStorage(): Storage | null {

@@ -9,7 +9,7 @@ import { UserProvider } from './user-provider.tsx';
 
 /** Component-test helpers for the staff pages (not shipped: imported by tests only). */
 
-export function testSessionStore(): SessionStore {
+function testSessionStore(): SessionStore {
   return createSessionStore({
     storage: () => localStorage,
     checkToken: async () => ({ status: 'unknown' }),
@@ -17,7 +17,7 @@ export function testSessionStore(): SessionStore {
 }
 
 /** Shows where the router went, and the remembered origin. */
-export function WhereAmI() {
+function WhereAmI() {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string } } | null)?.from?.pathname;
   return (

@@ -10,6 +10,16 @@ export interface DailyMenuFields {
 export const DAILY_MENU_FIELDS = ['titolo', 'descrizione', 'infoAggiuntive'] as const;
 export type DailyMenuField = (typeof DAILY_MENU_FIELDS)[number];
 
+export const EMPTY_DAILY_MENU: DailyMenuFields = {
+  titolo: '',
+  descrizione: '',
+  infoAggiuntive: '',
+};
+
+export function sameDailyMenu(a: DailyMenuFields, b: DailyMenuFields): boolean {
+  return DAILY_MENU_FIELDS.every((field) => a[field] === b[field]);
+}
+
 /** CONTRACT.md / SECURITY.md item 18: each field at most 2,000 characters. */
 export const DAILY_MENU_MAX_LENGTH = 2000;
 

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ApiFailure } from '../auth/api-client.ts';
+import { isUnauthorized, type ApiFailure } from '../auth/api-client.ts';
 import { storedToken } from '../auth/session.ts';
 import { DASHBOARD_TEXTS } from '../auth/texts.ts';
 import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
 import {
   DAILY_MENU_MAX_LENGTH,
+  sameDailyMenu,
   saveDailyMenu,
   type DailyMenuField,
   type DailyMenuFields,
@@ -37,10 +38,7 @@ export function DailyMenuEditor({
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
 
-  const unsaved =
-    fields.titolo !== saved.titolo ||
-    fields.descrizione !== saved.descrizione ||
-    fields.infoAggiuntive !== saved.infoAggiuntive;
+  const unsaved = !sameDailyMenu(fields, saved);
 
   function change(field: DailyMenuField, value: string) {
     writeDraft(field, value);
@@ -71,7 +69,7 @@ export function DailyMenuEditor({
     const failure: ApiFailure | null = outcome && !outcome.ok ? outcome.failure : null;
     setOutcome(null);
     // The session expired: log in again; the drafts wait in local storage.
-    if (failure?.kind === 'http' && failure.status === 401) handleFailure(failure);
+    if (failure && isUnauthorized(failure)) handleFailure(failure);
   }
 
   const hintId = `${id}-hint`;

@@ -4,14 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { resultDialogContent } from './dialog-content.ts';
+import { toasts } from '../../components/toasts-capture.tsx';
 
-const toasts = vi.hoisted(() => [] as [string, string][]);
-vi.mock('../../components/toasts.tsx', () => ({
-  showToast: async (kind: string, message: string) => {
-    toasts.push([kind, message]);
-  },
-  ToastHost: () => null,
-}));
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
 const MENU = {
   id: 1,

@@ -10,12 +10,10 @@ import { DASHBOARD_TEXTS } from '../auth/texts.ts';
 import { useUser } from '../auth/user-provider.tsx';
 import { Inbox } from '../inbox/inbox.tsx';
 import { Colleagues } from '../staff-accounts/colleagues.tsx';
-import { fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
+import { EMPTY_DAILY_MENU, fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { mergeDrafts, readDrafts } from './drafts.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
-
-const EMPTY_MENU: DailyMenuFields = { titolo: '', descrizione: '', infoAggiuntive: '' };
 
 interface LoadedMenu {
   saved: DailyMenuFields;
@@ -40,7 +38,7 @@ export function DashboardPage() {
       (result) => {
         // SPEC.md section 7: a failed load is only logged; the form still opens.
         if (!result.ok) console.warn('Daily menu not loaded', result.failure);
-        const saved = result.ok ? result.data : EMPTY_MENU;
+        const saved = result.ok ? result.data : EMPTY_DAILY_MENU;
         setMenu({ saved, shown: mergeDrafts(saved, readDrafts()) });
       },
       () => {

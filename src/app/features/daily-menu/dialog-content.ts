@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../auth/api-client.ts';
+import { isUnauthorized, type ApiFailure } from '../auth/api-client.ts';
 import { DIALOG_TEXTS } from '../auth/texts.ts';
 
 export type SaveOutcome = { ok: true; statusText: string } | { ok: false; failure: ApiFailure };
@@ -19,7 +19,7 @@ export function resultDialogContent(outcome: SaveOutcome): DialogContent {
       body: DIALOG_TEXTS.successBody(outcome.statusText.trim() || 'OK'),
     };
   }
-  const unauthorized = outcome.failure.kind === 'http' && outcome.failure.status === 401;
+  const unauthorized = isUnauthorized(outcome.failure);
   return {
     title: DIALOG_TEXTS.failureTitle,
     body: DIALOG_TEXTS.failureBody(

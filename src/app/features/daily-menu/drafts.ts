@@ -6,7 +6,7 @@ import type { DailyMenuField, DailyMenuFields } from './daily-menu-api.ts';
  * (SECURITY.md item 12). A draft is shown instead of the server's text until
  * it is saved.
  */
-export const DRAFT_KEYS: Record<DailyMenuField, string> = {
+const DRAFT_KEYS: Record<DailyMenuField, string> = {
   titolo: 'title',
   descrizione: 'descrizione',
   infoAggiuntive: 'infoAggiuntive',

@@ -2,7 +2,7 @@ import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../auth/a
 import { fetchDailyMenu, parseDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 
 /** The four languages the Italian daily menu is translated into (issue 5). */
-export const TRANSLATION_LANGS = ['en', 'fr', 'es', 'de'] as const;
+const TRANSLATION_LANGS = ['en', 'fr', 'es', 'de'] as const;
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
 
 /** One language's state, as GET /api/daily-menu/1/translations reports it. */
@@ -41,7 +41,7 @@ export function parseTranslations(value: unknown): LanguageReview[] {
 const PATH = '/daily-menu/1/translations';
 
 /** GET /api/daily-menu/1/translations with the bearer token. */
-export async function fetchTranslations(
+async function fetchTranslations(
   token: string,
   signal?: AbortSignal,
 ): Promise<ApiResult<LanguageReview[]>> {

@@ -6,14 +6,9 @@ import { renderStaffPage } from '../auth/test-utils.tsx';
 import type { DailyMenuFields } from './daily-menu-api.ts';
 import { parseTranslations, type LanguageReview } from './translations-api.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
+import { toasts } from '../../components/toasts-capture.tsx';
 
-const toasts = vi.hoisted(() => [] as [string, string][]);
-vi.mock('../../components/toasts.tsx', () => ({
-  showToast: async (kind: string, message: string) => {
-    toasts.push([kind, message]);
-  },
-  ToastHost: () => null,
-}));
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
 const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
 const ITALIAN: DailyMenuFields = {

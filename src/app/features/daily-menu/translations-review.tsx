@@ -6,6 +6,8 @@ import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
 import { useUser } from '../auth/user-provider.tsx';
 import {
   DAILY_MENU_MAX_LENGTH,
+  EMPTY_DAILY_MENU,
+  sameDailyMenu,
   type DailyMenuField,
   type DailyMenuFields,
 } from './daily-menu-api.ts';
@@ -29,16 +31,6 @@ export interface MenuSaveSignal {
   fields: DailyMenuFields;
 }
 
-const EMPTY_MENU: DailyMenuFields = { titolo: '', descrizione: '', infoAggiuntive: '' };
-
-function sameMenu(a: DailyMenuFields, b: DailyMenuFields): boolean {
-  return (
-    a.titolo === b.titolo &&
-    a.descrizione === b.descrizione &&
-    a.infoAggiuntive === b.infoAggiuntive
-  );
-}
-
 function isEmptyMenu(menu: DailyMenuFields): boolean {
   return !menu.titolo.trim() && !menu.descrizione.trim() && !menu.infoAggiuntive.trim();
 }
@@ -48,7 +40,7 @@ function isEmptyMenu(menu: DailyMenuFields): boolean {
  * and every language has its machine translation.
  */
 function settled(data: TranslationsOverview, expected: DailyMenuFields | null): boolean {
-  if (expected && !sameMenu(data.italian, expected)) return false;
+  if (expected && !sameDailyMenu(data.italian, expected)) return false;
   return isEmptyMenu(data.italian) || data.translations.every((entry) => entry.machine !== null);
 }
 
@@ -221,7 +213,7 @@ function LanguagePanel({
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
   const names = LANGUAGE_NAMES[review.lang];
-  const base = review.staff ?? review.machine ?? EMPTY_MENU;
+  const base = review.staff ?? review.machine ?? EMPTY_DAILY_MENU;
   const [draft, setDraft] = useState(base);
   const [shownBase, setShownBase] = useState(base);
   const [open, setOpen] = useState(review.staffStale);
@@ -229,9 +221,9 @@ function LanguagePanel({
 
   // The server's text changed (a machine translation arrived, the Italian
   // changed): refill the form, unless staff have typed in it.
-  if (!sameMenu(base, shownBase)) {
+  if (!sameDailyMenu(base, shownBase)) {
     setShownBase(base);
-    if (sameMenu(draft, shownBase)) setDraft(base);
+    if (sameDailyMenu(draft, shownBase)) setDraft(base);
   }
 
   const status: Status = review.staff
@@ -242,7 +234,7 @@ function LanguagePanel({
         ? 'pending'
         : 'none';
   const shown = review.staff ?? review.machine;
-  const dirty = !sameMenu(draft, base);
+  const dirty = !sameDailyMenu(draft, base);
 
   function change(field: DailyMenuField, value: string) {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -282,7 +274,7 @@ function LanguagePanel({
       return;
     }
     const entry = result.data.find((item) => item.lang === review.lang);
-    setDraft(entry?.staff ?? entry?.machine ?? EMPTY_MENU);
+    setDraft(entry?.staff ?? entry?.machine ?? EMPTY_DAILY_MENU);
     onUpdate(result.data);
     void showToast('success', T.removed(names.inName, !!entry?.machine));
   }

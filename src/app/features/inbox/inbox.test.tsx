@@ -5,14 +5,9 @@ import { renderStaffPage } from '../auth/test-utils.tsx';
 import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
 import { parseMessages, type ContactMessage } from './inbox-api.ts';
 import { Inbox } from './inbox.tsx';
+import { toasts } from '../../components/toasts-capture.tsx';
 
-const toasts = vi.hoisted(() => [] as [string, string][]);
-vi.mock('../../components/toasts.tsx', () => ({
-  showToast: async (kind: string, message: string) => {
-    toasts.push([kind, message]);
-  },
-  ToastHost: () => null,
-}));
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
 const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
 

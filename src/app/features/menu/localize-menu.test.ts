@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../shared/languages.ts';
 import { INITIAL_CATEGORY_INDEX, localizeMenu } from './localize-menu.ts';
-import { jsonLd, menuStructuredData } from './menu-structured-data.ts';
+import { menuStructuredData } from './menu-structured-data.ts';
+import { serializeJsonLd } from '../../structured-data.ts';
 
 describe('localizeMenu', () => {
   it.each(LANGUAGES)(
@@ -70,6 +71,6 @@ describe('menu structured data', () => {
   });
 
   it('escapes < so no text can close the script element', () => {
-    expect(jsonLd({ name: '</script><img src=x onerror=alert(1)>' })).not.toContain('<');
+    expect(serializeJsonLd({ name: '</script><img src=x onerror=alert(1)>' })).not.toContain('<');
   });
 });

@@ -28,7 +28,7 @@ export interface MenuSection {
 }
 
 /** The eight carousel categories (SPEC.md section 2), in order; the other lists are always shown. */
-export const CAROUSEL_LISTS: readonly MenuListId[] = [
+const CAROUSEL_LISTS: readonly MenuListId[] = [
   'starters',
   'firstCourses',
   'meatDishes',
@@ -38,7 +38,7 @@ export const CAROUSEL_LISTS: readonly MenuListId[] = [
   'dessert',
   'beerAndWines',
 ];
-export const ALWAYS_SHOWN_LISTS: readonly MenuListId[] = ['aperitifs', 'beverages'];
+const ALWAYS_SHOWN_LISTS: readonly MenuListId[] = ['aperitifs', 'beverages'];
 
 /** SPEC.md section 9: the initially selected category is index 2 (meat dishes). */
 export const INITIAL_CATEGORY_INDEX = 2;

@@ -35,8 +35,3 @@ export function menuStructuredData(
     })),
   };
 }
-
-/** JSON for a <script type="application/ld+json">: `<` escaped so text can never close the tag. */
-export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

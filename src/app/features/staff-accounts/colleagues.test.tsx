@@ -3,14 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
 import { Colleagues } from './colleagues.tsx';
+import { toasts } from '../../components/toasts-capture.tsx';
 
-const toasts = vi.hoisted(() => [] as [string, string][]);
-vi.mock('../../components/toasts.tsx', () => ({
-  showToast: async (kind: string, message: string) => {
-    toasts.push([kind, message]);
-  },
-  ToastHost: () => null,
-}));
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
 const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
 const member = (email: string, firstName: string) => ({

@@ -3,6 +3,7 @@ import type { Route } from './+types/contact';
 import { publicPageMeta } from '../../seo.ts';
 import { restaurant } from '../../../../content/restaurant.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
+import { telHref } from '../../components/home/tel-href.ts';
 import contactStylesHref from '../../styles/contact.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
@@ -12,7 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-const telHref = (number: string) => `tel:${number.replace(/[^+\d]/g, '')}`;
 const { address } = restaurant;
 const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
 

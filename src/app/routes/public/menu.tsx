@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
@@ -10,7 +10,8 @@ import {
   localizeMenu,
   type MenuSection,
 } from '../../features/menu/localize-menu.ts';
-import { jsonLd, menuStructuredData } from '../../features/menu/menu-structured-data.ts';
+import { menuStructuredData } from '../../features/menu/menu-structured-data.ts';
+import { serializeJsonLd } from '../../structured-data.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
 import { MENU_NOTES } from '../../../../content/menu.ts';
@@ -67,17 +68,24 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { categories, always, lang, menuUrl } = loaderData;
   const [selectedIndex, setSelectedIndex] = useState(INITIAL_CATEGORY_INDEX);
   const selected = categories[selectedIndex] ?? categories[0]!;
-  const cards: CategoryCard[] = categories.map((category, index) => ({
-    id: category.id,
-    // SPEC.md: the drinks card reads "Beer and Wines" in English and Italian.
-    label: category.id === 'beerAndWines' ? t('drinks') : category.title,
-    image: CARD_IMAGES[index]!,
-  }));
-  const structuredData = menuStructuredData([...categories, ...always], {
-    lang,
-    url: menuUrl,
-    name: t('header'),
-  });
+  // Built once per page, not again at each category click.
+  const cards: CategoryCard[] = useMemo(
+    () =>
+      categories.map((category, index) => ({
+        id: category.id,
+        // SPEC.md: the drinks card reads "Beer and Wines" in English and Italian.
+        label: category.id === 'beerAndWines' ? t('drinks') : category.title,
+        image: CARD_IMAGES[index]!,
+      })),
+    [categories, t],
+  );
+  const structuredJson = useMemo(
+    () =>
+      serializeJsonLd(
+        menuStructuredData([...categories, ...always], { lang, url: menuUrl, name: t('header') }),
+      ),
+    [categories, always, lang, menuUrl, t],
+  );
   return (
     <main id="main" className="page menu-page">
       <header className="menu-hero">
@@ -113,8 +121,8 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
       <script
         type="application/ld+json"
-        // JSON built from our own content, with `<` escaped (jsonLd).
-        dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }}
+        // JSON built from our own content, escaped by serializeJsonLd.
+        dangerouslySetInnerHTML={{ __html: structuredJson }}
       />
     </main>
   );
