@@ -80,7 +80,6 @@ export async function buildApp({
     await app.register(pagesPlugin, {
       build: build.server,
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
-      publicUrl: config.PUBLIC_URL,
       contentVersion: () => app.contentVersion.current(),
       services: {
         publicUrl: config.PUBLIC_URL,

@@ -63,6 +63,14 @@ const { positionals, values } = parseArgs({
 const config = loadConfig();
 const command = positionals[0];
 if (!['add', 'list', 'remove'].includes(command ?? '')) fail(USAGE);
+
+/** --email, checked as the API checks it (add and remove need one). */
+function emailOption(): string {
+  const email = emailSchema.safeParse(values.email);
+  if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+  return email.data;
+}
+
 const database = await openDatabase(config.DATABASE_URL);
 try {
   if (command === 'list') {
@@ -72,27 +80,25 @@ try {
       console.log(`${member.email}\t${member.username}\t${member.firstName} ${member.lastName}`);
     }
   } else if (command === 'remove') {
-    const email = emailSchema.safeParse(values.email);
-    if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
-    if (!(await removeStaffMember(database.db, email.data))) fail(`No account for ${email.data}.`);
-    console.log(`Removed ${email.data}.`);
+    const email = emailOption();
+    if (!(await removeStaffMember(database.db, email))) fail(`No account for ${email}.`);
+    console.log(`Removed ${email}.`);
   } else {
-    const email = emailSchema.safeParse(values.email);
-    if (!email.success) fail(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+    const email = emailOption();
     const firstName = values['first-name']?.trim();
     const lastName = values['last-name']?.trim();
     if (!firstName || !lastName) fail(`--first-name and --last-name are required.\n${USAGE}`);
     const password = newPassword.safeParse(values.password ?? (await askPassword()));
     if (!password.success) fail(`Password: ${password.error.issues[0]?.message}`);
     const result = await createStaffMember(database.db, {
-      email: email.data,
-      username: values.username?.trim() || (await usernameFor(database.db, email.data)),
+      email,
+      username: values.username?.trim() || (await usernameFor(database.db, email)),
       firstName,
       lastName,
       password: password.data,
     });
     if (!result.ok) fail(REFUSALS[result.reason]);
-    console.log(`Created the staff account ${email.data}. Log in at /login.`);
+    console.log(`Created the staff account ${email}. Log in at /login.`);
   }
 } finally {
   await database.close();

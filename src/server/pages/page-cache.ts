@@ -18,7 +18,7 @@ export interface CachedPage {
  * Rendered public pages kept in memory per (path, language), already
  * compressed, so a page view costs a map lookup (ENGINEERING.md architecture).
  * The entries belong to one content version (the database's, issue 8):
- * `sync()` with another version, or `clear()`, drops them all.
+ * `sync()` with another version drops them all.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
@@ -45,14 +45,15 @@ export class PageCache {
   /** The content version the database has now: entries of another version are dropped. */
   sync(version: number | undefined): void {
     if (version === undefined || version === this.#version) return;
-    this.clear();
+    this.#clear();
     this.#version = version;
   }
 
   async store(
     key: string,
     page: { status: number; headers: Record<string, string>; body: Buffer },
-    generation = this.#generation,
+    /** `generation` when the page began to render: a page of a dropped generation is not kept. */
+    generation: number,
   ): Promise<CachedPage> {
     const [br, gz] = await Promise.all([
       brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -73,12 +74,8 @@ export class PageCache {
     return entry;
   }
 
-  clear(): void {
+  #clear(): void {
     this.#generation += 1;
     this.#entries.clear();
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 }

@@ -11,16 +11,9 @@ import { LANG_COOKIE, pickLanguage, readCookie, toLang } from '../../shared/lang
 import { htmlContentSecurityPolicy } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    pageCache: PageCache;
-  }
-}
-
 export interface PagesOptions {
   build: ServerBuild;
   mode: 'production' | 'development';
-  publicUrl: string;
   services: AppServices;
   /** The content version the database has (issue 8): cached pages of another are dropped. */
   contentVersion: () => Promise<number | undefined>;
@@ -49,9 +42,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   const servicesContext = (
     options.build.entry.module as unknown as { appServicesContext: RouterContext<AppServices> }
   ).appServicesContext;
-  const origin = new URL(options.publicUrl).origin;
+  const origin = new URL(options.services.publicUrl).origin;
   const cache = new PageCache();
-  app.decorate('pageCache', cache);
 
   // Page requests keep their bodies unread: React Router reads them (actions).
   app.removeAllContentTypeParsers();

@@ -34,7 +34,7 @@ export interface TranslationReview {
 const RETRY_FAILED_AFTER_MS = 60_000;
 
 /** Identifies the Italian text a translation belongs to. */
-export function sourceHash(menu: DailyMenuBody): string {
+function sourceHash(menu: DailyMenuBody): string {
   // As stored: the database keeps text well-formed (a lone surrogate becomes U+FFFD).
   const fields = [menu.titolo, menu.descrizione, menu.infoAggiuntive].map((field) =>
     field.toWellFormed(),
@@ -55,6 +55,12 @@ export class DailyMenuTranslations {
   readonly #provider: TranslationProvider | null;
   readonly #log: FastifyBaseLogger;
   readonly #onChange: () => void;
+  readonly #contentVersion: () => Promise<number | undefined>;
+  /**
+   * The visitors' view per language, for the content version it was read at;
+   * a read under way is shared by the requests that arrive meanwhile.
+   */
+  readonly #views = new Map<Lang, { version: number; view: Promise<DailyMenuView> }>();
   #running: Promise<void> | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -75,10 +81,6 @@ export class DailyMenuTranslations {
     this.#onChange = options.onChange;
     this.#contentVersion = options.contentVersion;
   }
-
-  readonly #contentVersion: () => Promise<number | undefined>;
-  /** The visitors' view per language, for the content version it was read at. */
-  readonly #views = new Map<Lang, { version: number; view: DailyMenuView }>();
 
   /**
    * Starts translating whatever is missing; resolves when the menu as it is
@@ -185,10 +187,15 @@ export class DailyMenuTranslations {
     // Visitors ask far more often than staff save: while the content version
     // stays the same (docs/decisions/002), the view read last time is current.
     const version = await this.#contentVersion();
+    if (version === undefined) return this.#readView(lang);
     const kept = this.#views.get(lang);
-    if (version !== undefined && kept?.version === version) return kept.view;
-    const view = await this.#readView(lang);
-    if (version !== undefined) this.#views.set(lang, { version, view });
+    if (kept?.version === version) return kept.view;
+    const view = this.#readView(lang);
+    this.#views.set(lang, { version, view });
+    // A failed read is not kept: the next request tries again.
+    view.catch(() => {
+      if (this.#views.get(lang)?.view === view) this.#views.delete(lang);
+    });
     return view;
   }
 

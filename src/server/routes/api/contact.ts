@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { contactBody } from '../../../shared/schemas/contact.ts';
 import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
 import { tooManyRequests } from './errors.ts';
+import { FALLBACK_LANG } from '../../../shared/languages.ts';
 
 /** SECURITY.md item 22: 5 contact posts per 10 minutes per client address. */
 const POSTS_PER_WINDOW = 5;
@@ -24,7 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         'Too many messages: please try again later.',
       );
     }
-    const id = await app.contactMessages.accept(request.body, request.body.lang ?? 'it');
+    const id = await app.contactMessages.accept(request.body, request.body.lang ?? FALLBACK_LANG);
     return reply.status(202).send({ id });
   });
 

@@ -5,9 +5,10 @@ import { requireStaff } from '../../plugins/staff-auth.ts';
 import { LANGUAGES } from '../../../shared/languages.ts';
 import { TARGET_LANGS, type TargetLang } from '../../services/translation/provider.ts';
 import { DAILY_MENU_ID, type DailyMenuRecord } from '../../services/daily-menu.ts';
+import type { DailyMenuView } from '../../services/daily-menu-translations.ts';
 import { refuse } from './errors.ts';
 
-const params = z.strictObject({ id: z.string().max(20) });
+const DAILY_MENU_ID_PARAM = String(DAILY_MENU_ID);
 const querystring = z.strictObject({
   lang: z
     .enum(LANGUAGES, { error: `Lingua non supportata: usa ${LANGUAGES.join(', ')}.` })
@@ -43,23 +44,32 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   });
 
-  // The visitors' call (ENGINEERING.md budget): a few hundred bytes, not worth compressing.
-  const visitorRoute = { schema: { params, querystring }, compress: false as const };
-  app.get('/daily-menu/:id', visitorRoute, async (request) => {
+  // The visitors' call (ENGINEERING.md budget): a few hundred bytes, not worth
+  // compressing, and serialised once per view (the view is kept per content
+  // version), not at every request. (`id` needs no schema: the hook above
+  // answers anything but 1.)
+  const visitorJson = new WeakMap<DailyMenuView, string>();
+  const visitorRoute = { schema: { querystring }, compress: false as const };
+  app.get('/daily-menu/:id', visitorRoute, async (request, reply) => {
     const { lang } = request.query;
     if (!lang) return publicShape(await app.dailyMenu.get());
     const view = await app.translations.view(lang);
-    return { ...publicShape(view), lang: view.lang, translation: view.translation };
+    let json = visitorJson.get(view);
+    if (json === undefined) {
+      json = JSON.stringify({
+        ...publicShape(view),
+        lang: view.lang,
+        translation: view.translation,
+      });
+      visitorJson.set(view, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   // Staff review of the machine translations (issue 5).
-  app.get(
-    '/daily-menu/:id/translations',
-    { schema: { params }, preHandler: requireStaff },
-    async () => ({
-      translations: await app.translations.review(),
-    }),
-  );
+  app.get('/daily-menu/:id/translations', { preHandler: requireStaff }, async () => ({
+    translations: await app.translations.review(),
+  }));
 
   app.put(
     '/daily-menu/:id/translations/:lang',
@@ -93,9 +103,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/daily-menu/:id',
-    { schema: { params, body: dailyMenuBody }, preHandler: requireStaff },
+    { schema: { body: dailyMenuBody }, preHandler: requireStaff },
     async (request) => publicShape(await app.dailyMenu.save(request.body, request.staff!.id)),
   );
 };
-
-const DAILY_MENU_ID_PARAM = String(DAILY_MENU_ID);
