@@ -31,8 +31,7 @@ if (!process.env.E2E_PORT) {
   if (postgresBase) {
     process.env.E2E_POSTGRES_PORT = freePort();
     execFileSync(process.execPath, [
-      'e2e/support/postgres-schema.ts',
-      'create',
+      'e2e/support/create-postgres-schema.ts',
       `e2e_${process.env.E2E_POSTGRES_PORT}`,
     ]);
   }

@@ -54,3 +54,8 @@ export async function tabTo(
   }
   throw new Error('never reached by Tab');
 }
+
+/** A toast with `text` (exactly, when a string). */
+export function toast(page: import('@playwright/test').Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text, { exact: typeof text === 'string' });
+}

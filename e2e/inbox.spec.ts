@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { freePort } from './support/ports.ts';
+import { freePort } from '../src/server/testing/ports.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi, storeSession } from './support/staff.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';

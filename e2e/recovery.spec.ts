@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, toast } from './fixtures.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, type StaffAccount } from './support/staff.ts';
@@ -24,9 +24,6 @@ test.afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
 });
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.Toastify').getByText(text, { exact: typeof text === 'string' });
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/login`);

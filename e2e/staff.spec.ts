@@ -1,15 +1,15 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test as base, expect, hydrated, tabTo } from './fixtures.ts';
+import { test as base, expect, hydrated, tabTo, toast } from './fixtures.ts';
 import {
   createStaffAccount,
-  e2eDatabaseUrl,
   logInThroughApi,
   revokeThroughApi,
   storeSession,
   type StaffAccount,
   type StaffSession,
 } from './support/staff.ts';
+import { e2eProject } from './support/project.ts';
 
 // The staff area in a real browser (SPEC.md sections 2, 4, 5, 8; SECURITY.md
 // items 9, 11, 12). Staff accounts come from the CLI, sessions from the API
@@ -24,7 +24,7 @@ const test = base.extend<
     async ({}, use, workerInfo) => {
       await use(
         await createStaffAccount(
-          e2eDatabaseUrl(workerInfo.project),
+          e2eProject(workerInfo.project).databaseUrl,
           `staff-w${workerInfo.workerIndex}`,
         ),
       );
@@ -40,9 +40,6 @@ const test = base.extend<
     await use(session);
   },
 });
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.Toastify').getByText(text, { exact: typeof text === 'string' });
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -10,14 +10,14 @@
  * audits that cost points, writes bench/lighthouse.json, and exits 1 when a
  * category is below 100 — or, with `--tolerate-noise`, performance below 98.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LhResult } from 'lighthouse';
-import { CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ROOT, startSite } from '../bench/servers.ts';
 
 const { values: args } = parseArgs({
@@ -33,18 +33,6 @@ const PATHS = ['/', '/menu', '/contact'];
 const LANGS = ['it', 'en'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-
-/** As e2e/chromium.ts: headless, nothing that calls home. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const METRICS = {
   'first-contentful-paint': 'FCP',
@@ -102,7 +90,7 @@ interface NetworkRequests {
 async function runOnce(url: string, attempt = 1): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_LAUNCH.args,
     logLevel: 'silent',
   });
   let lhr: LhResult | undefined;
@@ -329,8 +317,6 @@ try {
   }
 } finally {
   await site.stop();
-  // startSite() leaves its database folder behind.
-  rmSync(dirname(site.databaseUrl.replace(/^file:/, '')), { recursive: true, force: true });
 }
 
 printTable(results);

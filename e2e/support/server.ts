@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createTestDatabase } from '../../src/server/testing/database.ts';
-import { freePort } from './ports.ts';
+import { freePort } from '../../src/server/testing/ports.ts';
 import { e2eProject } from './project.ts';
 
 /**

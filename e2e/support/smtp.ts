@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './ports.ts';
+import { freePort } from '../../src/server/testing/ports.ts';
 
 /**
  * A real SMTP peer on loopback (ENGINEERING.md example 8: SMTP is real in

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, FullProject, Page } from '@playwright/test';
-import { e2eProject } from './project.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
  * Staff accounts and sessions for end-to-end tests (ENGINEERING.md example 9:
@@ -11,11 +10,6 @@ import { e2eProject } from './project.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-
-/** The database of the running test's server (playwright.config.ts), or of `project`'s. */
-export function e2eDatabaseUrl(project?: FullProject): string {
-  return e2eProject(project).databaseUrl;
-}
 
 export interface StaffAccount {
   email: string;

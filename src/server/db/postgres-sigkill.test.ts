@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../services/staff-accounts.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import { openDatabase } from './database.ts';
+import { sleep, startServer } from '../testing/durability.ts';
 
 /*
  * Issue 8 item 4 (SECURITY.md items 29 and 30) on PostgreSQL: the real server
@@ -18,7 +17,6 @@ import { openDatabase } from './database.ts';
  */
 const onPostgres = testDialect() === 'postgres';
 const ROOT = resolve(import.meta.dirname, '../../..');
-const MAIN = resolve(ROOT, 'src/server/main.ts');
 const CYCLES = 5;
 const STAFF = {
   email: 'sigkill@trattoria.example',
@@ -41,53 +39,16 @@ afterAll(async () => {
   await database.drop();
 });
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-async function startServer(): Promise<{
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      CONTACT_EMAIL: 'staff@trattoria.example',
-      MAIL_FROM: 'no-reply@trattoria.example',
-      TRUST_PROXY: 'loopback', // each post names its own client: the contact limit is not under test
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+/** The real server process on the test's PostgreSQL schema (as `npm run serve` starts it). */
+const startServerOnPostgres = () =>
+  startServer({
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    CONTACT_EMAIL: 'staff@trattoria.example',
+    MAIL_FROM: 'no-reply@trattoria.example',
+    TRUST_PROXY: 'loopback', // each post names its own client: the contact limit is not under test
+    LOG_LEVEL: 'error',
   });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise((done) => child.on('exit', done));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${errors}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${errors}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, exited };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-}
 
 interface Attempt {
   key: string;
@@ -162,7 +123,7 @@ describe.runIf(onPostgres)('SIGKILL on PostgreSQL (issue 8, SECURITY.md items 29
     const attempts: Attempt[] = [];
     let token = '';
     for (let cycle = 1; cycle <= CYCLES; cycle += 1) {
-      const server = await startServer();
+      const server = await startServerOnPostgres();
       if (!token) {
         const login = await fetch(`${server.url}/api/auth/login`, {
           method: 'POST',
@@ -218,7 +179,7 @@ describe.runIf(onPostgres)('SIGKILL on PostgreSQL (issue 8, SECURITY.md items 29
         .where('status', '=', 'pending')
         .where('next_attempt_at', '>', now)
         .execute();
-      const server = await startServer();
+      const server = await startServerOnPostgres();
       try {
         await expect
           .poll(

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 const BUILD_DIR = resolve(import.meta.dirname, '../../../build');
 
 /** The production build (`npm run build`), which page tests render through. */
-export async function loadBuild(): Promise<{ server: ServerBuild; clientDir: string }> {
+async function loadBuild(): Promise<{ server: ServerBuild; clientDir: string }> {
   const entry = join(BUILD_DIR, 'server/index.js');
   if (!existsSync(entry)) throw new Error('No build: run `npm run build` before these tests.');
   const server = (await import(pathToFileURL(entry).href)) as ServerBuild;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { integrityCheck, openDatabase, type Database } from '../db/database.ts';
 import { createStaffMember } from '../services/staff-accounts.ts';
 import { startSmtpServer, type ReceivedMail } from './smtp.ts';
+import { freePort } from './ports.ts';
 
 /*
  * Durability under SIGKILL (the issue's item 4; SECURITY.md items 29 and 30),
@@ -113,17 +113,9 @@ function seededRandom(seed: number) {
   };
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-interface ServerProcess {
+export interface ServerProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
@@ -131,7 +123,7 @@ interface ServerProcess {
 }
 
 /** Starts `src/server/main.ts` as `npm run serve` does and waits for /api/health. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A port that was free on loopback a moment ago (as playwright.config.ts picks its own). */
+/** A port that was free on loopback a moment ago (playwright.config.ts, synchronous, picks its own). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
