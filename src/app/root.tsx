@@ -5,7 +5,7 @@ import {
   Meta,
   Outlet,
   Scripts,
-  useLocation,
+  ScrollRestoration,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -47,19 +47,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {i18n ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : children}
         <ToastHost />
+        {/* React Router's own: a new navigation starts at the top, back and
+            forward return to where the visitor was, a #hash scrolls to its
+            target, and hydration leaves the page where the visitor put it. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
-}
-
-/** SPEC.md section 2: on every path change the page scrolls to the top. */
-function ScrollToTopOnPathChange() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
 }
 
 /** Marks the document once React has taken over: tests and styles can rely on it. */
@@ -74,7 +69,6 @@ export default function App() {
   return (
     <>
       <HydratedMarker />
-      <ScrollToTopOnPathChange />
       <Outlet />
     </>
   );
