@@ -1,5 +1,6 @@
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
+import './toasts.css';
 
 export { toast };
 

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../content/restaurant.ts';
 import logoHref from '../assets/logo.svg?url';
+import { useHeaderHeight } from './use-header-height.ts';
 
 const NAV = [
   { to: '/', key: 'nav.home', aliases: ['/', '/home'] },
@@ -14,8 +16,10 @@ const NAV = [
 export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
-    <header className="top-bar">
+    <header className="top-bar" ref={header}>
       <Link to="/" className="top-bar__logo">
         <img
           src={logoHref}

@@ -1,12 +1,16 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useHeaderHeight } from '../../components/use-header-height.ts';
 import { restaurant } from '../../../../content/restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
 import { COMMON_TEXTS, DASHBOARD_TEXTS } from './texts.ts';
 
 /** The dashboard's fixed header: logo and "Disconnetti" (SPEC.md section 2). */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
-    <header className="staff-header">
+    <header className="staff-header" ref={header}>
       <Link to="/" className="staff-header__logo">
         <img
           src={logoHref}
