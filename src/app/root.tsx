@@ -53,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC.md section 2: on every path change the page scrolls to the top. */
+/** On every path change the page scrolls to the top. */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
   useEffect(() => {
