@@ -1834,7 +1834,7 @@ describe('hostile requests', () => {
 describe('paths Fastify cannot decode', () => {
   // Answered by the app's frameworkErrors handler, not Fastify's own body.
   it.each(['/api/%zz', '/api/daily-menu/%E0%A4%A', '/api/auth/recovery-password/%'])(
-    'a malformed percent-encoding in %s gets a contract error shape',
+    'a malformed percent-encoding in %s gets an API error shape',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, remoteAddress: nextClientAddress() });
       expectContractError(response, { status: 400, shape: 'message' }, `GET ${url}`);
