@@ -6,7 +6,7 @@ import globals from 'globals';
 import { basename } from 'node:path';
 
 /**
- * File names are kebab-case (ENGINEERING.md example 11). React Router's
+ * File names are kebab-case. React Router's
  * `+types` and dotted suffixes (.server, .test, .d) are allowed.
  */
 const kebabCaseFiles = {
@@ -26,7 +26,7 @@ const kebabCaseFiles = {
   },
 };
 
-/** The layers of ENGINEERING.md: src/app never imports src/server; src/shared imports neither. */
+/** The layers: src/app never imports src/server; src/shared imports neither. */
 const layer = (forbidden, message) => ({
   'no-restricted-imports': [
     'error',

@@ -10,7 +10,7 @@ import { postgresSchemaUrl } from './src/server/testing/database.ts';
  * End-to-end tests in Debian's Chromium against the built server (npm run
  * build) on a free loopback port, with a database of its own: the `sqlite`
  * project always, and the `postgres` project too when TEST_POSTGRES_URL names
- * a PostgreSQL database (issue 8), each with its own server.
+ * a PostgreSQL database, each with its own server.
  */
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -82,8 +82,8 @@ const webServer = (server: E2eServer) => ({
     LOG_LEVEL: 'warn',
     DATABASE_URL: server.metadata.databaseUrl,
     // Every test is a visitor of its own (e2e/fixtures.ts names its address in
-    // X-Forwarded-For), so the per-address limits of one test (SECURITY.md
-    // item 4) never count another's requests; the limits themselves are
+    // X-Forwarded-For), so the per-address limits of one test never count
+    // another's requests; the limits themselves are
     // tested by the API suites.
     TRUST_PROXY: 'loopback',
   },

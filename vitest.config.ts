@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The server's tests that touch the database through `testApp()` or
  * `createTestDatabase()` (src/server/testing/), which run a second time on
- * PostgreSQL when TEST_POSTGRES_URL names one (issue 8): there each test
+ * PostgreSQL when TEST_POSTGRES_URL names one: there each test
  * database is a schema of its own, so files stay independent and parallel.
  */
 const DATABASE_TESTS = [

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// ENGINEERING.md example 10: an unexpected console.error (a React warning, a
+// An unexpected console.error (a React warning, a
 // failed render) fails the test that caused it.
 let consoleErrors: unknown[][] = [];
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of ENGINEERING.md and issue 7 as measured
+ * `npm run bench`: the speed and page-weight budgets, throughput as measured
  * ratios against baselines run in the same minute on the same machine
  * (absolute numbers on shared machines mean little). Prints a table and
  * writes bench/results.json.

@@ -89,7 +89,7 @@ describe('MENU structure', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
 
-  it('names beer and wines as specified', () => {
+  it('names beer and wines, with draft beer in 0.30 and 0.40 l', () => {
     const beer = list('beerAndWines');
     expect(beer.title.it).toBe('Birre e vini');
     expect(beer.title.en).toBe('Beer and Wines');
@@ -200,7 +200,7 @@ describe('ingredients', () => {
     for (const key of keys) expect(key).toMatch(/^[a-z][a-zA-Z]*$/);
   });
 
-  it('includes the toppings named in the specification', () => {
+  it('includes the pizza toppings, from tomato to burrata', () => {
     expect(keys).toEqual(
       expect.arrayContaining([
         'tomato',

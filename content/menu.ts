@@ -1585,8 +1585,8 @@ export const MENU: readonly MenuList[] = [
 ];
 
 /**
- * Printed at the foot of the menu, in Italian in every language (SPEC.md
- * sections 2 and 9).
+ * Printed at the foot of the menu, in Italian in every language: the 2 € cover
+ * charge and the allergy notice.
  */
 export const MENU_NOTES = {
   coverCharge: 'Coperto 2 €',

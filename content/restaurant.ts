@@ -7,7 +7,7 @@ export const restaurant = {
   name: 'Trattoria La Tonnara',
   /** Landline, shown in metadata and structured data. */
   phone: '+39 0924 555 0142',
-  /** Mobile: the book-a-table and call buttons dial it (SPEC.md section 2). */
+  /** Mobile: the book-a-table and call buttons dial it. */
   mobile: '+39 333 555 0187',
   email: 'info@latonnara.example',
   address: {
@@ -18,14 +18,14 @@ export const restaurant = {
     country: 'IT',
   },
   geo: { latitude: 38.0712, longitude: 12.8203 },
-  /** Weekly rest day (SPEC.md section 9): closed on Monday. */
+  /** Weekly rest day: closed on Monday. */
   closedOn: 'Monday',
   /** Opening hours on the days it is open, for structured data. */
   openingHours: [
     { opens: '12:00', closes: '15:00' },
     { opens: '19:00', closes: '23:30' },
   ],
-  /** Over 25 years of experience (SPEC.md section 9). */
+  /** The pages say "over 25 years of experience, since" this year. */
   foundedYear: 1998,
   priceRange: '€€',
   social: {
@@ -52,7 +52,7 @@ export const restaurant = {
 
 export type Restaurant = typeof restaurant;
 
-/** Origins the CSP must allow for what this file configures (SECURITY.md item 24). */
+/** Origins the CSP must allow for what this file configures, and no others. */
 export function contentOrigins(): { scripts: string[]; frames: string[] } {
   const origin = (url: string | null) => (url ? [new URL(url).origin] : []);
   return {

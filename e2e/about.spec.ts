@@ -2,7 +2,7 @@ import { axeViolations } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 
-// SPEC.md section 2 "About-us": three alternating text-and-image blocks, each
+// About-us: three alternating text-and-image blocks, each
 // with a button to /contact; the third lists the services and calls the restaurant.
 
 const BLOCKS = {

@@ -1,7 +1,7 @@
 import { test, expect, hydrated } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 
-// Issue 3 item 8: every public page in every language passes axe. The home
+// Every public page in every language passes axe. The home
 // and about-us pages are checked in their own specs (with the map open, too).
 const LANGS = ['it', 'en', 'fr', 'es', 'de'];
 const PAGES = ['/menu', '/contact', '/no-such-page'];

@@ -2,7 +2,7 @@ import { test, expect, hydrated } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 
-// SPEC.md sections 2, 4, 5 and 8, contact; issue 6.
+// The contact page and its form: consent, loader, toasts, delivery by mail.
 
 test("page: title, intro, Let's talk, the three tiles", async ({ page, consoleErrors }) => {
   await page.goto('/contact?lng=en');
@@ -132,6 +132,6 @@ test.describe('sending', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Failed to send message')).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Giulia');
-    expect(errors.join('\n')).toContain('429'); // SPEC.md: the error is logged to the console
+    expect(errors.join('\n')).toContain('429'); // the failure is also logged to the console
   });
 });

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
 import { startFakeDeepL, type FakeTranslator } from '../src/server/testing/fake-translators.ts';
 
-// Issue 5: the daily menu in every visitor's language, translated by the
+// The daily menu in every visitor's language, translated by the
 // server on save (a DeepL stand-in on loopback), never by the browser.
 
 let deepl: FakeTranslator;

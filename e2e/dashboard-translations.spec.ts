@@ -10,7 +10,7 @@ import {
 } from './support/staff.ts';
 import { startFakeDeepL, type FakeTranslator } from '../src/server/testing/fake-translators.ts';
 
-// Issue 5 item 4: staff review the machine translations of the daily menu on
+// Staff review the machine translations of the daily menu on
 // the dashboard and correct them; visitors of that language get the
 // correction until the Italian changes. A server of its own, with a DeepL
 // stand-in on loopback (translations come back as "[DE] text").

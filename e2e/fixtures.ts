@@ -11,8 +11,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   /**
    * Each test is a visitor of its own: a client address no other test uses,
    * in X-Forwarded-For (the suite's servers trust loopback proxies), so that
-   * per-address limits such as the auth routes' 10 a minute (SECURITY.md
-   * item 4) count one test's requests only.
+   * per-address limits such as the auth routes' 10 a minute count one test's
+   * requests only.
    */
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     visitors += 1;

@@ -2,13 +2,13 @@ import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 
-// SPEC.md section 2 "Home" and section 9, issue 3: sections, map consent,
-// LCP image, structured data, the weekly rest day and the years of experience.
+// The home page: sections, map consent, LCP image, structured data, the weekly
+// rest day and the years of experience.
 
 const LANGS = ['it', 'en', 'fr', 'es', 'de'] as const;
 type Lang = (typeof LANGS)[number];
 
-/** The heading of each section, in SPEC.md's order (the gallery's is for screen readers). */
+/** The heading of each section, in page order (the gallery's is for screen readers). */
 const SECTION_HEADINGS = {
   en: [
     'The Sicilian sea, served at your table',
@@ -37,7 +37,7 @@ const SECTION_CLASSES = [
   'map-section',
 ];
 
-/** SPEC.md section 9, in each language: the facts list's name and its two lines. */
+/** In each language: the facts list's name and its two lines (25 years, closed on Monday). */
 const FACTS: Record<Lang, { label: string; years: RegExp; monday: RegExp }> = {
   it: { label: 'In breve', years: /Oltre 25 anni di esperienza/, monday: /Chiuso il lunedì/ },
   en: { label: 'At a glance', years: /Over 25 years of experience/, monday: /Closed on Mondays/ },
@@ -67,7 +67,7 @@ async function fakeMapProvider(page: Page): Promise<string[]> {
 }
 
 for (const lang of ['en', 'it'] as const) {
-  test(`every section of SPEC.md is there, in order (${lang})`, async ({ page, consoleErrors }) => {
+  test(`every section is there, in order (${lang})`, async ({ page, consoleErrors }) => {
     await page.goto(`/?lng=${lang}`);
     await hydrated(page);
     const main = page.getByRole('main');

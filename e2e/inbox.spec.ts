@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi, storeSession } from './support/staff.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 
-// Issue 6 item 4: the staff inbox on the dashboard. Visitors' messages arrive
+// The staff inbox on the dashboard. Visitors' messages arrive
 // through POST /api/contact (as the contact form sends them), each server of
 // its own: one with a real SMTP peer on loopback, one whose SMTP is down.
 

@@ -1,6 +1,6 @@
 import { test, expect, hydrated, tabTo } from './fixtures.ts';
 
-// Issue 7 item 3: keyboard only (the menu carousel has its own in menu.spec.ts).
+// Keyboard only (the menu carousel has its own in menu.spec.ts).
 
 test('the language dropdown, by keyboard', async ({ page, consoleErrors }) => {
   await page.goto('/about-us?lng=it');

@@ -1,7 +1,7 @@
 import { test, expect, hydrated, topNav } from './fixtures.ts';
 
-// CONTRACT.md "Pages": query lng → cookie i18next → Accept-Language → Italian.
-// One test per way of choosing (ENGINEERING.md example 13).
+// The page language: query lng → cookie i18next → Accept-Language → Italian.
+// One test per way of choosing.
 
 const NAV_MENU = { it: 'MENU', en: 'MENU', fr: 'MENU', es: 'MENÚ', de: 'SPEISEKARTE' } as const;
 const NAV_ABOUT = {

@@ -1,6 +1,6 @@
 import { test, expect, hydrated, topNav } from './fixtures.ts';
 
-// SPEC.md section 2, public layout, in a real browser.
+// The public layout, the 404 page and the staff pages' shell, in a real browser.
 
 test('top bar: logo home, four uppercased links, the current one marked', async ({
   page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 
-// SPEC.md section 2, /menu, in a real browser.
+// /menu, in a real browser.
 
 const cards = (page: Page) => page.locator('.category-card');
 const selectedHeading = (page: Page) => page.locator('#menu-selected-title');

@@ -5,7 +5,7 @@ import { createStaffAccount, logInThroughApi } from './support/staff.ts';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 
-// Issue 8: two server processes behind one PostgreSQL database. What lives in
+// Two server processes behind one PostgreSQL database. What lives in
 // a process today (the page cache, the outbox worker, lockouts and limits)
 // must hold across both (docs/decisions/002-multiple-instances.md).
 

@@ -4,9 +4,10 @@ import { startSmtpCapture, type SmtpCapture } from './support/smtp.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, type StaffAccount } from './support/staff.ts';
 
-// Password recovery end to end (SPEC.md sections 2, 4; CONTRACT.md "HTTP API";
-// SECURITY.md items 10, 13, 15, 17): a server of its own that sends real mail
-// to a real SMTP peer on loopback.
+// Password recovery end to end (a link to the site's own reset page, no
+// referrer from it, no automatic login, a link that works once, a "password
+// changed" mail): a server of its own that sends real mail to a real SMTP
+// peer on loopback.
 
 let smtp: SmtpCapture;
 let server: TestServer;

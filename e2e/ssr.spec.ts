@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures.ts';
 
-// Public pages are complete before any script runs (CONTRACT.md "Pages"):
+// Public pages are complete before any script runs:
 // a plain HTTP fetch, and a browser with JavaScript off.
 const PAGES = [
   { path: '/', heading: 'The Sicilian sea, served at your table' },

@@ -11,9 +11,9 @@ import {
 } from './support/staff.ts';
 import { e2eProject } from './support/project.ts';
 
-// The staff area in a real browser (SPEC.md sections 2, 4, 5, 8; SECURITY.md
-// items 9, 11, 12). Staff accounts come from the CLI, sessions from the API
-// (ENGINEERING.md example 9).
+// The staff area in a real browser: its screens and messages, a logout that
+// revokes the token and clears storage, drafts kept through an expired
+// session. Staff accounts come from the CLI, sessions from the API.
 
 const test = base.extend<
   { session: StaffSession; loggedIn: StaffSession },
@@ -149,8 +149,8 @@ test('saving the daily menu: success dialog, fields refilled', async ({
   expect(await page.evaluate(() => localStorage.getItem('title'))).toBeNull();
 });
 
-// FIXME: the home page does not show the daily menu yet (SPEC.md section 2,
-// CONTRACT.md "Pages": its HTML contains the current daily menu).
+// The home page's HTML contains the current daily menu, for visitors and
+// crawlers alike.
 test('the home page HTML shows the daily menu just saved', async ({
   page,
   request,

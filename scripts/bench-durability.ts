@@ -1,7 +1,7 @@
 /**
  * `npm run bench:durability [-- --cycles N] [--seed S] [--concurrency C]`
  *
- * The issue's item 4 at length: at least 100 SIGKILLs of the real server in
+ * Durability at length: at least 100 SIGKILLs of the real server in
  * the middle of daily-menu saves and contact posts (src/server/testing/
  * durability.ts does the work; `npm test` runs 10). Prints a summary table and
  * exits non-zero on any lost write, lost mail, unexplained second copy, or

@@ -1,8 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset, its default config) on
  * the public pages of the built site, through Debian's Chromium, against the
- * real server (`npm run serve`, started by bench/servers.ts). ENGINEERING.md
- * budget: 100 in all four categories.
+ * real server (`npm run serve`, started by bench/servers.ts). The budget: 100
+ * in all four categories.
  *
  * Each page runs three times in a fresh browser and the median performance
  * score counts (two cores, shared machine); for the other categories, which

@@ -3,7 +3,7 @@
  * AVIF, WebP and JPEG files at several widths (sharp), emitted as hashed
  * assets (immutable caching), and the module exports their URLs and the
  * intrinsic size (width/height on <img>: no layout shift). An owner swaps the
- * file in content/images and rebuilds (issue 3).
+ * file in content/images and rebuilds.
  *
  * `?responsive` makes widths 480, 960 and 1600; `?widths=240;480&responsive`
  * chooses others (the flag last, so TypeScript's `*&responsive` module

@@ -3,7 +3,7 @@ import { test, type FullProject } from '@playwright/test';
 /**
  * What playwright.config.ts tells each project's tests about its server: the
  * suite runs once on SQLite and, when TEST_POSTGRES_URL is set, once more on
- * PostgreSQL (issue 8), each project against a server of its own.
+ * PostgreSQL, each project against a server of its own.
  */
 export interface E2eProjectMetadata {
   database: 'sqlite' | 'postgres';

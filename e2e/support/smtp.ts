@@ -2,9 +2,9 @@ import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../src/server/testing/ports.ts';
 
 /**
- * A real SMTP peer on loopback (ENGINEERING.md example 8: SMTP is real in
- * tests). `mailparser` is not installed, so messages are decoded by the small
- * MIME reader below: enough for nodemailer's text/html parts.
+ * A real SMTP peer on loopback (SMTP is real in tests, not a mock).
+ * `mailparser` is not installed, so messages are decoded by the small MIME
+ * reader below: enough for nodemailer's text/html parts.
  */
 export interface ReceivedMail {
   from: string;

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
- * Staff accounts and sessions for end-to-end tests (ENGINEERING.md example 9:
- * fixtures create the staff user with the CLI and log in through the API).
+ * Staff accounts and sessions for end-to-end tests: fixtures create the staff
+ * user with the CLI and log in through the API.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,7 +20,7 @@ export interface StaffAccount {
 
 let counter = 0;
 
-/** A new account with a unique e-mail, created by `staff add` (SECURITY.md item 6). */
+/** A new account with a unique e-mail, created by `staff add` (there is no default account). */
 export async function createStaffAccount(
   databaseUrl: string,
   label: string,
@@ -78,7 +78,7 @@ export async function logInThroughApi(
   };
 }
 
-/** DELETE /api/auth/logout: the server forgets the token at once (SECURITY.md item 9). */
+/** DELETE /api/auth/logout: the server forgets the token at once. */
 export async function revokeThroughApi(
   request: APIRequestContext,
   token: string,
@@ -91,8 +91,8 @@ export async function revokeThroughApi(
 }
 
 /**
- * Puts the session where the staff pages keep it (SPEC.md section 3: `token`
- * and `user` in local storage), from a same-origin page that loads no app code.
+ * Puts the session where the staff pages keep it (`token` and `user` in local
+ * storage), from a same-origin page that loads no app code.
  */
 export async function storeSession(page: Page, session: StaffSession, baseURL = ''): Promise<void> {
   await page.goto(`${baseURL}/robots.txt`);

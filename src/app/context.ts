@@ -2,14 +2,14 @@ import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 
 /**
- * What the server hands to loaders (ENGINEERING.md: loaders read data through
- * the server's services, with no HTTP hop). The server fills it per request;
+ * What the server hands to loaders: they read data through the server's
+ * services, with no HTTP hop. The server fills it per request;
  * the app only sees this interface, never the server's modules.
  */
 export interface AppServices {
-  /** The site's public origin, e.g. https://www.example.com (CONTRACT.md PUBLIC_URL). */
+  /** The site's public origin, e.g. https://www.example.com (PUBLIC_URL). */
   publicUrl: string;
-  /** The daily menu in a language, translated when a translation exists (issue 5). */
+  /** The daily menu in a language, translated when a translation exists. */
   dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
 }
 

@@ -37,7 +37,7 @@ export default async function handleRequest(
 /**
  * Unmatched URLs and refused methods are answered by the error page: they are
  * the visitor's mistakes, not ours, and would otherwise log a stack each
- * (ENGINEERING.md, favicon probes). Everything else is logged.
+ * (favicon probes, for one). Everything else is logged.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-// SPEC.md section 2, route table.
+// Every public and staff path; anything else is the 404 page.
 export default [
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx', { id: 'home' }),

@@ -24,7 +24,7 @@ const OG_LOCALES: Record<Lang, string> = {
   de: 'de_DE',
 };
 
-/** The URL of a page in one language (CONTRACT.md: `?lng=xx`), or the x-default. */
+/** The URL of a page in one language (`?lng=xx`), or the x-default (no parameter). */
 export function pageUrl(publicUrl: string, path: string, lang?: Lang): string {
   return `${publicUrl}${path}${lang ? `?lng=${lang}` : ''}`;
 }
@@ -37,8 +37,8 @@ interface RootMetaData {
 
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags of a
- * public page, in the page's language (CONTRACT.md "Pages"), present in the
- * server-rendered HTML.
+ * public page, in the page's language, present in the server-rendered HTML
+ * before any script runs.
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
@@ -83,7 +83,7 @@ export function publicPageMeta(
   ];
 }
 
-/** Staff pages are never indexed (CONTRACT.md "Pages"). */
+/** Staff pages are never indexed. */
 export function staffPageMeta(root: RootMetaData | undefined): MetaDescriptor[] {
   const title = root
     ? createI18n(root.lang, root.messages).t('meta.staff.title', { name: restaurant.name })

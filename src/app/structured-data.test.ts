@@ -6,7 +6,7 @@ const ORIGIN = 'https://www.trattoria.example';
 const build = (lang: 'en' | 'de' = 'en') =>
   restaurantJsonLd({ lang, publicUrl: ORIGIN, imagePath: '/assets/hero-960-abcd1234.jpg' });
 
-describe('restaurantJsonLd (issue 3, schema.org Restaurant)', () => {
+describe('restaurantJsonLd (schema.org Restaurant)', () => {
   it('names the restaurant with its address, coordinates and telephone', () => {
     const data = build();
     expect(data['@context']).toBe('https://schema.org');

@@ -25,7 +25,7 @@ export interface RestaurantJsonLdInput {
 }
 
 /**
- * The restaurant as schema.org `Restaurant` (issue 3): the facts of
+ * The restaurant as schema.org `Restaurant`, for search engines: the facts of
  * content/restaurant.ts, the open days derived from its weekly rest day (an
  * absent day means closed), and the menu in the page's language.
  */

@@ -30,7 +30,7 @@ export interface AppOptions {
   outboxPollMs?: number;
 }
 
-/** SECURITY.md item 18: bodies over 100 KB are refused with 413. */
+/** Bodies over 100 KB are refused with 413. */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Wires the whole server: headers, API, static files, pages. */
@@ -43,10 +43,10 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // CONTRACT.md TRUST_PROXY: unset means the socket's address is the client.
+    // TRUST_PROXY unset: the socket's address is the client, whatever headers say.
     trustProxy: config.TRUST_PROXY ?? false,
     return503OnClosing: true,
-    // A path Fastify cannot decode is the client's mistake: the contract's shape, no echo.
+    // A path Fastify cannot decode is the client's mistake: a 4xx `{message}`, no echo.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       // Fastify types this reply with generics that no route narrows: take it plain.

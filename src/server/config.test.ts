@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-describe('loadConfig (CONTRACT.md "Configuration")', () => {
+describe('loadConfig: environment variables, all optional', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);

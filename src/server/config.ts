@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * The server's configuration (CONTRACT.md "Configuration"), parsed once at
- * boot by one schema (ENGINEERING.md example 2): a bad value stops the process
- * with the list of bad keys.
+ * The server's configuration (environment variables, all optional), parsed
+ * once at boot by one schema: a bad value stops the process with the list of
+ * bad keys.
  */
 const optionalText = z
   .string()

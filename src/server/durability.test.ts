@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDurability } from './testing/durability.ts';
 
-// The issue's item 4, SECURITY.md items 29 and 30: the real server process,
+// No acknowledged write or stored mail is lost: the real server process,
 // SIGKILLed 10 times in the middle of a stream of daily-menu saves and contact
 // posts (`npm run bench:durability` does 100 and more). Needs `npm run build`.
 describe('durability under SIGKILL', () => {

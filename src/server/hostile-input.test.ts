@@ -8,19 +8,20 @@ import { hashToken, newToken, nowIso } from './services/tokens.ts';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
 
 /*
- * Hostile input (the issue's item 5; SECURITY.md items 18 and 19, CONTRACT.md
- * "Errors"). Property-based requests at every API route and method, through
+ * Hostile input: malformed JSON, wrong types, unknown keys and oversized
+ * strings or bodies get a 4xx in one of the API's three error shapes, never a
+ * 500, and change nothing. Property-based requests at every API route and method, through
  * `app.inject()` on one database file: wrong JSON types, missing and extra
  * fields, huge and Unicode strings, malformed JSON, wrong content types, bad
  * tokens, bad path parameters and query strings. For each request the oracle
  * below decides, from how the request was generated, whether the server must
- * refuse it (then: a 4xx in one of CONTRACT.md's shapes and no table changed)
+ * refuse it (then: a 4xx in one of those shapes and no table changed)
  * or accept it (then: the documented success status and exactly the expected
  * change), so no property can pass by refusing everything.
  */
 
 // ---------------------------------------------------------------------------
-// Limits the oracle knows from SECURITY.md item 18 and the contract.
+// Limits the oracle knows: the server's body and field limits.
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const DAILY_MENU_FIELD_MAX = 2000;
@@ -30,18 +31,18 @@ const NAME_MAX = 100;
 const MAX_PARAM_LENGTH = 100;
 const TARGET_LANGS = ['en', 'fr', 'es', 'de'] as const;
 const STAFF_EMAIL = 'anna@trattoria.example';
-/** Passwords on the common-password list (SECURITY.md item 2) that satisfy the length rule. */
+/** Passwords on the common-password list that satisfy the length rule. */
 const COMMON_PASSWORDS = ['qwerty123456', '1q2w3e4r5t6y', '123qweasdzxc', 'QAZWSXEDCRFV'];
 
 // ---------------------------------------------------------------------------
-// The contract's error shapes.
+// The API's three error shapes.
 
 type Shape = 'fields' | 'refusal' | 'message';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Which of CONTRACT.md's three error shapes `body` is, or null for none. */
+/** Which of the three error shapes `body` is, or null for none. */
 function contractShape(body: unknown, status: number): Shape | null {
   if (!isRecord(body) || Object.keys(body).length !== 1) return null;
   if ('message' in body) {
@@ -81,7 +82,7 @@ interface ExpectedError {
 }
 
 /**
- * CONTRACT.md "Errors": a 4xx, JSON, in one of the three shapes (and the
+ * A refusal: a 4xx, JSON, in one of the three shapes (and the
  * expected status, shape, field or code when given). A HEAD answer has no body.
  */
 function expectContractError(
@@ -800,7 +801,7 @@ const randomSegments = fc
   )
   .filter(notADotSegment);
 
-/** Daily-menu ids: '1' is the only one (SPEC.md section 7). */
+/** Daily-menu ids: '1' is the only one (a single daily menu). */
 const menuIds = fc.oneof(
   { weight: 5, arbitrary: fc.constant(segment('1')) },
   {
@@ -1302,7 +1303,7 @@ const deleteTranslation = family({
   }),
 });
 
-/** A name as a visitor types it: no control characters once trimmed (SECURITY.md item 22). */
+/** A name as a visitor types it: no control characters once trimmed (names reach mail headers). */
 const personName = fc
   .tuple(trimmedText(NAME_MAX), fc.constantFrom('', ' ', '\t'))
   .map(([name, pad]) => `${pad}${withoutControls(name)}${pad}`);
@@ -1799,7 +1800,7 @@ describe('the oracle', () => {
     expect(served).toEqual(expected.sort());
   });
 
-  it('tells the contract shapes apart', () => {
+  it('tells the three error shapes apart', () => {
     expect(contractShape({ errors: { titolo: ['x'] } }, 400)).toBe('fields');
     expect(contractShape({ errors: [{ code: 'c', description: 'd' }] }, 409)).toBe('refusal');
     expect(contractShape({ message: 'm' }, 404)).toBe('message');
@@ -1833,7 +1834,7 @@ describe('hostile requests', () => {
 describe('paths Fastify cannot decode', () => {
   // Answered by the app's frameworkErrors handler, not Fastify's own body.
   it.each(['/api/%zz', '/api/daily-menu/%E0%A4%A', '/api/auth/recovery-password/%'])(
-    'a malformed percent-encoding in %s gets a contract error shape',
+    'a malformed percent-encoding in %s gets an API error shape',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, remoteAddress: nextClientAddress() });
       expectContractError(response, { status: 400, shape: 'message' }, `GET ${url}`);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from './testing/database.ts';
 
-// The real process, as `npm run serve` starts it, on SQLite or PostgreSQL (issue 8).
+// The real process, as `npm run serve` starts it, on SQLite or PostgreSQL.
 const MAIN = resolve(import.meta.dirname, 'main.ts');
 let database: TestDatabase;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('server process', () => {
   });
 
   it.runIf(testDialect() === 'postgres')(
-    'refuses to start on a PostgreSQL that would lose acknowledged writes (SECURITY.md item 29)',
+    'refuses to start on a PostgreSQL that would lose acknowledged writes',
     async () => {
       const url = new URL(database.url);
       url.searchParams.set(

@@ -37,7 +37,7 @@ const app = await buildApp({
   build: { server, clientDir: resolve(BUILD_DIR, 'client') },
 }).catch((error: unknown) => {
   // E.g. an unreachable database, or one that would not keep acknowledged
-  // writes (SECURITY.md item 29): say so in one line, then the details.
+  // writes through a crash: say so in one line, then the details.
   console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
   console.error(error);
   process.exit(1);
@@ -64,7 +64,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
   if ((await countStaff(app.db)) === 0) {
-    // CONTRACT.md: on an empty database, say how to create the first account.
+    // There is no default account: on an empty database, say how to create the first one.
     console.log(
       '\nNo staff account exists yet. Create the first one with:\n' +
         '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +

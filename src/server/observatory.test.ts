@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from './testing/app.ts';
 
 /**
- * SECURITY.md item 25: Mozilla HTTP Observatory grade A+ behind TLS. The real
+ * Mozilla HTTP Observatory grade A+ behind TLS. The real
  * app (production build, TRUST_PROXY=loopback) listens on loopback HTTP; in
  * front of it a TLS terminator with a self-signed certificate made here
  * forwards with X-Forwarded-Proto/For, as a reverse proxy does; a plain-HTTP
@@ -202,7 +202,7 @@ describe.skipIf(!hasCertificateTool)('Mozilla HTTP Observatory behind TLS (needs
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('grades the site A+ with a score of at least 100 (SECURITY.md item 25)', async () => {
+  it('grades the site A+ with a score of at least 100', async () => {
     const result = await scanner!.scan(HOST, {
       httpPort: String(ports.http),
       httpsPort: String(ports.https),

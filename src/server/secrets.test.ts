@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from './testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from './testing/fake-translators.ts';
 
-// Issue 5 item 6 and SECURITY.md item 27: no key, provider host or provider
-// response header reaches a browser, in any response or in the client bundle.
+// The translation provider and SMTP are the server's: no key, provider host or
+// provider response header reaches a browser, in any response or in the
+// client bundle.
 const KEY = 'deepl-secret-key-7f3a9c';
 const SMTP_PASSWORD = 'smtp-secret-pass-91b2';
 let deepl: FakeTranslator;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { langFromAcceptLanguage, pickLanguage, readCookie, toLang } from './languages.ts';
 
-describe('pickLanguage (CONTRACT.md: lng query → i18next cookie → Accept-Language → it)', () => {
+describe('pickLanguage: lng query → i18next cookie → Accept-Language → it', () => {
   it('takes the query first', () => {
     expect(pickLanguage({ query: 'de', cookie: 'fr', acceptLanguage: 'es' })).toBe('de');
   });

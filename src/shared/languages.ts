@@ -1,6 +1,6 @@
 /**
- * The five languages of the public site (SPEC.md section 1) and the rule that
- * picks one for a request (CONTRACT.md "Pages"): `lng` query parameter, then the
+ * The five languages of the public site and the rule that picks one for a
+ * request: `lng` query parameter, then the
  * `i18next` cookie, then Accept-Language, then Italian.
  *
  * Isomorphic: used by the server (page cache key, loaders) and the browser.
@@ -9,7 +9,7 @@ export const LANGUAGES = ['it', 'en', 'fr', 'es', 'de'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const FALLBACK_LANG: Lang = 'it';
 
-/** Names shown in the language dropdown, in SPEC.md's order and spelling. */
+/** Names shown in the language dropdown, in this fixed order and spelling ("French" included). */
 export const LANGUAGE_OPTIONS: readonly { lang: Lang; label: string; flag: string }[] = [
   { lang: 'it', label: 'Italiano', flag: 'it' },
   { lang: 'en', label: 'English', flag: 'gb' },
@@ -18,7 +18,7 @@ export const LANGUAGE_OPTIONS: readonly { lang: Lang; label: string; flag: strin
   { lang: 'es', label: 'Español', flag: 'es' },
 ];
 
-/** Cookie and local-storage key that keep the visitor's choice (CONTRACT.md). */
+/** Cookie and local-storage key that keep the visitor's choice. */
 export const LANG_COOKIE = 'i18next';
 export const LANG_STORAGE_KEY = 'i18nextLng';
 
@@ -67,7 +67,7 @@ export interface LanguageSignals {
   acceptLanguage: string | null | undefined;
 }
 
-/** CONTRACT.md's order: query `lng`, cookie `i18next`, Accept-Language, Italian. */
+/** In this order: query `lng`, cookie `i18next`, Accept-Language, Italian. */
 export function pickLanguage(signals: LanguageSignals): Lang {
   return (
     toLang(signals.query) ??

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the daily menu's list separator is the comma. */
+/** Staff separate the daily menu's dishes and extra info with commas. */
 export function splitList(text: string): string[] {
   return text
     .split(',')

@@ -4,7 +4,7 @@ import { formatPrice, parsePrice } from './price.ts';
 // Intl writes a no-break space before the euro sign.
 const euro = (text: string) => text.replace(' ', '\u00a0');
 
-describe('formatPrice (SPEC.md section 5)', () => {
+describe('formatPrice: comma or dot decimals, euro in it-IT format', () => {
   it('reads comma and dot decimals', () => {
     expect(formatPrice('8,50')).toBe(euro('8,50 €'));
     expect(formatPrice('8.5')).toBe(euro('8,50 €'));

@@ -1,7 +1,7 @@
 /**
- * SPEC.md section 5, price display: a comma becomes a dot, the result is read
- * as a number; not a number shows as empty; otherwise euro in Italian format
- * with two decimals ("8,50 €"), whatever the page language (section 9).
+ * Price display: a comma becomes a dot, the result is read as a number; not a
+ * number shows as empty; otherwise euro in Italian format with two decimals
+ * ("8,50 €"), whatever the page language.
  */
 const EURO = new Intl.NumberFormat('it-IT', {
   style: 'currency',

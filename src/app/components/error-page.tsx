@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-/** SPEC.md section 2, the 404 page. */
+/** The 404 page: links back home and to /contact. */
 export function NotFoundContent() {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ export function NotFoundContent() {
 const KNOWN_STATUSES = [400, 403, 404, 405] as const;
 
 /**
- * Router errors (SPEC.md section 8: 400, 403, 404, 405) as a translated page
+ * Router errors (400, 403, 404, 405) as a translated page
  * with that status; anything unexpected as a generic one, never a stack.
  */
 export function RouteErrorBoundary() {

@@ -10,7 +10,7 @@ import esFlag from '../assets/flags/es.svg?url';
 const FLAGS: Record<Lang, string> = { it: itFlag, en: gbFlag, de: deFlag, fr: frFlag, es: esFlag };
 
 /**
- * Fixed bottom-right language dropdown (SPEC.md section 2). A native select:
+ * Fixed bottom-right language dropdown. A native select:
  * keyboard and screen-reader friendly for free, and without JavaScript the
  * form still switches language through `?lng=`.
  */

@@ -9,7 +9,7 @@ const [lunch, dinner] = restaurant.openingHours.map(interval);
 const mapHost = new URL(restaurant.map.embedUrl).host;
 
 /**
- * SPEC.md section 2, "Where We Are", with consent: a self-hosted preview
+ * The home page's map, "Where We Are", with consent: a self-hosted preview
  * first; the map provider's iframe (a third party that sees the visitor's IP
  * address) is created only when the visitor asks for it, so nothing is
  * fetched from it before the click.

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/locales/index.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 
-// SPEC.md section 2: the privacy provider's script loads when the footer
+// The privacy provider's script loads when the footer
 // appears, and only if the site content configures a provider.
 const PROVIDER = 'https://consent.example/embed.js';
 const content = vi.hoisted(() => ({ providerScriptUrl: null as string | null }));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../content/restaurant.ts';
 
 /**
- * SPEC.md section 2: the consent provider's script loads when the footer
+ * The consent provider's script loads when the footer
  * appears, and only if the site content configures one.
  */
 function useProviderScriptWhenVisible(scriptUrl: string | null) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Full-screen spinner (SPEC.md /loading, and while a message is sent). */
+/** Full-screen spinner (the /loading page, and while a message is sent). */
 export function FullScreenSpinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { showToast, ToastHost } from './toasts.tsx';
 
-describe('toasts (SPEC.md section 9)', () => {
+describe('toasts: loaded on first use, top-right, light theme', () => {
   it('loads the container on first use and shows the message top-right', async () => {
     const { container } = render(<ToastHost />);
     expect(container.innerHTML).toBe(''); // nothing loaded until a toast is asked for

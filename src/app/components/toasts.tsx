@@ -1,10 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
- * Toasts (SPEC.md section 9: top-right, 5000 ms, light theme, drag at 80%).
- * The toast library is loaded on first use, so pages that never toast do not
- * pay for it (ENGINEERING.md page-weight budget); the container then stays
- * mounted on every page.
+ * Toasts: top-right, closing after 5000 ms, light theme, dismissed by a drag
+ * of 80%. The toast library is loaded on first use, so pages that never toast
+ * do not pay for it in page weight; the container then stays mounted on
+ * every page.
  */
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 

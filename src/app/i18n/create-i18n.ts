@@ -4,8 +4,8 @@ import { FALLBACK_LANG, type Lang } from '../../shared/languages.ts';
 import type { Messages } from '../../shared/locales/index.ts';
 
 /**
- * A fresh i18next instance for one render (ENGINEERING.md example 12: never the
- * global instance on the server, where requests in different languages overlap).
+ * A fresh i18next instance for one render (never the global instance on the
+ * server, where requests in different languages overlap).
  * Resources come in whole, so initialisation is synchronous.
  */
 export function createI18n(lang: Lang, messages: Messages): I18n {

@@ -1,7 +1,7 @@
 import 'i18next';
 import type { Messages } from '../../shared/locales/index.ts';
 
-// Key types come from the Italian resources (ENGINEERING.md example 12).
+// Key types come from the Italian resources.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';

@@ -10,7 +10,7 @@ import {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** Keeps a choice where the next request (cookie) and SPEC.md's detector (storage) find it. */
+/** Keeps a choice where the next request (cookie) and the next visit (local storage) find it. */
 function remember(lang: Lang): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
@@ -32,7 +32,7 @@ function stored(): Lang | null {
 /**
  * The language picked in the dropdown: remembered, then the page's data is
  * loaded again in it, so the page re-renders at once without a reload. A `lng`
- * in the address wins over the cookie (CONTRACT.md), so it is rewritten too.
+ * in the address wins over the cookie, so it is rewritten too.
  */
 export function useChooseLanguage(): (lang: Lang) => void {
   const [params] = useSearchParams();
@@ -56,7 +56,7 @@ export function useChooseLanguage(): (lang: Lang) => void {
 /**
  * After the first render: the language the server chose is cached like
  * i18next's detector does, except that a choice kept only in local storage
- * (its cookie expired or was cleared) is restored, as SPEC.md ranks storage
+ * (its cookie expired or was cleared) is restored: a stored choice ranks
  * above the browser's languages.
  */
 export function usePersistLanguage(current: Lang, chooseLanguage: (lang: Lang) => void): void {

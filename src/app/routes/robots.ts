@@ -1,7 +1,7 @@
 import { appServicesContext } from '../context.ts';
 import type { Route } from './+types/robots';
 
-/** Staff pages stay out of search engines (CONTRACT.md "Pages"). */
+/** Staff pages stay out of search engines. */
 const STAFF_PATHS = ['/login', '/send-email', '/reset-password', '/dashboard', '/loading'];
 
 export function loader({ context }: Route.LoaderArgs) {

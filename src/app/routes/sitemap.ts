@@ -6,7 +6,7 @@ import type { Route } from './+types/sitemap';
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Every public page in every language, each with its alternates (CONTRACT.md "Pages"). */
+/** Every public page in every language, each with its alternates. */
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(appServicesContext);
   const alternates = (path: string) =>

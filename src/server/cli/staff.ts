@@ -3,7 +3,7 @@
  * `npm run staff -- list` · `npm run staff -- remove --email E`
  *
  * Staff accounts from the command line: the only way to create the first one
- * (SECURITY.md item 6: no default account exists). Uses DATABASE_URL like the
+ * (no default account exists). Uses DATABASE_URL like the
  * server. Without --password it asks for it, without echoing.
  */
 import { createInterface } from 'node:readline';

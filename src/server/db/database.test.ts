@@ -21,7 +21,7 @@ import { currentSchema, parseDatabaseUrl, postgresDurabilityProblems } from './d
 import { up } from './migrations/001-initial.ts';
 import { migrations } from './migrations/index.ts';
 
-// Runs on SQLite, and on PostgreSQL in the `postgres` test project (issue 8).
+// Runs on SQLite, and on PostgreSQL in the `postgres` test project.
 const dialect = testDialect();
 const onSqlite = dialect === 'sqlite';
 const onPostgres = dialect === 'postgres';
@@ -110,7 +110,7 @@ describe('DATABASE_URL', () => {
   });
 });
 
-describe('PostgreSQL durability settings (SECURITY.md item 29)', () => {
+describe('PostgreSQL durability settings: an acknowledged write survives a crash', () => {
   const good = { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' };
 
   it('accepts fsync on, full_page_writes on and a synchronous_commit that flushes locally', () => {
@@ -160,21 +160,16 @@ describe('openDatabase', () => {
     expect(existsSync(file)).toBe(true);
   });
 
-  it.runIf(onSqlite)(
-    'runs in WAL mode with synchronous=FULL and foreign keys (SECURITY.md item 29)',
-    async () => {
-      const pragma = async (name: string) => {
-        const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(
-          app.db,
-        );
-        return Object.values(rows[0] ?? {})[0];
-      };
-      expect(await pragma('journal_mode')).toBe('wal');
-      expect(await pragma('synchronous')).toBe(2);
-      expect(await pragma('foreign_keys')).toBe(1);
-      expect(await pragma('busy_timeout')).toBe(5000);
-    },
-  );
+  it.runIf(onSqlite)('runs in WAL mode with synchronous=FULL and foreign keys', async () => {
+    const pragma = async (name: string) => {
+      const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(app.db);
+      return Object.values(rows[0] ?? {})[0];
+    };
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
 
   it('creates every table, the daily menu row 1 and the content version', async () => {
     expect(await tableNames(app.db)).toEqual([
@@ -214,7 +209,7 @@ describe('openDatabase', () => {
     }
   });
 
-  it('migrates once when several processes start together (issue 8)', async () => {
+  it('migrates once when several processes start together', async () => {
     const shared = await otherDatabase();
     const list = () =>
       run(process.execPath, [STAFF_CLI, 'list'], {
@@ -375,7 +370,7 @@ describe('schema', () => {
     expect(await integrityCheck(app.db)).toBe('ok');
   });
 
-  it('writes migrations PostgreSQL accepts (issue 8)', async () => {
+  it('writes migrations PostgreSQL accepts', async () => {
     const statements: string[] = [];
     const postgres = new Kysely<unknown>({
       dialect: {

@@ -12,7 +12,7 @@ import { migrations } from './migrations/index.ts';
 export type { SqlDialect } from './dialect.ts';
 
 // Table types. Timestamps are ISO-8601 strings, booleans integers 0/1, so the
-// same code runs on SQLite and PostgreSQL (ENGINEERING.md architecture).
+// same code runs on SQLite and PostgreSQL.
 
 export interface StaffUsersTable {
   id: Generated<number>;
@@ -48,7 +48,7 @@ export interface PasswordResetsTable {
 }
 
 export interface DailyMenuTable {
-  /** Always 1 (SPEC.md "Daily menu": a single record). */
+  /** Always 1: there is a single daily menu. */
   id: number;
   titolo: string;
   descrizione: string;
@@ -120,7 +120,7 @@ export interface ContactMessagesTable {
 /**
  * One row (id 1) whose version goes up, in the same transaction, with every
  * change to what public pages show: each instance compares it with the
- * version its cached pages were rendered at (issue 8, docs/decisions/002).
+ * version its cached pages were rendered at (docs/decisions/002).
  */
 export interface ContentVersionTable {
   id: number;
@@ -147,11 +147,11 @@ export interface AppDatabase {
 }
 
 /**
- * Opens the database named by DATABASE_URL (CONTRACT.md "Configuration"),
+ * Opens the database named by DATABASE_URL,
  * checks its durability settings and brings its schema up to date.
  * `file:PATH` is an SQLite file, PATH relative to the working directory, its
  * folder created if missing; `postgres://…` is a PostgreSQL database, whose
- * tables go into the connection's current schema (issue 8). The differences
+ * tables go into the connection's current schema. The differences
  * between the two are in dialect.ts.
  */
 export async function openDatabase(

@@ -6,19 +6,19 @@ import pg from 'pg';
 import { createSqliteDatabase } from './sqlite-driver.ts';
 
 /**
- * Everything that differs between SQLite and PostgreSQL lives here (issue 8:
- * "dialect differences handled in one place"): how DATABASE_URL is read, how
- * a connection is opened and checked for durability, how numbers come back,
- * and the one locking clause SQLite does not have. The schema's one
- * difference (auto-increment ids) is in migrations/columns.ts, which the
- * migrations must keep frozen as they were written.
+ * Everything that differs between SQLite and PostgreSQL lives here, in one
+ * place: how DATABASE_URL is read, how a connection is opened and checked for
+ * durability, how numbers come back, and the one locking clause SQLite does
+ * not have. The schema's one difference (auto-increment ids) is in
+ * migrations/columns.ts, which the migrations must keep frozen as they were
+ * written.
  */
 export type SqlDialect = 'sqlite' | 'postgres';
 
 export type DatabaseTarget =
   { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string };
 
-/** CONTRACT.md DATABASE_URL: `file:PATH` (SQLite) or `postgres://…`/`postgresql://…`. */
+/** DATABASE_URL is `file:PATH` (SQLite) or `postgres://…`/`postgresql://…`. */
 export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
   if (/^postgres(ql)?:\/\/./.test(databaseUrl)) {
     return { dialect: 'postgres', connectionString: databaseUrl };
@@ -30,7 +30,7 @@ export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
 
 export interface OpenedDialect {
   dialect: Dialect;
-  /** Throws when the server or file would not keep an acknowledged write (SECURITY.md item 29). */
+  /** Throws when the server or file would not keep an acknowledged write through a crash. */
   checkDurability<DB>(db: Kysely<DB>): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export function createDialect(
 }
 
 /**
- * SECURITY.md item 29: a write is acknowledged only once durable, so WAL with
+ * A write is acknowledged only once durable, so WAL with
  * synchronous=FULL, checked at start-up: SQLite silently keeps another
  * journal mode when it cannot use WAL (e.g. on some network file systems).
  */
@@ -95,11 +95,12 @@ function configureSqlite(sqlite: DatabaseSync): void {
 export const POSTGRES_DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'];
 
 /**
- * SECURITY.md item 29 on PostgreSQL: with `fsync` off a crash can corrupt the
- * cluster, with `synchronous_commit` off a commit is acknowledged before its
- * WAL is flushed (the last moments of acknowledged writes are lost), with
- * `full_page_writes` off a torn page cannot be repaired. `local`,
- * `remote_write` and `remote_apply` all flush the local WAL before answering.
+ * A write is acknowledged only once durable, on PostgreSQL too: with `fsync`
+ * off a crash can corrupt the cluster, with `synchronous_commit` off a commit
+ * is acknowledged before its WAL is flushed (the last moments of acknowledged
+ * writes are lost), with `full_page_writes` off a torn page cannot be
+ * repaired. `local`, `remote_write` and `remote_apply` all flush the local
+ * WAL before answering.
  * Returns the problems found; none means durable.
  */
 export function postgresDurabilityProblems(settings: Record<string, string | undefined>): string[] {

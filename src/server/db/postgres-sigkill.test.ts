@@ -8,7 +8,7 @@ import { openDatabase } from './database.ts';
 import { sleep, startServer } from '../testing/durability.ts';
 
 /*
- * Issue 8 item 4 (SECURITY.md items 29 and 30) on PostgreSQL: the real server
+ * No acknowledged write or stored mail is lost, on PostgreSQL: the real server
  * process, SIGKILLed in the middle of a stream of daily-menu saves and
  * contact posts, keeps every write it acknowledged, leaves no half-written
  * save or message, and afterwards delivers every stored message. SQLite's run
@@ -113,7 +113,7 @@ function writeStream(url: string, token: string, cycle: number, attempts: Attemp
   };
 }
 
-describe.runIf(onPostgres)('SIGKILL on PostgreSQL (issue 8, SECURITY.md items 29 and 30)', () => {
+describe.runIf(onPostgres)('SIGKILL on PostgreSQL', () => {
   it('keeps every acknowledged write and delivers every stored message', async () => {
     expect(existsSync(resolve(ROOT, 'build/server/index.js')), 'needs `npm run build`').toBe(true);
     const setup = await openDatabase(database.url);

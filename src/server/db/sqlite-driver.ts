@@ -3,9 +3,8 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
  * Makes a `node:sqlite` database look like the better-sqlite3 object that
- * Kysely's `SqliteDialect` expects (ENGINEERING.md "Runtime and dependencies":
- * better-sqlite3's native build is tied to one Node ABI, `node:sqlite` is
- * built in).
+ * Kysely's `SqliteDialect` expects: better-sqlite3's native build is tied to
+ * one Node ABI, `node:sqlite` is built in.
  */
 export function createSqliteDatabase(sqlite: DatabaseSync): SqliteDatabase {
   return {
@@ -31,9 +30,9 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
 /**
  * Converts one positional parameter to a value `node:sqlite` binds as is.
  * `node:sqlite` binds a leading plain object or Date as *named* parameters and
- * silently shifts the others, and throws an unhelpful error on `undefined`
- * (ENGINEERING.md "What bit"): so anything that is not a plain SQL value is
- * converted (booleans, dates) or rejected here, before it reaches SQLite.
+ * silently shifts the others, and throws an unhelpful error on `undefined`:
+ * so anything that is not a plain SQL value is converted (booleans, dates) or
+ * rejected here, before it reaches SQLite.
  */
 export function toSqliteValue(value: unknown, position: number): SQLInputValue {
   if (

@@ -4,7 +4,7 @@ import { htmlContentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-describe('HTML Content-Security-Policy (SECURITY.md item 24)', () => {
+describe('HTML Content-Security-Policy', () => {
   const html =
     '<html><head><script type="module" src="/assets/a.js"></script></head>' +
     '<body><script>window.__ctx = {"a":"é"};</script><script type="module">import("/x.js");</script></body></html>';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { contentOrigins } from '../../../content/restaurant.ts';
 
 /**
- * The Content-Security-Policy of an HTML page (SECURITY.md item 24). Inline
+ * The Content-Security-Policy of an HTML page. Inline
  * scripts (React Router's hydration data and module loader) are allowed by
  * their SHA-256, computed from the exact bytes sent, so no 'unsafe-inline'
  * and no per-request nonce: the same bytes and header can be cached.

@@ -16,8 +16,8 @@ export interface CachedPage {
 
 /**
  * Rendered public pages kept in memory per (path, language), already
- * compressed, so a page view costs a map lookup (ENGINEERING.md architecture).
- * The entries belong to one content version (the database's, issue 8):
+ * compressed, so a page view costs a map lookup. The entries belong to one
+ * content version (the database's, shared by every instance):
  * `sync()` with another version drops them all.
  */
 export class PageCache {

@@ -15,7 +15,7 @@ export interface PagesOptions {
   build: ServerBuild;
   mode: 'production' | 'development';
   services: AppServices;
-  /** The content version the database has (issue 8): cached pages of another are dropped. */
+  /** The content version the database has: cached pages of another are dropped. */
   contentVersion: () => Promise<number | undefined>;
 }
 
@@ -97,7 +97,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
  * React Router preloads every JS chunk of the page from <head> (about 140 KB
  * on the home page), and on a slow connection they share the bandwidth with
  * the HTML, the CSS and the hero image: first paint waits for them (Lighthouse
- * mobile, issue 7: FCP 2.3 s with them, about 1 s without). Without the
+ * mobile: FCP 2.3 s with them, about 1 s without). Without the
  * preloads the module script at the end of the body still loads the same
  * chunks, after the first paint.
  */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
- * One error handler (ENGINEERING.md example 4), answering in CONTRACT.md's
+ * One error handler for the whole server, answering in the API's error
  * shapes: field validation → 400 {errors: {field: [messages]}}; any other
  * client error → its 4xx status with {message}; anything unexpected → 500
  * {message} with no detail, logged in full.

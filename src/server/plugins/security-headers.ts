@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { NON_HTML_CONTENT_SECURITY_POLICY } from '../pages/csp.ts';
 
 /**
- * Headers on every response (SECURITY.md items 24-26). Pages set their own
+ * Headers on every response. Pages set their own
  * CSP with script hashes (src/server/pages/csp.ts); everything else gets one
  * that allows nothing. No CORS header is ever sent: the API is same-origin
  * only. Fastify sends no X-Powered-By.
@@ -20,7 +20,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       reply.header('content-security-policy', NON_HTML_CONTENT_SECURITY_POLICY);
     }
     reply.header('x-content-type-options', 'nosniff');
-    // A page may ask for less (the reset page: no-referrer, SECURITY.md item 17).
+    // A page may ask for less (the reset page, whose address holds a token: no-referrer).
     if (!reply.hasHeader('referrer-policy')) {
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     }

@@ -20,7 +20,7 @@ declare module 'fastify' {
     dailyMenu: DailyMenuService;
     translations: DailyMenuTranslations;
     contactMessages: ContactMessages;
-    /** The database's version of what public pages show (issue 8: shared by every instance). */
+    /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
     /**
      * Called after this instance committed a change of what public pages show
@@ -35,7 +35,7 @@ declare module 'fastify' {
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
 /**
- * The services as decorators (ENGINEERING.md example 6), on top of `app.db`.
+ * The services as decorators, on top of `app.db`.
  * The outbox worker starts with the server and stops before the database
  * closes; housekeeping prunes dead sessions and rate-limit windows.
  */
@@ -74,7 +74,7 @@ export const servicesPlugin = fp(
     );
     const dailyMenu = new DailyMenuService(app.db, () => {
       app.contentChanged();
-      void translations.refresh(); // after the save is answered: visitors never wait (issue 5)
+      void translations.refresh(); // after the save is answered: visitors never wait
     });
     const translations = new DailyMenuTranslations({
       db: app.db,

@@ -11,8 +11,8 @@ declare module 'fastify' {
 export const UNAUTHORIZED_MESSAGE = 'Sessione scaduta o non valida: effettua di nuovo il login.';
 
 /**
- * preHandler for staff-only routes (SPEC.md section 6): a valid bearer token
- * or 401 `{message}` (CONTRACT.md: missing, revoked or expired token).
+ * preHandler for staff-only routes: a valid bearer token, or 401 `{message}`
+ * for a missing, revoked or expired one.
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   const header = request.headers.authorization ?? '';
@@ -29,5 +29,5 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   request.bearerToken = token;
 }
 
-/** The client address rate limits use (CONTRACT.md TRUST_PROXY decides what `ip` is). */
+/** The client address rate limits use (TRUST_PROXY decides what `ip` is). */
 export const clientKey = (request: FastifyRequest) => request.ip;

@@ -14,12 +14,12 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { Sessions, StaffMember } from './sessions.ts';
 import { hashToken, newToken, nowIso } from './tokens.ts';
 
-/** SECURITY.md item 4: 5 consecutive failures lock the account for 5 minutes. */
+/** 5 consecutive failures lock the account for 5 minutes. */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 5 * 60 * 1000;
-/** SECURITY.md item 15: a reset link works for one hour, once. */
+/** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** SECURITY.md item 16: at most 5 reset e-mails per hour per account. */
+/** At most 5 reset e-mails per hour per account. */
 const RESETS_PER_ACCOUNT_PER_HOUR = 5;
 
 export type LoginResult =
@@ -32,7 +32,7 @@ export type ResetResult =
   | { ok: false; reason: 'invalid_token' }
   | { ok: false; reason: 'common_password'; message: string };
 
-/** Login, password recovery and reset (CONTRACT.md auth calls); expected failures are values. */
+/** Login, password recovery and reset; expected failures are values. */
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialect;
@@ -63,7 +63,7 @@ export class AuthService {
       .where('email', '=', email)
       .executeTakeFirst();
     if (!user) {
-      await verifyAgainstDummy(password); // same work, same time (SECURITY.md item 5)
+      await verifyAgainstDummy(password); // same work, same time as a wrong password
       return { ok: false, reason: 'invalid_credentials' };
     }
     const now = Date.now();
@@ -77,7 +77,7 @@ export class AuthService {
     if (!(await verifyPassword(user.password_hash, password))) {
       // Counted by the database in one statement, not read-then-written here:
       // concurrent failures, on this instance or another, each count
-      // (issue 8: lockouts are shared through the database).
+      // (lockouts are shared through the database).
       const reachesLimit = sql<boolean>`failed_logins + 1 >= ${MAX_FAILED_LOGINS}`;
       await this.#db
         .updateTable('staff_users')
@@ -111,8 +111,9 @@ export class AuthService {
 
   /**
    * Sends a reset link if the account exists and has not asked too often.
-   * The caller answers before this finishes, identically for every e-mail
-   * (SECURITY.md item 14). A new request invalidates older links (item 15).
+   * The caller answers before this finishes, identically for every e-mail, so
+   * the answer does not tell which accounts exist. A new request invalidates
+   * older links.
    */
   async requestReset(email: string, resetPageUrl: string): Promise<void> {
     const user = await this.#db
@@ -131,7 +132,7 @@ export class AuthService {
     const now = Date.now();
     await this.#db.transaction().execute(async (trx) => {
       // Two requests at once (two instances) take turns, so the later one
-      // also invalidates the link the earlier one just made (item 15).
+      // also invalidates the link the earlier one just made.
       await lockedRows(
         trx.selectFrom('staff_users').select('id').where('id', '=', user.id),
         this.#dialect,

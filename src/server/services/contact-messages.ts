@@ -22,7 +22,7 @@ export interface InboxMessage {
 }
 
 /**
- * Contact messages that are never lost (issue 6): the message, its consent
+ * Contact messages that are never lost: the message, its consent
  * and the mail that delivers it are written in one transaction before the
  * visitor is answered; the outbox delivers it, after an outage or a restart too.
  */
@@ -63,7 +63,7 @@ export class ContactMessages {
     return id;
   }
 
-  /** Staff mail, in Italian; the visitor's words stay text (SECURITY.md items 20, 22). */
+  /** Staff mail, in Italian; the visitor's words stay text, and Reply-To is the visitor. */
   #mail(body: ContactBody, lang: string, at: string) {
     const who = `${body.firstName} ${body.lastName}`;
     const when = new Date(at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' });

@@ -3,7 +3,7 @@ import { openDatabase, type AppDatabase } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { bumpContentVersion, ContentVersion } from './content-version.ts';
 
-// Issue 8: the version every instance's page cache follows (docs/decisions/002).
+// The version every instance's page cache follows (docs/decisions/002).
 let database: TestDatabase;
 let opened: AppDatabase;
 beforeAll(async () => {

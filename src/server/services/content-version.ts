@@ -14,8 +14,8 @@ export async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * The content version as the database has it, for the page cache (issue 8,
- * docs/decisions/002): one primary-key read, shared by every request that
+ * The content version as the database has it, for the page cache
+ * (docs/decisions/002): one primary-key read, shared by every request that
  * asks while it runs, and reused for CONTENT_VERSION_MAX_AGE_MS, so a busy
  * instance reads it a few times a second at most, and an idle one not at all.
  * A change made by this instance is seen by its next request (`expire()`).

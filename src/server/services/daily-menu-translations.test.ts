@@ -6,7 +6,7 @@ import {
   type FakeTranslator,
 } from '../testing/fake-translators.ts';
 
-// Issue 5: translate on save, one provider call per language, stored with the
+// Translate on save, one provider call per language, stored with the
 // Italian text's hash; staff corrections win until the Italian changes.
 let harness: Awaited<ReturnType<typeof testApp>> | undefined;
 let fake: FakeTranslator | undefined;
@@ -84,7 +84,7 @@ describe('with DeepL', () => {
     fake.failNext(1000);
     await save({ ...MENU, titolo: 'Menu di oggi' });
     expect(await view('fr')).toMatchObject({ titolo: 'Menu di oggi', translation: 'none' });
-    // At most 3 attempts per language for one round (SECURITY.md item 23).
+    // At most 3 attempts per language for one round.
     fake.failNext(0);
     await app.translations.refresh();
     expect(await view('fr')).toMatchObject({ titolo: '[FR] Menu di oggi', translation: 'machine' });

@@ -15,7 +15,7 @@ import {
 import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
-/** The daily menu as a visitor sees it in one language (CONTRACT.md `?lang=xx`). */
+/** The daily menu as a visitor sees it in one language (`?lang=xx`). */
 export interface DailyMenuView extends DailyMenuRecord {
   lang: Lang;
   /** Who wrote what is shown: staff, the machine, or nobody (Italian shown). */
@@ -43,7 +43,7 @@ function sourceHash(menu: DailyMenuBody): string {
 }
 
 /**
- * Translations of the daily menu (issue 5). Computed when staff save (never
+ * Translations of the daily menu. Computed when staff save (never
  * when a visitor looks), one provider call per language with the title, each
  * dish and each extra as separate texts, and stored against the hash of the
  * Italian. A language that fails is tried again a minute later. A translation

@@ -4,7 +4,7 @@ import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
 import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
-/** SPEC.md "Daily menu": one record, id 1, Italian as staff typed it. */
+/** The single daily menu, id 1, in Italian as staff typed it. */
 export interface DailyMenuRecord {
   id: 1;
   titolo: string;
@@ -19,7 +19,7 @@ export const DAILY_MENU_ID = 1;
 /**
  * The daily menu. Every save is one transaction: the record (its version up
  * by one), a history row (who, when, what), so no edit is ever lost, and the
- * content version every instance's page cache follows (issue 8); `onChange`
+ * content version every instance's page cache follows; `onChange`
  * runs after the commit.
  */
 export class DailyMenuService {

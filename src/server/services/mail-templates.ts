@@ -1,7 +1,7 @@
 import { restaurant } from '../../../content/restaurant.ts';
 import type { OutgoingMail } from './outbox.ts';
 
-/** Text for an HTML body: staff- or visitor-typed text never becomes markup (SECURITY.md item 20). */
+/** Text for an HTML body: staff- or visitor-typed text never becomes markup. */
 export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -19,7 +19,7 @@ function layout(paragraphs: string[]): string {
     )}<p style="color:#4b5b63;font-size:13px">${escapeHtml(restaurant.name)}</p></body></html>`;
 }
 
-/** Staff mails are Italian (SPEC.md section 1). */
+/** Staff mails are Italian, like every staff-facing text. */
 export function passwordResetMail(to: string, firstName: string, link: string): OutgoingMail {
   return {
     kind: 'password-reset',
@@ -40,7 +40,7 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
   };
 }
 
-/** SECURITY.md item 17: tell the owner of the account that its password changed. */
+/** Tell the owner of the account that its password changed. */
 export function passwordChangedMail(to: string, firstName: string): OutgoingMail {
   return {
     kind: 'password-changed',

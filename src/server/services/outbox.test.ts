@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import { enqueueMail, retryDelayMs } from './outbox.ts';
 
-// SECURITY.md item 30: stored before any send, retried with backoff, delivered
+// Every mail is stored before any send, retried with backoff, delivered
 // after an outage or a restart, never twice for one success.
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -63,7 +63,7 @@ describe('outbox', () => {
     let [row] = await rows(server);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.last_error).toContain('451');
-    // SECURITY.md item 30: the first retry comes within 10 seconds.
+    // The first retry comes within 10 seconds.
     expect(Date.parse(row!.next_attempt_at) - Date.now()).toBeLessThanOrEqual(10_000);
     const due = () =>
       server.db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).execute();

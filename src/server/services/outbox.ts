@@ -5,7 +5,7 @@ import type { Database, OutboxTable } from '../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
 import { nowIso } from './tokens.ts';
 
-/** A mail as the outbox stores it (SECURITY.md item 30: stored before any send). */
+/** A mail as the outbox stores it, before any send. */
 export interface OutgoingMail {
   kind: string;
   to: string;
@@ -76,7 +76,7 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        // SECURITY.md item 22: no header may carry a line break.
+        // No header may carry a line break.
         disableFileAccess: true,
         disableUrlAccess: true,
       });
@@ -84,7 +84,7 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** CONTRACT.md SMTP_URL unset: the mail is written to the log, and counts as sent. */
+/** SMTP_URL unset: the mail is written to the log, and counts as sent. */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     async send(mail) {
@@ -93,7 +93,7 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   };
 }
 
-/** SECURITY.md item 30: retries for 48 hours, each wait doubling from 5 s up to 10 minutes. */
+/** Retries for 48 hours, each wait doubling from 5 s up to 10 minutes. */
 export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60 * 1000;

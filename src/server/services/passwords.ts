@@ -1,7 +1,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** SECURITY.md item 3: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). */
+/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). */
 const ARGON2_OPTIONS = {
   // Algorithm.Argon2id: a const enum, which type stripping cannot inline.
   algorithm: 2 as Options['algorithm'],
@@ -24,7 +24,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | undefined;
 /**
- * SECURITY.md item 5: an unknown e-mail costs the same hash verification as a
+ * An unknown e-mail costs the same hash verification as a
  * wrong password, so timing does not tell which accounts exist.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
@@ -34,8 +34,8 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 }
 
 /**
- * SECURITY.md item 2: the ~49,000 most common passwords of zxcvbn-ts's
- * maintained list, compared case-insensitively.
+ * Registration and reset refuse the ~49,000 most common passwords of
+ * zxcvbn-ts's maintained list, compared case-insensitively.
  */
 let common: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {

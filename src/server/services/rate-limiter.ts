@@ -10,7 +10,7 @@ export interface RateLimitResult {
 
 /**
  * Fixed-window counters kept in the database, so every instance behind one
- * database shares them (issue 8). One statement per hit: insert, or count up
+ * database shares them. One statement per hit: insert, or count up
  * within the window, or start a new window once it has ended.
  */
 export class RateLimiter {

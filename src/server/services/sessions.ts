@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { hashToken, newToken, nowIso } from './tokens.ts';
 
-/** SECURITY.md item 8: 30 minutes idle, 12 hours at most. */
+/** A session ends after 30 minutes idle, 12 hours at most. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often: one write per minute, not per request. */
@@ -16,7 +16,7 @@ export interface StaffMember {
   lastName: string;
 }
 
-/** Opaque bearer tokens (SECURITY.md items 7-10); the database keeps only their SHA-256. */
+/** Opaque bearer tokens; the database keeps only their SHA-256. */
 export class Sessions {
   readonly #db: Kysely<Database>;
 
@@ -75,7 +75,7 @@ export class Sessions {
     };
   }
 
-  /** SECURITY.md item 9: the token stops working at once. */
+  /** Logout: the token stops working at once. */
   async revoke(token: string): Promise<void> {
     await this.#db
       .updateTable('sessions')
@@ -85,7 +85,7 @@ export class Sessions {
       .execute();
   }
 
-  /** SECURITY.md item 10: after a password reset, every session of the account ends. */
+  /** After a password reset, every session of the account ends. */
   async revokeAll(db: Kysely<Database>, userId: number): Promise<void> {
     await db
       .updateTable('sessions')

@@ -22,9 +22,9 @@ export const REFUSALS = {
 } as const;
 
 /**
- * Staff accounts, for the CLI (the first account: SECURITY.md item 6) and for
- * registration by a logged-in colleague. The caller has validated lengths
- * with the shared schema; common passwords are refused here (item 2).
+ * Staff accounts, for the CLI (the first account: there is no default one)
+ * and for registration by a logged-in colleague. The caller has validated
+ * lengths with the shared schema; common passwords are refused here.
  */
 export async function createStaffMember(
   db: Kysely<Database>,

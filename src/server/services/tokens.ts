@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** SECURITY.md items 7 and 15: 256-bit random tokens; only their SHA-256 is stored. */
+/** Session and reset tokens: 256-bit random; only their SHA-256 is stored. */
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };

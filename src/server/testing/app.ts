@@ -17,9 +17,9 @@ async function loadBuild(): Promise<{ server: ServerBuild; clientDir: string }> 
 }
 
 /**
- * A whole app as production wires it, on a database of its own
- * (ENGINEERING.md example 7; SQLite, or PostgreSQL in the `postgres` test
- * project: testing/database.ts), for `app.inject()`. Call `close()` after.
+ * A whole app as production wires it, on a database of its own (SQLite, or
+ * PostgreSQL in the `postgres` test project: testing/database.ts), for
+ * `app.inject()`. Call `close()` after.
  */
 export async function testApp(
   env: Record<string, string> = {},
@@ -83,7 +83,7 @@ export async function createStaff(
   return { ...member, id: result.id };
 }
 
-/** Logs in through the API (ENGINEERING.md example 7) and returns the bearer token. */
+/** Logs in through the API and returns the bearer token. */
 export async function login(
   app: import('fastify').FastifyInstance,
   email = 'anna@trattoria.example',

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { SqlDialect } from '../db/dialect.ts';
 
 /**
- * The database the server tests run on (issue 8): SQLite, unless the test
+ * The database the server tests run on: SQLite, unless the test
  * process runs in vitest.config.ts's `postgres` project (TEST_DATABASE=
  * postgres, only when TEST_POSTGRES_URL names a PostgreSQL database).
  */
@@ -23,7 +23,7 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database of its own (ENGINEERING.md example 7), so test
+ * A fresh, empty database of its own, so test
  * files stay independent and can run in parallel: a new SQLite file in a
  * temporary folder, or a new schema on TEST_POSTGRES_URL's database, which
  * the URL's `search_path` makes the only one the server sees.

@@ -10,7 +10,7 @@ import { startSmtpServer, type ReceivedMail } from './smtp.ts';
 import { freePort } from './ports.ts';
 
 /*
- * Durability under SIGKILL (the issue's item 4; SECURITY.md items 29 and 30),
+ * Durability under SIGKILL (no acknowledged write or stored mail is lost),
  * shared by `src/server/durability.test.ts` (10 cycles, in `npm test`) and
  * `npm run bench:durability` (100 and more).
  *

@@ -34,7 +34,7 @@ describe.each(NAMESPACES)('locale namespace %s', (namespace) => {
   });
 });
 
-describe('SPEC.md English texts', () => {
+describe('English texts of the 404 and error pages, word for word', () => {
   it('has the 404 page texts', () => {
     expect(MESSAGES.en.common.notFound).toEqual({
       title: 'Page not found',

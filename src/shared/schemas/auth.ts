@@ -1,9 +1,8 @@
 import { z } from './zod.ts';
 
 /**
- * Staff payloads (CONTRACT.md "HTTP API"), one schema each, shared by the
- * forms and the routes (ENGINEERING.md example 1). Messages are Italian: only
- * staff see them. Unknown keys are refused (SECURITY.md item 18).
+ * Staff payloads, one schema each, shared by the forms and the routes.
+ * Messages are Italian: only staff see them. Unknown keys are refused.
  */
 export const email = z
   .string({ error: 'Indirizzo e-mail obbligatorio.' })
@@ -19,7 +18,7 @@ export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
 /**
- * SECURITY.md item 1: 12 to 128 characters, any Unicode, no composition rules,
+ * New passwords: 12 to 128 characters, any Unicode, no composition rules,
  * no truncation. The common-password check is the server's (the list is large).
  */
 export const newPassword = z
@@ -33,7 +32,7 @@ export const newPassword = z
 
 export const loginBody = z.strictObject({
   email,
-  // SPEC.md section 5: no rule on the password at login; bounded all the same.
+  // No rule on the password at login; bounded all the same.
   password: z
     .string({ error: 'Password obbligatoria.' })
     .min(1, 'Password obbligatoria.')

@@ -1,10 +1,10 @@
 import { z } from './zod.ts';
 import { LANGUAGES } from '../languages.ts';
 
-/** SECURITY.md item 18: a contact message is at most 5,000 characters. */
+/** A contact message is at most 5,000 characters. */
 export const CONTACT_MESSAGE_MAX = 5000;
 
-/** Names end up in a mail subject: no control characters, so no line breaks (SECURITY.md item 22). */
+/** Names end up in a mail subject: no control characters, so no line breaks. */
 const name = z
   .string()
   .trim()
@@ -13,7 +13,7 @@ const name = z
   .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /**
- * POST /api/contact (CONTRACT.md), used by the form and the route alike.
+ * POST /api/contact, used by the form and the route alike.
  * `website` is a honeypot: people never see it, so only robots fill it.
  */
 export const contactBody = z.strictObject({

@@ -1,13 +1,13 @@
 import { z } from './zod.ts';
 
-/** SECURITY.md item 18: each daily-menu field at most 2,000 characters. */
+/** Each daily-menu field holds at most 2,000 characters, so one save cannot bloat every page. */
 export const DAILY_MENU_FIELD_MAX = 2000;
 
 const field = z
   .string({ error: 'Campo obbligatorio.' })
   .max(DAILY_MENU_FIELD_MAX, `Al massimo ${DAILY_MENU_FIELD_MAX} caratteri.`);
 
-/** PUT /api/daily-menu/1 (SPEC.md section 7; no further rule: section 5). */
+/** PUT /api/daily-menu/1: no rule on the fields beyond their length. */
 export const dailyMenuBody = z.strictObject({
   titolo: field,
   descrizione: field,

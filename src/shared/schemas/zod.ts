@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // In the browser zod must not probe for `new Function` (its JIT): the CSP
-// forbids eval (SECURITY.md item 24), and the probe would be reported as a
+// forbids eval, and the probe would be reported as a
 // violation. The server keeps the faster JIT path.
 if (typeof document !== 'undefined') z.config({ jitless: true });
 

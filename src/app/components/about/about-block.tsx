@@ -10,7 +10,7 @@ interface Props {
   title: string;
   image: ResponsiveImageData;
   imageAlt: string;
-  /** Label of the button to /contact every block ends with (SPEC.md section 2). */
+  /** Label of the button to /contact every block ends with. */
   contactLabel: string;
   /** The image on the right on wide screens; the blocks alternate. */
   imageRight?: boolean;

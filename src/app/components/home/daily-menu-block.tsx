@@ -6,11 +6,11 @@ import type { DailyMenuForVisitors } from '../../context.ts';
 import { splitList } from '../../../shared/lists.ts';
 
 /**
- * SPEC.md section 2, the daily-menu block: the title, one list item per dish,
- * the extra information as badges. It arrives in the page's language from the
- * server (translated on save, issue 5); while another language loads after a
- * switch, a skeleton stands in (SPEC.md section 4). Staff text is rendered as
- * text, never as markup (SECURITY.md item 20).
+ * The home page's daily-menu block: the title, one list item per dish, the
+ * extra information as badges. It arrives in the page's language from the
+ * server (translated when staff save); while another language loads after a
+ * switch, a skeleton stands in. Staff text is rendered as text, never as
+ * markup.
  */
 export function DailyMenuBlock({ menu }: { menu: DailyMenuForVisitors }) {
   const { t } = useTranslation('home');

@@ -5,7 +5,7 @@ import { ResponsiveImage } from '../responsive-image.tsx';
 import { telHref } from './tel-href.ts';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 
-/** SPEC.md section 2, Home: culinary experience, with a book-a-table button that dials the mobile. */
+/** Home: culinary experience, with a book-a-table button that dials the mobile. */
 export function ExperienceSection() {
   const { t } = useTranslation('home');
   return (

@@ -17,7 +17,7 @@ const IMAGES = [
 // A strip that scrolls sideways on phones (72vw per photo) and fits one row of five from 768 px.
 const SIZES = '(min-width: 1200px) 240px, (min-width: 768px) 20vw, 72vw';
 
-/** SPEC.md section 2, Home: the gallery strip below the hero. */
+/** Home: the gallery strip below the hero. */
 export function GalleryStrip() {
   const { t } = useTranslation('home');
   return (

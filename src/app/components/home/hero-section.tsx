@@ -8,7 +8,7 @@ import { ResponsiveImage } from '../responsive-image.tsx';
 export const HERO_IMAGE = hero;
 export const HERO_SIZES = '100vw';
 
-/** SPEC.md section 2, Home: full-height hero with the two facts of section 9. */
+/** Home: full-height hero with the two facts, over 25 years of experience and closed on Monday. */
 export function HeroSection() {
   const { t } = useTranslation('home');
   return (

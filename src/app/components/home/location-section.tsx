@@ -5,7 +5,7 @@ import location from '../../../../content/images/location.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 
-/** SPEC.md section 1 and 2: the venue, its terrace, kitchen, catering and takeaway. */
+/** Home: the venue, its terrace, kitchen, catering and takeaway. */
 export function LocationSection() {
   const { t } = useTranslation('home');
   return (

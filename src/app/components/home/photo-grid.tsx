@@ -7,7 +7,7 @@ import arancine from '../../../../content/images/grid-5.svg?widths=300;600&respo
 import wine from '../../../../content/images/grid-6.svg?widths=300;600&responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 
-/** SPEC.md section 2, Home: a photo grid of six images. */
+/** Home: a photo grid of six images. */
 const IMAGES = [
   { key: 'margherita', image: margherita },
   { key: 'urchin', image: urchin },

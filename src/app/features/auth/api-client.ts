@@ -1,9 +1,8 @@
 /**
- * The staff pages' HTTP client for the product API (CONTRACT.md "HTTP API",
- * base path /api). Expected failures are values, not exceptions
- * (ENGINEERING.md example 5): an answer outside 2xx is an `http` failure with
- * its parsed body, a request that never got an answer is a `network` failure.
- * No timeout (SPEC.md section 7).
+ * The staff pages' HTTP client for the product API (base path /api).
+ * Expected failures are values, not exceptions: an answer outside 2xx is an
+ * `http` failure with its parsed body, a request that never got an answer is
+ * a `network` failure. No timeout.
  */
 
 export type ApiFailure =
@@ -15,7 +14,7 @@ export type ApiResult<T> =
 
 export interface ApiRequestOptions {
   body?: unknown;
-  /** Sent as `Authorization: Bearer …` (SPEC.md section 6). */
+  /** Sent as `Authorization: Bearer …`. */
   token?: string | null;
   signal?: AbortSignal;
 }

@@ -9,7 +9,7 @@ const http = (status: number, body: unknown): ApiFailure => ({
   body,
 });
 
-describe('generic handler for failed API calls (SPEC.md section 8)', () => {
+describe('generic handler for failed API calls', () => {
   it('errors list: each description as a warning', () => {
     const outcome = describeApiFailure(
       http(409, {

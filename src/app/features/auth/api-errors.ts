@@ -13,7 +13,7 @@ export interface FailureOutcome {
 }
 
 /**
- * SPEC.md section 8, generic handler for failed API calls, as a pure function:
+ * The generic handler for failed API calls, as a pure function:
  * - `errors` is a list (a refused operation): each item's description as a
  *   warning, or "Errore sconosciuto";
  * - `errors` is an object (field validation): the first message of each field
@@ -23,8 +23,8 @@ export interface FailureOutcome {
  * - any other case: warning "Si è verificato un errore.";
  * - no HTTP answer at all: "Errore sconosciuto.".
  *
- * CONTRACT.md answers a missing, revoked or expired bearer token with
- * 401 `{message}`: taken strictly in SPEC's order the message would hide the
+ * The server answers a missing, revoked or expired bearer token with
+ * 401 `{message}`: taken strictly in the order above the message would hide the
  * 401 branch and the staff member would stay on a page whose session is
  * gone, so a 401 without an `errors` payload shows its message (if any) and
  * then also asks to log in. A 401 with an `errors` list is a refused login

@@ -1,14 +1,14 @@
 import { apiRequest, isRecord, type ApiResult } from './api-client.ts';
 import { parseUser, type StaffUser } from './session.ts';
 
-/** SPEC.md section 7 / CONTRACT.md "HTTP API": the auth calls of the staff pages. */
+/** The auth calls of the staff pages. */
 
 export interface LoggedIn {
   token: string;
   user: StaffUser;
 }
 
-/** POST /api/auth/login: the user and the first token of the answer (SPEC.md section 3). */
+/** POST /api/auth/login: the user and the first token of the answer. */
 export async function logIn(email: string, password: string): Promise<ApiResult<LoggedIn>> {
   const result = await apiRequest('POST', '/auth/login', { body: { email, password } });
   if (!result.ok) return result;
@@ -30,8 +30,8 @@ export function logOut(token: string | null): Promise<ApiResult<unknown>> {
 
 /**
  * POST /api/auth/send-email. `url` is the base of the link in the e-mail: this
- * site's reset page (SPEC.md section 4); the server only honours it when its
- * origin is the site's (SECURITY.md item 13).
+ * site's reset page; the server only honours it when its origin is the
+ * site's.
  */
 export function sendResetEmail(email: string, url: string): Promise<ApiResult<unknown>> {
   return apiRequest('POST', '/auth/send-email', { body: { email, url } });

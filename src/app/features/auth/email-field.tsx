@@ -2,7 +2,7 @@ import { COMMON_TEXTS } from './texts.ts';
 
 /**
  * The staff forms' e-mail field (login, recovery, a colleague's account):
- * labelled, browser-checked format (SPEC.md section 5), bounded like the API.
+ * labelled, format checked by the browser, bounded like the API.
  */
 export function EmailField({
   id,

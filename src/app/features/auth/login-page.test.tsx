@@ -22,7 +22,7 @@ function fill(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
 }
 
-describe('/login (SPEC.md section 2)', () => {
+describe('/login', () => {
   it('title, fields, show/hide toggle, recovery link', () => {
     renderStaffPage('/login', <LoginPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accedi al tuo account');

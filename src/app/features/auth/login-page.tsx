@@ -10,7 +10,7 @@ import { useApiErrorHandler } from './use-api-error-handler.ts';
 import { useUser } from './user-provider.tsx';
 import { EmailField } from './email-field.tsx';
 
-/** /login (SPEC.md section 2). */
+/** /login; a logged-in staff member goes straight to /dashboard. */
 export function LoginPage() {
   const { isLoggedIn, logIn: keepSession } = useUser();
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Show/hide toggle for password fields (SPEC.md section 2): a real button
+ * Show/hide toggle for password fields: a real button
  * whose name does not change; its state is `aria-pressed` (pressed = shown).
  */
 export function PasswordToggle({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkResetForm } from './reset-checks.ts';
 
-describe('reset form checks (SPEC.md section 5)', () => {
+describe('reset form checks: both fields filled, both the same', () => {
   it('either field empty: "Compila entrambi i campi."', () => {
     expect(checkResetForm('', '')).toBe('Compila entrambi i campi.');
     expect(checkResetForm('una password lunga', '')).toBe('Compila entrambi i campi.');

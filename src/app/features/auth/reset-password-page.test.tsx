@@ -22,7 +22,7 @@ function submit(password: string, repeated: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Cambia password' }));
 }
 
-describe('/reset-password (SPEC.md sections 2, 4, 5)', () => {
+describe('/reset-password', () => {
   it('title, two fields without `required`, one shared toggle, back to login', () => {
     renderStaffPage('/reset-password', <ResetPasswordPage />, { url: '/reset-password?token=t0k' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cambia password');

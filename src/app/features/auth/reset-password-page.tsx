@@ -10,8 +10,8 @@ import { useApiErrorHandler } from './use-api-error-handler.ts';
 import { useUser } from './user-provider.tsx';
 
 /**
- * /reset-password?token=… (SPEC.md sections 2, 4, 5). After a reset the
- * staff member logs in again: no automatic login (SECURITY.md item 17).
+ * /reset-password?token=…: a new password, then back to /login. After a reset
+ * the staff member logs in again: no automatic login.
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
       handleFailure(result.failure, LOGIN_TEXTS.failure);
       return;
     }
-    // A reset revokes every session of the account (SECURITY.md item 10).
+    // A reset revokes every session of the account.
     if (isLoggedIn) forget();
     void showToast('success', RESET_TEXTS.success);
     void navigate('/login');

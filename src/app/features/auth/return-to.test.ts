@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginStateFor, returnPath } from './return-to.ts';
 
-describe('returnPath (SPEC.md section 2: back to the remembered origin)', () => {
+describe('returnPath: back to the remembered origin', () => {
   it('goes back to the remembered page, query and hash included', () => {
     expect(returnPath(loginStateFor({ pathname: '/dashboard', search: '?a=1', hash: '#x' }))).toBe(
       '/dashboard?a=1#x',

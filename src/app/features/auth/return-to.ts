@@ -1,6 +1,6 @@
 import type { Location } from 'react-router';
 
-/** What /login keeps in `location.state` (SPEC.md section 2: origin remembered). */
+/** What /login keeps in `location.state`: the page to go back to after login. */
 export interface LoginState {
   from: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }

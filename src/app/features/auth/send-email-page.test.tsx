@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/send-email (SPEC.md sections 2 and 4)', () => {
+describe('/send-email', () => {
   it('asks for the e-mail with the reset page as link base, toasts, goes to /login', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));

@@ -7,7 +7,7 @@ import { COMMON_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
 import { EmailField } from './email-field.tsx';
 
-/** /send-email (SPEC.md sections 2 and 4): ask for a reset e-mail, then back to /login. */
+/** /send-email: ask for a reset e-mail, then back to /login. */
 export function SendEmailPage() {
   const navigate = useNavigate();
   const handleFailure = useApiErrorHandler();
@@ -22,7 +22,7 @@ export function SendEmailPage() {
     const result = await sendResetEmail(email, `${window.location.origin}/reset-password`);
     if (!result.ok) {
       setBusy(false);
-      // SPEC.md section 8: the login failure line also serves send-email.
+      // The login failure line also serves send-email.
       handleFailure(result.failure, LOGIN_TEXTS.failure);
       return;
     }

@@ -19,7 +19,7 @@ function makeStore(
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('session store (SPEC.md sections 3 and 4)', () => {
+describe('session store: token and user in local storage', () => {
   it('is empty without stored items', () => {
     const { store } = makeStore();
     expect(store.getSnapshot()).toEqual({ token: null, user: null });

@@ -1,16 +1,15 @@
 import { apiRequest, isRecord, isUnauthorized } from './api-client.ts';
 
 /**
- * The staff session as SPEC.md section 3 keeps it: the bearer token under
- * `token` and the user as JSON under `user`, in local storage. Logged in means
- * a user is present (SPEC.md section 4). One store per browser tab; other
- * tabs' changes arrive through `storage` events.
+ * The staff session: the bearer token under `token` and the user as JSON
+ * under `user`, in local storage. Logged in means a user is present. One
+ * store per browser tab; other tabs' changes arrive through `storage` events.
  */
 export interface StaffUser {
   email: string;
   firstName: string;
   lastName: string;
-  /** Present once the server has told us (SPEC.md section 3: "plus username"). */
+  /** Present once the server has told us. */
   username?: string;
 }
 
@@ -35,7 +34,7 @@ export interface SessionStore {
   save(token: string, user: StaffUser): void;
   clear(): void;
   /**
-   * On load (SPEC.md section 4: nothing renders until the check finishes):
+   * On load (nothing renders until the check finishes):
    * reads local storage and asks the server whether the token still holds, once
    * per page load. Only a clear "no" (401) ends the session: offline, the
    * stored session stays.
@@ -187,7 +186,7 @@ export const session = createSessionStore({
   checkToken: checkTokenWithServer,
 });
 
-/** The token as stored right now (SPEC.md section 5: a save without one is skipped). */
+/** The token as stored right now (a save without one is skipped). */
 export function storedToken(): string | null {
   try {
     return browserStorage()?.getItem(TOKEN_KEY) || null;

@@ -5,7 +5,7 @@ import { restaurant } from '../../../../content/restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
 import { COMMON_TEXTS, DASHBOARD_TEXTS } from './texts.ts';
 
-/** The dashboard's fixed header: logo and "Disconnetti" (SPEC.md section 2). */
+/** The dashboard's fixed header: logo and "Disconnetti". */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
   useHeaderHeight(header);

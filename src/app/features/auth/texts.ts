@@ -1,8 +1,8 @@
 /**
- * Every staff-facing text, in Italian only (SPEC.md section 1: staff texts are
- * Italian; they are not in the public locale files). The strings quoted in
- * SPEC.md sections 2, 5 and 8 are exact requirements: tests assert them.
- * CONTRACT.md "Deliberate changes": the failure dialog says "Contatta".
+ * Every staff-facing text, in Italian only (staff screens are Italian; these
+ * texts are not in the public locale files). The screens' titles, labels,
+ * warnings and messages are fixed word for word: tests assert them. The
+ * failure dialog says "Contatta" (not the misspelt "Contattata").
  */
 
 export const COMMON_TEXTS = {
@@ -65,7 +65,7 @@ export const DASHBOARD_TEXTS = {
   close: 'Chiudi',
 } as const;
 
-/** SPEC.md section 8, menu update dialogs. */
+/** The daily-menu update's result dialogs. */
 export const DIALOG_TEXTS = {
   successTitle: 'Aggiornamento eseguito con successo.',
   successBody: (statusText: string) =>
@@ -99,7 +99,7 @@ export const COLLEAGUES_TEXTS = {
   failure: 'Errore durante la registrazione. Riprova.',
 } as const;
 
-/** SPEC.md section 8, generic handler for failed API calls. */
+/** The generic handler for failed API calls. */
 export const ERROR_TEXTS = {
   unknownItem: 'Errore sconosciuto',
   loginRequired: 'Effettua il login',
@@ -107,6 +107,6 @@ export const ERROR_TEXTS = {
   network: 'Errore sconosciuto.',
 } as const;
 
-/** SPEC.md section 8: using the auth state outside its provider. */
+/** Using the auth state outside its provider is an error. */
 export const USER_PROVIDER_ERROR =
   'useUser must be used inside the user provider (<UserProvider>).';

@@ -7,7 +7,7 @@ import { loginStateFor } from './return-to.ts';
 import { useUser } from './user-provider.tsx';
 
 /**
- * Applies SPEC.md section 8's generic handler: shows its toasts and, when the
+ * Applies the generic handler for failed API calls: shows its toasts and, when the
  * session is gone, forgets it and goes to /login remembering this page.
  * `networkMessage` is the call's own line for a request that got no answer
  * ("Errore durante il login. Riprova.", "Errore durante la registrazione. Riprova.").

@@ -8,7 +8,7 @@ import {
 import { USER_PROVIDER_ERROR } from './texts.ts';
 
 export interface UserContextValue extends SessionState {
-  /** SPEC.md section 4: logged in means a user is present. */
+  /** Logged in means a user is present. */
   isLoggedIn: boolean;
   /** Stores token and user (after a successful login). */
   logIn(token: string, user: StaffUser): void;
@@ -41,7 +41,7 @@ export function UserProvider({
   return <UserContext value={value}>{children}</UserContext>;
 }
 
-/** SPEC.md section 8: outside its provider the auth state is an error. */
+/** Outside its provider the auth state is an error. */
 export function useUser(): UserContextValue {
   const value = useContext(UserContext);
   if (!value) throw new Error(USER_PROVIDER_ERROR);

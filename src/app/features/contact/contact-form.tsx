@@ -9,10 +9,11 @@ import { showToast } from '../../components/toasts.tsx';
 const EMPTY = { firstName: '', lastName: '', email: '', message: '', website: '' };
 
 /**
- * SPEC.md section 4, contact form: without consent an alert and nothing is
- * sent; while sending the full-screen loader; then a toast and back to the
- * form (cleared after success). Sent to our own server (CONTRACT.md), which
- * stores it before answering and delivers it by e-mail.
+ * The contact form: without consent an alert and nothing is sent; while
+ * sending the full-screen loader; then a toast and back to the form (cleared
+ * after success). Sent to our own server, never to a third-party mail
+ * service from the browser; the server stores it before answering and
+ * delivers it by e-mail.
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation('contact');

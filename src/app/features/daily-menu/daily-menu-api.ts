@@ -1,6 +1,6 @@
 import { apiRequest, isRecord, type ApiResult } from '../auth/api-client.ts';
 
-/** The single daily menu, id 1 (SPEC.md section 3). */
+/** The single daily menu, id 1. */
 export interface DailyMenuFields {
   titolo: string;
   descrizione: string;
@@ -20,7 +20,7 @@ export function sameDailyMenu(a: DailyMenuFields, b: DailyMenuFields): boolean {
   return DAILY_MENU_FIELDS.every((field) => a[field] === b[field]);
 }
 
-/** CONTRACT.md / SECURITY.md item 18: each field at most 2,000 characters. */
+/** Each field at most 2,000 characters, as the server allows. */
 export const DAILY_MENU_MAX_LENGTH = 2000;
 
 export function parseDailyMenu(value: unknown): DailyMenuFields {

@@ -15,9 +15,9 @@ import { clearDrafts, writeDraft } from './drafts.ts';
 import { ResultDialog } from './result-dialog.tsx';
 
 /**
- * The daily-menu form (SPEC.md sections 2, 4, 5): three multi-line fields,
- * "Aggiorna", and a dialog with the result. Typed text is kept as a draft
- * until saved (SECURITY.md item 12).
+ * The daily-menu form: three multi-line fields, "Aggiorna", and a dialog with
+ * the result. Typed text is kept as a draft until saved, so an expired
+ * session loses none of it.
  */
 export function DailyMenuEditor({
   saved: initialSaved,
@@ -48,7 +48,7 @@ export function DailyMenuEditor({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    // SPEC.md section 5: without a stored token the save is skipped silently.
+    // Without a stored token the save is skipped silently.
     const token = storedToken();
     if (!token) return;
     setSaving(true);

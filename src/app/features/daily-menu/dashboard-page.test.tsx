@@ -63,7 +63,7 @@ async function typeTitle(text: string) {
   return field;
 }
 
-describe('dashboard (SPEC.md sections 2, 4, 8)', () => {
+describe('dashboard', () => {
   it('greets, explains, and fills the three fields from the server', async () => {
     renderDashboard();
     expect(screen.getByText('Caricamento dati utente...')).toBeTruthy();

@@ -20,7 +20,7 @@ interface LoadedMenu {
   shown: DailyMenuFields;
 }
 
-/** /dashboard (SPEC.md sections 2, 4, 6): only for logged-in staff. */
+/** /dashboard: only for logged-in staff; others go to /login. */
 export function DashboardPage() {
   const { user, token, forget } = useUser();
   const location = useLocation();
@@ -36,7 +36,7 @@ export function DashboardPage() {
     const controller = new AbortController();
     fetchDailyMenu(controller.signal).then(
       (result) => {
-        // SPEC.md section 7: a failed load is only logged; the form still opens.
+        // A failed load is only logged; the form still opens.
         if (!result.ok) console.warn('Daily menu not loaded', result.failure);
         const saved = result.ok ? result.data : EMPTY_DAILY_MENU;
         setMenu({ saved, shown: mergeDrafts(saved, readDrafts()) });
@@ -48,7 +48,7 @@ export function DashboardPage() {
     return () => controller.abort();
   }, []);
 
-  // SPEC.md section 4: logging out shows the spinner.
+  // Logging out shows the spinner.
   if (loggingOut) return <FullScreenSpinner />;
   if (!user) return <Navigate to="/login" replace state={returnState} />;
 

@@ -9,7 +9,7 @@ export interface DialogContent {
 }
 
 /**
- * SPEC.md section 8, menu update dialogs. The success line shows the answer's
+ * The daily-menu update's result dialogs. The success line shows the answer's
  * status text; HTTP/2 has none, so "OK" stands in for an empty one.
  */
 export function resultDialogContent(outcome: SaveOutcome): DialogContent {

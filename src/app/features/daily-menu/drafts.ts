@@ -1,9 +1,9 @@
 import type { DailyMenuField, DailyMenuFields } from './daily-menu-api.ts';
 
 /**
- * The text as typed, under SPEC.md section 3's local-storage keys, so that it
- * survives a session that expires mid-edit and the trip through /login
- * (SECURITY.md item 12). A draft is shown instead of the server's text until
+ * The text as typed, in local storage under `title`, `descrizione` and
+ * `infoAggiuntive`, so that it survives a session that expires mid-edit and
+ * the trip through /login. A draft is shown instead of the server's text until
  * it is saved.
  */
 const DRAFT_KEYS: Record<DailyMenuField, string> = {

@@ -3,7 +3,7 @@ import { DASHBOARD_TEXTS } from '../auth/texts.ts';
 import type { DialogContent } from './dialog-content.ts';
 
 /**
- * The menu update's result (SPEC.md section 4): a native modal dialog, so the
+ * The menu update's result: a native modal dialog, so the
  * browser traps focus, closes it on Escape and gives focus back to "Aggiorna".
  */
 export function ResultDialog({

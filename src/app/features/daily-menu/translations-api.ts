@@ -1,7 +1,7 @@
 import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../auth/api-client.ts';
 import { fetchDailyMenu, parseDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 
-/** The four languages the Italian daily menu is translated into (issue 5). */
+/** The four languages the Italian daily menu is translated into. */
 const TRANSLATION_LANGS = ['en', 'fr', 'es', 'de'] as const;
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
 

@@ -50,7 +50,7 @@ interface Poll {
 }
 
 /**
- * The staff review of the daily menu's translations (issue 5): for each
+ * The staff review of the daily menu's translations: for each
  * language, the Italian next to the machine translation, what visitors see,
  * and a form to correct it. The server translates in the background after a
  * save, so the review asks again every 2 s for a while.

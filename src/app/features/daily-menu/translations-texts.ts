@@ -1,8 +1,8 @@
 import type { TranslationLang } from './translations-api.ts';
 
 /**
- * The translation review's texts (issue 5), in Italian like every staff text
- * (SPEC.md section 1), in the dashboard's voice ("tu", short sentences).
+ * The translation review's texts, in Italian like every staff text, in the
+ * dashboard's voice ("tu", short sentences).
  */
 
 /** Language names as headings ("Tedesco") and inside a sentence ("in tedesco"). */

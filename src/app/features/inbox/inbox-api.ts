@@ -7,7 +7,7 @@ export interface Delivery {
   lastError: string | null;
 }
 
-/** A visitor's message from the contact form (issue 6), as the staff inbox lists it. */
+/** A visitor's message from the contact form, as the staff inbox lists it. */
 export interface ContactMessage {
   id: number;
   firstName: string;

@@ -1,8 +1,8 @@
 import { restaurant } from '../../../../content/restaurant.ts';
 
 /**
- * The inbox's texts (issue 6), in Italian like every staff text (SPEC.md
- * section 1), in the dashboard's voice.
+ * The inbox's texts, in Italian like every staff text, in the dashboard's
+ * voice.
  */
 export const INBOX_TEXTS = {
   title: 'Messaggi',
@@ -36,7 +36,7 @@ export const INBOX_TEXTS = {
   unknownDelivery: 'Stato dell’invio sconosciuto',
 } as const;
 
-/** The page languages (CONTRACT.md), named in Italian. */
+/** The five page languages, named in Italian. */
 export const PAGE_LANGUAGES: Record<string, string> = {
   it: 'Italiano',
   en: 'Inglese',

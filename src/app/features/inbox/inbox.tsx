@@ -15,7 +15,7 @@ import { fetchMessages, setMessageRead, type ContactMessage } from './inbox-api.
 import { INBOX_TEXTS as T, PAGE_LANGUAGES } from './inbox-texts.ts';
 
 /**
- * The staff inbox (issue 6): the contact form's messages, newest first,
+ * The staff inbox: the contact form's messages, newest first,
  * unread ones marked; opening one shows it in full and marks it read.
  */
 export function Inbox() {

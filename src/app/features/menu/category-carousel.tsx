@@ -14,7 +14,7 @@ export interface CategoryCard {
 }
 
 /**
- * SPEC.md section 2 and 9, the category carousel: up to 768 px wide, 2 cards
+ * The category carousel: up to 768 px wide, 2 cards
  * per view with no gap; wider, 8 per view 40 px apart. Centred (within bounds,
  * so on a wide screen all eight stay in view), not looped, starting at slide
  * 2, with clickable dynamic pagination. Swiper switches the settings itself

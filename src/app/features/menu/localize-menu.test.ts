@@ -6,7 +6,7 @@ import { serializeJsonLd } from '../../structured-data.ts';
 
 describe('localizeMenu', () => {
   it.each(LANGUAGES)(
-    '%s: eight carousel categories with SPEC.md counts, two lists always',
+    '%s: eight carousel categories with their item counts, two lists always',
     (lang) => {
       const { categories, always } = localizeMenu(lang);
       expect(categories.map((c) => c.id)).toEqual([

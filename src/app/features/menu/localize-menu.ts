@@ -12,9 +12,9 @@ import { formatPrice, parsePrice } from '../../../shared/price.ts';
 export interface MenuEntry {
   id: string;
   name: string;
-  /** Translated ingredient names joined with commas (SPEC.md section 3); empty when none. */
+  /** Translated ingredient names joined with commas; empty when none. */
   ingredients: string;
-  /** "8,50 €", or empty when the price is not a number (SPEC.md section 5). */
+  /** "8,50 €", or empty when the price is not a number. */
   price: string;
   /** The price as a number, for structured data; null when it is not one. */
   priceValue: number | null;
@@ -27,7 +27,7 @@ export interface MenuSection {
   extras?: { title: string; items: MenuEntry[] };
 }
 
-/** The eight carousel categories (SPEC.md section 2), in order; the other lists are always shown. */
+/** The eight carousel categories, in order; the other lists are always shown. */
 const CAROUSEL_LISTS: readonly MenuListId[] = [
   'starters',
   'firstCourses',
@@ -40,7 +40,7 @@ const CAROUSEL_LISTS: readonly MenuListId[] = [
 ];
 const ALWAYS_SHOWN_LISTS: readonly MenuListId[] = ['aperitifs', 'beverages'];
 
-/** SPEC.md section 9: the initially selected category is index 2 (meat dishes). */
+/** The menu opens on the third category, meat dishes (index 2). */
 export const INITIAL_CATEGORY_INDEX = 2;
 
 function entry(item: MenuItem, lang: Lang): MenuEntry {

@@ -2,7 +2,7 @@ import { restaurant } from '../../../../content/restaurant.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { MenuEntry, MenuSection } from './localize-menu.ts';
 
-/** schema.org Menu → MenuSection → MenuItem with EUR offers, in the page's language (issue 3). */
+/** schema.org Menu → MenuSection → MenuItem with EUR offers, in the page's language. */
 export function menuStructuredData(
   sections: MenuSection[],
   options: { lang: Lang; url: string; name: string },

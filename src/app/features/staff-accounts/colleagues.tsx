@@ -16,8 +16,8 @@ function formatDate(value: string): string {
 }
 
 /**
- * The staff accounts and the form to register a colleague (CONTRACT.md:
- * `register` needs a staff bearer token; SECURITY.md item 6).
+ * The staff accounts and the form to register a colleague (`register` needs
+ * a staff bearer token: nobody registers from outside).
  */
 export function Colleagues() {
   const id = useId();

@@ -39,8 +39,7 @@ export async function fetchStaff(
 
 /**
  * POST /api/auth/register with the bearer token of the staff member doing it.
- * Any 2xx is a success (CONTRACT.md "Deliberate changes"); the caller stays
- * logged in as themself.
+ * Any 2xx is a success; the caller stays logged in as themself.
  */
 export function registerColleague(
   token: string,

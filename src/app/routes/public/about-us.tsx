@@ -23,7 +23,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 
 const SERVICES = ['catering', 'takeaway', 'groups'] as const;
 
-/** SPEC.md section 2, About-us: three alternating text-and-image blocks. */
+/** About-us: three alternating text-and-image blocks, each with a button to /contact. */
 export default function Page() {
   const { t } = useTranslation();
   const { t: about } = useTranslation('about');

@@ -16,7 +16,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 const { address } = restaurant;
 const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
 
-/** SPEC.md section 2, /contact: title, intro, Let's talk, three tiles, the form. */
+/** /contact: title, intro, Let's talk, three tiles, the form. */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   return (

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dailyMenu: await context.get(appServicesContext).dailyMenu(languageOfRequest(request)) };
 }
 
-/** schema.org Restaurant for search engines (issue 3), in the page's language. */
+/** schema.org Restaurant for search engines, in the page's language. */
 function RestaurantStructuredData() {
   const root = useRouteLoaderData<RootData>('root');
   if (!root) return null;
@@ -49,7 +49,7 @@ function RestaurantStructuredData() {
   );
 }
 
-/** SPEC.md section 2, Home: the sections in the specified order. */
+/** Home: hero, gallery, location, photo grid, experience, daily menu, map, in this order. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page home">

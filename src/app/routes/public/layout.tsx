@@ -4,7 +4,7 @@ import { TopBar } from '../../components/top-bar.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 
-/** SPEC.md section 2, public layout: top bar, page, language dropdown, footer. */
+/** Public layout: top bar, page, language dropdown, footer. */
 export default function PublicLayout() {
   const { t } = useTranslation();
   return (

@@ -62,7 +62,7 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
   );
 }
 
-/** SPEC.md section 2, /menu. */
+/** /menu: the category carousel, the selected category's dishes, the lists always shown. */
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
   const { categories, always, lang, menuUrl } = loaderData;
@@ -73,7 +73,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
     () =>
       categories.map((category, index) => ({
         id: category.id,
-        // SPEC.md: the drinks card reads "Beer and Wines" in English and Italian.
+        // The drinks card reads "Beer and Wines" in English and Italian.
         label: category.id === 'beerAndWines' ? t('drinks') : category.title,
         image: CARD_IMAGES[index]!,
       })),

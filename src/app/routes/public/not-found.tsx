@@ -3,7 +3,7 @@ import type { Route } from './+types/not-found';
 import { publicPageMeta } from '../../seo.ts';
 import { NotFoundContent } from '../../components/error-page.tsx';
 
-/** Any unknown path: SPEC.md's 404 page with HTTP status 404, inside the public layout. */
+/** Any unknown path: the 404 page with HTTP status 404, inside the public layout. */
 export function loader() {
   return data(null, { status: 404 });
 }

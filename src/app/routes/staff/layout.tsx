@@ -8,12 +8,11 @@ import { staffPageMeta } from '../../seo.ts';
 export { staffLinks as links } from '../../features/auth/staff-links.ts';
 
 /**
- * The staff pages' layout (SPEC.md sections 3 to 5): they are rendered in the
- * browser only (CONTRACT.md "Pages"). The server sends the spinner as the
- * hydrate fallback, with a noindex header and the staff stylesheet; the page
+ * The staff pages' layout: they are rendered in the browser only. The server
+ * sends the spinner as the hydrate fallback, with a noindex header and the
+ * staff stylesheet; the page
  * renders once the client loader has restored the stored session and asked
- * the server whether it still holds (SPEC.md section 4: nothing renders
- * before that check).
+ * the server whether it still holds (nothing renders before that check).
  */
 export const meta = ({ matches }: MetaArgs) => staffPageMeta(rootMetaData(matches));
 

@@ -2,7 +2,7 @@ import type { HeadersArgs } from 'react-router';
 import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
 
 /**
- * SECURITY.md item 17: the address holds the reset token, so this page sends
+ * The address holds the reset token, so this page sends
  * no referrer anywhere (the server passes this header through).
  */
 export function headers({ parentHeaders }: HeadersArgs) {

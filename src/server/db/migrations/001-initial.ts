@@ -7,8 +7,8 @@ import { autoIncrementId, type SqlDialect } from './columns.ts';
 type AnyDatabase = Kysely<any>;
 
 /**
- * The first schema. Dialect-neutral (ENGINEERING.md: the same Kysely code runs
- * on SQLite and PostgreSQL): timestamps are ISO-8601 strings in text columns,
+ * The first schema. Dialect-neutral (the same Kysely code runs on SQLite and
+ * PostgreSQL): timestamps are ISO-8601 strings in text columns,
  * booleans would be integers 0/1.
  */
 export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
@@ -60,7 +60,7 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .column('user_id')
     .execute();
 
-  // SPEC.md "Daily menu": a single record, id 1.
+  // The daily menu is a single record, id 1.
   await db.schema
     .createTable('daily_menu')
     .addColumn('id', 'integer', (col) => col.primaryKey())
@@ -106,7 +106,7 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .column('version')
     .execute();
 
-  // SECURITY.md item 30: every outgoing e-mail is stored here before any send.
+  // Every outgoing e-mail is stored here before any send, so none is lost.
   await db.schema
     .createTable('outbox')
     .addColumn('id', 'integer', id)

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 type AnyDatabase = Kysely<any>;
 
 /**
- * Translations of the daily menu (issue 5): per language, the machine one and
+ * Translations of the daily menu: per language, the machine one and
  * the one staff typed, each tied to the hash of the Italian text it
  * translates, so a change of the Italian makes both stale at once.
  */

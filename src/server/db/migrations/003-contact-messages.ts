@@ -4,7 +4,7 @@ import { autoIncrementId, type SqlDialect } from './columns.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDatabase = Kysely<any>;
 
-/** Contact messages (issue 6): kept for good, with the consent and the outbox mail that delivers each. */
+/** Contact messages: kept for good, with the consent and the outbox mail that delivers each. */
 export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
   await db.schema
     .createTable('contact_messages')

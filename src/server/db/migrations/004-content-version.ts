@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 type AnyDatabase = Kysely<any>;
 
 /**
- * The version of what public pages show (issue 8): bumped with every change of
+ * The version of what public pages show: bumped with every change of
  * the daily menu or its translations, read by each instance to tell whether
  * its in-memory page cache is still current (docs/decisions/002).
  */

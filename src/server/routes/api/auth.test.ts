@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { hashToken } from '../../services/tokens.ts';
 
-// CONTRACT.md auth calls and SECURITY.md items 1-11, 13-16, against a real
-// database file of its own.
+// The auth calls and what guards them (password rules, lockout, rate limits,
+// hashed and expiring tokens), against a real database file of its own.
 let harness: Awaited<ReturnType<typeof testApp>>;
 let ip = 0;
 /** A fresh client address per test, so the per-IP limit only bites where tested. */
@@ -24,7 +24,7 @@ const post = (
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('login', () => {
-  it('answers the SPEC.md authentication response, no-store, a new token each time', async () => {
+  it('answers e-mail, names and tokens[0].token, no-store, a new token each time', async () => {
     await createStaff(harness.app);
     const first = await post('/api/auth/login', {
       email: 'ANNA@trattoria.example',
@@ -44,7 +44,7 @@ describe('login', () => {
       password: STAFF_PASSWORD,
     });
     expect(second.json().tokens[0].token).not.toBe(body.tokens[0].token);
-    // SECURITY.md item 7: the database keeps only the SHA-256.
+    // The database keeps only the token's SHA-256.
     const stored = await harness.app.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).toContain(hashToken(body.tokens[0].token));
     expect(JSON.stringify(stored)).not.toContain(body.tokens[0].token);
@@ -92,7 +92,7 @@ describe('login', () => {
     ).toBe(200);
   });
 
-  it('counts failures that arrive together, on two instances, towards one lockout (issue 8)', async () => {
+  it('counts failures that arrive together, on two instances, towards one lockout', async () => {
     const staff = await createStaff(harness.app);
     const other = await testApp({}, { pages: false, sharedDatabase: harness.database });
     try {

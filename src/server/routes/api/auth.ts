@@ -11,13 +11,13 @@ import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
 import { createStaffMember, listStaff, REFUSALS } from '../../services/staff-accounts.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
-/** SECURITY.md item 4: auth routes, 10 requests per minute per client address. */
+/** Auth routes: 10 requests per minute per client address. */
 const AUTH_REQUESTS_PER_MINUTE = 10;
 
 export const SEND_EMAIL_ANSWER =
   "Se l'indirizzo corrisponde a un account, riceverai un'e-mail con il link per reimpostare la password.";
 
-/** CONTRACT.md "HTTP API", auth calls. */
+/** The auth calls (login, me, logout, register, recovery) and the staff list. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post('/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store'); // SECURITY.md item 11
+    reply.header('cache-control', 'no-store'); // the answer holds a token
     if (!(await withinIpLimit(request, reply))) return reply;
     const result = await app.auth.login(request.body.email, request.body.password);
     if (!result.ok && result.reason === 'account_locked') {
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!result.ok)
       return refuse(reply, 401, 'invalid_credentials', 'Email o password non validi.');
     const { member, token } = result;
-    // CONTRACT.md's login answer, exactly these fields.
+    // The login answer the staff pages read, exactly these fields.
     return reply.send({
       email: member.email,
       firstName: member.firstName,
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/auth/logout', { preHandler: requireStaff }, async (request, reply) => {
     await app.sessions.revoke(request.bearerToken!);
-    // SECURITY.md item 11: the browser drops what it stored for the site.
+    // The browser drops what it stored for the site.
     return reply.header('clear-site-data', '"storage"').status(204).send();
   });
 
@@ -109,13 +109,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/send-email', { schema: { body: sendEmailBody } }, async (request, reply) => {
     if (!(await withinIpLimit(request, reply))) return reply;
-    // SECURITY.md item 13: the link's origin is always PUBLIC_URL's.
+    // The link's origin is always PUBLIC_URL's, never one the client sends.
     const requested = request.body.url ? URL.parse(request.body.url) : null;
     const resetPage =
       requested && requested.origin === publicOrigin
         ? `${requested.origin}${requested.pathname}`
         : `${config.PUBLIC_URL}/reset-password`;
-    // SECURITY.md item 14: the same answer at once, whether or not the account exists;
+    // The same answer at once, whether or not the account exists;
     // the work happens after it.
     setImmediate(() => {
       app.auth

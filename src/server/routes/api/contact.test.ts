@@ -6,7 +6,8 @@ import { createStaff, login } from '../../testing/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { startSmtpServer } from '../../testing/smtp.ts';
 
-// CONTRACT.md POST /api/contact and the staff inbox; SECURITY.md items 18-22, 30.
+// POST /api/contact (validation, header injection, rate limit, honeypot,
+// delivery through the outbox) and the staff inbox.
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const open: FastifyInstance[] = [];
@@ -69,7 +70,7 @@ describe('POST /api/contact', () => {
     expect(mail!.raw).toContain('text/html');
   });
 
-  it('refuses bad input in the contract shapes and stores nothing', async () => {
+  it('refuses bad input in the API error shapes and stores nothing', async () => {
     const app = await server();
     const cases: unknown[] = [
       { ...message, privacy: false },

@@ -5,11 +5,11 @@ import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
 import { tooManyRequests } from './errors.ts';
 import { FALLBACK_LANG } from '../../../shared/languages.ts';
 
-/** SECURITY.md item 22: 5 contact posts per 10 minutes per client address. */
+/** 5 contact posts per 10 minutes per client address. */
 const POSTS_PER_WINDOW = 5;
 const WINDOW_MS = 10 * 60 * 1000;
 
-/** CONTRACT.md POST /api/contact, and the staff inbox (issue 6). */
+/** POST /api/contact, and the staff inbox. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/contact', { schema: { body: contactBody } }, async (request, reply) => {
     const limit = await app.limiter.hit(

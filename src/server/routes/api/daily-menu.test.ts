@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 
-// CONTRACT.md daily-menu calls (SPEC.md section 7), SECURITY.md items 18-20.
+// The daily-menu calls: validation, length limits, staff text kept as text.
 let harness: Awaited<ReturnType<typeof testApp>>;
 beforeEach(async () => {
   harness = await testApp({}, { pages: false });
@@ -81,7 +81,7 @@ describe('PUT /api/daily-menu/1', () => {
     expect((await stored()).titolo).toBe(hostile);
   });
 
-  it('refuses bad input in the contract shapes and changes nothing', async () => {
+  it('refuses bad input in the API error shapes and changes nothing', async () => {
     await createStaff(harness.app);
     const token = await login(harness.app);
     const before = await stored();

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 
-/** CONTRACT.md: a refused operation is 4xx `{errors: [{code, description}]}`. */
+/** A refused operation is 4xx `{errors: [{code, description}]}`. */
 export function refuse(reply: FastifyReply, status: number, code: string, description: string) {
   return reply.status(status).send({ errors: [{ code, description }] });
 }
 
-/** CONTRACT.md: field validation is 400 `{errors: {field: [messages]}}`. */
+/** Field validation is 400 `{errors: {field: [messages]}}`. */
 export function fieldError(reply: FastifyReply, field: string, message: string) {
   return reply.status(400).send({ errors: { [field]: [message] } });
 }

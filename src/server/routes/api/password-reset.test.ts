@@ -3,7 +3,7 @@ import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.t
 import { startSmtpServer } from '../../testing/smtp.ts';
 import { SEND_EMAIL_ANSWER } from './auth.ts';
 
-// Password recovery by e-mail through a real SMTP server (SECURITY.md items 10, 13-17).
+// Password recovery by e-mail through a real SMTP server.
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let harness: Awaited<ReturnType<typeof testApp>>;
 let ip = 0;
@@ -51,7 +51,7 @@ describe('send-email', () => {
     );
   });
 
-  it('never puts a foreign origin in the link (SECURITY.md item 13)', async () => {
+  it('never puts a foreign origin in the link', async () => {
     await createStaff(harness.app);
     await post('/api/auth/send-email', {
       email: 'anna@trattoria.example',
@@ -92,7 +92,7 @@ describe('recovery-password', () => {
       password: 'nuova-password-del-mare',
     });
     expect(reset.statusCode).toBe(200);
-    // No automatic login (SECURITY.md item 17): no token in the answer.
+    // No automatic login after a reset: no token in the answer.
     expect(reset.json()).toEqual({ message: 'La password è stata reimpostata con successo.' });
     const me = await harness.app.inject({
       method: 'GET',

@@ -9,7 +9,7 @@ const DEEPL_TARGET: Record<TargetLang, TargetLanguageCode> = {
   de: 'de',
 };
 
-/** DeepL through its official client; DEEPL_SERVER_URL replaces the API host (CONTRACT.md). */
+/** DeepL through its official client; DEEPL_SERVER_URL replaces the API host. */
 export function deeplProvider(apiKey: string, serverUrl?: string): TranslationProvider {
   const translator = new Translator(apiKey, {
     ...(serverUrl ? { serverUrl } : {}),

@@ -17,7 +17,7 @@ export function libreTranslateProvider(baseUrl: string, apiKey?: string): Transl
           ...(apiKey ? { api_key: apiKey } : {}),
         }),
         signal,
-        redirect: 'error', // only the configured host (SECURITY.md item 23)
+        redirect: 'error', // only the configured host
       });
       if (!response.ok) throw new Error(`LibreTranslate answered ${response.status}`);
       const body = (await response.json()) as { translatedText?: unknown };

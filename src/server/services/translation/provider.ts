@@ -5,7 +5,7 @@ export type TargetLang = Exclude<Lang, 'it'>;
 export const TARGET_LANGS: readonly TargetLang[] = ['en', 'fr', 'es', 'de'];
 
 /**
- * A machine translation service (issue 5): Italian in, one result per input
+ * A machine translation service: Italian in, one result per input
  * text, in order. Implementations throw on any failure.
  */
 export interface TranslationProvider {
@@ -13,7 +13,7 @@ export interface TranslationProvider {
   translate(texts: string[], target: TargetLang, signal: AbortSignal): Promise<string[]>;
 }
 
-/** SECURITY.md item 23: 10 s per call, at most 3 attempts, waiting 0.5 s then 1 s (with jitter). */
+/** 10 s per call, at most 3 attempts, waiting 0.5 s then 1 s (with jitter). */
 export const CALL_TIMEOUT_MS = 10_000;
 export const MAX_ATTEMPTS = 3;
 
@@ -27,7 +27,7 @@ export async function translateWithRetry(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     try {
       const results = await provider.translate(texts, target, AbortSignal.timeout(CALL_TIMEOUT_MS));
-      // deepl-node does not check this (ENGINEERING.md), nor does LibreTranslate's API.
+      // deepl-node does not check this, nor does LibreTranslate's API.
       if (results.length !== texts.length || results.some((text) => typeof text !== 'string')) {
         throw new Error(`${provider.name} answered ${results.length} texts for ${texts.length}`);
       }
