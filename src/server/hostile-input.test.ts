@@ -102,7 +102,7 @@ function expectContractError(
   let body: unknown;
   expect(() => (body = JSON.parse(response.body)), context).not.toThrow();
   const shape = contractShape(body, response.statusCode);
-  expect(shape, `not a CONTRACT.md error shape: ${context}`).not.toBeNull();
+  expect(shape, `not one of the API error shapes: ${context}`).not.toBeNull();
   if (expected.shape) expect(shape, context).toBe(expected.shape);
   if (expected.field) {
     expect(Object.keys((body as { errors: object }).errors), context).toContain(expected.field);

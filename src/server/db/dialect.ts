@@ -131,7 +131,7 @@ async function checkPostgres<DB>(db: Kysely<DB>): Promise<void> {
   const problems = postgresDurabilityProblems(settings);
   if (problems.length > 0) {
     throw new Error(
-      `PostgreSQL would not keep acknowledged writes through a crash (SECURITY.md item 29): ${problems.join('; ')}. ` +
+      `PostgreSQL would not keep acknowledged writes through a crash: ${problems.join('; ')}. ` +
         'Fix postgresql.conf (or ALTER SYSTEM / ALTER ROLE … SET) and restart.',
     );
   }
