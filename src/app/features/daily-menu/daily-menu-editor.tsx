@@ -72,7 +72,6 @@ export function DailyMenuEditor({
     if (failure && isUnauthorized(failure)) handleFailure(failure);
   }
 
-  const hintId = `${id}-hint`;
   return (
     <section className="staff-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="staff-panel__title">
@@ -97,10 +96,13 @@ export function DailyMenuEditor({
             name="descrizione"
             rows={4}
             maxLength={DAILY_MENU_MAX_LENGTH}
-            aria-describedby={hintId}
+            aria-describedby={`${id}-descrizione-hint`}
             value={fields.descrizione}
             onChange={(event) => change('descrizione', event.target.value)}
           />
+          <p className="staff-hint" id={`${id}-descrizione-hint`}>
+            {DASHBOARD_TEXTS.commaHint}
+          </p>
         </div>
         <div className="staff-field">
           <label htmlFor={`${id}-info`}>{DASHBOARD_TEXTS.infoAggiuntive}</label>
@@ -109,14 +111,14 @@ export function DailyMenuEditor({
             name="infoAggiuntive"
             rows={4}
             maxLength={DAILY_MENU_MAX_LENGTH}
-            aria-describedby={hintId}
+            aria-describedby={`${id}-info-hint`}
             value={fields.infoAggiuntive}
             onChange={(event) => change('infoAggiuntive', event.target.value)}
           />
+          <p className="staff-hint" id={`${id}-info-hint`}>
+            {DASHBOARD_TEXTS.commaHint}
+          </p>
         </div>
-        <p className="staff-hint" id={hintId}>
-          {DASHBOARD_TEXTS.commaHint}
-        </p>
         <div className="staff-form__actions">
           <button type="submit" className="staff-button" disabled={saving}>
             {saving ? DASHBOARD_TEXTS.saving : DASHBOARD_TEXTS.submit}

@@ -77,10 +77,14 @@ describe('dashboard', () => {
     expect(description.value).toBe(MENU.descrizione);
     expect(description.rows).toBe(4);
     expect(info.rows).toBe(4);
-    for (const field of [description, info]) {
+    // One hint under each of the two list fields, each tied to its own field.
+    const hints = [description, info].map((field) => {
       const hint = document.getElementById(field.getAttribute('aria-describedby')!);
       expect(hint?.textContent).toBe('Separa ogni opzione con la virgola');
-    }
+      expect(hint?.previousElementSibling).toBe(field);
+      return hint;
+    });
+    expect(hints[0]).not.toBe(hints[1]);
     expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
     expect(await screen.findByText('anna@example.test')).toBeTruthy();
   });

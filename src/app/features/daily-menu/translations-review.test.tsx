@@ -139,7 +139,11 @@ describe('translation review', () => {
       '[DE] Spaghetti alle vongole, [DE] Frittura di paranza',
     );
     expect(field(panel, 'Informazioni').value).toBe('[DE] Acqua inclusa');
-    expect(field(panel, 'Piatti').getAttribute('aria-describedby')).toBeTruthy();
+    for (const label of ['Piatti', 'Informazioni']) {
+      const hint = document.getElementById(field(panel, label).getAttribute('aria-describedby')!);
+      expect(hint?.textContent).toBe('Separa ogni opzione con la virgola');
+      expect(hint?.previousElementSibling).toBe(field(panel, label));
+    }
     // No staff translation: nothing to go back from.
     expect(
       within(panel).queryByRole('button', { name: 'Usa la traduzione automatica' }),

@@ -280,7 +280,6 @@ function LanguagePanel({
   }
 
   const bodyId = `${id}-body`;
-  const hintId = `${id}-hint`;
   const fieldProps = (field: DailyMenuField) => ({
     id: `${id}-${field}`,
     name: field,
@@ -351,15 +350,26 @@ function LanguagePanel({
               </div>
               <div className="staff-field">
                 <label htmlFor={`${id}-descrizione`}>{T.piatti}</label>
-                <textarea rows={3} aria-describedby={hintId} {...fieldProps('descrizione')} />
+                <textarea
+                  rows={3}
+                  aria-describedby={`${id}-descrizione-hint`}
+                  {...fieldProps('descrizione')}
+                />
+                <p className="staff-hint" id={`${id}-descrizione-hint`}>
+                  {T.commaHint}
+                </p>
               </div>
               <div className="staff-field">
                 <label htmlFor={`${id}-infoAggiuntive`}>{T.info}</label>
-                <textarea rows={2} aria-describedby={hintId} {...fieldProps('infoAggiuntive')} />
+                <textarea
+                  rows={2}
+                  aria-describedby={`${id}-infoAggiuntive-hint`}
+                  {...fieldProps('infoAggiuntive')}
+                />
+                <p className="staff-hint" id={`${id}-infoAggiuntive-hint`}>
+                  {T.commaHint}
+                </p>
               </div>
-              <p className="staff-hint" id={hintId}>
-                {T.commaHint}
-              </p>
             </fieldset>
             <div className="staff-form__actions">
               <button type="submit" className="staff-button" disabled={busy !== null}>
