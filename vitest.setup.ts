@@ -22,8 +22,8 @@ afterEach(async () => {
 
 // jsdom lays nothing out, so it has no ResizeObserver: an observer whose
 // elements never change size is what a browser would give it.
-if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
+if (typeof window !== 'undefined') {
+  window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
     disconnect() {}
