@@ -171,3 +171,33 @@ test('schema.org Menu in the page language', async ({ request }) => {
   expect(items).toHaveLength(115);
   expect(items[0].offers.priceCurrency).toBe('EUR');
 });
+
+test('the page carries the visitor’s language only, and Swiper arrives on its own', async ({
+  page,
+}) => {
+  const bodies: { url: string; type: string; text: string }[] = [];
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'document' || type === 'fetch') {
+      bodies.push({ url: response.url(), type, text: await response.text().catch(() => '') });
+    }
+  });
+  await page.goto('/menu?lng=en');
+  await hydrated(page);
+  await expect(page.locator('.category-carousel.swiper-initialized')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(bodies.some(({ text }) => text.includes('Mixed arancine'))).toBe(true);
+  // The same dishes' and lists' names in the other four languages.
+  for (const other of ['Arancine miste', 'Arancine variées', 'Arancine variadas', 'Vorspeisen']) {
+    expect(
+      bodies.filter(({ text }) => text.includes(other)).map(({ url }) => url),
+      `"${other}" is sent to an English visitor`,
+    ).toEqual([]);
+  }
+  const swiper = bodies.filter(
+    ({ type, text }) => type === 'script' && text.includes('slidesPerView'),
+  );
+  expect(swiper.map(({ url }) => new URL(url).pathname)).toEqual([
+    expect.stringMatching(/^\/assets\/category-carousel-[\w-]+\.js$/),
+  ]);
+});

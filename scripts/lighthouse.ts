@@ -24,12 +24,14 @@ const { values: args } = parseArgs({
   options: {
     'tolerate-noise': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    // One page (path and query, e.g. `/menu?lng=en`) instead of them all, while tuning.
+    page: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const PERFORMANCE_FLOOR = args['tolerate-noise'] ? 0.98 : 1;
 
-const PATHS = ['/', '/menu', '/contact'];
+const PATHS = ['/', '/menu', '/about-us', '/contact'];
 const LANGS = ['it', 'en'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -308,12 +310,12 @@ function printFailures(results: PageResult[]) {
 const site = await startSite();
 const results: PageResult[] = [];
 try {
-  for (const path of PATHS) {
-    for (const lang of LANGS) {
-      const page = `${path}?lng=${lang}`;
-      process.stdout.write(`lighthouse ${page} ×${RUNS}…\n`);
-      results.push(await measure(site.url, page));
-    }
+  const pages = args.page
+    ? [args.page]
+    : PATHS.flatMap((path) => LANGS.map((lang) => `${path}?lng=${lang}`));
+  for (const page of pages) {
+    process.stdout.write(`lighthouse ${page} ×${RUNS}…\n`);
+    results.push(await measure(site.url, page));
   }
 } finally {
   await site.stop();

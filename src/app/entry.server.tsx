@@ -1,12 +1,15 @@
 import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { renderToReadableStream } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 
 /**
  * Renders the whole document before answering (no streaming): the server
  * hashes its inline scripts into the CSP and caches the bytes per page and
  * language (src/server/pages/), and every page is complete HTML for visitors
- * and crawlers alike.
+ * and crawlers alike. `prerender` waits for every Suspense boundary and writes
+ * each one in place, where a streaming render would first send its fallback
+ * and swap the content in later with an inline script (the menu's carousel,
+ * loaded lazily in the browser, sits in such a boundary).
  */
 export default async function handleRequest(
   request: Request,
@@ -15,23 +18,21 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ) {
   let status = responseStatusCode;
-  const stream = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} />,
-    {
-      signal: request.signal,
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
-      },
+  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: request.signal,
+    // React would otherwise move a large finished boundary out of line too.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error: unknown) {
+      status = 500;
+      console.error(error);
     },
-  );
-  await stream.allReady;
+  });
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
-    await stream.cancel();
+    await prelude.cancel();
     return new Response(null, { status, headers: responseHeaders });
   }
-  return new Response(stream, { status, headers: responseHeaders });
+  return new Response(prelude, { status, headers: responseHeaders });
 }
 
 /**

@@ -12,10 +12,12 @@ export function useHeaderHeight(header: RefObject<HTMLElement | null>): void {
     const element = header.current;
     if (!element) return;
     const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty('--site-header-height', `${element.getBoundingClientRect().height}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    // The observer reports the size once at the start, after the browser's own
+    // layout: no layout forced here while the page hydrates.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+      root.style.setProperty('--site-header-height', `${height}px`);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
 import type { ResponsiveImageData } from '../../../../scripts/vite-responsive-images.ts';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { INITIAL_CATEGORY_INDEX } from './localize-menu.ts';

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
 import { ResponsiveImage, preloadImage } from '../../components/responsive-image.tsx';
-import { CategoryCarousel, type CategoryCard } from '../../features/menu/category-carousel.tsx';
+import type { CategoryCard } from '../../features/menu/category-carousel.tsx';
 import { MenuItems } from '../../features/menu/menu-items.tsx';
 import {
   INITIAL_CATEGORY_INDEX,
@@ -25,6 +25,15 @@ import pizza from '../../../../content/images/category-pizza.svg?widths=240;480&
 import dessert from '../../../../content/images/category-dessert.svg?widths=240;480&responsive';
 import drinks from '../../../../content/images/category-drinks.svg?widths=240;480&responsive';
 import menuStylesHref from '../../styles/menu.css?url';
+
+/*
+ * Swiper is the heaviest code on any public page. In a chunk of its own, asked
+ * for as soon as this module runs, its download and set-up do not hold up the
+ * rest of the page: the server still renders the carousel into the HTML, and
+ * React hydrates it on its own once the chunk is there, in a task of its own.
+ */
+const carouselModule = import('../../features/menu/category-carousel.tsx');
+const CategoryCarousel = lazy(async () => ({ default: (await carouselModule).CategoryCarousel }));
 
 const HEADER_SIZES = '100vw';
 const CARD_IMAGES = [starters, firstCourses, meat, fish, salads, pizza, dessert, drinks];
@@ -101,7 +110,13 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
       <section className="menu-categories" aria-labelledby="menu-categories-title">
         <h2 id="menu-categories-title">{t('categoriesTitle')}</h2>
-        <CategoryCarousel cards={cards} selectedIndex={selectedIndex} onSelect={setSelectedIndex} />
+        <Suspense>
+          <CategoryCarousel
+            cards={cards}
+            selectedIndex={selectedIndex}
+            onSelect={setSelectedIndex}
+          />
+        </Suspense>
       </section>
 
       <div className="menu-selected" aria-live="polite">
