@@ -49,7 +49,12 @@ const variantsCache = new Map<
   Promise<{ width: number; height: number; variants: Variant[] }>
 >();
 
-async function renderVariants(file: string, widths: number[]) {
+/**
+ * The variants of one image. Without `encoded` (the dev server, which serves
+ * the original file) only their widths: encoding them all, AVIF above all,
+ * would hold up the first page for many seconds.
+ */
+async function renderVariants(file: string, widths: number[], encoded: boolean) {
   const source = await readFile(file);
   const meta = await sharp(source).metadata();
   const sourceWidth = meta.width ?? widths[0] ?? 480;
@@ -60,12 +65,14 @@ async function renderVariants(file: string, widths: number[]) {
       FORMATS.map(async (format) => ({
         width,
         format,
-        bytes: await encode(
-          sharp(source, { density: Math.max(72, Math.ceil((72 * width) / sourceWidth)) })
-            .resize({ width })
-            .flatten({ background: '#fbf7ef' }),
-          format,
-        ),
+        bytes: encoded
+          ? await encode(
+              sharp(source, { density: Math.max(72, Math.ceil((72 * width) / sourceWidth)) })
+                .resize({ width })
+                .flatten({ background: '#fbf7ef' }),
+              format,
+            )
+          : Buffer.alloc(0),
       })),
     ),
   );
@@ -86,8 +93,14 @@ export function responsiveImages(): Plugin {
       if (!params.has('responsive')) return null;
       const widths = params.get('widths')?.split(';').map(Number).filter(Boolean) ?? DEFAULT_WIDTHS;
       const key = `${file}|${widths.join(';')}`;
-      if (!variantsCache.has(key)) variantsCache.set(key, renderVariants(file, widths));
-      const { width, height, variants } = await variantsCache.get(key)!;
+      if (building && !variantsCache.has(key)) {
+        variantsCache.set(key, renderVariants(file, widths, true));
+      }
+      // While serving, the file is measured on each load: it is watched (below),
+      // so an edited image gets its new size.
+      const { width, height, variants } = building
+        ? await variantsCache.get(key)!
+        : await renderVariants(file, widths, false);
       this.addWatchFile(file);
 
       const name = file

@@ -7,7 +7,9 @@ import type { Config } from './config.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
+import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
+import { developmentContentSecurityPolicy } from './pages/csp.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
@@ -21,10 +23,29 @@ declare module 'fastify' {
   }
 }
 
+/** What `npm run build` wrote: pages rendered from it, cached, under the strict CSP. */
+export interface ProductionBuild {
+  server: ServerBuild;
+  /** The client's files, served as they are. */
+  clientDir: string;
+}
+
+/**
+ * `npm run dev` (src/server/dev-app.ts): Vite compiles the app on request.
+ * Pages are never cached, so that an edit shows on the next request, and their
+ * CSP lets Vite's HMR client and injected styles work.
+ */
+export interface DevelopmentBuild {
+  /** The latest server build, asked for on each request. */
+  server: () => Promise<ServerBuild>;
+  /** Vite's middlewares: they answer the client's files and pass everything else on. */
+  middleware: NodeMiddleware;
+}
+
 export interface AppOptions {
   config: Config;
-  /** The React Router server build; without it only the API is served (API tests). */
-  build?: { server: ServerBuild; clientDir: string };
+  /** The React Router app; without it only the API is served (API tests). */
+  build?: ProductionBuild | DevelopmentBuild;
   logger?: boolean;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
@@ -76,9 +97,14 @@ export async function buildApp({
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 
   if (build) {
-    await app.register(staticAssets, { clientDir: build.clientDir });
+    const development = 'middleware' in build;
+    if (development) await app.register(devAssets, { middleware: build.middleware });
+    else await app.register(staticAssets, { clientDir: build.clientDir });
     await app.register(pagesPlugin, {
       build: build.server,
+      ...(development
+        ? { cache: false, contentSecurityPolicy: developmentContentSecurityPolicy }
+        : {}),
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       contentVersion: () => app.contentVersion.current(),
       services: {

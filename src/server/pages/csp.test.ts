@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { htmlContentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import {
+  developmentContentSecurityPolicy,
+  htmlContentSecurityPolicy,
+  inlineScriptHashes,
+} from './csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -31,5 +35,17 @@ describe('HTML Content-Security-Policy', () => {
     ]) {
       expect(policy).toContain(directive);
     }
+  });
+
+  it('is relaxed for the development server in styles and connections only', () => {
+    const strict = htmlContentSecurityPolicy(html).split('; ');
+    const development = developmentContentSecurityPolicy(html).split('; ');
+    expect(strict).toContain("style-src 'self'");
+    expect(strict).toContain("connect-src 'self'");
+    expect(development.filter((directive) => !strict.includes(directive))).toEqual([
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self' ws: wss:",
+    ]);
+    expect(development).toHaveLength(strict.length);
   });
 });

@@ -21,13 +21,30 @@ export function inlineScriptHashes(html: string): string[] {
 const origins = contentOrigins();
 
 export function htmlContentSecurityPolicy(html: string): string {
+  return policy(html, { styles: "'self'", connections: "'self'" });
+}
+
+/**
+ * The policy of a page served by `npm run dev` (src/server/dev-app.ts), and
+ * only there: the same, except that styles may be inline, because Vite injects
+ * each stylesheet a module imports as a `<style>` element, React Router inlines
+ * the route's CSS on the first render and Vite's error overlay styles itself
+ * inline; and the page may open websockets, because Vite's HMR client keeps
+ * one to the server, on whatever host name the browser used (browsers whose
+ * 'self' leaves websockets out need the schemes named).
+ */
+export function developmentContentSecurityPolicy(html: string): string {
+  return policy(html, { styles: "'self' 'unsafe-inline'", connections: "'self' ws: wss:" });
+}
+
+function policy(html: string, allowed: { styles: string; connections: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...inlineScriptHashes(html), ...origins.scripts].join(' ')}`.trim(),
-    "style-src 'self'",
+    `style-src ${allowed.styles}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${allowed.connections}`,
     `frame-src ${origins.frames.join(' ') || "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",

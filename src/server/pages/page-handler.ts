@@ -12,11 +12,22 @@ import { htmlContentSecurityPolicy } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 
 export interface PagesOptions {
-  build: ServerBuild;
+  /**
+   * The server build, or a function that gives the latest one (`npm run dev`,
+   * where Vite rebuilds edited modules), asked again on each request.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
   services: AppServices;
   /** The content version the database has: cached pages of another are dropped. */
   contentVersion: () => Promise<number | undefined>;
+  /**
+   * Keep rendered public pages in memory (the default); off while developing,
+   * so that an edit shows at once.
+   */
+  cache?: boolean;
+  /** The CSP of an HTML page, from its exact bytes: the strict one by default. */
+  contentSecurityPolicy?: (html: string) => string;
 }
 
 /** Which response headers of React Router's answer reach the client. */
@@ -36,13 +47,10 @@ const PASSED_HEADERS = [
  * cached per (path, language), compressed (docs/decisions/001).
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const handle = createRequestHandler(options.build, options.mode);
-  // The context token must be the very object the loaders use: the one inside
-  // the server build (src/app/entry.server.tsx re-exports it).
-  const servicesContext = (
-    options.build.entry.module as unknown as { appServicesContext: RouterContext<AppServices> }
-  ).appServicesContext;
+  const renderer = renderers(options.build, options.mode);
+  const contentSecurityPolicy = options.contentSecurityPolicy ?? htmlContentSecurityPolicy;
   const origin = new URL(options.services.publicUrl).origin;
+  const caching = options.cache !== false;
   const cache = new PageCache();
 
   // Page requests keep their bodies unread: React Router reads them (actions).
@@ -54,13 +62,14 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     url: '/*',
     handler: async (request, reply) => {
       const url = new URL(request.url, origin);
-      const key = cacheKey(request, url);
+      const key = caching ? cacheKey(request, url) : null;
       // Another instance may have changed the content (docs/decisions/002).
       if (key) cache.sync(await options.contentVersion());
       const cached = key ? cache.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached);
       const generation = cache.generation;
 
+      const { handle, servicesContext } = await renderer();
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
       const response = await handle(toFetchRequest(request, url), context);
@@ -74,7 +83,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       if (isHtml) {
         const html = withoutModulePreloads(body.toString('utf8'));
         body = Buffer.from(html);
-        headers['content-security-policy'] = htmlContentSecurityPolicy(html);
+        headers['content-security-policy'] = contentSecurityPolicy(html);
         headers['vary'] = 'Cookie, Accept-Language';
         headers['cache-control'] ??= 'no-cache';
       }
@@ -91,6 +100,35 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       return reply.send(request.method === 'HEAD' ? undefined : body);
     },
   });
+}
+
+interface Renderer {
+  handle: ReturnType<typeof createRequestHandler>;
+  /**
+   * The context token the loaders read their services from: it must be the
+   * very object inside the server build (src/app/entry.server.tsx re-exports
+   * it), not an equal one imported here.
+   */
+  servicesContext: RouterContext<AppServices>;
+}
+
+/**
+ * A fixed build is prepared once; a function's build is fetched and prepared
+ * on each request, so that every page renders the latest edit.
+ */
+function renderers(
+  build: PagesOptions['build'],
+  mode: PagesOptions['mode'],
+): () => Renderer | Promise<Renderer> {
+  const prepare = (server: ServerBuild): Renderer => ({
+    handle: createRequestHandler(server, mode),
+    servicesContext: (
+      server.entry.module as unknown as { appServicesContext: RouterContext<AppServices> }
+    ).appServicesContext,
+  });
+  if (typeof build === 'function') return async () => prepare(await build());
+  const fixed = prepare(build);
+  return () => fixed;
 }
 
 /**

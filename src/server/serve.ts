@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { countStaff } from './services/staff-accounts.ts';
+
+/**
+ * What the two server processes share, `npm run serve` (main.ts) and
+ * `npm run dev` (dev.ts): a bad configuration or a failed start stops them
+ * with a readable message and exit code 1, and SIGTERM/SIGINT close them
+ * gracefully (in-flight requests finish, then exit).
+ */
+
+/** The configuration, or the list of bad keys and exit code 1. */
+export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The app, or why it could not be built and exit code 1. */
+export function appOrExit(building: Promise<FastifyInstance>): Promise<FastifyInstance> {
+  return building.catch((error: unknown) => {
+    // E.g. an unreachable database, or one that would not keep acknowledged
+    // writes through a crash: say so in one line, then the details.
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/**
+ * Listens on PORT and HOST, closes gracefully on SIGTERM/SIGINT, and on an
+ * empty database says how to create the first staff account.
+ */
+export async function serve(app: FastifyInstance, config: Config): Promise<void> {
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    if ((await countStaff(app.db)) === 0) {
+      // There is no default account: on an empty database, say how to create the first one.
+      console.log(
+        '\nNo staff account exists yet. Create the first one with:\n' +
+          '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +
+          '(it asks for the password: at least 12 characters).\n',
+      );
+    }
+  } catch (error) {
+    app.log.error({ err: error }, 'could not start');
+    process.exit(1);
+  }
+}
