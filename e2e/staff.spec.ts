@@ -177,16 +177,19 @@ test('a session that expires mid-edit keeps the typed text through the login', a
   loggedIn,
   consoleErrors,
 }) => {
-  // The dashboard's own loads with the token (colleagues, translations) come
-  // back first: the session is to end while staff type, not while it opens.
-  const loadedWithToken = Promise.all(
-    ['/api/staff', '/api/daily-menu/1/translations'].map((path) =>
+  // Everything the dashboard loads as it opens comes back first: the menu
+  // that fills the form, and the loads with the token (colleagues,
+  // translations). The session is to end while staff type, not while the
+  // page opens; and on a busy machine opening may take longer than an
+  // assertion's few seconds, so the test waits for the answers themselves.
+  const opened = Promise.all(
+    ['/api/daily-menu/1', '/api/staff', '/api/daily-menu/1/translations'].map((path) =>
       page.waitForResponse((response) => new URL(response.url()).pathname === path),
     ),
   );
   await page.goto('/dashboard');
+  await opened;
   await expect(page.getByLabel('Nome del menu')).toBeVisible();
-  await loadedWithToken;
   await revokeThroughApi(request, loggedIn.token); // the session ends on the server
 
   const typed = {
