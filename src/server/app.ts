@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/api/health.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
 import { contactRoutes } from './routes/api/contact.ts';
+import { staffRoutes } from './routes/api/staff.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -93,6 +94,7 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(dailyMenuRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

@@ -88,3 +88,12 @@ export function languageOfRequest(request: Request): Lang {
 }
 
 export type Localized = Record<Lang, string>;
+
+/** Each language's Italian name, lower-case, as staff texts use it in a sentence. */
+export const LANGUAGE_NAMES_IT: Record<Lang, string> = {
+  it: 'italiano',
+  en: 'inglese',
+  fr: 'francese',
+  es: 'spagnolo',
+  de: 'tedesco',
+};

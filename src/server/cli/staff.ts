@@ -1,14 +1,17 @@
 /**
- * `npm run staff -- add --email E --first-name F --last-name L [--username U] [--password P]`
+ * `npm run staff -- add --email E --first-name F --last-name L [--role owner|staff] [--username U] [--password P]`
  * `npm run staff -- list` · `npm run staff -- remove --email E`
+ * `npm run staff -- set-role --email E --role owner|staff`
  *
  * Staff accounts from the command line: the only way to create the first one
- * (no default account exists). Uses DATABASE_URL like the
+ * (no default account exists). Without --role the first account of a
+ * database is an owner and later ones are staff. Uses DATABASE_URL like the
  * server. Without --password it asks for it, without echoing.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { email as emailSchema, newPassword } from '../../shared/schemas/auth.ts';
+import { role as roleSchema, ROLE_LABELS, type Role } from '../../shared/schemas/staff.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import {
@@ -16,13 +19,15 @@ import {
   listStaff,
   REFUSALS,
   removeStaffMember,
+  setRoleByEmail,
   usernameFor,
 } from '../services/staff-accounts.ts';
 
 const USAGE = `Usage:
-  npm run staff -- add --email E --first-name F --last-name L [--username U] [--password P]
+  npm run staff -- add --email E --first-name F --last-name L [--role owner|staff] [--username U] [--password P]
   npm run staff -- list
-  npm run staff -- remove --email E`;
+  npm run staff -- remove --email E
+  npm run staff -- set-role --email E --role owner|staff`;
 
 function fail(message: string): never {
   console.error(message);
@@ -57,12 +62,13 @@ const { positionals, values } = parseArgs({
     'last-name': { type: 'string' },
     username: { type: 'string' },
     password: { type: 'string' },
+    role: { type: 'string' },
   },
 });
 
 const config = loadConfig();
 const command = positionals[0];
-if (!['add', 'list', 'remove'].includes(command ?? '')) fail(USAGE);
+if (!['add', 'list', 'remove', 'set-role'].includes(command ?? '')) fail(USAGE);
 
 /** --email, checked as the API checks it (add and remove need one). */
 function emailOption(): string {
@@ -71,18 +77,39 @@ function emailOption(): string {
   return email.data;
 }
 
+/** --role, when given (set-role needs one). */
+function roleOption(): Role | undefined {
+  if (values.role === undefined) return undefined;
+  const role = roleSchema.safeParse(values.role);
+  if (!role.success) fail(`--role must be owner or staff.\n${USAGE}`);
+  return role.data;
+}
+
 const database = await openDatabase(config.DATABASE_URL);
 try {
   if (command === 'list') {
     const staff = await listStaff(database.db);
     if (staff.length === 0) console.log('No staff accounts yet.');
     for (const member of staff) {
-      console.log(`${member.email}\t${member.username}\t${member.firstName} ${member.lastName}`);
+      console.log(
+        `${member.email}\t${member.role} (${ROLE_LABELS[member.role]})\t${member.username}\t${member.firstName} ${member.lastName}`,
+      );
     }
   } else if (command === 'remove') {
     const email = emailOption();
-    if (!(await removeStaffMember(database.db, email))) fail(`No account for ${email}.`);
+    const outcome = await removeStaffMember(database.db, database.dialect, email);
+    if (outcome === 'not_found') fail(`No account for ${email}.`);
+    if (outcome === 'last_owner')
+      fail(`${email} is the last owner: make another account owner first.`);
     console.log(`Removed ${email}.`);
+  } else if (command === 'set-role') {
+    const email = emailOption();
+    const role = roleOption() ?? fail(`--role is required.\n${USAGE}`);
+    const outcome = await setRoleByEmail(database.db, database.dialect, email, role);
+    if (outcome === 'not_found') fail(`No account for ${email}.`);
+    if (outcome === 'last_owner')
+      fail(`${email} is the last owner: make another account owner first.`);
+    console.log(`${email} is now ${role}.`);
   } else {
     const email = emailOption();
     const firstName = values['first-name']?.trim();
@@ -90,7 +117,9 @@ try {
     if (!firstName || !lastName) fail(`--first-name and --last-name are required.\n${USAGE}`);
     const password = newPassword.safeParse(values.password ?? (await askPassword()));
     if (!password.success) fail(`Password: ${password.error.issues[0]?.message}`);
+    const role = roleOption();
     const result = await createStaffMember(database.db, {
+      ...(role ? { role } : {}),
       email,
       username: values.username?.trim() || (await usernameFor(database.db, email)),
       firstName,
@@ -98,7 +127,7 @@ try {
       password: password.data,
     });
     if (!result.ok) fail(REFUSALS[result.reason]);
-    console.log(`Created the staff account ${email}. Log in at /login.`);
+    console.log(`Created the ${result.role} account ${email}. Log in at /login.`);
   }
 } finally {
   await database.close();

@@ -82,6 +82,7 @@ const newUser = (email = 'chef@example.com') => ({
   password_hash: 'hash',
   created_at: new Date().toISOString(),
   password_changed_at: new Date().toISOString(),
+  role: 'owner' as const,
 });
 
 const ALL_MIGRATIONS = [
@@ -89,6 +90,7 @@ const ALL_MIGRATIONS = [
   '002-translations',
   '003-contact-messages',
   '004-content-version',
+  '005-roles-invitations-audit',
 ];
 
 describe('DATABASE_URL', () => {
@@ -173,6 +175,7 @@ describe('openDatabase', () => {
 
   it('creates every table, the daily menu row 1 and the content version', async () => {
     expect(await tableNames(app.db)).toEqual([
+      'audit_log',
       'contact_messages',
       'content_version',
       'daily_menu',
@@ -182,6 +185,7 @@ describe('openDatabase', () => {
       'password_resets',
       'rate_limits',
       'sessions',
+      'staff_invitations',
       'staff_users',
     ]);
     const menu = await app.db.selectFrom('daily_menu').selectAll().execute();
@@ -361,6 +365,35 @@ describe('schema', () => {
         expect(error).toBeUndefined();
       }
       expect(await tableNames(other.db)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('makes the accounts that exist when roles arrive owners', async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('004-content-version')).error).toBeUndefined();
+      // Written as migration 004 left the table: no role column yet.
+      const before = newUser('early@example.com');
+      await sql`insert into staff_users (email, username, first_name, last_name, password_hash, created_at, password_changed_at) values (${before.email}, ${before.username}, ${before.first_name}, ${before.last_name}, ${before.password_hash}, ${before.created_at}, ${before.password_changed_at})`.execute(
+        other.db,
+      );
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await other.db.selectFrom('staff_users').select(['email', 'role']).execute()).toEqual([
+        { email: 'early@example.com', role: 'owner' },
+      ]);
+      await expect(
+        other.db
+          .updateTable('staff_users')
+          .set({ role: 'chef' as 'staff' })
+          .execute(),
+      ).rejects.toThrow();
     } finally {
       await other.close();
     }

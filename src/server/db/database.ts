@@ -26,6 +26,35 @@ export interface StaffUsersTable {
   locked_until: string | null;
   created_at: string;
   password_changed_at: string;
+  /** 'owner' manages colleagues; 'staff' runs the content. */
+  role: 'owner' | 'staff';
+}
+
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'owner' | 'staff';
+  /** Hex SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  /** Copied, so that an entry still names its author once the account is gone. */
+  actor_email: string | null;
+  action: string;
+  target: string;
+  summary: string;
 }
 
 export interface SessionsTable {
@@ -128,6 +157,8 @@ export interface ContentVersionTable {
 }
 
 export interface Database {
+  audit_log: AuditLogTable;
+  staff_invitations: StaffInvitationsTable;
   content_version: ContentVersionTable;
   contact_messages: ContactMessagesTable;
   daily_menu_translations: DailyMenuTranslationsTable;

@@ -221,3 +221,14 @@ export async function currentSchema<DB>(db: Kysely<DB>, dialect: SqlDialect) {
   }
   return schema;
 }
+
+/**
+ * Whether an insert or update failed on a unique constraint: what a
+ * concurrent writer that won the race leaves the loser with (SQLite's
+ * extended code SQLITE_CONSTRAINT_UNIQUE or PRIMARYKEY, PostgreSQL's 23505).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  return code === '23505' || errcode === 2067 || errcode === 1555;
+}

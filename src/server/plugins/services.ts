@@ -9,6 +9,7 @@ import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { ContactMessages } from '../services/contact-messages.ts';
 import { ContentVersion } from '../services/content-version.ts';
+import { Invitations } from '../services/invitations.ts';
 import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,7 @@ declare module 'fastify' {
     dailyMenu: DailyMenuService;
     translations: DailyMenuTranslations;
     contactMessages: ContactMessages;
+    invitations: Invitations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
     /**
@@ -94,6 +96,7 @@ export const servicesPlugin = fp(
       }),
     );
     app.decorate('translations', translations);
+    app.decorate('invitations', new Invitations({ db: app.db, onMail: () => outbox.kick() }));
 
     let housekeeping: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -29,5 +29,19 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   request.bearerToken = token;
 }
 
+export const OWNER_ONLY = 'Solo il titolare può farlo.';
+
+/**
+ * preHandler for what only an owner may do (managing colleagues, the audit
+ * log): 401 without a valid session, 403 for staff.
+ */
+export async function requireOwner(request: FastifyRequest, reply: FastifyReply) {
+  await requireStaff(request, reply);
+  if (!request.staff) return reply; // answered 401
+  if (request.staff.role !== 'owner') {
+    return reply.status(403).send({ errors: [{ code: 'owner_only', description: OWNER_ONLY }] });
+  }
+}
+
 /** The client address rate limits use (TRUST_PROXY decides what `ip` is). */
 export const clientKey = (request: FastifyRequest) => request.ip;

@@ -105,6 +105,7 @@ export class AuthService {
         username: user.username,
         firstName: user.first_name,
         lastName: user.last_name,
+        role: user.role,
       },
     };
   }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { ContactBody } from '../../shared/schemas/contact.ts';
 import { escapeHtml } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
 import { nowIso } from './tokens.ts';
 
 export interface InboxMessage {
@@ -122,13 +123,21 @@ export class ContactMessages {
   }
 
   /** Marks a message read or unread; false when there is no such message. */
-  async setRead(id: number, read: boolean): Promise<boolean> {
-    const result = await this.#db
-      .updateTable('contact_messages')
-      .set({ read_at: read ? nowIso() : null })
-      .where('id', '=', id)
-      .where('spam', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  async setRead(id: number, read: boolean, actor: NonNullable<AuditActor>): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('contact_messages')
+        .set({ read_at: read ? nowIso() : null })
+        .where('id', '=', id)
+        .where('spam', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await recordAudit(trx, actor, {
+        action: read ? 'contact.read' : 'contact.unread',
+        target: `contact_message:${id}`,
+        summary: `Messaggio n. ${id} segnato come ${read ? 'letto' : 'da leggere'}.`,
+      });
+      return true;
+    });
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import type { Lang } from '../../shared/languages.ts';
+import { LANGUAGE_NAMES_IT, type Lang } from '../../shared/languages.ts';
 import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
 import { splitList } from '../../shared/lists.ts';
 import type { DailyMenuRecord, DailyMenuService } from './daily-menu.ts';
@@ -12,6 +12,7 @@ import {
   type TargetLang,
   type TranslationProvider,
 } from './translation/provider.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
@@ -162,8 +163,10 @@ export class DailyMenuTranslations {
     kind: 'machine' | 'staff',
     hash: string,
     text: DailyMenuBody,
-    staffId: number | null = null,
+    /** Who typed it: null for the machine's. */
+    actor: NonNullable<AuditActor> | null = null,
   ): Promise<void> {
+    const staffId = actor?.id ?? null;
     const values = {
       source_hash: hash,
       titolo: text.titolo,
@@ -179,6 +182,13 @@ export class DailyMenuTranslations {
         .onConflict((conflict) => conflict.columns(['lang', 'kind']).doUpdateSet(values))
         .execute();
       await bumpContentVersion(trx);
+      if (actor) {
+        await recordAudit(trx, actor, {
+          action: 'daily_menu.translation.update',
+          target: `daily_menu:1:${lang}`,
+          summary: `Traduzione del menu del giorno in ${LANGUAGE_NAMES_IT[lang]} corretta a mano.`,
+        });
+      }
     });
   }
 
@@ -253,24 +263,31 @@ export class DailyMenuTranslations {
     lang: TargetLang,
     text: DailyMenuBody,
     italian: DailyMenuBody,
-    staffId: number,
+    actor: NonNullable<AuditActor>,
   ): Promise<'saved' | 'italian-changed'> {
     const hash = sourceHash(italian);
     if (hash !== sourceHash(await this.#menu.get())) return 'italian-changed';
-    await this.#store(lang, 'staff', hash, text, staffId);
+    await this.#store(lang, 'staff', hash, text, actor);
     this.#onChange();
     return 'saved';
   }
 
   /** Back to the machine translation for one language. */
-  async removeStaffTranslation(lang: TargetLang): Promise<void> {
+  async removeStaffTranslation(lang: TargetLang, actor: NonNullable<AuditActor>): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('daily_menu_translations')
         .where('lang', '=', lang)
         .where('kind', '=', 'staff')
         .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) await bumpContentVersion(trx);
+      if (Number(deleted.numDeletedRows) > 0) {
+        await bumpContentVersion(trx);
+        await recordAudit(trx, actor, {
+          action: 'daily_menu.translation.reset',
+          target: `daily_menu:1:${lang}`,
+          summary: `Traduzione del menu del giorno in ${LANGUAGE_NAMES_IT[lang]} riportata a quella automatica.`,
+        });
+      }
     });
     this.#onChange();
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpContentVersion } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
@@ -40,7 +41,8 @@ export class DailyMenuService {
     return toRecord(row);
   }
 
-  async save(input: DailyMenuBody, staffId: number): Promise<DailyMenuRecord> {
+  async save(input: DailyMenuBody, actor: NonNullable<AuditActor>): Promise<DailyMenuRecord> {
+    const staffId = actor.id;
     const saved = await this.#db.transaction().execute(async (trx) => {
       const now = nowIso();
       const row = await trx
@@ -68,6 +70,11 @@ export class DailyMenuService {
         })
         .execute();
       await bumpContentVersion(trx);
+      await recordAudit(trx, actor, {
+        action: 'daily_menu.update',
+        target: 'daily_menu:1',
+        summary: `Menu del giorno aggiornato: «${row.titolo}».`,
+      });
       return row;
     });
     this.#onChange();

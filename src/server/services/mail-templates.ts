@@ -58,3 +58,53 @@ export function passwordChangedMail(to: string, firstName: string): OutgoingMail
     ]),
   };
 }
+
+/** A colleague invited by an owner chooses their own password through the link. */
+export function invitationMail(
+  to: string,
+  firstName: string,
+  invitedBy: string,
+  link: string,
+): OutgoingMail {
+  return {
+    kind: 'staff-invitation',
+    to,
+    subject: `${restaurant.name}: sei stato invitato nello staff`,
+    text: [
+      `Ciao ${firstName},`,
+      `${invitedBy} ti ha invitato a gestire il sito di ${restaurant.name}.`,
+      `Apri questo link entro 7 giorni per scegliere la tua password e attivare l'account:\n${link}`,
+      'Se non ti aspettavi questo invito, ignora questa e-mail.',
+    ].join('\n\n'),
+    html: layout([
+      `Ciao ${escapeHtml(firstName)},`,
+      `${escapeHtml(invitedBy)} ti ha invitato a gestire il sito di ${escapeHtml(restaurant.name)}.`,
+      `<a href="${escapeHtml(link)}">Scegli la tua password</a> (il link vale 7 giorni).`,
+      'Se non ti aspettavi questo invito, ignora questa e-mail.',
+    ]),
+  };
+}
+
+/** Every owner hears of every new account, however it was made. */
+export function newAccountNoticeMail(
+  to: string,
+  firstName: string,
+  account: { email: string; fullName: string; roleLabel: string; how: string },
+): OutgoingMail {
+  const line = `È stato creato un nuovo account ${account.how}: ${account.fullName} <${account.email}>, ruolo ${account.roleLabel}.`;
+  return {
+    kind: 'staff-new-account',
+    to,
+    subject: `${restaurant.name}: nuovo account dello staff`,
+    text: [
+      `Ciao ${firstName},`,
+      line,
+      'Se non lo riconosci, rimuovilo dalla pagina Colleghi del pannello.',
+    ].join('\n\n'),
+    html: layout([
+      `Ciao ${escapeHtml(firstName)},`,
+      escapeHtml(line),
+      'Se non lo riconosci, rimuovilo dalla pagina Colleghi del pannello.',
+    ]),
+  };
+}

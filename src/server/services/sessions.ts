@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { Role } from '../../shared/schemas/staff.ts';
 import { hashToken, newToken, nowIso } from './tokens.ts';
 
 /** A session ends after 30 minutes idle, 12 hours at most. */
@@ -14,6 +15,7 @@ export interface StaffMember {
   username: string;
   firstName: string;
   lastName: string;
+  role: Role;
 }
 
 /** Opaque bearer tokens; the database keeps only their SHA-256. */
@@ -49,6 +51,7 @@ export class Sessions {
         'staff_users.username',
         'staff_users.first_name',
         'staff_users.last_name',
+        'staff_users.role',
       ])
       .where('sessions.token_hash', '=', hashToken(token))
       .where('sessions.revoked_at', 'is', null)
@@ -72,6 +75,7 @@ export class Sessions {
       username: row.username,
       firstName: row.first_name,
       lastName: row.last_name,
+      role: row.role,
     };
   }
 
@@ -91,6 +95,17 @@ export class Sessions {
       .updateTable('sessions')
       .set({ revoked_at: nowIso() })
       .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** After a change of one's own password, every other session of the account ends. */
+  async revokeAllBut(db: Kysely<Database>, userId: number, keptToken: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', hashToken(keptToken))
       .where('revoked_at', 'is', null)
       .execute();
   }

@@ -68,7 +68,13 @@ export const STAFF_PASSWORD = 'onde-del-mare-azzurro';
 /** A staff account straight in the database (what `npm run staff -- add` does). */
 export async function createStaff(
   app: import('fastify').FastifyInstance,
-  overrides: Partial<{ email: string; username: string; firstName: string; password: string }> = {},
+  overrides: Partial<{
+    email: string;
+    username: string;
+    firstName: string;
+    password: string;
+    role: 'owner' | 'staff';
+  }> = {},
 ) {
   const { createStaffMember } = await import('../services/staff-accounts.ts');
   const member = {
@@ -77,6 +83,7 @@ export async function createStaff(
     firstName: overrides.firstName ?? 'Anna',
     lastName: 'Rossi',
     password: overrides.password ?? STAFF_PASSWORD,
+    ...(overrides.role ? { role: overrides.role } : {}),
   };
   const result = await createStaffMember(app.db, member);
   if (!result.ok) throw new Error(result.reason);

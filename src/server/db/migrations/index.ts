@@ -3,6 +3,7 @@ import * as initial from './001-initial.ts';
 import * as translations from './002-translations.ts';
 import * as contactMessages from './003-contact-messages.ts';
 import * as contentVersion from './004-content-version.ts';
+import * as rolesInvitationsAudit from './005-roles-invitations-audit.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -19,5 +20,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: contactMessages.down,
     },
     '004-content-version': { up: contentVersion.up, down: contentVersion.down },
+    '005-roles-invitations-audit': {
+      up: (db) => rolesInvitationsAudit.up(db, dialect),
+      down: rolesInvitationsAudit.down,
+    },
   };
 }

@@ -37,6 +37,7 @@ describe('login', () => {
       email: 'anna@trattoria.example',
       firstName: 'Anna',
       lastName: 'Rossi',
+      role: 'owner',
       tokens: [{ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }],
     });
     const second = await post('/api/auth/login', {
@@ -232,6 +233,7 @@ describe('sessions', () => {
       username: 'anna',
       firstName: 'Anna',
       lastName: 'Rossi',
+      role: 'owner',
     });
     for (const headers of [{}, bearer('nope'), { authorization: token }]) {
       const response = await harness.app.inject({ method: 'GET', url: '/api/auth/me', headers });
@@ -330,6 +332,7 @@ describe('register (a staff bearer token is required)', () => {
       username: 'marco',
       firstName: 'Marco',
       lastName: 'Bianchi',
+      role: 'staff',
       tokens: [],
     });
     await login(harness.app, colleague.email, colleague.password);

@@ -7,8 +7,9 @@ import {
   resetTokenParams,
   sendEmailBody,
 } from '../../../shared/schemas/auth.ts';
-import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
-import { createStaffMember, listStaff, REFUSALS } from '../../services/staff-accounts.ts';
+import { changePasswordBody } from '../../../shared/schemas/staff.ts';
+import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
+import { changeOwnPassword, createStaffMember, REFUSALS } from '../../services/staff-accounts.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
 /** Auth routes: 10 requests per minute per client address. */
@@ -60,13 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       email: member.email,
       firstName: member.firstName,
       lastName: member.lastName,
+      role: member.role,
       tokens: [{ token }],
     });
   });
 
   app.get('/auth/me', { preHandler: requireStaff }, async (request) => {
-    const { email, username, firstName, lastName } = request.staff!;
-    return { email, username, firstName, lastName };
+    const { email, username, firstName, lastName, role } = request.staff!;
+    return { email, username, firstName, lastName, role };
   });
 
   app.delete('/auth/logout', { preHandler: requireStaff }, async (request, reply) => {
@@ -77,35 +79,72 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { schema: { body: registerBody }, preHandler: requireStaff },
+    // Kept for clients that register directly; invitations are the way in.
+    { schema: { body: registerBody }, preHandler: requireOwner },
     async (request, reply) => {
       if (!(await withinIpLimit(request, reply))) return reply;
       const body = request.body;
-      const result = await createStaffMember(app.db, {
-        email: body.email,
-        username: body.username,
-        firstName: body.firstName ?? '',
-        lastName: body.lastName ?? '',
-        password: body.password,
-      });
+      const staff = request.staff!;
+      const result = await createStaffMember(
+        app.db,
+        {
+          email: body.email,
+          username: body.username,
+          firstName: body.firstName ?? '',
+          lastName: body.lastName ?? '',
+          password: body.password,
+          role: 'staff',
+        },
+        { actor: { id: staff.id, email: staff.email }, via: 'registration' },
+      );
       if (!result.ok) {
         return result.reason === 'common_password'
           ? fieldError(reply, 'password', REFUSALS.common_password)
           : refuse(reply, 409, result.reason, REFUSALS[result.reason]);
       }
       request.log.info({ by: request.staff!.id, created: result.id }, 'staff account created');
+      app.outbox.kick(); // the owners' notice of the new account
       // The caller stays logged in as themself: no session is opened for the colleague.
       return reply.status(201).send({
         email: body.email,
         username: body.username,
         firstName: body.firstName ?? '',
         lastName: body.lastName ?? '',
+        role: result.role,
         tokens: [],
       });
     },
   );
 
-  app.get('/staff', { preHandler: requireStaff }, async () => ({ staff: await listStaff(app.db) }));
+  app.put(
+    '/auth/password',
+    { schema: { body: changePasswordBody }, preHandler: requireStaff },
+    async (request, reply) => {
+      const result = await changeOwnPassword(
+        { db: app.db, sessions: app.sessions, limiter: app.limiter },
+        request.staff!,
+        request.bearerToken!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      if (result.ok) {
+        app.outbox.kick();
+        return { message: 'Password cambiata. Le altre sessioni sono state chiuse.' };
+      }
+      if (result.reason === 'wrong_password') {
+        return fieldError(reply, 'currentPassword', 'La password attuale non è corretta.');
+      }
+      if (result.reason === 'common_password') {
+        return fieldError(reply, 'newPassword', REFUSALS.common_password);
+      }
+      return tooManyRequests(
+        reply,
+        result.retryAfterSeconds ?? 60,
+        'too_many_attempts',
+        'Troppi tentativi con la password attuale sbagliata. Riprova più tardi.',
+      );
+    },
+  );
 
   app.post('/auth/send-email', { schema: { body: sendEmailBody } }, async (request, reply) => {
     if (!(await withinIpLimit(request, reply))) return reply;

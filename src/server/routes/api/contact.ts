@@ -48,7 +48,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireStaff,
     },
     async (request, reply) => {
-      const found = await app.contactMessages.setRead(request.params.id, request.body.read);
+      const found = await app.contactMessages.setRead(
+        request.params.id,
+        request.body.read,
+        request.staff!,
+      );
       if (!found) return reply.status(404).send({ message: 'Messaggio non trovato.' });
       return { id: request.params.id, read: request.body.read };
     },

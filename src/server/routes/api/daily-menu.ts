@@ -83,7 +83,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.lang,
         text,
         italian,
-        request.staff!.id,
+        request.staff!,
       );
       if (outcome === 'italian-changed') {
         return refuse(reply, 409, outcome, ITALIAN_CHANGED);
@@ -96,7 +96,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/daily-menu/:id/translations/:lang',
     { schema: { params: translationParams }, preHandler: requireStaff },
     async (request) => {
-      await app.translations.removeStaffTranslation(request.params.lang);
+      await app.translations.removeStaffTranslation(request.params.lang, request.staff!);
       return { translations: await app.translations.review() };
     },
   );
@@ -104,6 +104,6 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/daily-menu/:id',
     { schema: { body: dailyMenuBody }, preHandler: requireStaff },
-    async (request) => publicShape(await app.dailyMenu.save(request.body, request.staff!.id)),
+    async (request) => publicShape(await app.dailyMenu.save(request.body, request.staff!)),
   );
 };

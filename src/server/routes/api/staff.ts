@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acceptInvitationBody,
+  auditAnswer,
+  auditQuery,
+  idParams,
+  invitationAnswer,
+  invitationBody,
+  invitationListAnswer,
+  invitationTokenParams,
+  roleChangeBody,
+  staffListAnswer,
+} from '../../../shared/schemas/staff.ts';
+import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
+import { readAudit } from '../../services/audit-log.ts';
+import { INVITATION_REFUSALS } from '../../services/invitations.ts';
+import { changeRole, listStaff, REFUSALS, removeColleague } from '../../services/staff-accounts.ts';
+import { fieldError, refuse, tooManyRequests } from './errors.ts';
+
+/** Accepting an invitation is anonymous: 10 tries per minute per client address. */
+const ACCEPT_REQUESTS_PER_MINUTE = 10;
+
+/**
+ * Colleagues, invitations and the audit log. Everyone on the staff sees who
+ * the colleagues are; only owners change them, invite, and read the log.
+ */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const acceptPageUrl = `${app.config.PUBLIC_URL}/accept-invite`;
+  const actorOf = (staff: { id: number; email: string }) => ({ id: staff.id, email: staff.email });
+
+  app.get(
+    '/staff',
+    { schema: { response: { 200: staffListAnswer } }, preHandler: requireStaff },
+    async () => ({ staff: await listStaff(app.db) }),
+  );
+
+  app.patch(
+    '/staff/:id',
+    {
+      schema: { params: idParams, body: roleChangeBody },
+      preHandler: requireOwner,
+    },
+    async (request, reply) => {
+      const result = await changeRole(
+        app.db,
+        app.dialect,
+        actorOf(request.staff!),
+        request.params.id,
+        request.body.role,
+      );
+      if (result.ok) return result.member;
+      if (result.reason === 'not_found')
+        return reply.status(404).send({ message: REFUSALS.not_found });
+      return refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+    },
+  );
+
+  app.delete(
+    '/staff/:id',
+    { schema: { params: idParams }, preHandler: requireOwner },
+    async (request, reply) => {
+      const result = await removeColleague(
+        app.db,
+        app.dialect,
+        actorOf(request.staff!),
+        request.params.id,
+      );
+      if (result.ok) return reply.status(204).send();
+      if (result.reason === 'not_found')
+        return reply.status(404).send({ message: REFUSALS.not_found });
+      return refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+    },
+  );
+
+  app.post(
+    '/staff/invitations',
+    {
+      schema: { body: invitationBody, response: { 201: invitationAnswer } },
+      preHandler: requireOwner,
+    },
+    async (request, reply) => {
+      const result = await app.invitations.invite(
+        actorOf(request.staff!),
+        request.body,
+        acceptPageUrl,
+      );
+      if (!result.ok) return refuse(reply, 409, result.reason, INVITATION_REFUSALS[result.reason]);
+      return reply.status(201).send(result.invitation);
+    },
+  );
+
+  app.get(
+    '/staff/invitations',
+    { schema: { response: { 200: invitationListAnswer } }, preHandler: requireOwner },
+    async () => ({ invitations: await app.invitations.list() }),
+  );
+
+  app.delete(
+    '/staff/invitations/:id',
+    { schema: { params: idParams }, preHandler: requireOwner },
+    async (request, reply) => {
+      const result = await app.invitations.revoke(actorOf(request.staff!), request.params.id);
+      if (result.ok) return reply.status(204).send();
+      if (result.reason === 'not_found') {
+        return reply.status(404).send({ message: INVITATION_REFUSALS.not_found });
+      }
+      return refuse(reply, 409, result.reason, INVITATION_REFUSALS[result.reason]);
+    },
+  );
+
+  app.post(
+    '/staff/invitations/:token/accept',
+    { schema: { params: invitationTokenParams, body: acceptInvitationBody } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store'); // the answer holds a token
+      const limit = await app.limiter.hit(
+        `invitation-ip:${clientKey(request)}`,
+        ACCEPT_REQUESTS_PER_MINUTE,
+        60_000,
+      );
+      if (!limit.allowed) {
+        return tooManyRequests(
+          reply,
+          limit.retryAfterSeconds,
+          'rate_limited',
+          'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
+        );
+      }
+      const result = await app.invitations.accept(request.params.token, request.body.password);
+      if (!result.ok) {
+        if (result.reason === 'common_password') {
+          return fieldError(reply, 'password', INVITATION_REFUSALS.common_password);
+        }
+        const status = result.reason === 'email_taken' ? 409 : 400;
+        return refuse(reply, status, result.reason, INVITATION_REFUSALS[result.reason]);
+      }
+      const member = await app.db
+        .selectFrom('staff_users')
+        .select(['email', 'first_name', 'last_name', 'role'])
+        .where('id', '=', result.userId)
+        .executeTakeFirstOrThrow();
+      // The colleague is logged in at once, exactly as after a login.
+      return {
+        email: member.email,
+        firstName: member.first_name,
+        lastName: member.last_name,
+        role: member.role,
+        tokens: [{ token: await app.sessions.create(result.userId) }],
+      };
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: { querystring: auditQuery, response: { 200: auditAnswer } },
+      preHandler: requireOwner,
+    },
+    async (request) => readAudit(app.db, request.query.limit),
+  );
+};
