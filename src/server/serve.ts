@@ -61,7 +61,7 @@ export async function serve(app: FastifyInstance, config: Config): Promise<void>
     if ((await countStaff(app.db)) === 0) {
       // There is no default account: on an empty database, say how to create the first one.
       console.log(
-        '\nNo staff account exists yet. Create the first one with:\n' +
+        '\nNo staff account exists yet. Create the first one, the owner, with:\n' +
           '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +
           '(it asks for the password: at least 12 characters).\n',
       );
