@@ -91,6 +91,7 @@ const ALL_MIGRATIONS = [
   '003-contact-messages',
   '004-content-version',
   '005-roles-invitations-audit',
+  '006-login-throttle',
 ];
 
 describe('DATABASE_URL', () => {
@@ -181,6 +182,7 @@ describe('openDatabase', () => {
       'daily_menu',
       'daily_menu_history',
       'daily_menu_translations',
+      'login_throttle',
       'outbox',
       'password_resets',
       'rate_limits',
@@ -286,9 +288,9 @@ describe('schema', () => {
     const user = await app.db
       .insertInto('staff_users')
       .values(newUser('cascade@example.com'))
-      .returning(['id', 'failed_logins', 'locked_until'])
+      .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ failed_logins: 0, locked_until: null });
+    expect(user).toMatchObject({ role: 'owner' });
     expect(typeof user.id).toBe('number');
     await app.db
       .insertInto('sessions')

@@ -22,8 +22,6 @@ export interface StaffUsersTable {
   first_name: string;
   last_name: string;
   password_hash: string;
-  failed_logins: Generated<number>;
-  locked_until: string | null;
   created_at: string;
   password_changed_at: string;
   /** 'owner' manages colleagues; 'staff' runs the content. */
@@ -113,6 +111,16 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** Failed logins per (e-mail, client address); the key is a hash of both. */
+export interface LoginThrottleTable {
+  key: string;
+  /** Attempts counted since the last success or lock, this one included. */
+  failures: number;
+  locked_until: string | null;
+  locks: Generated<number>;
+  updated_at: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -169,6 +177,7 @@ export interface Database {
   daily_menu_history: DailyMenuHistoryTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
 }
 
 export interface AppDatabase {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PasswordWorkBusy } from '../services/passwords.ts';
 
 /**
  * One error handler for the whole server, answering in the API's error
@@ -23,6 +24,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.status(status).send({ message: clientMessage(error) });
+    }
+    if (error instanceof PasswordWorkBusy) {
+      // Too many password hashes queued: the client may try again shortly.
+      request.log.warn('password hashing queue full: answered 503');
+      return reply.status(503).header('retry-after', '5').send({ message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error' });

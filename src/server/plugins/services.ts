@@ -4,6 +4,8 @@ import { AuthService } from '../services/auth.ts';
 import { DailyMenuService } from '../services/daily-menu.ts';
 import { logTransport, OutboxWorker, smtpTransport } from '../services/outbox.ts';
 import { RateLimiter } from '../services/rate-limiter.ts';
+import { LoginThrottle } from '../services/login-throttle.ts';
+import { MemoryLimiter } from '../services/memory-limiter.ts';
 import { Sessions } from '../services/sessions.ts';
 import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
@@ -16,6 +18,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
     limiter: RateLimiter;
+    /**
+     * Per-address limits in this process's memory, checked before the
+     * database-backed `limiter` by every anonymous write: a flood is refused
+     * without a database write or a password hash.
+     */
+    floodGuard: MemoryLimiter;
+    loginThrottle: LoginThrottle;
     auth: AuthService;
     outbox: OutboxWorker;
     dailyMenu: DailyMenuService;
@@ -61,9 +70,12 @@ export const servicesPlugin = fp(
     });
     const sessions = new Sessions(app.db);
     const limiter = new RateLimiter(app.db);
+    const loginThrottle = new LoginThrottle(app.db);
     app.decorate('outbox', outbox);
     app.decorate('sessions', sessions);
     app.decorate('limiter', limiter);
+    app.decorate('floodGuard', new MemoryLimiter());
+    app.decorate('loginThrottle', loginThrottle);
     app.decorate(
       'auth',
       new AuthService({
@@ -71,6 +83,7 @@ export const servicesPlugin = fp(
         dialect: app.dialect,
         sessions,
         limiter,
+        throttle: loginThrottle,
         onMail: () => outbox.kick(),
       }),
     );
@@ -103,8 +116,8 @@ export const servicesPlugin = fp(
       outbox.start();
       void translations.refresh(); // whatever a previous run left untranslated
       housekeeping = setInterval(() => {
-        Promise.all([sessions.prune(), limiter.prune()]).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'housekeeping failed'),
+        Promise.all([sessions.prune(), limiter.prune(), loginThrottle.prune()]).catch(
+          (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
         );
       }, HOUSEKEEPING_MS);
       housekeeping.unref();

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffMember } from '../services/sessions.ts';
 
@@ -43,5 +44,35 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
-/** The client address rate limits use (TRUST_PROXY decides what `ip` is). */
-export const clientKey = (request: FastifyRequest) => request.ip;
+/**
+ * The client address that limits and lockouts count (TRUST_PROXY decides
+ * what `ip` is): an IPv6 client by its /64, since one subscriber is given a
+ * whole /64 and could otherwise be a new "client" at every request; an
+ * IPv4-mapped IPv6 address as the IPv4 address it is.
+ */
+export const clientKey = (request: FastifyRequest) => addressKey(request.ip);
+
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, zero-padded, lower-case (no zone). */
+function expandIPv6(ip: string): string[] {
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (::1.2.3.4) is two groups.
+  const last = right.length ? right : left;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(last[last.length - 1] ?? '');
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    last.splice(last.length - 1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) =>
+    group.padStart(4, '0'),
+  );
+}

@@ -1,8 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { enqueueMail } from './outbox.ts';
-import { passwordChangedMail, passwordResetMail } from './mail-templates.ts';
+import { recordAudit } from './audit-log.ts';
+import { loginAlertMail, passwordChangedMail, passwordResetMail } from './mail-templates.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { ownerEmails } from './staff-accounts.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -14,13 +18,18 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { Sessions, StaffMember } from './sessions.ts';
 import { hashToken, newToken, nowIso } from './tokens.ts';
 
-/** 5 consecutive failures lock the account for 5 minutes. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 5 * 60 * 1000;
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** At most 5 reset e-mails per hour per account. */
-const RESETS_PER_ACCOUNT_PER_HOUR = 5;
+/** At most 5 reset e-mails per hour per (account, client address). */
+const RESETS_PER_ACCOUNT_AND_ADDRESS_PER_HOUR = 5;
+/** A new reset link never cancels one younger than this: a stranger's request cannot void a fresh link. */
+export const RESET_LINK_PROTECTED_MS = 10 * 60 * 1000;
+/**
+ * Failed logins on one e-mail from all addresses together, in an hour, that
+ * make the account holder and the owners hear of it: a guessing campaign
+ * spread over many addresses, which no per-address lock stops.
+ */
+export const LOGIN_ALERT_FAILURES_PER_HOUR = 20;
 
 export type LoginResult =
   | { ok: true; member: StaffMember; token: string }
@@ -32,12 +41,15 @@ export type ResetResult =
   | { ok: false; reason: 'invalid_token' }
   | { ok: false; reason: 'common_password'; message: string };
 
+const emailDigest = (email: string) => createHash('sha256').update(email).digest('hex');
+
 /** Login, password recovery and reset; expected failures are values. */
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialect;
   readonly #sessions: Sessions;
   readonly #limiter: RateLimiter;
+  readonly #throttle: LoginThrottle;
   readonly #onMail: () => void;
 
   constructor(options: {
@@ -46,6 +58,7 @@ export class AuthService {
     dialect: SqlDialect;
     sessions: Sessions;
     limiter: RateLimiter;
+    throttle: LoginThrottle;
     /** Called after a mail is queued, so the outbox sends it now. */
     onMail: () => void;
   }) {
@@ -53,49 +66,38 @@ export class AuthService {
     this.#dialect = options.dialect;
     this.#sessions = options.sessions;
     this.#limiter = options.limiter;
+    this.#throttle = options.throttle;
     this.#onMail = options.onMail;
   }
 
-  async login(email: string, password: string): Promise<LoginResult> {
+  /**
+   * `address` is the client's (plugins/staff-auth.ts `clientKey`). Known and
+   * unknown e-mails take the same steps: the attempt counted first, one
+   * password verification, the same writes.
+   */
+  async login(email: string, password: string, address: string): Promise<LoginResult> {
+    const admission = await this.#throttle.admit(email, address);
+    if (!admission.allowed) {
+      return {
+        ok: false,
+        reason: 'account_locked',
+        retryAfterSeconds: admission.retryAfterSeconds,
+      };
+    }
     const user = await this.#db
       .selectFrom('staff_users')
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirst();
-    if (!user) {
-      await verifyAgainstDummy(password); // same work, same time as a wrong password
+    const valid = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyAgainstDummy(password); // same work as a wrong password
+    if (!user || !valid) {
+      await this.#throttle.failed(email, address, admission.attempt);
+      await this.#watchForCampaign(email, user);
       return { ok: false, reason: 'invalid_credentials' };
     }
-    const now = Date.now();
-    if (user.locked_until && Date.parse(user.locked_until) > now) {
-      return {
-        ok: false,
-        reason: 'account_locked',
-        retryAfterSeconds: Math.ceil((Date.parse(user.locked_until) - now) / 1000),
-      };
-    }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      // Counted by the database in one statement, not read-then-written here:
-      // concurrent failures, on this instance or another, each count
-      // (lockouts are shared through the database).
-      const reachesLimit = sql<boolean>`failed_logins + 1 >= ${MAX_FAILED_LOGINS}`;
-      await this.#db
-        .updateTable('staff_users')
-        .set({
-          failed_logins: sql<number>`case when ${reachesLimit} then 0 else failed_logins + 1 end`,
-          locked_until: sql<
-            string | null
-          >`case when ${reachesLimit} then ${nowIso(now + LOCKOUT_MS)} else locked_until end`,
-        })
-        .where('id', '=', user.id)
-        .execute();
-      return { ok: false, reason: 'invalid_credentials' };
-    }
-    await this.#db
-      .updateTable('staff_users')
-      .set({ failed_logins: 0, locked_until: null })
-      .where('id', '=', user.id)
-      .execute();
+    await this.#throttle.succeeded(email, address);
     return {
       ok: true,
       token: await this.#sessions.create(user.id),
@@ -111,29 +113,55 @@ export class AuthService {
   }
 
   /**
-   * Sends a reset link if the account exists and has not asked too often.
-   * The caller answers before this finishes, identically for every e-mail, so
-   * the answer does not tell which accounts exist. A new request invalidates
-   * older links.
+   * Counts failures on one e-mail across all addresses; the failure that
+   * reaches the hourly threshold tells the holder and the owners, once per
+   * hour. The counter is kept for unknown e-mails too (same writes).
    */
-  async requestReset(email: string, resetPageUrl: string): Promise<void> {
+  async #watchForCampaign(
+    email: string,
+    user: { id: number; email: string; first_name: string } | undefined,
+  ): Promise<void> {
+    const count = await this.#limiter.hit(
+      `login-failures:${emailDigest(email)}`,
+      LOGIN_ALERT_FAILURES_PER_HOUR - 1,
+      60 * 60 * 1000,
+    );
+    const reachedNow = count.count === LOGIN_ALERT_FAILURES_PER_HOUR;
+    if (!user || !reachedNow) return;
+    const recipients = new Set([user.email, ...(await ownerEmails(this.#db))]);
+    await this.#db.transaction().execute(async (trx) => {
+      for (const to of recipients) {
+        await enqueueMail(trx, loginAlertMail(to, user.email, LOGIN_ALERT_FAILURES_PER_HOUR));
+      }
+    });
+    this.#onMail();
+  }
+
+  /**
+   * Sends a reset link if the account exists and has not asked too often
+   * from this address. The caller answers before this finishes, identically
+   * for every e-mail, so the answer does not tell which accounts exist; the
+   * budget is counted for unknown e-mails too. A new link invalidates the
+   * older unused ones, except those younger than 10 minutes: anonymous
+   * requests cannot void the link the holder just received.
+   */
+  async requestReset(email: string, resetPageUrl: string, address: string): Promise<void> {
+    const limit = await this.#limiter.hit(
+      `reset-mail:${emailDigest(email)}:${address}`,
+      RESETS_PER_ACCOUNT_AND_ADDRESS_PER_HOUR,
+      60 * 60 * 1000,
+    );
+    if (!limit.allowed) return;
     const user = await this.#db
       .selectFrom('staff_users')
       .select(['id', 'email', 'first_name'])
       .where('email', '=', email)
       .executeTakeFirst();
     if (!user) return;
-    const limit = await this.#limiter.hit(
-      `reset-mail:${user.id}`,
-      RESETS_PER_ACCOUNT_PER_HOUR,
-      60 * 60 * 1000,
-    );
-    if (!limit.allowed) return;
     const { token, hash } = newToken();
     const now = Date.now();
     await this.#db.transaction().execute(async (trx) => {
-      // Two requests at once (two instances) take turns, so the later one
-      // also invalidates the link the earlier one just made.
+      // Two requests at once (two instances) take turns.
       await lockedRows(
         trx.selectFrom('staff_users').select('id').where('id', '=', user.id),
         this.#dialect,
@@ -143,6 +171,7 @@ export class AuthService {
         .set({ used_at: nowIso(now) })
         .where('user_id', '=', user.id)
         .where('used_at', 'is', null)
+        .where('created_at', '<=', nowIso(now - RESET_LINK_PROTECTED_MS))
         .execute();
       await trx
         .insertInto('password_resets')
@@ -159,8 +188,21 @@ export class AuthService {
     this.#onMail();
   }
 
-  /** Sets a new password with a reset token: single use, revokes every session, tells the owner. */
+  /**
+   * Sets a new password with a reset token: single use, revokes every
+   * session, tells the holder. The token is checked before the password is
+   * hashed, so a bad link costs no hashing.
+   */
   async resetPassword(token: string, password: string): Promise<ResetResult> {
+    const tokenHash = hashToken(token);
+    const valid = await this.#db
+      .selectFrom('password_resets')
+      .select('id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst();
+    if (!valid) return { ok: false, reason: 'invalid_token' };
     if (isCommonPassword(password)) {
       return { ok: false, reason: 'common_password', message: COMMON_PASSWORD_MESSAGE };
     }
@@ -176,7 +218,7 @@ export class AuthService {
           'staff_users.email',
           'staff_users.first_name',
         ])
-        .where('password_resets.token_hash', '=', hashToken(token))
+        .where('password_resets.token_hash', '=', tokenHash)
         .where('password_resets.used_at', 'is', null)
         .where('password_resets.expires_at', '>', now)
         .executeTakeFirst();
@@ -191,16 +233,20 @@ export class AuthService {
       if (Number(claimed.numUpdatedRows) !== 1) return false;
       await trx
         .updateTable('staff_users')
-        .set({
-          password_hash: passwordHash,
-          password_changed_at: now,
-          failed_logins: 0,
-          locked_until: null,
-        })
+        .set({ password_hash: passwordHash, password_changed_at: now })
         .where('id', '=', reset.userId)
         .execute();
       await this.#sessions.revokeAll(trx, reset.userId);
       await enqueueMail(trx, passwordChangedMail(reset.email, reset.first_name));
+      await recordAudit(
+        trx,
+        { id: reset.userId, email: reset.email },
+        {
+          action: 'auth.password.reset',
+          target: `staff:${reset.email}`,
+          summary: `${reset.email} ha reimpostato la password con il link ricevuto per e-mail; tutte le sessioni sono state chiuse.`,
+        },
+      );
       return true;
     });
     if (!done) return { ok: false, reason: 'invalid_token' };

@@ -108,3 +108,20 @@ export function newAccountNoticeMail(
     ]),
   };
 }
+
+/**
+ * Many failed logins on one account from many addresses within an hour: no
+ * per-address lock stops a campaign spread like that, so people are told.
+ */
+export function loginAlertMail(to: string, account: string, failures: number): OutgoingMail {
+  const line = `Nell'ultima ora ci sono stati almeno ${failures} tentativi di accesso falliti all'account ${account}, da indirizzi diversi.`;
+  const advice =
+    "L'account non è bloccato per chi conosce la password. Se la password è debole o usata altrove, cambiala dalla pagina «Il mio account» del pannello.";
+  return {
+    kind: 'login-alert',
+    to,
+    subject: `${restaurant.name}: tentativi di accesso sospetti`,
+    text: ['Ciao,', line, advice].join('\n\n'),
+    html: layout(['Ciao,', escapeHtml(line), escapeHtml(advice)]),
+  };
+}

@@ -10,16 +10,60 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 } satisfies Options;
 
+/**
+ * Each argon2 computation takes 19 MiB and tens of milliseconds of a core.
+ * At most ARGON2_CONCURRENCY run at once and at most ARGON2_QUEUE wait; past
+ * that a request is refused at once (503) instead of piling up memory and
+ * latency for everyone: a flood of logins from many addresses cannot take
+ * the server down.
+ */
+const ARGON2_CONCURRENCY = 4;
+const ARGON2_QUEUE = 64;
+
+export class PasswordWorkBusy extends Error {
+  constructor() {
+    super('Il server è molto occupato: riprova tra qualche secondo.');
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withPasswordSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_CONCURRENCY) {
+    if (waiting.length >= ARGON2_QUEUE) throw new PasswordWorkBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+const done = { hashes: 0, verifications: 0 };
+/** How many password computations run and wait now, and how many started so far (for tests). */
+export const passwordWork = () => ({ running, waiting: waiting.length, ...done });
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  done.hashes += 1;
+  return withPasswordSlot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false; // a malformed stored hash never logs anyone in
-  }
+  done.verifications += 1;
+  return withPasswordSlot(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false; // a malformed stored hash never logs anyone in
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;

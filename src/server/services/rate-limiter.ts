@@ -6,6 +6,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window ends, for Retry-After. */
   retryAfterSeconds: number;
+  /** Hits in the current window, this one included. */
+  count: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export class RateLimiter {
     return {
       allowed: row.count <= limit,
       retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now) / 1000)),
+      count: row.count,
     };
   }
 

@@ -4,6 +4,7 @@ import * as translations from './002-translations.ts';
 import * as contactMessages from './003-contact-messages.ts';
 import * as contentVersion from './004-content-version.ts';
 import * as rolesInvitationsAudit from './005-roles-invitations-audit.ts';
+import * as loginThrottle from './006-login-throttle.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -24,5 +25,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => rolesInvitationsAudit.up(db, dialect),
       down: rolesInvitationsAudit.down,
     },
+    '006-login-throttle': { up: loginThrottle.up, down: loginThrottle.down },
   };
 }

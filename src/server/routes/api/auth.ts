@@ -10,10 +10,16 @@ import {
 import { changePasswordBody } from '../../../shared/schemas/staff.ts';
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { changeOwnPassword, createStaffMember, REFUSALS } from '../../services/staff-accounts.ts';
+import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
 /** Auth routes: 10 requests per minute per client address. */
-const AUTH_REQUESTS_PER_MINUTE = 10;
+export const AUTH_ADDRESS_LIMIT: AddressLimit = {
+  name: 'auth-ip',
+  limit: 10,
+  windowMs: 60_000,
+  description: 'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
+};
 
 export const SEND_EMAIL_ANSWER =
   "Se l'indirizzo corrisponde a un account, riceverai un'e-mail con il link per reimpostare la password.";
@@ -23,27 +29,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 
-  /** Per-IP limit shared by the auth calls; answers 429 and returns false when over. */
-  async function withinIpLimit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const limit = await app.limiter.hit(
-      `auth-ip:${clientKey(request)}`,
-      AUTH_REQUESTS_PER_MINUTE,
-      60_000,
-    );
-    if (limit.allowed) return true;
-    await tooManyRequests(
-      reply,
-      limit.retryAfterSeconds,
-      'rate_limited',
-      'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
-    );
-    return false;
-  }
+  /** Per-address limit shared by the auth calls; answers 429 and returns false when over. */
+  const withinIpLimit = (request: FastifyRequest, reply: FastifyReply) =>
+    withinAddressLimit(request, reply, AUTH_ADDRESS_LIMIT);
 
   app.post('/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
     reply.header('cache-control', 'no-store'); // the answer holds a token
     if (!(await withinIpLimit(request, reply))) return reply;
-    const result = await app.auth.login(request.body.email, request.body.password);
+    const result = await app.auth.login(
+      request.body.email,
+      request.body.password,
+      clientKey(request),
+    );
     if (!result.ok && result.reason === 'account_locked') {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       return tooManyRequests(
@@ -158,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // the work happens after it.
     setImmediate(() => {
       app.auth
-        .requestReset(request.body.email, resetPage)
+        .requestReset(request.body.email, resetPage, clientKey(request))
         .catch((error: unknown) =>
           request.log.error({ err: error }, 'password reset request failed'),
         );

@@ -1,30 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactBody } from '../../../shared/schemas/contact.ts';
-import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
-import { tooManyRequests } from './errors.ts';
+import { requireStaff } from '../../plugins/staff-auth.ts';
+import { withinAddressLimit } from './address-limit.ts';
 import { FALLBACK_LANG } from '../../../shared/languages.ts';
 
 /** 5 contact posts per 10 minutes per client address. */
-const POSTS_PER_WINDOW = 5;
-const WINDOW_MS = 10 * 60 * 1000;
+const CONTACT_ADDRESS_LIMIT = {
+  name: 'contact-ip',
+  limit: 5,
+  windowMs: 10 * 60 * 1000,
+  description: 'Too many messages: please try again later.',
+};
 
 /** POST /api/contact, and the staff inbox. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/contact', { schema: { body: contactBody } }, async (request, reply) => {
-    const limit = await app.limiter.hit(
-      `contact-ip:${clientKey(request)}`,
-      POSTS_PER_WINDOW,
-      WINDOW_MS,
-    );
-    if (!limit.allowed) {
-      return tooManyRequests(
-        reply,
-        limit.retryAfterSeconds,
-        'rate_limited',
-        'Too many messages: please try again later.',
-      );
-    }
+    if (!(await withinAddressLimit(request, reply, CONTACT_ADDRESS_LIMIT))) return reply;
     const id = await app.contactMessages.accept(request.body, request.body.lang ?? FALLBACK_LANG);
     return reply.status(202).send({ id });
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startSmtpServer } from '../../testing/smtp.ts';
 import { SEND_EMAIL_ANSWER } from './auth.ts';
+import { passwordWork } from '../../services/passwords.ts';
 
 // Password recovery by e-mail through a real SMTP server.
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -21,8 +22,8 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-const post = (url: string, payload: object) =>
-  harness.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
+const post = (url: string, payload: object, remoteAddress = nextIp()) =>
+  harness.app.inject({ method: 'POST', url, payload, remoteAddress });
 const linkIn = (text: string) => /https?:\/\/\S+reset-password\?token=[\w-]+/.exec(text)?.[0];
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
@@ -64,15 +65,22 @@ describe('send-email', () => {
     expect(mail!.raw).not.toContain('evil.example');
   });
 
-  it('sends at most 5 links an hour per account', async () => {
+  it('sends at most 5 links an hour per account and address; other addresses keep theirs', async () => {
     await createStaff(harness.app);
     for (let i = 0; i < 7; i += 1) {
-      const response = await post('/api/auth/send-email', { email: 'anna@trattoria.example' });
+      const response = await post(
+        '/api/auth/send-email',
+        { email: 'anna@trattoria.example' },
+        '192.0.2.30',
+      );
       expect(response.statusCode).toBe(200);
     }
     await smtp.waitFor(5);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received).toHaveLength(5);
+    // A stranger spending one address's budget does not spend the holder's.
+    await post('/api/auth/send-email', { email: 'anna@trattoria.example' }, '192.0.2.31');
+    await smtp.waitFor(6);
   });
 });
 
@@ -114,22 +122,38 @@ describe('recovery-password', () => {
     expect(mails[1]!.text).toContain('la password del tuo account è stata appena reimpostata');
   });
 
-  it('a newer link invalidates the older one; links expire after an hour', async () => {
+  it('a new link voids links older than 10 minutes, never a younger one; links expire after an hour', async () => {
     await createStaff(harness.app);
-    const older = tokenOf(await requestLink());
-    const newer = tokenOf(await requestLink());
-    expect(
-      (await post(`/api/auth/recovery-password/${older}`, { password: 'nuova-password-del-mare' }))
-        .statusCode,
-    ).toBe(400);
+    const first = tokenOf(await requestLink());
+    const second = tokenOf(await requestLink());
+    const reset = (token: string) =>
+      post(`/api/auth/recovery-password/${token}`, { password: 'nuova-password-del-mare' });
+    await harness.app.db
+      .updateTable('password_resets')
+      .set({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+      .execute();
+    const third = tokenOf(await requestLink());
+    // Older than 10 minutes when the third was asked for: void.
+    expect((await reset(first)).statusCode).toBe(400);
+    expect((await reset(second)).statusCode).toBe(400);
+    // A request right after the third does not void it.
+    const fourth = tokenOf(await requestLink());
+    expect((await reset(third)).statusCode).toBe(200);
     await harness.app.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect(
-      (await post(`/api/auth/recovery-password/${newer}`, { password: 'nuova-password-del-mare' }))
-        .statusCode,
-    ).toBe(400);
+    expect((await reset(fourth)).statusCode).toBe(400);
+  });
+
+  it('checks the token before hashing the new password', async () => {
+    await createStaff(harness.app);
+    const before = passwordWork().hashes;
+    const answer = await post('/api/auth/recovery-password/not-a-real-token-at-all', {
+      password: 'nuova-password-del-mare',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(passwordWork().hashes).toBe(before);
   });
 
   it('refuses weak passwords with field errors and unknown tokens as refused operations', async () => {

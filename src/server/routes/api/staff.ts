@@ -11,14 +11,20 @@ import {
   roleChangeBody,
   staffListAnswer,
 } from '../../../shared/schemas/staff.ts';
-import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
+import { requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { readAudit } from '../../services/audit-log.ts';
 import { INVITATION_REFUSALS } from '../../services/invitations.ts';
 import { changeRole, listStaff, REFUSALS, removeColleague } from '../../services/staff-accounts.ts';
-import { fieldError, refuse, tooManyRequests } from './errors.ts';
+import { withinAddressLimit } from './address-limit.ts';
+import { fieldError, refuse } from './errors.ts';
 
 /** Accepting an invitation is anonymous: 10 tries per minute per client address. */
-const ACCEPT_REQUESTS_PER_MINUTE = 10;
+const ACCEPT_ADDRESS_LIMIT = {
+  name: 'invitation-ip',
+  limit: 10,
+  windowMs: 60_000,
+  description: 'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
+};
 
 /**
  * Colleagues, invitations and the audit log. Everyone on the staff sees who
@@ -113,19 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: invitationTokenParams, body: acceptInvitationBody } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store'); // the answer holds a token
-      const limit = await app.limiter.hit(
-        `invitation-ip:${clientKey(request)}`,
-        ACCEPT_REQUESTS_PER_MINUTE,
-        60_000,
-      );
-      if (!limit.allowed) {
-        return tooManyRequests(
-          reply,
-          limit.retryAfterSeconds,
-          'rate_limited',
-          'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
-        );
-      }
+      if (!(await withinAddressLimit(request, reply, ACCEPT_ADDRESS_LIMIT))) return reply;
       const result = await app.invitations.accept(request.params.token, request.body.password);
       if (!result.ok) {
         if (result.reason === 'common_password') {
