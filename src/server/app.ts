@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { apiConventions } from './plugins/api-conventions.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(servicesPlugin, { config, ...(outboxPollMs ? { outboxPollMs } : {}) });
 
+  await app.register(apiConventions);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(dailyMenuRoutes, { prefix: '/api' });

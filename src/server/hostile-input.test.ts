@@ -4,8 +4,10 @@ import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../shared/languages.ts';
+import { hashPassword } from './services/passwords.ts';
 import { hashToken, newToken, nowIso } from './services/tokens.ts';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
+import { registeredRoutes } from './testing/routes.ts';
 
 /*
  * Hostile input: malformed JSON, wrong types, unknown keys and oversized
@@ -31,6 +33,7 @@ const NAME_MAX = 100;
 const MAX_PARAM_LENGTH = 100;
 const TARGET_LANGS = ['en', 'fr', 'es', 'de'] as const;
 const STAFF_EMAIL = 'anna@trattoria.example';
+const COLLEAGUE_PASSWORD = 'reti-e-lampare-al-porto';
 /** Passwords on the common-password list that satisfy the length rule. */
 const COMMON_PASSWORDS = ['qwerty123456', '1q2w3e4r5t6y', '123qweasdzxc', 'QAZWSXEDCRFV'];
 
@@ -119,7 +122,12 @@ function expectContractError(
 let harness: Awaited<ReturnType<typeof testApp>>;
 let app: FastifyInstance;
 let staffId: number;
+/** The owner's: the first account of a database is its owner. */
 let staffToken: string;
+/** A staff account's (not an owner). */
+let colleagueToken: string;
+/** An argon2id hash of COLLEAGUE_PASSWORD, computed once: accounts made per request skip hashing. */
+let colleaguePasswordHash: string;
 let revokedToken: string;
 let expiredToken: string;
 let seededMessageId: number;
@@ -133,11 +141,13 @@ type Table =
   | 'sessions'
   | 'password_resets'
   | 'contact_messages'
-  | 'outbox';
+  | 'outbox'
+  | 'staff_invitations'
+  | 'audit_log';
 
 /**
- * Every table but `rate_limits` (per-IP counters move on refused requests, by
- * design), in full, each in a stable order; `sessions.last_seen_at` is left
+ * Every table but `rate_limits` and `login_throttle` (per-address counters
+ * move on refused requests, by design), in full, each in a stable order; `sessions.last_seen_at` is left
  * out (authenticated use refreshes it, at most once a minute).
  */
 const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
@@ -149,6 +159,8 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   password_resets: { orderBy: 'id' },
   contact_messages: { orderBy: 'id' },
   outbox: { orderBy: 'id' },
+  staff_invitations: { orderBy: 'id' },
+  audit_log: { orderBy: 'id' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
@@ -314,7 +326,9 @@ const BAD_AUTH_VARIANTS = [
   'twice',
   'basic',
 ] as const;
-type AuthCase = 'valid' | 'absent' | (typeof BAD_AUTH_VARIANTS)[number] | { header: string };
+/** `colleague`: a valid token of a staff (not owner) account, for owner-only routes. */
+type AuthCase =
+  'valid' | 'colleague' | 'absent' | (typeof BAD_AUTH_VARIANTS)[number] | { header: string };
 
 const badAuthorizationHeaders = fc.oneof(
   fc.constantFrom('', 'Bearer', 'Bearer ', 'Token abc', 'Bearer null', 'Bearer [object Object]'),
@@ -333,10 +347,17 @@ const authCases: fc.Arbitrary<AuthCase> = fc.oneof(
   { weight: 2, arbitrary: badAuthorizationHeaders.map((header) => ({ header })) },
 );
 
+/** Owner-only routes: the owner's token, a colleague's (403), or any wrong one (401). */
+const ownerAuthCases: fc.Arbitrary<AuthCase> = fc.oneof(
+  { weight: 5, arbitrary: authCases },
+  { weight: 1, arbitrary: fc.constant('colleague' as const) },
+);
+
 function authorizationHeader(auth: AuthCase, token = staffToken): Record<string, string> {
   if (typeof auth === 'object') return { authorization: auth.header };
   const value = {
     valid: `Bearer ${token}`,
+    colleague: `Bearer ${colleagueToken}`,
     absent: undefined,
     revoked: `Bearer ${revokedToken}`,
     expired: `Bearer ${expiredToken}`,
@@ -417,7 +438,9 @@ const tooLongText = (max: number) =>
     )
     .map(([piece, length]) => `x${piece.repeat(Math.ceil(length / [...piece].length))}x`);
 
-const withoutControls = (text: string) => text.replace(/\p{Cc}/gu, '');
+/** What a one-line name may not hold: controls, line separators, bidi controls. */
+const withoutControls = (text: string) =>
+  text.replace(/[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '');
 
 /** The well-formed text a stored string reads back as (SQLite keeps UTF-8). */
 const stored = (text: string) => text.toWellFormed();
@@ -753,7 +776,7 @@ function withBody(
 /** Percent-encodes a path segment or query part (lone surrogates become U+FFFD first). */
 const encode = (part: string) => encodeURIComponent(part.toWellFormed());
 
-/** Query strings that routes without a query schema must ignore. */
+/** Query strings for routes that read none: refused as soon as they hold a key (see `hasQueryKeys`). */
 const junkQuery = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
   {
@@ -778,6 +801,9 @@ const junkQuery = fc.oneof(
       ),
   },
 );
+
+/** Whether a query string (`?…` or empty) names any key, even an empty one (`?=x`). */
+const hasQueryKeys = (query: string) => [...new URLSearchParams(query).keys()].length > 0;
 
 /** A path parameter as sent (encoded) and as the route sees it (decoded). */
 interface Segment {
@@ -836,10 +862,14 @@ interface Route {
   unknownId?: boolean;
   /** Fields the params/query schemas refuse. */
   paramRefusals?: string[];
+  /** The query string has a key the route does not read (every such route refuses it). */
+  unknownQuery?: boolean;
   /** The route validates a JSON body. */
   bodySchema?: boolean;
   /** Staff routes: the token sent. */
   auth?: AuthCase;
+  /** Only an owner may: a colleague's valid token gets 403 `owner_only`. */
+  ownerOnly?: boolean;
   /** What the route's own code answers (unreachable for unmatched paths). */
   handler?: () => Expected | Promise<Expected>;
 }
@@ -859,8 +889,12 @@ function earlyRefusal(route: Route): Expected | null {
   const fields = [...(route.paramRefusals ?? [])];
   const bodyField = route.bodySchema ? schemaRefusal(route.body) : null;
   if (bodyField) fields.push(bodyField);
+  if (route.unknownQuery) fields.push('querystring');
   if (fields.length > 0) {
     return refused(400, 'fields', fields.length === 1 ? { field: fields[0]! } : {});
+  }
+  if (route.auth === 'colleague') {
+    return route.ownerOnly ? refused(403, 'refusal', { code: 'owner_only' }) : null;
   }
   if (route.auth !== undefined && route.auth !== 'valid') return refused(401, 'message');
   return null;
@@ -869,6 +903,16 @@ function earlyRefusal(route: Route): Expected | null {
 function toRequest(route: Route): HostileRequest {
   const headers = { ...route.headers, ...(route.auth ? authorizationHeader(route.auth) : {}) };
   return withBody(route.method, route.url, headers, route.body);
+}
+
+/** The newest audit entry is `action`, by the staff account the requests use. */
+async function expectAudited(action: string) {
+  const entry = await app.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_id'])
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect(entry).toEqual({ action, actor_id: staffId });
 }
 
 const noWrites = (verify: (response: LightMyRequestResponse) => void = () => {}): Expected => ({
@@ -897,32 +941,32 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['POST', '/api/contact'],
   ['GET', '/api/contact-messages'],
   ['PATCH', '/api/contact-messages/:id'],
+  ['PUT', '/api/auth/password'],
+  ['PATCH', '/api/staff/:id'],
+  ['DELETE', '/api/staff/:id'],
+  ['POST', '/api/staff/invitations'],
+  ['GET', '/api/staff/invitations'],
+  ['DELETE', '/api/staff/invitations/:id'],
+  ['POST', '/api/staff/invitations/:token/accept'],
+  ['GET', '/api/audit'],
 ];
 
-/** Whether decoded path segments (after /api/) match a route pattern, whatever the method. */
-function matchesRoute(segments: string[]): boolean {
-  return API_ROUTES.some(([, pattern]) => {
+/** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
+const anonymousParams = (route: string) => route.replace(/:[\w|:]+/g, ':param');
+
+/**
+ * Whether decoded path segments (after /api/) match a route pattern: any
+ * pattern, or only those served with `method` (HEAD is served with GET).
+ */
+function matchesRoute(segments: string[], method?: HTTPMethods): boolean {
+  return API_ROUTES.some(([served, pattern]) => {
+    if (method && served !== method && !(served === 'GET' && method === 'HEAD')) return false;
     const parts = pattern.split('/').slice(2);
     return (
       parts.length === segments.length &&
       parts.every((part, index) => (part.startsWith(':') ? true : part === segments[index]))
     );
   });
-}
-
-/** `app.printRoutes()`'s tree, flattened into "METHOD path" lines. */
-function registeredRoutes(instance: FastifyInstance): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    for (const method of match[3]?.split(', ') ?? []) found.push(`${method} ${stack.join('')}`);
-  }
-  return found.sort();
 }
 
 // ---------------------------------------------------------------------------
@@ -967,7 +1011,19 @@ const unknownPaths = family({
   }),
 });
 
-/** Each API path with each common method it does not serve. */
+/** A concrete path for a pattern: parameters filled with values their schemas accept. */
+const concretePath = (pattern: string) =>
+  pattern
+    .replace(':token', 'abc')
+    .replace(':lang', 'en')
+    .replace('contact-messages/:id', () => `contact-messages/${seededMessageId}`)
+    .replace(':id', '1');
+
+/**
+ * Each API path with each common method it does not serve, unless another
+ * route serves that method there (`PATCH /api/staff/invitations` is
+ * `PATCH /api/staff/:id` with the id "invitations").
+ */
 const wrongMethodTargets = [
   ...new Set(
     API_ROUTES.flatMap(([, pattern]) => {
@@ -978,10 +1034,15 @@ const wrongMethodTargets = [
       );
     }),
   ),
-].map((entry) => {
-  const [method, pattern] = entry.split(' ') as [HTTPMethods, string];
-  return { method, pattern };
-});
+]
+  .map((entry) => {
+    const [method, pattern] = entry.split(' ') as [HTTPMethods, string];
+    return { method, pattern };
+  })
+  .filter(({ method, pattern }) => {
+    const segments = pattern.replace(/:\w+/g, 'x').split('/').slice(2);
+    return !matchesRoute(segments, method);
+  });
 
 const wrongMethods = family({
   name: 'known paths with a method they do not serve: 404 {message}',
@@ -994,11 +1055,7 @@ const wrongMethods = family({
   }),
   route: ({ target, query, auth, body }) => ({
     method: target.method,
-    url: `${target.pattern
-      .replace(':token', 'abc')
-      .replace(':lang', 'en')
-      .replace('contact-messages/:id', `contact-messages/${seededMessageId}`)
-      .replace(':id', '1')}${query}`,
+    url: `${concretePath(target.pattern)}${query}`,
     headers: authorizationHeader(auth),
     body,
     unmatched: true,
@@ -1006,7 +1063,7 @@ const wrongMethods = family({
 });
 
 const health = family({
-  name: 'GET /api/health, whatever the query, headers and body',
+  name: 'GET /api/health, whatever the headers and body',
   runs: 300,
   cases: fc.record({
     method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
@@ -1017,6 +1074,7 @@ const health = family({
   route: ({ method, query, auth, body }) => ({
     method,
     url: `/api/health${query}`,
+    unknownQuery: hasQueryKeys(query),
     headers: authorizationHeader(auth),
     body,
     handler: () =>
@@ -1142,6 +1200,7 @@ const putDailyMenu = family({
   route: ({ id, query, auth, body }) => ({
     method: 'PUT',
     url: `/api/daily-menu/${id.raw}${query}`,
+    unknownQuery: hasQueryKeys(query),
     body,
     auth,
     unmatched: !fitsRoute(id),
@@ -1150,8 +1209,9 @@ const putDailyMenu = family({
     handler: () => ({
       accepted: {
         status: 200,
-        mayWrite: ['daily_menu', 'daily_menu_history'],
+        mayWrite: ['daily_menu', 'daily_menu_history', 'audit_log'],
         async verify(response) {
+          await expectAudited('daily_menu.update');
           const [titolo, descrizione, infoAggiuntive] = sentMenu(body);
           expect(response.json()).toEqual({
             id: 1,
@@ -1200,6 +1260,7 @@ const getTranslations = family({
   route: ({ id, query, auth }) => ({
     method: 'GET',
     url: `/api/daily-menu/${id.raw}/translations${query}`,
+    unknownQuery: hasQueryKeys(query),
     auth,
     unmatched: !fitsRoute(id),
     unknownId: id.decoded !== '1',
@@ -1267,8 +1328,9 @@ const putTranslation = family({
         return {
           accepted: {
             status: 200,
-            mayWrite: ['daily_menu_translations'],
+            mayWrite: ['daily_menu_translations', 'audit_log'],
             async verify() {
+              await expectAudited('daily_menu.translation.update');
               const row = await staffTranslation(lang.decoded);
               expect([row?.titolo, row?.descrizione, row?.info_aggiuntive]).toEqual(sentMenu(sent));
             },
@@ -1294,7 +1356,7 @@ const deleteTranslation = family({
     handler: () => ({
       accepted: {
         status: 200,
-        mayWrite: ['daily_menu_translations'],
+        mayWrite: ['daily_menu_translations', 'audit_log'],
         async verify() {
           expect(await staffTranslation(lang.decoded)).toBeUndefined();
         },
@@ -1311,7 +1373,14 @@ const contactBodies = bodies({
   firstName: text(
     personName,
     fc.oneof(
-      fc.constantFrom('', '   ', 'Eve\r\nBcc: victim@example.com', 'a\u0000', 'b\u0085'),
+      fc.constantFrom(
+        '',
+        '   ',
+        'Eve\r\nBcc: victim@example.com',
+        'a\u0000',
+        'b\u0085',
+        'Eve\u202Egnp.exe',
+      ),
       tooLongText(NAME_MAX),
     ),
   ),
@@ -1342,6 +1411,7 @@ const postContact = family({
   route: ({ query, auth, body }) => ({
     method: 'POST',
     url: `/api/contact${query}`,
+    unknownQuery: hasQueryKeys(query),
     headers: authorizationHeader(auth),
     body,
     bodySchema: true,
@@ -1387,6 +1457,7 @@ const staffReads = family({
   route: ({ path, method, query, auth }) => ({
     method,
     url: `${path}${query}`,
+    unknownQuery: hasQueryKeys(query),
     auth,
     handler: () =>
       noWrites((response) => {
@@ -1458,7 +1529,7 @@ const patchMessage = family({
         return {
           accepted: {
             status: 200,
-            mayWrite: ['contact_messages'],
+            mayWrite: ['contact_messages', 'audit_log'],
             async verify(response) {
               expect(response.json()).toEqual({ id: number, read });
               const after = await app.db
@@ -1485,6 +1556,7 @@ const logout = family({
     return {
       method: 'DELETE',
       url: `/api/auth/logout${query}`,
+      unknownQuery: hasQueryKeys(query),
       headers: authorizationHeader(auth, token),
       body,
       handler: () => {
@@ -1538,6 +1610,7 @@ const postLogin = family({
   route: ({ query, auth, body }) => ({
     method: 'POST',
     url: `/api/auth/login${query}`,
+    unknownQuery: hasQueryKeys(query),
     headers: authorizationHeader(auth),
     body,
     bodySchema: true,
@@ -1549,7 +1622,7 @@ const postLogin = family({
       return {
         accepted: {
           status: 200,
-          mayWrite: ['sessions', 'staff_users'],
+          mayWrite: ['sessions'],
           async verify(response) {
             const { tokens } = response.json<{ tokens: { token: string }[] }>();
             const session = await app.db
@@ -1579,7 +1652,10 @@ const badNewPassword = fc.oneof(
 const isCommon = (password: string) =>
   COMMON_PASSWORDS.some((common) => common.toLowerCase() === password.toLowerCase());
 const staffName = optional(
-  text(trimmedText(NAME_MAX), fc.oneof(fc.constantFrom('', ' '), tooLongText(NAME_MAX))),
+  text(
+    trimmedText(NAME_MAX).map(withoutControls),
+    fc.oneof(fc.constantFrom('', ' ', 'Anna\u202Eadmin', 'a\nb'), tooLongText(NAME_MAX)),
+  ),
 );
 
 const postRegister = family({
@@ -1597,7 +1673,7 @@ const postRegister = family({
       ),
       username: text(
         fc.oneof(
-          { weight: 6, arbitrary: trimmedText(48).map((name) => `u${name}`) },
+          { weight: 6, arbitrary: trimmedText(48).map((name) => `u${withoutControls(name)}`) },
           { weight: 1, arbitrary: fc.constantFrom('anna', ' anna ') },
         ),
         fc.oneof(fc.constantFrom('', 'ab', '  ab  '), tooLongText(50)),
@@ -1633,8 +1709,10 @@ const postRegister = family({
         return {
           accepted: {
             status: 201,
-            mayWrite: ['staff_users'],
+            // The account, its audit entry, and the owners' notice of a new account.
+            mayWrite: ['staff_users', 'audit_log', 'outbox'],
             async verify(response) {
+              await expectAudited('staff.create');
               expect(response.json()).toMatchObject({ email, tokens: [] });
               const row = await app.db
                 .selectFrom('staff_users')
@@ -1677,6 +1755,7 @@ const postSendEmail = family({
   route: ({ query, body }) => ({
     method: 'POST',
     url: `/api/auth/send-email${query}`,
+    unknownQuery: hasQueryKeys(query),
     body,
     bodySchema: true,
     handler: () =>
@@ -1702,13 +1781,441 @@ const postRecovery = family({
     unmatched: !fitsRoute(token),
     paramRefusals: token.decoded === '' ? ['token'] : [],
     bodySchema: true,
-    handler: () => {
-      const { password } = (body as { json: { password: string } }).json;
-      return isCommon(password)
-        ? refused(400, 'fields', { field: 'password' })
-        : refused(400, 'refusal', { code: 'invalid_token' });
+    // No generated token is a live one; the token is checked before the password.
+    handler: () => refused(400, 'refusal', { code: 'invalid_token' }),
+  }),
+});
+
+// ---------------------------------------------------------------------------
+// Colleagues, invitations, the audit log, one's own password (part two).
+
+let madeAccounts = 0;
+/** A staff account made straight in the database (its password is COLLEAGUE_PASSWORD). */
+async function newAccount(role: 'owner' | 'staff' = 'staff') {
+  madeAccounts += 1;
+  const row = await app.db
+    .insertInto('staff_users')
+    .values({
+      email: `made-${madeAccounts}@trattoria.example`,
+      username: `made-${madeAccounts}`,
+      first_name: 'Made',
+      last_name: String(madeAccounts),
+      password_hash: colleaguePasswordHash,
+      role,
+      created_at: nowIso(),
+      password_changed_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let madeInvitations = 0;
+/** An invitation straight in the database: pending, or already revoked. */
+async function newInvitation(state: 'pending' | 'revoked') {
+  madeInvitations += 1;
+  const { token, hash } = newToken();
+  const now = Date.now();
+  const row = await app.db
+    .insertInto('staff_invitations')
+    .values({
+      email: `invited-${madeInvitations}@trattoria.example`,
+      first_name: 'Invitata',
+      last_name: String(madeInvitations),
+      role: 'staff',
+      token_hash: hash,
+      invited_by: staffId,
+      created_at: nowIso(now),
+      expires_at: nowIso(now + 60 * 60 * 1000),
+      revoked_at: state === 'revoked' ? nowIso(now) : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
+/** Ids the way idParams reads them: `Number()` of the text, an integer from 1 to 2^31 - 1. */
+const readsAsId = (text: string) => {
+  const number = Number(text);
+  return Number.isInteger(number) && number >= 1 && number <= 2 ** 31 - 1;
+};
+
+/** A path id: an account or invitation made for the request, oneself, nobody, or junk. */
+const targetIds = fc.oneof(
+  { weight: 5, arbitrary: fc.constant('made' as const) },
+  { weight: 2, arbitrary: fc.constant('self' as const) },
+  { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      // `0x10` and ` 7` read as ids (16, 7): accounts and invitations made earlier, or nobody.
+      fc.constantFrom('0', '-1', '1.5', 'abc', 'NaN', '2147483648', '1e400', 'true', '0x10', ' 7'),
+      // Never the owner's or the colleague's id by chance.
+      anyText(30).filter((id) => id.length > 0 && notADotSegment(id) && !readsAsId(id)),
+    ),
+  },
+);
+
+const roles = text(
+  fc.constantFrom('owner', 'staff'),
+  fc.constantFrom('', 'admin', 'OWNER', 'titolare'),
+);
+
+const patchStaff = family({
+  name: 'PATCH /api/staff/:id (owner)',
+  runs: 400,
+  cases: fc.record({ id: targetIds, auth: ownerAuthCases, body: bodies({ role: roles }) }),
+  route: async ({ id, auth, body }) => {
+    // Made accounts are staff: a promotion is undone after its check, so the
+    // owner stays the only one and `self` → staff is always the last owner.
+    const made = id === 'made' ? await newAccount() : undefined;
+    const param = segment(made ? String(made) : id === 'self' ? String(staffId) : id);
+    const valid = readsAsId(param.decoded);
+    const row = valid
+      ? await app.db
+          .selectFrom('staff_users')
+          .select(['id', 'role'])
+          .where('id', '=', Number(param.decoded))
+          .executeTakeFirst()
+      : undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/staff/${param.raw}`,
+      body,
+      auth,
+      ownerOnly: true,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: () => {
+        if (!row) return refused(404, 'message');
+        const { role } = (body as { json: { role: 'owner' | 'staff' } }).json;
+        if (row.id === staffId && role === 'staff') {
+          return refused(409, 'refusal', { code: 'last_owner' });
+        }
+        const changes = row.role !== role;
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: changes ? ['staff_users', 'audit_log'] : [],
+            async verify(response) {
+              expect(response.json()).toMatchObject({ id: row.id, role });
+              if (!changes) return;
+              await expectAudited('staff.role');
+              await app.db.deleteFrom('staff_users').where('id', '=', row.id).execute();
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const deleteStaff = family({
+  name: 'DELETE /api/staff/:id (owner)',
+  runs: 300,
+  cases: fc.record({ id: targetIds, auth: ownerAuthCases, body: anyBody }),
+  route: async ({ id, auth, body }) => {
+    const made = id === 'made' ? await newAccount() : undefined;
+    const param = segment(made ? String(made) : id === 'self' ? String(staffId) : id);
+    const valid = readsAsId(param.decoded);
+    const number = Number(param.decoded);
+    const exists =
+      valid &&
+      (await app.db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('id', '=', number)
+        .executeTakeFirst()) !== undefined;
+    return {
+      method: 'DELETE',
+      url: `/api/staff/${param.raw}`,
+      body,
+      auth,
+      ownerOnly: true,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: () => {
+        if (number === staffId) return refused(409, 'refusal', { code: 'cannot_remove_self' });
+        if (!exists) return refused(404, 'message');
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: ['staff_users', 'audit_log'],
+            async verify() {
+              await expectAudited('staff.remove');
+              const left = await app.db
+                .selectFrom('staff_users')
+                .select('id')
+                .where('id', '=', number)
+                .executeTakeFirst();
+              expect(left).toBeUndefined();
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const invitationBodies = bodies({
+  email: text(
+    fc.oneof(
+      { weight: 6, arbitrary: simpleEmail('invited.example') },
+      { weight: 1, arbitrary: fc.constantFrom(STAFF_EMAIL, ' Marco@Trattoria.Example ') },
+    ),
+    invalidEmails,
+  ),
+  firstName: text(trimmedText(NAME_MAX).map(withoutControls), staffName.invalid),
+  lastName: text(trimmedText(NAME_MAX).map(withoutControls), staffName.invalid),
+  role: roles,
+});
+
+const postInvitation = family({
+  name: 'POST /api/staff/invitations (owner)',
+  runs: 400,
+  cases: fc.record({ query: junkQuery, auth: ownerAuthCases, body: invitationBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/staff/invitations${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    ownerOnly: true,
+    bodySchema: true,
+    handler: async () => {
+      const { email } = (body as { json: { email: string } }).json;
+      const address = email.trim().toLowerCase();
+      const account = await app.db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('email', '=', address)
+        .executeTakeFirst();
+      if (account) return refused(409, 'refusal', { code: 'email_taken' });
+      return {
+        accepted: {
+          status: 201,
+          // The invitation (and any older one for the address, revoked), its entry, its mail.
+          mayWrite: ['staff_invitations', 'audit_log', 'outbox'],
+          async verify(response) {
+            expect(response.json()).toMatchObject({ email: address, status: 'pending' });
+            await expectAudited('staff.invite');
+          },
+        },
+      };
     },
   }),
+});
+
+const deleteInvitation = family({
+  name: 'DELETE /api/staff/invitations/:id (owner)',
+  runs: 300,
+  cases: fc.record({
+    id: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('pending' as const) },
+      { weight: 1, arbitrary: fc.constant('revoked' as const) },
+      { weight: 3, arbitrary: targetIds.filter((id) => id !== 'made' && id !== 'self') },
+    ),
+    auth: ownerAuthCases,
+    body: anyBody,
+  }),
+  route: async ({ id, auth, body }) => {
+    const made = id === 'pending' || id === 'revoked' ? await newInvitation(id) : undefined;
+    const param = segment(made ? String(made.id) : id);
+    const valid = readsAsId(param.decoded);
+    const row = valid
+      ? await app.db
+          .selectFrom('staff_invitations')
+          .select(['accepted_at', 'revoked_at', 'expires_at'])
+          .where('id', '=', Number(param.decoded))
+          .executeTakeFirst()
+      : undefined;
+    return {
+      method: 'DELETE',
+      url: `/api/staff/invitations/${param.raw}`,
+      body,
+      auth,
+      ownerOnly: true,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: () => {
+        if (!row) return refused(404, 'message');
+        if (row.accepted_at || row.revoked_at || row.expires_at <= nowIso()) {
+          return refused(409, 'refusal', { code: 'not_pending' });
+        }
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: ['staff_invitations', 'audit_log'],
+            async verify() {
+              await expectAudited('staff.invitation.revoke');
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const acceptInvitation = family({
+  name: 'POST /api/staff/invitations/:token/accept',
+  runs: 300,
+  cases: fc.record({
+    token: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('pending' as const) },
+      { weight: 1, arbitrary: fc.constant('revoked' as const) },
+      { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map(segment) },
+      { weight: 1, arbitrary: randomSegments.map(segment) },
+    ),
+    auth: authCases,
+    body: bodies({ password: text(newPassword, badNewPassword) }),
+  }),
+  route: async ({ token, auth, body }) => {
+    const made =
+      token === 'pending' || token === 'revoked' ? await newInvitation(token) : undefined;
+    const param = made ? segment(made.token) : (token as Segment);
+    return {
+      method: 'POST',
+      url: `/api/staff/invitations/${param.raw}/accept`,
+      headers: authorizationHeader(auth),
+      body,
+      unmatched: !fitsRoute(param),
+      bodySchema: true,
+      handler: () => {
+        // The link is checked before the password is even looked at.
+        if (token !== 'pending') return refused(400, 'refusal', { code: 'invalid_invitation' });
+        const { password } = (body as { json: { password: string } }).json;
+        if (isCommon(password)) return refused(400, 'fields', { field: 'password' });
+        return {
+          accepted: {
+            status: 200,
+            // The account, the used invitation, the entry, the owners' notice, the session.
+            mayWrite: ['staff_users', 'staff_invitations', 'audit_log', 'outbox', 'sessions'],
+            async verify(response) {
+              const answer = response.json<{ email: string; tokens: { token: string }[] }>();
+              expect(answer.email).toBe(`invited-${madeInvitations}@trattoria.example`);
+              expect(answer.tokens[0]!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+              const entry = await app.db
+                .selectFrom('audit_log')
+                .select('action')
+                .orderBy('id', 'desc')
+                .executeTakeFirstOrThrow();
+              expect(entry.action).toBe('staff.create');
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const ownerReads = family({
+  name: 'GET /api/staff/invitations, /api/audit (owner)',
+  runs: 400,
+  cases: fc.record({
+    path: fc.constantFrom('/api/staff/invitations', '/api/audit'),
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    limit: fc.option(
+      fc.oneof(
+        fc.integer({ min: 1, max: 500 }).map(String),
+        fc.constantFrom('0', '501', '-1', '1.5', 'abc', '', '1e2', '0x10', '%20', '9'.repeat(30)),
+      ),
+      { nil: undefined },
+    ),
+    query: junkQuery,
+    auth: ownerAuthCases,
+  }),
+  route: ({ path, method, limit, query, auth }) => {
+    // Only the audit log reads `limit`; any other key is refused everywhere.
+    const limitPart = limit === undefined ? '' : `limit=${limit}`;
+    const rest = query.replace(/^\?/, '');
+    const joined = [limitPart, rest].filter(Boolean).join('&');
+    const fullQuery = joined ? `?${joined}` : '';
+    const keys = [...new URLSearchParams(fullQuery).keys()];
+    const audit = path === '/api/audit';
+    const limits = new URLSearchParams(fullQuery).getAll('limit');
+    const limitRead =
+      limits.length === 0 ||
+      (limits.length === 1 &&
+        Number.isInteger(Number(limits[0])) &&
+        Number(limits[0]) >= 1 &&
+        Number(limits[0]) <= 500);
+    const unknownKeys = keys.some((key) => !audit || key !== 'limit');
+    return {
+      method,
+      url: `${path}${fullQuery}`,
+      auth,
+      ownerOnly: true,
+      unknownQuery: unknownKeys,
+      paramRefusals: audit && !limitRead ? ['limit'] : [],
+      handler: () =>
+        noWrites((response) => {
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          const body = response.json<unknown>();
+          if (audit) {
+            expect(body).toEqual(expect.any(Array));
+            expect((body as unknown[]).length).toBeLessThanOrEqual(Number(limits[0] ?? 50));
+          } else expect(body).toEqual({ invitations: expect.any(Array) });
+        }),
+    };
+  },
+});
+
+const changePasswordBodies = bodies({
+  currentPassword: text(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(COLLEAGUE_PASSWORD) },
+      { weight: 1, arbitrary: loginPassword },
+    ),
+    fc.oneof(fc.constant(''), tooLongText(1024)),
+  ),
+  newPassword: text(newPassword, badNewPassword),
+});
+
+const putPassword = family({
+  name: 'PUT /api/auth/password (staff)',
+  runs: 200,
+  cases: fc.record({ query: junkQuery, auth: authCases, body: changePasswordBodies }),
+  route: async ({ query, auth, body }) => {
+    // An account of its own each time: a change ends its other sessions, and
+    // wrong current passwords count towards its limit.
+    const accountId = await newAccount();
+    const token = await app.sessions.create(accountId);
+    const other = await app.sessions.create(accountId);
+    return {
+      method: 'PUT',
+      url: `/api/auth/password${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth, token),
+      body,
+      bodySchema: true,
+      // The header above carries the account's own token; `auth` only decides its form.
+      auth: auth === 'valid' ? undefined : auth,
+      handler: () => {
+        const sent = (body as { json: { currentPassword: string; newPassword: string } }).json;
+        if (sent.currentPassword !== COLLEAGUE_PASSWORD) {
+          return refused(400, 'fields', { field: 'currentPassword' });
+        }
+        if (isCommon(sent.newPassword)) return refused(400, 'fields', { field: 'newPassword' });
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['staff_users', 'sessions', 'outbox', 'audit_log'],
+            async verify() {
+              const entry = await app.db
+                .selectFrom('audit_log')
+                .select(['action', 'actor_id'])
+                .orderBy('id', 'desc')
+                .executeTakeFirstOrThrow();
+              expect(entry).toEqual({ action: 'auth.password.change', actor_id: accountId });
+              expect(await app.sessions.authenticate(token)).not.toBeNull();
+              expect(await app.sessions.authenticate(other)).toBeNull();
+            },
+          },
+        };
+      },
+    };
+  },
 });
 
 const FAMILIES = [
@@ -1728,6 +2235,13 @@ const FAMILIES = [
   postRegister,
   postSendEmail,
   postRecovery,
+  patchStaff,
+  deleteStaff,
+  postInvitation,
+  deleteInvitation,
+  acceptInvitation,
+  ownerReads,
+  putPassword,
 ];
 
 /** Runs a family's generated requests, each held to the oracle's expectation. */
@@ -1752,6 +2266,14 @@ beforeAll(async () => {
   const staff = await createStaff(app);
   staffId = staff.id;
   staffToken = await login(app, STAFF_EMAIL, STAFF_PASSWORD, '10.255.0.1');
+  await createStaff(app, {
+    email: 'marco@trattoria.example',
+    username: 'marco',
+    password: COLLEAGUE_PASSWORD,
+    role: 'staff',
+  });
+  colleagueToken = await login(app, 'marco@trattoria.example', COLLEAGUE_PASSWORD, '10.255.0.2');
+  colleaguePasswordHash = await hashPassword(COLLEAGUE_PASSWORD);
   revokedToken = await app.sessions.create(staffId);
   await app.sessions.revoke(revokedToken);
   const expired = newToken();
@@ -1795,8 +2317,10 @@ describe('the oracle', () => {
   it('knows every API route Fastify serves', () => {
     const expected = API_ROUTES.flatMap(([method, path]) =>
       method === 'GET' ? [`GET ${path}`, `HEAD ${path}`] : [`${method} ${path}`],
-    );
-    const served = registeredRoutes(app).filter((route) => !route.endsWith(' *'));
+    ).map(anonymousParams);
+    const served = registeredRoutes(app)
+      .filter((route) => !route.endsWith(' *'))
+      .map(anonymousParams);
     expect(served).toEqual(expected.sort());
   });
 

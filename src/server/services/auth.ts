@@ -25,11 +25,12 @@ const RESETS_PER_ACCOUNT_AND_ADDRESS_PER_HOUR = 5;
 /** A new reset link never cancels one younger than this: a stranger's request cannot void a fresh link. */
 export const RESET_LINK_PROTECTED_MS = 10 * 60 * 1000;
 /**
- * Failed logins on one e-mail from all addresses together, in an hour, that
- * make the account holder and the owners hear of it: a guessing campaign
- * spread over many addresses, which no per-address lock stops.
+ * More failed logins than this on one e-mail, from all addresses together
+ * within an hour, make the account holder and the owners hear of it (item 4):
+ * a guessing campaign spread over many addresses, which no per-address lock
+ * stops.
  */
-export const LOGIN_ALERT_FAILURES_PER_HOUR = 20;
+export const LOGIN_ALERT_FAILURES_PER_HOUR = 50;
 
 export type LoginResult =
   | { ok: true; member: StaffMember; token: string }
@@ -123,15 +124,16 @@ export class AuthService {
   ): Promise<void> {
     const count = await this.#limiter.hit(
       `login-failures:${emailDigest(email)}`,
-      LOGIN_ALERT_FAILURES_PER_HOUR - 1,
+      LOGIN_ALERT_FAILURES_PER_HOUR,
       60 * 60 * 1000,
     );
-    const reachedNow = count.count === LOGIN_ALERT_FAILURES_PER_HOUR;
+    // Only the failure that first goes past the threshold alerts: once an hour.
+    const reachedNow = count.count === LOGIN_ALERT_FAILURES_PER_HOUR + 1;
     if (!user || !reachedNow) return;
     const recipients = new Set([user.email, ...(await ownerEmails(this.#db))]);
     await this.#db.transaction().execute(async (trx) => {
       for (const to of recipients) {
-        await enqueueMail(trx, loginAlertMail(to, user.email, LOGIN_ALERT_FAILURES_PER_HOUR));
+        await enqueueMail(trx, loginAlertMail(to, user.email, LOGIN_ALERT_FAILURES_PER_HOUR + 1));
       }
     });
     this.#onMail();

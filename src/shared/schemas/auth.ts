@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
  * Staff payloads, one schema each, shared by the forms and the routes.
@@ -39,8 +39,14 @@ export const loginBody = z.strictObject({
     .max(1024),
 });
 
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} obbligatorio.`).max(100, `${label} troppo lungo.`);
+/** A name, shown to colleagues and written into mail subjects: one line of text. */
+export const personName = (label: string) =>
+  z
+    .string({ error: `${label} obbligatorio.` })
+    .trim()
+    .min(1, `${label} obbligatorio.`)
+    .max(100, `${label} troppo lungo.`)
+    .regex(ONE_LINE_TEXT, `${label}: niente a capo né caratteri di controllo.`);
 
 export const registerBody = z.strictObject({
   email,
@@ -48,10 +54,11 @@ export const registerBody = z.strictObject({
     .string({ error: 'Username obbligatorio.' })
     .trim()
     .min(3, 'Lo username deve avere almeno 3 caratteri.')
-    .max(50, 'Lo username non può superare 50 caratteri.'),
+    .max(50, 'Lo username non può superare 50 caratteri.')
+    .regex(ONE_LINE_TEXT, 'Username: niente a capo né caratteri di controllo.'),
   password: newPassword,
-  firstName: name('Nome').optional(),
-  lastName: name('Cognome').optional(),
+  firstName: personName('Nome').optional(),
+  lastName: personName('Cognome').optional(),
 });
 
 export const sendEmailBody = z.strictObject({

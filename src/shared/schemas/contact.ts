@@ -1,16 +1,16 @@
-import { z } from './zod.ts';
+import { ONE_LINE_TEXT, z } from './zod.ts';
 import { LANGUAGES } from '../languages.ts';
 
 /** A contact message is at most 5,000 characters. */
 export const CONTACT_MESSAGE_MAX = 5000;
 
-/** Names end up in a mail subject: no control characters, so no line breaks. */
+/** Names end up in a mail subject: one line, no control or bidi characters. */
 const name = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+  .regex(ONE_LINE_TEXT, 'must not contain control characters');
 
 /**
  * POST /api/contact, used by the form and the route alike.

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { email, newPassword } from './auth.ts';
+import { email, newPassword, personName } from './auth.ts';
 
 /**
  * Roles, colleagues, invitations, the audit log and one's own password:
@@ -14,13 +14,6 @@ export const role = z.enum(ROLES, { error: 'Ruolo non valido.' });
 
 /** How the back office names the roles. */
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Titolare', staff: 'Staff' };
-
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} obbligatorio.` })
-    .trim()
-    .min(1, `${label} obbligatorio.`)
-    .max(100, `${label} troppo lungo.`);
 
 /** A numeric id in a path: positive, no leading zeros, within 32 bits. */
 export const idParams = z.strictObject({

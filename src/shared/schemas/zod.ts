@@ -5,4 +5,12 @@ import { z } from 'zod';
 // violation. The server keeps the faster JIT path.
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
+/**
+ * A one-line text (a name): no control characters (line breaks included), no
+ * line or paragraph separators, and no bidi controls, which could make a
+ * mail subject or a list of colleagues read differently from what was typed.
+ */
+export const ONE_LINE_TEXT =
+  /^[^\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
+
 export { z };

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff, login, STAFF_PASSWORD, testApp } from '../testing/app.ts';
+import { registeredRoutes } from '../testing/routes.ts';
+
+// The rules every API route follows (plugins/api-conventions.ts), checked on
+// every route the app serves, so that a route added later is held to them too.
+let harness: Awaited<ReturnType<typeof testApp>>;
+let ownerToken: string;
+let staffToken: string;
+let ip = 0;
+const nextIp = () => `10.9.0.${++ip}`;
+
+beforeAll(async () => {
+  harness = await testApp({}, { pages: false });
+  await createStaff(harness.app, { role: 'owner' });
+  await createStaff(harness.app, {
+    email: 'marco@trattoria.example',
+    username: 'marco',
+    role: 'staff',
+  });
+  ownerToken = await login(harness.app, 'anna@trattoria.example', STAFF_PASSWORD, nextIp());
+  staffToken = await login(harness.app, 'marco@trattoria.example', STAFF_PASSWORD, nextIp());
+});
+afterAll(() => harness.close());
+
+/** Every API route, with its parameters filled in. */
+const apiRoutes = () =>
+  registeredRoutes(harness.app)
+    .filter(
+      (route) => route.includes(' /api/') && !route.endsWith('*') && !route.startsWith('HEAD'),
+    )
+    .map((route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      // A value each parameter's schema accepts, so that only the query is wrong.
+      const filled = path.replace(/:lang\b/, 'en').replace(/:[a-z|:]+/gi, '1');
+      return { method, path: filled };
+    });
+
+describe('every API route', () => {
+  // Fastify validates the body before the query: routes that take a body get
+  // their junk queries, with valid bodies, in hostile-input.test.ts.
+  it('without a body, refuses a query key it does not read: 400, field "querystring"', async () => {
+    const routes = apiRoutes().filter(({ method }) => method === 'GET' || method === 'DELETE');
+    expect(routes.length).toBeGreaterThan(8);
+    for (const { method, path } of routes) {
+      const response = await harness.app.inject({
+        method: method as 'GET',
+        url: `${path}?unexpected=1`,
+        headers: { authorization: `Bearer ${ownerToken}` },
+        remoteAddress: nextIp(),
+      });
+      const label = `${method} ${path}`;
+      expect(response.statusCode, label).toBe(400);
+      expect(Object.keys(response.json<{ errors: object }>().errors), label).toEqual([
+        'querystring',
+      ]);
+    }
+  });
+
+  it('answers authenticated requests with Cache-Control: no-store, refusals included', async () => {
+    const cases = [
+      { url: '/api/staff', token: ownerToken, status: 200 },
+      { url: '/api/contact-messages', token: staffToken, status: 200 },
+      { url: '/api/auth/me', token: staffToken, status: 200 },
+      { url: '/api/audit', token: ownerToken, status: 200 },
+      { url: '/api/audit', token: staffToken, status: 403 },
+      { url: '/api/staff', token: 'no-such-session', status: 401 },
+      { url: '/api/staff', token: undefined, status: 401 },
+    ];
+    for (const { url, token, status } of cases) {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['cache-control'], `${url} ${status}`).toBe('no-store');
+    }
+  });
+});
