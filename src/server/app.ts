@@ -1,5 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -49,6 +50,8 @@ export interface AppOptions {
   /** The React Router app; without it only the API is served (API tests). */
   build?: ProductionBuild | DevelopmentBuild;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
 }
@@ -56,15 +59,42 @@ export interface AppOptions {
 /** Bodies over 100 KB are refused with 413. */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * A URL as the log may show it: reset and invitation tokens masked, in the
+ * query (`?token=`) and in API paths, so that no log line holds a usable
+ * link (SECURITY.md item 34).
+ */
+export function maskTokens(url: string): string {
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, '$1***')
+    .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
+    .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2');
+}
+
+/** Pino's request line, with the URL masked. */
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: maskTokens(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+});
+
 /** Wires the whole server: headers, API, static files, pages. */
 export async function buildApp({
   config,
   build,
   logger = true,
+  logStream,
   outboxPollMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          serializers: { req: requestForLog },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY unset: the socket's address is the client, whatever headers say.
     trustProxy: config.TRUST_PROXY ?? false,

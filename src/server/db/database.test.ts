@@ -92,6 +92,7 @@ const ALL_MIGRATIONS = [
   '004-content-version',
   '005-roles-invitations-audit',
   '006-login-throttle',
+  '007-outbox-secret-links',
 ];
 
 describe('DATABASE_URL', () => {
@@ -396,6 +397,53 @@ describe('schema', () => {
           .set({ role: 'chef' as 'staff' })
           .execute(),
       ).rejects.toThrow();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('moves reset links out of mails already queued, and deletes those of mails already sent', async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('006-login-throttle')).error).toBeUndefined();
+      // Two reset mails as the outbox kept them before: the link in clear in both bodies.
+      const link = (token: string) => `https://www.trattoria.example/reset-password?token=${token}`;
+      for (const [token, status] of [
+        ['queuedTokenAAAA', 'pending'],
+        ['sentTokenBBBB', 'sent'],
+      ] as const) {
+        const created = '2026-11-20T10:00:00.000Z';
+        await sql`insert into outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at) values ('password-reset', 'anna@trattoria.example', 'Reimposta', ${`Apri:\n${link(token)}`}, ${`<a href="${link(token)}">Scegli</a>`}, ${status}, ${created}, ${created})`.execute(
+          other.db,
+        );
+      }
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await other.db
+        .selectFrom('outbox')
+        .select(['status', 'text_body', 'html_body', 'secret_link', 'secret_expires_at'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        {
+          status: 'pending',
+          text_body: 'Apri:\n{{secret-link}}',
+          html_body: '<a href="{{secret-link}}">Scegli</a>',
+          secret_link: link('queuedTokenAAAA'),
+          secret_expires_at: '2026-11-20T11:00:00.000Z',
+        },
+        {
+          status: 'sent',
+          text_body: 'Apri:\n{{secret-link}}',
+          html_body: '<a href="{{secret-link}}">Scegli</a>',
+          secret_link: null,
+          secret_expires_at: '2026-11-20T11:00:00.000Z',
+        },
+      ]);
     } finally {
       await other.close();
     }

@@ -109,6 +109,12 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /**
+   * The mail's secret link (reset, invitation), which its bodies name only as
+   * SECRET_LINK: kept until the mail is sent or the link expires, then null.
+   */
+  secret_link: string | null;
+  secret_expires_at: string | null;
 }
 
 /** Failed logins per (e-mail, client address); the key is a hash of both. */

@@ -60,6 +60,12 @@ export const servicesPlugin = fp(
     app.decorate('contentVersion', contentVersion);
     app.decorate('contentChanged', () => contentVersion.expire());
 
+    if (!config.SMTP_URL && config.NODE_ENV === 'production') {
+      // Nothing would reach the restaurant's inbox, and no reset link anyone.
+      app.log.warn(
+        'SMTP_URL is not set: no e-mail will be sent (contact messages, password resets, invitations); mails are only summarised in the log',
+      );
+    }
     const outbox = new OutboxWorker({
       db: app.db,
       dialect: app.dialect,

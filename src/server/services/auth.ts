@@ -184,7 +184,10 @@ export class AuthService {
           expires_at: nowIso(now + RESET_TOKEN_TTL_MS),
         })
         .execute();
-      const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
+      const link = {
+        url: `${resetPageUrl}?token=${encodeURIComponent(token)}`,
+        expiresAt: nowIso(now + RESET_TOKEN_TTL_MS),
+      };
       await enqueueMail(trx, passwordResetMail(user.email, user.first_name, link));
     });
     this.#onMail();

@@ -137,7 +137,10 @@ export class Invitations {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const link = `${acceptPageUrl}?token=${encodeURIComponent(token)}`;
+      const link = {
+        url: `${acceptPageUrl}?token=${encodeURIComponent(token)}`,
+        expiresAt: nowIso(now + INVITATION_TTL_MS),
+      };
       await enqueueMail(trx, invitationMail(body.email, body.firstName, actor.email, link));
       await recordAudit(
         trx,

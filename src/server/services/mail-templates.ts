@@ -1,5 +1,5 @@
 import { restaurant } from '../../../content/restaurant.ts';
-import type { OutgoingMail } from './outbox.ts';
+import { SECRET_LINK, type OutgoingMail } from './outbox.ts';
 
 /** Text for an HTML body: staff- or visitor-typed text never becomes markup. */
 export function escapeHtml(text: string): string {
@@ -19,22 +19,29 @@ function layout(paragraphs: string[]): string {
     )}<p style="color:#4b5b63;font-size:13px">${escapeHtml(restaurant.name)}</p></body></html>`;
 }
 
+/** A mail's secret link: its bodies name it only as SECRET_LINK (see outbox.ts). */
+interface SecretLink {
+  url: string;
+  expiresAt: string;
+}
+
 /** Staff mails are Italian, like every staff-facing text. */
-export function passwordResetMail(to: string, firstName: string, link: string): OutgoingMail {
+export function passwordResetMail(to: string, firstName: string, link: SecretLink): OutgoingMail {
   return {
     kind: 'password-reset',
     to,
+    secretLink: link,
     subject: `${restaurant.name}: reimposta la tua password`,
     text: [
       `Ciao ${firstName},`,
       'abbiamo ricevuto una richiesta per reimpostare la password del tuo account.',
-      `Apri questo link entro un'ora per sceglierne una nuova:\n${link}`,
+      `Apri questo link entro un'ora per sceglierne una nuova:\n${SECRET_LINK}`,
       'Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.',
     ].join('\n\n'),
     html: layout([
       `Ciao ${escapeHtml(firstName)},`,
       'abbiamo ricevuto una richiesta per reimpostare la password del tuo account.',
-      `<a href="${escapeHtml(link)}">Scegli una nuova password</a> (il link vale un'ora).`,
+      `<a href="${SECRET_LINK}">Scegli una nuova password</a> (il link vale un'ora).`,
       'Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.',
     ]),
   };
@@ -64,22 +71,23 @@ export function invitationMail(
   to: string,
   firstName: string,
   invitedBy: string,
-  link: string,
+  link: SecretLink,
 ): OutgoingMail {
   return {
     kind: 'staff-invitation',
     to,
+    secretLink: link,
     subject: `${restaurant.name}: sei stato invitato nello staff`,
     text: [
       `Ciao ${firstName},`,
       `${invitedBy} ti ha invitato a gestire il sito di ${restaurant.name}.`,
-      `Apri questo link entro 7 giorni per scegliere la tua password e attivare l'account:\n${link}`,
+      `Apri questo link entro 7 giorni per scegliere la tua password e attivare l'account:\n${SECRET_LINK}`,
       'Se non ti aspettavi questo invito, ignora questa e-mail.',
     ].join('\n\n'),
     html: layout([
       `Ciao ${escapeHtml(firstName)},`,
       `${escapeHtml(invitedBy)} ti ha invitato a gestire il sito di ${escapeHtml(restaurant.name)}.`,
-      `<a href="${escapeHtml(link)}">Scegli la tua password</a> (il link vale 7 giorni).`,
+      `<a href="${SECRET_LINK}">Scegli la tua password</a> (il link vale 7 giorni).`,
       'Se non ti aspettavi questo invito, ignora questa e-mail.',
     ]),
   };

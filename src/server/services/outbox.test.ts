@@ -3,7 +3,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
-import { enqueueMail, retryDelayMs } from './outbox.ts';
+import type { KyselyPlugin } from 'kysely';
+import { enqueueMail, OutboxWorker, retryDelayMs, smtpTransport } from './outbox.ts';
 
 // Every mail is stored before any send, retried with backoff, delivered
 // after an outage or a restart, never twice for one success.
@@ -110,6 +111,46 @@ describe('outbox', () => {
     const subjects = smtp.received.map((m) => m.header('subject'));
     expect(subjects).toHaveLength(20);
     expect(new Set(subjects).size).toBe(20);
+  });
+
+  it('records a sent mail as sent even when that write fails at first: never a second send', async () => {
+    const server = await app();
+    await server.outbox.stop();
+    let failures = 2;
+    // The real database, with the first two "sent" records failing as a lost connection would.
+    const flaky: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"sent"')) {
+          if (failures > 0) {
+            failures -= 1;
+            throw new Error('connection lost');
+          }
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const worker = new OutboxWorker({
+      db: server.db.withPlugin(flaky),
+      dialect: server.dialect,
+      transport: smtpTransport(smtp.url),
+      from: 'no-reply@trattoria.example',
+      log: server.log,
+    });
+    await enqueueMail(server.db, mail(5));
+    worker.start();
+    await smtp.waitFor(1);
+    await expect.poll(async () => (await rows(server))[0]?.status).toBe('sent');
+    expect(failures).toBe(0);
+    // Even once due again, nothing is left to send.
+    await server.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .execute();
+    expect(await worker.drain()).toBe(0);
+    await worker.stop();
+    await server.close();
+    expect(smtp.received).toHaveLength(1);
   });
 
   it('without SMTP_URL, mail is logged and recorded as sent', async () => {

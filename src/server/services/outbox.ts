@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, OutboxTable } from '../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
+import { escapeHtml } from './mail-templates.ts';
 import { nowIso } from './tokens.ts';
+
+/**
+ * Where a mail's secret link goes in its bodies. The link itself is stored
+ * apart and put in only for the send; once the mail is sent, or the link
+ * has expired unsent, it is deleted: no row keeps a usable token (item 34).
+ */
+export const SECRET_LINK = '{{secret-link}}';
 
 /** A mail as the outbox stores it, before any send. */
 export interface OutgoingMail {
@@ -11,8 +19,24 @@ export interface OutgoingMail {
   to: string;
   replyTo?: string;
   subject: string;
+  /** Bodies: a secret link appears in them only as SECRET_LINK. */
   text: string;
   html: string;
+  secretLink?: { url: string; expiresAt: string };
+}
+
+/** What a transport sends: the bodies as the recipient reads them. */
+export interface MailToSend {
+  kind: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  from: string;
+  messageId: string;
+  /** Whether the bodies hold a secret link (a log transport must not write them). */
+  holdsSecret: boolean;
 }
 
 /** Adds a mail to the outbox, inside the caller's transaction when given one. */
@@ -27,6 +51,8 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      secret_link: mail.secretLink?.url ?? null,
+      secret_expires_at: mail.secretLink?.expiresAt ?? null,
       status: 'pending',
       next_attempt_at: now,
       created_at: now,
@@ -37,7 +63,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
 }
 
 export interface MailTransport {
-  send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>;
+  send(mail: MailToSend): Promise<void>;
   /** Lets go of open connections. */
   close?(): void;
 }
@@ -84,11 +110,16 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** SMTP_URL unset: the mail is written to the log, and counts as sent. */
+/**
+ * SMTP_URL unset (development): the mail is written to the log, and counts
+ * as sent. A mail holding a secret link is logged without its bodies: logs
+ * are kept and shared, and no log line may hold a token (item 34).
+ */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    async send(mail) {
-      log.info({ mail: { ...mail, html: undefined } }, 'e-mail (SMTP_URL unset: logged, not sent)');
+    async send({ holdsSecret, html: _html, ...mail }) {
+      const logged = holdsSecret ? { ...mail, text: '(holds a secret link: not logged)' } : mail;
+      log.info({ mail: logged }, 'e-mail (SMTP_URL unset: logged, not sent)');
     },
   };
 }
@@ -187,6 +218,7 @@ export class OutboxWorker {
 
   /** Sends every mail that is due now; returns how many were sent. */
   async drain(): Promise<number> {
+    await this.#dropExpiredLinks();
     let sent = 0;
     while (!this.#stopped) {
       const row = await this.#claim();
@@ -240,26 +272,35 @@ export class OutboxWorker {
     );
   }
 
+  /**
+   * A mail whose link expired before it could be sent is not sent (the link
+   * would not work) and its link is deleted.
+   */
+  async #dropExpiredLinks(): Promise<void> {
+    await this.#db
+      .updateTable('outbox')
+      .set({ status: 'failed', secret_link: null, last_error: 'link expired before it was sent' })
+      .where('status', '=', 'pending')
+      .where('secret_expires_at', '<=', nowIso())
+      .execute();
+  }
+
   /** Sends a claimed mail (its `attempts` already counts this one). */
   async #send(row: Selectable<OutboxTable>): Promise<boolean> {
     const attempts = row.attempts;
+    const link = row.secret_link;
     try {
       await this.#transport.send({
         kind: row.kind,
         to: row.recipient,
         ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        text: link ? row.text_body.replaceAll(SECRET_LINK, link) : row.text_body,
+        html: link ? row.html_body.replaceAll(SECRET_LINK, escapeHtml(link)) : row.html_body,
         from: this.#from,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
+        holdsSecret: link !== null,
       });
-      await this.#db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: nowIso(), last_error: null })
-        .where('id', '=', row.id)
-        .execute();
-      return true;
     } catch (error) {
       const expired = Date.now() - Date.parse(row.created_at) > GIVE_UP_AFTER_MS;
       const message = error instanceof Error ? error.message : String(error);
@@ -275,5 +316,35 @@ export class OutboxWorker {
         .execute();
       return false;
     }
+    await this.#markSent(row.id);
+    return true;
+  }
+
+  /**
+   * Records a send the server accepted, deleting the mail's link. Retried
+   * rather than rescheduled: a reschedule would send the mail again. Should
+   * every try fail, the claim's lease runs out and the mail goes again, the
+   * same window as a crash right after the send (ADR 004).
+   */
+  async #markSent(id: number): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.#db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: nowIso(), last_error: null, secret_link: null })
+          .where('id', '=', id)
+          .execute();
+        return;
+      } catch (error) {
+        if (attempt >= MARK_SENT_ATTEMPTS) {
+          this.#log.error({ mailId: id, err: error }, 'e-mail sent, but not recorded as sent');
+          return;
+        }
+        this.#log.warn({ mailId: id, attempt, err: error }, 'recording a sent e-mail: retrying');
+      }
+    }
   }
 }
+
+/** How many times a sent mail's "sent" record is tried before the lease decides. */
+const MARK_SENT_ATTEMPTS = 5;

@@ -27,22 +27,25 @@ export async function testApp(
     pages?: boolean;
     /** Another app's database (two instances behind one database); left in place by `close()`. */
     sharedDatabase?: TestDatabase;
+    /** Receives the app's log lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
+    logStream?: { write(line: string): void };
   } = {},
 ) {
-  const { pages = true, sharedDatabase } = options;
+  const { pages = true, sharedDatabase, logStream } = options;
   const database = sharedDatabase ?? (await createTestDatabase());
   const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
   try {
     const config = loadConfig({
       PUBLIC_URL: 'https://www.trattoria.example',
       DATABASE_URL: database.url,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logStream ? 'info' : 'silent',
       ...env,
     });
     const app = await buildApp({
       config,
       build: pages ? await loadBuild() : undefined,
-      logger: false,
+      logger: logStream !== undefined,
+      ...(logStream ? { logStream } : {}),
     });
     await app.ready();
     return {

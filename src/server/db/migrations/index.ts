@@ -5,6 +5,7 @@ import * as contactMessages from './003-contact-messages.ts';
 import * as contentVersion from './004-content-version.ts';
 import * as rolesInvitationsAudit from './005-roles-invitations-audit.ts';
 import * as loginThrottle from './006-login-throttle.ts';
+import * as outboxSecretLinks from './007-outbox-secret-links.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -26,5 +27,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: rolesInvitationsAudit.down,
     },
     '006-login-throttle': { up: loginThrottle.up, down: loginThrottle.down },
+    '007-outbox-secret-links': { up: outboxSecretLinks.up, down: outboxSecretLinks.down },
   };
 }
