@@ -23,3 +23,10 @@ export interface DailyMenuForVisitors {
 }
 
 export const appServicesContext = createContext<AppServices>();
+
+/**
+ * A random value the server makes for each render: the framework's own
+ * inline scripts carry it (`nonce`), and the server's CSP hashes only the
+ * scripts that do (src/server/pages/csp.ts).
+ */
+export const scriptMarkerContext = createContext<string>();

@@ -1,6 +1,7 @@
-import type { EntryContext, HandleErrorFunction } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { prerender } from 'react-dom/static';
+import { scriptMarkerContext } from './context.ts';
 
 /**
  * Renders the whole document before answering (no streaming): the server
@@ -16,9 +17,15 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let status = responseStatusCode;
-  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
+  // React Router's inline scripts carry the render's marker: the server
+  // hashes those, and only those, into the page's CSP. (React writes no
+  // inline script of its own here: `prerender` puts every boundary in place.)
+  const marker = loadContext.get(scriptMarkerContext);
+  const router = <ServerRouter context={routerContext} url={request.url} nonce={marker} />;
+  const { prelude } = await prerender(router, {
     signal: request.signal,
     // React would otherwise move a large finished boundary out of line too.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -47,4 +54,4 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-export { appServicesContext } from './context.ts';
+export { appServicesContext, scriptMarkerContext } from './context.ts';

@@ -4,24 +4,47 @@ import {
   developmentContentSecurityPolicy,
   htmlContentSecurityPolicy,
   inlineScriptHashes,
+  withoutScriptMarker,
 } from './csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('HTML Content-Security-Policy', () => {
+  const marker = 'm4rker-of-this-render';
   const html =
     '<html><head><script type="module" src="/assets/a.js"></script></head>' +
-    '<body><script>window.__ctx = {"a":"é"};</script><script type="module">import("/x.js");</script></body></html>';
+    `<body><script nonce="${marker}">window.__ctx = {"a":"é"};</script>` +
+    `<script type="module" nonce="${marker}">import("/x.js");</script></body></html>`;
 
-  it('hashes each inline script, not external ones', () => {
-    expect(inlineScriptHashes(html)).toEqual([
+  it("hashes each of the framework's inline scripts, not external ones", () => {
+    expect(inlineScriptHashes(html, marker)).toEqual([
       sha('window.__ctx = {"a":"é"};'),
       sha('import("/x.js");'),
     ]);
   });
 
+  it('never hashes a script without the render marker: injected, or marked for another render', () => {
+    const injected = html.replace(
+      '<body>',
+      '<body><p></script><script>alert(1)</script></p><script nonce="guessed">alert(2)</script>',
+    );
+    expect(inlineScriptHashes(injected, marker)).toEqual([
+      sha('window.__ctx = {"a":"é"};'),
+      sha('import("/x.js");'),
+    ]);
+    expect(htmlContentSecurityPolicy(injected, marker)).not.toContain(sha('alert(1)'));
+    expect(htmlContentSecurityPolicy(injected, marker)).not.toContain(sha('alert(2)'));
+  });
+
+  it('leaves no trace of the marker in the HTML sent, scripts unchanged', () => {
+    const sent = withoutScriptMarker(html, marker);
+    expect(sent).not.toContain(marker);
+    expect(sent).toContain('<script>window.__ctx = {"a":"é"};</script>');
+    expect(sent).toContain('<script type="module">import("/x.js");</script>');
+  });
+
   it('never allows unsafe-inline or unsafe-eval scripts, and locks down the rest', () => {
-    const policy = htmlContentSecurityPolicy(html);
+    const policy = htmlContentSecurityPolicy(html, marker);
     const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).toContain(sha('import("/x.js");'));
@@ -38,8 +61,8 @@ describe('HTML Content-Security-Policy', () => {
   });
 
   it('is relaxed for the development server in styles and connections only', () => {
-    const strict = htmlContentSecurityPolicy(html).split('; ');
-    const development = developmentContentSecurityPolicy(html).split('; ');
+    const strict = htmlContentSecurityPolicy(html, marker).split('; ');
+    const development = developmentContentSecurityPolicy(html, marker).split('; ');
     expect(strict).toContain("style-src 'self'");
     expect(strict).toContain("connect-src 'self'");
     expect(development.filter((directive) => !strict.includes(directive))).toEqual([

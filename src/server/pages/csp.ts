@@ -1,27 +1,44 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { contentOrigins } from '../../../content/restaurant.ts';
 
 /**
- * The Content-Security-Policy of an HTML page. Inline
- * scripts (React Router's hydration data and module loader) are allowed by
+ * The Content-Security-Policy of an HTML page. Inline scripts are allowed by
  * their SHA-256, computed from the exact bytes sent, so no 'unsafe-inline'
- * and no per-request nonce: the same bytes and header can be cached.
+ * and no nonce in the header: the same bytes and header can be cached.
+ *
+ * Only the scripts the framework emits are hashed (SECURITY.md item 35):
+ * each render gets a fresh random marker, which React Router (and React)
+ * put on their own inline scripts as a `nonce` attribute. A script that
+ * reached the HTML any other way (content that escaped its escaping) cannot
+ * carry the marker, which did not exist when that content was written, so it
+ * gets no hash and the browser refuses to run it. The marker is then removed
+ * from the HTML: the page as cached and sent holds no trace of it.
  */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-export function inlineScriptHashes(html: string): string[] {
+/** A marker for one render. */
+export const newScriptMarker = () => randomBytes(18).toString('base64url');
+
+/** The hashes of the inline scripts that carry `marker`. */
+export function inlineScriptHashes(html: string, marker: string): string[] {
   const hashes = new Set<string>();
+  const markerAttribute = ` nonce="${marker}"`;
   for (const [, attributes = '', content = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (!attributes.includes(markerAttribute)) continue;
     if (/\bsrc\s*=/i.test(attributes) || content.length === 0) continue;
     hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
 }
 
+/** The HTML without the render's marker (its scripts' contents, and so their hashes, unchanged). */
+export const withoutScriptMarker = (html: string, marker: string) =>
+  html.replaceAll(` nonce="${marker}"`, '');
+
 const origins = contentOrigins();
 
-export function htmlContentSecurityPolicy(html: string): string {
-  return policy(html, { styles: "'self'", connections: "'self'" });
+export function htmlContentSecurityPolicy(html: string, marker: string): string {
+  return policy(html, marker, { styles: "'self'", connections: "'self'" });
 }
 
 /**
@@ -33,14 +50,22 @@ export function htmlContentSecurityPolicy(html: string): string {
  * one to the server, on whatever host name the browser used (browsers whose
  * 'self' leaves websockets out need the schemes named).
  */
-export function developmentContentSecurityPolicy(html: string): string {
-  return policy(html, { styles: "'self' 'unsafe-inline'", connections: "'self' ws: wss:" });
+export function developmentContentSecurityPolicy(html: string, marker: string): string {
+  return policy(html, marker, {
+    styles: "'self' 'unsafe-inline'",
+    connections: "'self' ws: wss:",
+  });
 }
 
-function policy(html: string, allowed: { styles: string; connections: string }): string {
+function policy(
+  html: string,
+  marker: string,
+  allowed: { styles: string; connections: string },
+): string {
+  const hashes = inlineScriptHashes(html, marker);
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScriptHashes(html), ...origins.scripts].join(' ')}`.trim(),
+    `script-src 'self' ${[...hashes, ...origins.scripts].join(' ')}`.trim(),
     `style-src ${allowed.styles}`,
     "img-src 'self' data:",
     "font-src 'self'",

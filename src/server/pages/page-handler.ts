@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import type { AppServices } from '../../app/context.ts';
 import { LANG_COOKIE, pickLanguage, readCookie, toLang } from '../../shared/languages.ts';
-import { htmlContentSecurityPolicy } from './csp.ts';
+import { htmlContentSecurityPolicy, newScriptMarker, withoutScriptMarker } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 
 export interface PagesOptions {
@@ -27,7 +27,8 @@ export interface PagesOptions {
    */
   cache?: boolean;
   /** The CSP of an HTML page, from its exact bytes: the strict one by default. */
-  contentSecurityPolicy?: (html: string) => string;
+  /** The policy for a page's HTML, whose framework scripts carry `marker` (csp.ts). */
+  contentSecurityPolicy?: (html: string, marker: string) => string;
 }
 
 /** Which response headers of React Router's answer reach the client. */
@@ -69,9 +70,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       if (cached) return sendCached(request, reply, cached);
       const generation = cache.generation;
 
-      const { handle, servicesContext } = await renderer();
+      const { handle, servicesContext, scriptMarkerContext } = await renderer();
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
+      const marker = newScriptMarker();
+      context.set(scriptMarkerContext, marker);
       const response = await handle(toFetchRequest(request, url), context);
       let body = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = {};
@@ -82,8 +85,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       const isHtml = headers['content-type']?.startsWith('text/html') ?? false;
       if (isHtml) {
         const html = withoutModulePreloads(body.toString('utf8'));
-        body = Buffer.from(html);
-        headers['content-security-policy'] = contentSecurityPolicy(html);
+        headers['content-security-policy'] = contentSecurityPolicy(html, marker);
+        body = Buffer.from(withoutScriptMarker(html, marker));
         headers['vary'] = 'Cookie, Accept-Language';
         headers['cache-control'] ??= 'no-cache';
       }
@@ -110,6 +113,8 @@ interface Renderer {
    * it), not an equal one imported here.
    */
   servicesContext: RouterContext<AppServices>;
+  /** Likewise, the token of the render's script marker (csp.ts). */
+  scriptMarkerContext: RouterContext<string>;
 }
 
 /**
@@ -120,12 +125,17 @@ function renderers(
   build: PagesOptions['build'],
   mode: PagesOptions['mode'],
 ): () => Renderer | Promise<Renderer> {
-  const prepare = (server: ServerBuild): Renderer => ({
-    handle: createRequestHandler(server, mode),
-    servicesContext: (
-      server.entry.module as unknown as { appServicesContext: RouterContext<AppServices> }
-    ).appServicesContext,
-  });
+  const prepare = (server: ServerBuild): Renderer => {
+    const entry = server.entry.module as unknown as {
+      appServicesContext: RouterContext<AppServices>;
+      scriptMarkerContext: RouterContext<string>;
+    };
+    return {
+      handle: createRequestHandler(server, mode),
+      servicesContext: entry.appServicesContext,
+      scriptMarkerContext: entry.scriptMarkerContext,
+    };
+  };
   if (typeof build === 'function') return async () => prepare(await build());
   const fixed = prepare(build);
   return () => fixed;

@@ -126,6 +126,15 @@ describe('errors', () => {
   });
 });
 
+/** The contents of a page's inline scripts that a browser would run. */
+const executableInlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = '']) => !attributes.includes('application/ld+json'))
+    .map((match) => match[2] ?? '')
+    .filter((content) => content.length > 0);
+
+const scriptHashes = (csp: string) => csp.match(/'sha256-[^']+'/g) ?? [];
+
 describe('security headers: CSP, nosniff, referrer policy, HSTS, no CORS', () => {
   it('pages: CSP whose script hashes match the inline scripts, and the fixed headers', async () => {
     const response = await get('/?lng=en', { origin: 'https://evil.example' });
@@ -136,9 +145,8 @@ describe('security headers: CSP, nosniff, referrer policy, HSTS, no CORS', () =>
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    const inline = [...response.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((match) => match[1] ?? '')
-      .filter((content) => content.length > 0);
+    // Inline scripts that run (JSON-LD is data: no policy applies to it).
+    const inline = executableInlineScripts(response.body);
     expect(inline.length).toBeGreaterThan(0);
     for (const content of inline) {
       const hash = createHash('sha256').update(content).digest('base64');
@@ -307,5 +315,31 @@ describe('sitemap and robots', () => {
       expect(body).toContain(`Disallow: ${path}\n`);
     }
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe('a script injected into content is never approved by the CSP (item 35)', () => {
+  it('text that closes and opens a script tag stays text: no new script, no new hash', async () => {
+    await createStaff(harness.app, { email: 'csp@trattoria.example', username: 'csp' });
+    const token = await login(harness.app, 'csp@trattoria.example', STAFF_PASSWORD, '10.8.0.9');
+    const before = await get('/?lng=it');
+    const attack = '</script><script>alert(1)</script>';
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/daily-menu/1',
+      payload: { titolo: attack, descrizione: `Pane, ${attack}`, infoAggiuntive: attack },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await get('/?lng=it');
+    const csp = String(after.headers['content-security-policy']);
+    expect(after.body).not.toContain('<script>alert(1)</script>');
+    expect(executableInlineScripts(after.body).some((script) => script === 'alert(1)')).toBe(false);
+    expect(csp).not.toContain(createHash('sha256').update('alert(1)').digest('base64'));
+    // As many scripts and hashes as before the edit: the framework's, each hashed.
+    expect(executableInlineScripts(after.body)).toHaveLength(
+      executableInlineScripts(before.body).length,
+    );
+    expect(scriptHashes(csp)).toHaveLength(executableInlineScripts(after.body).length);
   });
 });
