@@ -70,7 +70,7 @@ describe('secrets never reach the browser', () => {
       const text = await readFile(join(clientDir, file), 'utf8');
       for (const needle of [
         'DEEPL_API_KEY',
-        'deepl-node',
+        'DeepL-Auth-Key',
         'api.deepl.com',
         'LIBRETRANSLATE',
         'SMTP_URL',

@@ -1,28 +1,44 @@
-import { Translator, type TargetLanguageCode } from 'deepl-node';
-import { CALL_TIMEOUT_MS, type TargetLang, type TranslationProvider } from './provider.ts';
+import type { TargetLang, TranslationProvider } from './provider.ts';
 
-/** deepl-node wants a regional English (plain `en` throws): the site's English is British. */
-const DEEPL_TARGET: Record<TargetLang, TargetLanguageCode> = {
-  en: 'en-GB',
-  fr: 'fr',
-  es: 'es',
-  de: 'de',
+/** DeepL's codes: a regional English (the site's English is British), upper case. */
+const DEEPL_TARGET: Record<TargetLang, string> = {
+  en: 'EN-GB',
+  fr: 'FR',
+  es: 'ES',
+  de: 'DE',
 };
 
-/** DeepL through its official client; DEEPL_SERVER_URL replaces the API host. */
+/** Free-plan keys end in ":fx" and have a host of their own. */
+const defaultServerUrl = (apiKey: string) =>
+  apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
+
+/**
+ * DeepL's POST /v2/translate over `fetch`, several texts per call;
+ * DEEPL_SERVER_URL replaces the API host. Written here rather than through
+ * the official client (docs/decisions/006): the client follows redirects and
+ * takes no abort signal, and the call must go only to the configured host and
+ * stop at its timeout (SECURITY.md item 23).
+ */
 export function deeplProvider(apiKey: string, serverUrl?: string): TranslationProvider {
-  const translator = new Translator(apiKey, {
-    ...(serverUrl ? { serverUrl } : {}),
-    // Our own retry loop counts attempts (translateWithRetry), so the client makes one.
-    maxRetries: 0,
-    minTimeout: CALL_TIMEOUT_MS,
-    sendPlatformInfo: false,
-  });
+  const base = serverUrl ?? defaultServerUrl(apiKey);
+  const endpoint = new URL('v2/translate', base.endsWith('/') ? base : `${base}/`);
   return {
     name: 'DeepL',
-    async translate(texts, target) {
-      const results = await translator.translateText(texts, 'it', DEEPL_TARGET[target]);
-      return results.map((result) => result.text);
+    async translate(texts, target, signal) {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `DeepL-Auth-Key ${apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ text: texts, source_lang: 'IT', target_lang: DEEPL_TARGET[target] }),
+        signal,
+        redirect: 'error', // only the configured host
+      });
+      if (!response.ok) throw new Error(`DeepL answered ${response.status}`);
+      const body = (await response.json()) as { translations?: { text?: unknown }[] };
+      if (!Array.isArray(body.translations)) throw new Error('DeepL: no translations list');
+      return body.translations.map((translation) => translation.text as string);
     },
   };
 }

@@ -27,7 +27,7 @@ export async function translateWithRetry(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     try {
       const results = await provider.translate(texts, target, AbortSignal.timeout(CALL_TIMEOUT_MS));
-      // deepl-node does not check this, nor does LibreTranslate's API.
+      // Neither service promises one result per text: checked here for both.
       if (results.length !== texts.length || results.some((text) => typeof text !== 'string')) {
         throw new Error(`${provider.name} answered ${results.length} texts for ${texts.length}`);
       }
