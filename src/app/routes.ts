@@ -14,7 +14,14 @@ export default [
     route('login', 'routes/staff/login.tsx'),
     route('send-email', 'routes/staff/send-email.tsx'),
     route('reset-password', 'routes/staff/reset-password.tsx'),
-    route('dashboard', 'routes/staff/dashboard.tsx'),
+    route('accept-invite', 'routes/staff/accept-invite.tsx'),
+    // The back office: one shell (header, sections, the login gate), a page per section.
+    route('dashboard', 'routes/staff/dashboard-shell.tsx', [
+      index('routes/staff/dashboard.tsx'),
+      route('team', 'routes/staff/team.tsx'),
+      route('audit', 'routes/staff/audit.tsx'),
+      route('account', 'routes/staff/account.tsx'),
+    ]),
     route('loading', 'routes/staff/loading.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

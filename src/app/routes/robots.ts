@@ -2,7 +2,14 @@ import { appServicesContext } from '../context.ts';
 import type { Route } from './+types/robots';
 
 /** Staff pages stay out of search engines. */
-const STAFF_PATHS = ['/login', '/send-email', '/reset-password', '/dashboard', '/loading'];
+const STAFF_PATHS = [
+  '/login',
+  '/send-email',
+  '/reset-password',
+  '/accept-invite',
+  '/dashboard',
+  '/loading',
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(appServicesContext);

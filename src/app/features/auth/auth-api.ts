@@ -10,7 +10,35 @@ export interface LoggedIn {
 
 /** POST /api/auth/login: the user and the first token of the answer. */
 export async function logIn(email: string, password: string): Promise<ApiResult<LoggedIn>> {
-  const result = await apiRequest('POST', '/auth/login', { body: { email, password } });
+  return loggedIn(await apiRequest('POST', '/auth/login', { body: { email, password } }));
+}
+
+/**
+ * POST /api/staff/invitations/{token}/accept: the new colleague's password;
+ * the answer is a login's, so the colleague is logged in at once.
+ */
+export async function acceptInvitation(
+  token: string,
+  password: string,
+): Promise<ApiResult<LoggedIn>> {
+  return loggedIn(
+    await apiRequest('POST', `/staff/invitations/${encodeURIComponent(token)}/accept`, {
+      body: { password },
+    }),
+  );
+}
+
+/** PUT /api/auth/password: one's own password; every other session ends. */
+export function changePassword(
+  token: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<ApiResult<unknown>> {
+  return apiRequest('PUT', '/auth/password', { token, body: { currentPassword, newPassword } });
+}
+
+/** The user and the first token of a login-shaped answer. */
+function loggedIn(result: ApiResult<unknown>): ApiResult<LoggedIn> {
   if (!result.ok) return result;
   const data = result.data;
   const user = parseUser(data);

@@ -1,3 +1,4 @@
+import { ROLES, type Role } from '../../../shared/schemas/staff.ts';
 import { apiRequest, isRecord, isUnauthorized } from './api-client.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface StaffUser {
   lastName: string;
   /** Present once the server has told us. */
   username?: string;
+  /** `owner` manages colleagues and reads the audit log; absent until the server says. */
+  role?: Role;
 }
 
 export interface SessionState {
@@ -53,6 +56,7 @@ export function parseUser(value: unknown): StaffUser | null {
     lastName: text(value.lastName),
   };
   if (typeof value.username === 'string' && value.username !== '') user.username = value.username;
+  if ((ROLES as readonly unknown[]).includes(value.role)) user.role = value.role as Role;
   return user;
 }
 

@@ -1,28 +1,48 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useHeaderHeight } from '../../components/use-header-height.ts';
 import { restaurant } from '../../../../content/restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
-import { COMMON_TEXTS, DASHBOARD_TEXTS } from './texts.ts';
+import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS } from './texts.ts';
+import { useUser } from './user-provider.tsx';
 
-/** The dashboard's fixed header: logo and "Disconnetti". */
+/**
+ * The back office's fixed header: logo, "Disconnetti", and the sections
+ * (a second row that wraps on a phone; the audit log for owners only).
+ */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
+  const { user } = useUser();
   useHeaderHeight(header);
+  const sections = [
+    { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
+    { to: '/dashboard/team', label: NAV_TEXTS.team },
+    ...(user?.role === 'owner' ? [{ to: '/dashboard/audit', label: NAV_TEXTS.audit }] : []),
+    { to: '/dashboard/account', label: NAV_TEXTS.account },
+  ];
   return (
     <header className="staff-header" ref={header}>
-      <Link to="/" className="staff-header__logo">
-        <img
-          src={logoHref}
-          alt={`${restaurant.name} – ${COMMON_TEXTS.homeLink}`}
-          width="140"
-          height="42"
-        />
-      </Link>
-      <span className="staff-header__area">{COMMON_TEXTS.staffArea}</span>
-      <button type="button" className="staff-button staff-button--ghost" onClick={onLogout}>
-        {DASHBOARD_TEXTS.logout}
-      </button>
+      <div className="staff-header__bar">
+        <Link to="/" className="staff-header__logo">
+          <img
+            src={logoHref}
+            alt={`${restaurant.name} – ${COMMON_TEXTS.homeLink}`}
+            width="140"
+            height="42"
+          />
+        </Link>
+        <span className="staff-header__area">{COMMON_TEXTS.staffArea}</span>
+        <button type="button" className="staff-button staff-button--ghost" onClick={onLogout}>
+          {DASHBOARD_TEXTS.logout}
+        </button>
+      </div>
+      <nav className="staff-nav" aria-label={NAV_TEXTS.label}>
+        {sections.map(({ to, label, end }) => (
+          <NavLink key={to} to={to} end={end} className="staff-nav__link">
+            {label}
+          </NavLink>
+        ))}
+      </nav>
     </header>
   );
 }

@@ -78,25 +78,86 @@ export const DIALOG_TEXTS = {
   unknownDetail: 'Errore sconosciuto',
 } as const;
 
+/** The back office's sections, in the header at every width. */
+export const NAV_TEXTS = {
+  label: 'Sezioni',
+  dailyMenu: 'Menu del giorno',
+  team: 'Colleghi',
+  audit: 'Registro attività',
+  account: 'Il mio account',
+} as const;
+
 export const COLLEAGUES_TEXTS = {
   title: 'Colleghi',
-  intro: "Le persone che possono accedere all'area riservata e modificare il menu del giorno.",
+  intro: "Le persone che possono accedere all'area riservata.",
+  ownerOnlyNote: 'Solo il titolare invita, rimuove o cambia il ruolo dei colleghi.',
   loading: 'Caricamento colleghi...',
   empty: 'Nessun collega registrato.',
   loadFailed: 'Impossibile caricare l’elenco dei colleghi.',
   since: (date: string) => `Registrato il ${date}`,
-  registerTitle: 'Registra un collega',
-  registerIntro:
-    'Crea un account per un collega: riceverà le credenziali da te e potrà cambiarle con «Hai dimenticato la tua password?».',
-  username: 'Nome utente',
+  you: 'tu',
+  makeOwner: 'Rendi titolare',
+  makeStaff: 'Rendi staff',
+  confirmRole: (name: string, role: string) =>
+    `Vuoi davvero cambiare il ruolo di ${name} in ${role}?`,
+  roleChanged: 'Ruolo aggiornato.',
+  remove: 'Rimuovi',
+  confirmRemove: (name: string) =>
+    `Vuoi davvero rimuovere l'account di ${name}? Non potrà più accedere.`,
+  removed: 'Account rimosso.',
+  confirm: 'Conferma',
+  cancel: 'Annulla',
+  inviteTitle: 'Invita un collega',
+  inviteIntro:
+    'Il collega riceve un’e-mail con un link valido 7 giorni e sceglie da solo la propria password.',
   firstName: 'Nome',
   lastName: 'Cognome',
-  optional: '(facoltativo)',
-  passwordHint: 'Almeno 12 caratteri. Evita le password comuni.',
-  submit: 'Registra',
-  busy: 'Registrazione in corso...',
-  success: 'Registrazione avvenuta con successo!',
-  failure: 'Errore durante la registrazione. Riprova.',
+  role: 'Ruolo',
+  inviteSubmit: 'Invia invito',
+  inviteBusy: 'Invio in corso...',
+  invited: (email: string) => `Invito inviato a ${email}.`,
+  inviteFailure: 'Errore durante l’invio dell’invito. Riprova.',
+  invitationsTitle: 'Inviti',
+  noInvitations: 'Nessun invito inviato.',
+  expires: (date: string) => `Scade il ${date}`,
+  invitedBy: (email: string) => `Invitato da ${email}`,
+  revoke: 'Revoca',
+  revoked: 'Invito revocato.',
+} as const;
+
+export const AUDIT_TEXTS = {
+  title: 'Registro attività',
+  intro: 'Chi ha modificato cosa, e quando. Le voci più recenti per prime.',
+  loading: 'Caricamento registro...',
+  loadFailed: 'Impossibile caricare il registro.',
+  empty: 'Nessuna attività registrata.',
+  system: 'Sistema',
+  more: 'Mostra altri',
+  ownerOnly: 'Solo il titolare può consultare il registro attività.',
+} as const;
+
+export const ACCOUNT_TEXTS = {
+  title: 'Il mio account',
+  changePassword: 'Cambia password',
+  intro: 'Dopo il cambio, le altre sessioni aperte (altri telefoni o computer) vengono chiuse.',
+  currentPassword: 'Password attuale',
+  newPassword: 'Nuova password',
+  hint: 'Almeno 12 caratteri. Evita le password comuni.',
+  submit: 'Cambia password',
+  busy: 'Salvataggio in corso...',
+  success: 'Password aggiornata. Le altre sessioni sono state chiuse.',
+  role: (label: string) => `Ruolo: ${label}`,
+} as const;
+
+export const ACCEPT_INVITE_TEXTS = {
+  title: 'Attiva il tuo account',
+  intro: 'Scegli la password con cui accederai all’area riservata.',
+  password: 'Nuova password',
+  hint: 'Almeno 12 caratteri. Evita le password comuni.',
+  submit: 'Attiva account',
+  busy: 'Attivazione in corso...',
+  success: 'Benvenuto! Il tuo account è attivo.',
+  invalid: 'Invito non valido o scaduto. Chiedi al titolare un nuovo invito.',
 } as const;
 
 /** The generic handler for failed API calls. */

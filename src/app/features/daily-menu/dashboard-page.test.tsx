@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
+import { BackOfficeShell } from '../back-office/back-office-shell.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
@@ -26,8 +27,14 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   return handler(init);
 });
 
+/** The page inside the back office's shell, as the router shows it. */
 function renderDashboard() {
-  return renderStaffPage('/dashboard', <DashboardPage />);
+  return renderStaffPage(
+    '/dashboard',
+    <BackOfficeShell>
+      <DashboardPage />
+    </BackOfficeShell>,
+  );
 }
 
 beforeEach(() => {
@@ -86,19 +93,37 @@ describe('dashboard', () => {
     });
     expect(hints[0]).not.toBe(hints[1]);
     expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
-    expect(await screen.findByText('anna@example.test')).toBeTruthy();
   });
 
-  it('below the editor: the translation review, the inbox, the colleagues', async () => {
+  it('the header names the sections; the audit log only for owners', async () => {
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' });
+    const nav = screen.getByRole('navigation', { name: 'Sezioni' });
+    const links = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(links()).toEqual(['Menu del giorno', 'Colleghi', 'Il mio account']);
+    expect(
+      within(nav).getByRole('link', { name: 'Menu del giorno' }).getAttribute('aria-current'),
+    ).toBe('page');
+    localStorage.setItem('user', JSON.stringify({ ...ANNA, role: 'owner' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    await waitFor(() =>
+      expect(links()).toEqual([
+        'Menu del giorno',
+        'Colleghi',
+        'Registro attività',
+        'Il mio account',
+      ]),
+    );
+  });
+
+  it('below the editor: the translation review and the inbox', async () => {
     renderDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual([
-      'Menu del giorno',
-      'Traduzioni del menu del giorno',
-      'Messaggi',
-      'Colleghi',
-    ]);
+    expect(titles).toEqual(['Menu del giorno', 'Traduzioni del menu del giorno', 'Messaggi']);
     expect(await screen.findByText('Nessun messaggio.')).toBeTruthy();
     expect(
       await screen.findByRole('button', {

@@ -7,99 +7,180 @@ import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
-const member = (email: string, firstName: string) => ({
+const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo', role: 'owner' };
+const member = (id: number, email: string, firstName: string, role: 'owner' | 'staff') => ({
+  id,
   email,
   username: email.split('@')[0],
   firstName,
   lastName: 'Russo',
+  role,
   createdAt: '2025-05-01T08:00:00.000Z',
 });
+const invitation = (id: number, email: string, status: string) => ({
+  id,
+  email,
+  firstName: 'Giulia',
+  lastName: 'Russo',
+  role: 'staff',
+  status,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  expiresAt: '2026-11-27T08:00:00.000Z',
+  invitedBy: { email: 'anna@example.test' },
+});
 
-let staff = [member('anna@example.test', 'Anna')];
+let staff: ReturnType<typeof member>[];
+let invitations: ReturnType<typeof invitation>[];
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(ANNA));
   toasts.length = 0;
-  staff = [member('anna@example.test', 'Anna')];
+  staff = [
+    member(1, 'anna@example.test', 'Anna', 'owner'),
+    member(2, 'marco@example.test', 'Marco', 'staff'),
+  ];
+  invitations = [invitation(7, 'old@example.test', 'expired')];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
-    if (String(input) === '/api/staff') return Response.json({ staff });
-    if (String(input) === '/api/auth/register' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { email: string; firstName: string };
-      if (body.email === 'anna@example.test') {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    if (key === 'GET /api/staff') return Response.json({ staff });
+    if (key === 'GET /api/staff/invitations') return Response.json({ invitations });
+    if (key === 'POST /api/staff/invitations') {
+      const body = JSON.parse(String(init!.body)) as { email: string };
+      if (body.email === 'marco@example.test') {
         return Response.json(
-          { errors: [{ code: 'email_taken', description: 'Email già registrata.' }] },
+          {
+            errors: [
+              {
+                code: 'email_taken',
+                description: 'Esiste già un account con questo indirizzo e-mail.',
+              },
+            ],
+          },
           { status: 409 },
         );
       }
-      staff = [...staff, member(body.email, body.firstName)];
-      return Response.json({ ...body, tokens: [] }, { status: 201, statusText: 'Created' });
+      const made = invitation(8, body.email, 'pending');
+      invitations = [made, ...invitations];
+      return Response.json(made, { status: 201 });
     }
-    throw new TypeError('unexpected');
+    if (key === 'PATCH /api/staff/2') {
+      staff = staff.map((one) => (one.id === 2 ? { ...one, role: 'owner' } : one));
+      return Response.json(staff[1]);
+    }
+    if (key === 'DELETE /api/staff/2') {
+      staff = staff.filter((one) => one.id !== 2);
+      return new Response(null, { status: 204 });
+    }
+    if (key === 'DELETE /api/staff/invitations/8') {
+      invitations = invitations.map((one) => (one.id === 8 ? { ...one, status: 'revoked' } : one));
+      return new Response(null, { status: 204 });
+    }
+    throw new TypeError(`unexpected ${key}`);
   });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function register(email: string) {
-  const form = screen.getByRole('form', { name: 'Registra un collega' });
+function sendInvitation(email: string) {
+  const form = screen.getByRole('form', { name: 'Invita un collega' });
   const field = (name: string | RegExp) => within(form).getByLabelText(name);
   fireEvent.change(field('Email'), { target: { value: email } });
-  fireEvent.change(field('Nome utente'), { target: { value: 'giulia' } });
-  fireEvent.change(field(/^Nome\b(?! utente)/), { target: { value: 'Giulia' } });
-  fireEvent.change(field(/^Cognome/), { target: { value: 'Russo' } });
-  fireEvent.change(field('Password'), { target: { value: 'Tonnara-Sole-2025!' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Registra' }));
+  fireEvent.change(field('Nome'), { target: { value: 'Giulia' } });
+  fireEvent.change(field('Cognome'), { target: { value: 'Russo' } });
+  fireEvent.change(field('Ruolo'), { target: { value: 'staff' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Invia invito' }));
 }
 
-describe('colleagues', () => {
-  it('lists the staff accounts with the bearer token', async () => {
-    renderStaffPage('/dashboard', <Colleagues />);
-    expect(screen.getByRole('heading', { name: 'Colleghi' })).toBeTruthy();
-    const list = await screen.findByRole('list', { name: 'Colleghi' });
-    expect(within(list).getByText('anna@example.test')).toBeTruthy();
+const listItem = async (list: string, text: string) =>
+  (await within(await screen.findByRole('list', { name: list })).findByText(text)).closest('li')!;
+
+describe('colleagues, for an owner', () => {
+  it('lists every account with its role, with the bearer token', async () => {
+    renderStaffPage('/dashboard/team', <Colleagues />);
+    const anna = await listItem('Colleghi', 'anna@example.test');
+    expect(within(anna).getByText('Titolare')).toBeTruthy();
+    expect(within(anna).getByText('tu')).toBeTruthy();
+    // Nobody manages their own account here.
+    expect(within(anna).queryByRole('button')).toBeNull();
+    const marco = await listItem('Colleghi', 'marco@example.test');
+    expect(within(marco).getByText('Staff')).toBeTruthy();
     const init = fetchMock.mock.calls[0]![1];
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
 
-  it('registering a colleague (2xx): toast and the list is refreshed', async () => {
-    renderStaffPage('/dashboard', <Colleagues />);
-    await screen.findByRole('list', { name: 'Colleghi' });
-    register('giulia@example.test');
-    expect(await screen.findByText('giulia@example.test')).toBeTruthy();
-    expect(toasts).toEqual([['success', 'Registrazione avvenuta con successo!']]);
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/register')!;
+  it('invites a colleague, who then shows as pending; a refusal shows the server text', async () => {
+    renderStaffPage('/dashboard/team', <Colleagues />);
+    await listItem('Inviti', 'old@example.test');
+    sendInvitation('giulia@example.test');
+    const pending = await listItem('Inviti', 'giulia@example.test');
+    expect(within(pending).getByText('In attesa')).toBeTruthy();
+    expect(within(await listItem('Inviti', 'old@example.test')).getByText('Scaduto')).toBeTruthy();
+    expect(toasts).toEqual([['success', 'Invito inviato a giulia@example.test.']]);
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({
       email: 'giulia@example.test',
-      username: 'giulia',
-      password: 'Tonnara-Sole-2025!',
       firstName: 'Giulia',
       lastName: 'Russo',
+      role: 'staff',
     });
-    // The caller stays logged in as themself.
-    expect(localStorage.getItem('token')).toBe('tok');
-  });
-
-  it('a refused registration shows the server description', async () => {
-    renderStaffPage('/dashboard', <Colleagues />);
-    await screen.findByRole('list', { name: 'Colleghi' });
-    register('anna@example.test');
-    await vi.waitFor(() => expect(toasts).toEqual([['warning', 'Email già registrata.']]));
-  });
-
-  it('no answer: "Errore durante la registrazione. Riprova."', async () => {
-    renderStaffPage('/dashboard', <Colleagues />);
-    await screen.findByRole('list', { name: 'Colleghi' });
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    register('giulia@example.test');
+    toasts.length = 0;
+    sendInvitation('marco@example.test');
     await vi.waitFor(() =>
-      expect(toasts).toEqual([
-        ['error', 'Errore sconosciuto.'],
-        ['error', 'Errore durante la registrazione. Riprova.'],
-      ]),
+      expect(toasts).toEqual([['warning', 'Esiste già un account con questo indirizzo e-mail.']]),
     );
+  });
+
+  it('changes a role and removes an account only after confirming', async () => {
+    renderStaffPage('/dashboard/team', <Colleagues />);
+    let marco = await listItem('Colleghi', 'marco@example.test');
+    fireEvent.click(within(marco).getByRole('button', { name: 'Rendi titolare' }));
+    expect(
+      within(marco).getByText('Vuoi davvero cambiare il ruolo di Marco Russo in Titolare?'),
+    ).toBeTruthy();
+    fireEvent.click(within(marco).getByRole('button', { name: 'Annulla' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    fireEvent.click(within(marco).getByRole('button', { name: 'Rendi titolare' }));
+    fireEvent.click(within(marco).getByRole('button', { name: 'Conferma' }));
+    await vi.waitFor(() => expect(toasts).toContainEqual(['success', 'Ruolo aggiornato.']));
+    marco = await listItem('Colleghi', 'marco@example.test');
+    await vi.waitFor(() => expect(within(marco).getByText('Titolare')).toBeTruthy());
+    fireEvent.click(within(marco).getByRole('button', { name: 'Rimuovi' }));
+    fireEvent.click(within(marco).getByRole('button', { name: 'Conferma' }));
+    await vi.waitFor(() => expect(screen.queryByText('marco@example.test')).toBeNull());
+    expect(toasts).toContainEqual(['success', 'Account rimosso.']);
+  });
+
+  it('revokes a pending invitation', async () => {
+    invitations = [invitation(8, 'giulia@example.test', 'pending')];
+    renderStaffPage('/dashboard/team', <Colleagues />);
+    const pending = await listItem('Inviti', 'giulia@example.test');
+    expect(within(pending).getByText('Scade il 27 novembre 2026')).toBeTruthy();
+    fireEvent.click(within(pending).getByRole('button', { name: 'Revoca' }));
+    fireEvent.click(within(pending).getByRole('button', { name: 'Conferma' }));
+    await vi.waitFor(async () =>
+      expect(
+        within(await listItem('Inviti', 'giulia@example.test')).getByText('Revocato'),
+      ).toBeTruthy(),
+    );
+  });
+});
+
+describe('colleagues, for staff', () => {
+  it('shows the list only: no actions, no invitations, and why', async () => {
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ ...ANNA, email: 'marco@example.test', role: 'staff' }),
+    );
+    renderStaffPage('/dashboard/team', <Colleagues />);
+    const anna = await listItem('Colleghi', 'anna@example.test');
+    expect(within(anna).queryByRole('button')).toBeNull();
+    expect(
+      screen.getByText(/Solo il titolare invita, rimuove o cambia il ruolo dei colleghi\./),
+    ).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Invita un collega' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/staff']);
   });
 });

@@ -1,194 +1,394 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  ROLE_LABELS,
+  ROLES,
+  INVITATION_STATUS_LABELS,
+  type Role,
+} from '../../../shared/schemas/staff.ts';
 import { showToast } from '../../components/toasts.tsx';
-import type { ApiFailure } from '../auth/api-client.ts';
-import { PasswordToggle } from '../auth/password-toggle.tsx';
-import { COLLEAGUES_TEXTS, COMMON_TEXTS } from '../auth/texts.ts';
+import type { ApiFailure, ApiResult } from '../auth/api-client.ts';
+import { EmailField } from '../auth/email-field.tsx';
+import { COLLEAGUES_TEXTS } from '../auth/texts.ts';
 import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
 import { useUser } from '../auth/user-provider.tsx';
-import { fetchStaff, registerColleague, type StaffMember } from './staff-api.ts';
-import { EmailField } from '../auth/email-field.tsx';
+import {
+  changeRole,
+  fetchInvitations,
+  fetchStaff,
+  invite,
+  removeColleague,
+  revokeInvitation,
+  type Invitation,
+  type StaffMember,
+} from './staff-api.ts';
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long' });
+const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
 
 function formatDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
+const nameOf = (member: { firstName: string; lastName: string; email: string }) =>
+  `${member.firstName} ${member.lastName}`.trim() || member.email;
+
+/** Loads a list with the bearer token, again whenever `version` changes. */
+function useStaffList<T>(
+  load: (token: string, signal: AbortSignal) => Promise<ApiResult<T[]>>,
+  enabled: boolean,
+  version: number,
+): { items: T[] | null; failed: boolean } {
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const [state, setState] = useState<{ items: T[] | null; failed: boolean }>({
+    items: null,
+    failed: false,
+  });
+  const onFailure = useCallback(
+    (failure: ApiFailure) => {
+      setState((previous) => ({ ...previous, failed: true }));
+      handleFailure(failure);
+    },
+    [handleFailure],
+  );
+  useEffect(() => {
+    if (!token || !enabled) return;
+    const controller = new AbortController();
+    load(token, controller.signal).then(
+      (result) => {
+        if (result.ok) setState({ items: result.data, failed: false });
+        else onFailure(result.failure);
+      },
+      () => {
+        // aborted: the page went away or the list is being reloaded
+      },
+    );
+    return () => controller.abort();
+    // `onFailure` changes with the location; a reload is only for `version`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, enabled, version, load]);
+  return state;
+}
+
 /**
- * The staff accounts and the form to register a colleague (`register` needs
- * a staff bearer token: nobody registers from outside).
+ * /dashboard/team: the colleagues and their roles. An owner also changes
+ * roles, removes accounts, invites colleagues (who choose their own
+ * password) and follows the invitations; staff see the list only.
  */
 export function Colleagues() {
   const id = useId();
   const { token, user } = useUser();
   const handleFailure = useApiErrorHandler();
-  const [staff, setStaff] = useState<StaffMember[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const isOwner = user?.role === 'owner';
   const [version, setVersion] = useState(0);
+  const reload = () => setVersion((value) => value + 1);
+  const staff = useStaffList(fetchStaff, true, version);
+  const invitations = useStaffList(fetchInvitations, isOwner, version);
+
+  /** Runs an owner's action; on success a toast and a fresh list. */
+  async function act(action: () => Promise<ApiResult<unknown>>, success: string) {
+    const result = await action();
+    if (!result.ok) {
+      handleFailure(result.failure);
+      return false;
+    }
+    void showToast('success', success);
+    reload();
+    return true;
+  }
+
+  return (
+    <>
+      <section className="staff-panel" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="staff-panel__title">
+          {COLLEAGUES_TEXTS.title}
+        </h1>
+        <p className="staff-panel__intro">
+          {COLLEAGUES_TEXTS.intro} {isOwner ? null : COLLEAGUES_TEXTS.ownerOnlyNote}
+        </p>
+        {staff.items === null ? (
+          <p role="status">
+            {staff.failed ? COLLEAGUES_TEXTS.loadFailed : COLLEAGUES_TEXTS.loading}
+          </p>
+        ) : staff.items.length === 0 ? (
+          <p>{COLLEAGUES_TEXTS.empty}</p>
+        ) : (
+          <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.title}>
+            {staff.items.map((member) => (
+              <ColleagueItem
+                key={member.id}
+                member={member}
+                isSelf={member.email === user?.email}
+                canManage={isOwner && member.email !== user?.email}
+                onChangeRole={(role) =>
+                  act(() => changeRole(token!, member.id, role), COLLEAGUES_TEXTS.roleChanged)
+                }
+                onRemove={() =>
+                  act(() => removeColleague(token!, member.id), COLLEAGUES_TEXTS.removed)
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {isOwner ? (
+        <>
+          <InviteForm
+            onInvite={(body) =>
+              act(() => invite(token!, body), COLLEAGUES_TEXTS.invited(body.email))
+            }
+          />
+          <InvitationList
+            invitations={invitations.items}
+            failed={invitations.failed}
+            onRevoke={(invitation) =>
+              act(() => revokeInvitation(token!, invitation.id), COLLEAGUES_TEXTS.revoked)
+            }
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** An action that asks first: the button, then "Conferma" / "Annulla" in its place. */
+function ConfirmedAction({
+  label,
+  question,
+  onConfirm,
+  danger = false,
+}: {
+  label: string;
+  question: string;
+  onConfirm: () => Promise<unknown>;
+  danger?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState(false);
-
-  const onLoadFailure = useEffectEvent((failure: ApiFailure) => {
-    setLoadFailed(true);
-    handleFailure(failure);
-  });
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    fetchStaff(token, controller.signal).then(
-      (result) => {
-        if (result.ok) {
-          setStaff(result.data);
-          setLoadFailed(false);
-        } else {
-          onLoadFailure(result.failure);
-        }
-      },
-      () => {
-        // aborted: the component went away or the list is being reloaded
-      },
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className={`staff-button staff-button--small ${danger ? 'staff-button--danger' : 'staff-button--ghost'}`}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
     );
-    return () => controller.abort();
-  }, [token, version]);
+  }
+  return (
+    <div className="staff-confirm" role="group" aria-label={question}>
+      <p className="staff-confirm__question">{question}</p>
+      <button
+        type="button"
+        className="staff-button staff-button--small"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await onConfirm();
+          setBusy(false);
+          setAsking(false);
+        }}
+      >
+        {COLLEAGUES_TEXTS.confirm}
+      </button>
+      <button
+        type="button"
+        className="staff-button staff-button--small staff-button--ghost"
+        onClick={() => setAsking(false)}
+      >
+        {COLLEAGUES_TEXTS.cancel}
+      </button>
+    </div>
+  );
+}
+
+function ColleagueItem({
+  member,
+  isSelf,
+  canManage,
+  onChangeRole,
+  onRemove,
+}: {
+  member: StaffMember;
+  isSelf: boolean;
+  canManage: boolean;
+  onChangeRole: (role: Role) => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+}) {
+  const name = nameOf(member);
+  const since = formatDate(member.createdAt);
+  const otherRole: Role = member.role === 'owner' ? 'staff' : 'owner';
+  return (
+    <li className="staff-list__item">
+      <span className="staff-list__name">
+        {name}
+        <span className={`staff-badge staff-badge--${member.role}`}>
+          {ROLE_LABELS[member.role]}
+        </span>
+        {isSelf ? <span className="staff-badge">{COLLEAGUES_TEXTS.you}</span> : null}
+      </span>
+      <span className="staff-list__meta">
+        <span>{member.email}</span>
+        {since ? <span>{COLLEAGUES_TEXTS.since(since)}</span> : null}
+      </span>
+      {canManage ? (
+        <span className="staff-list__actions">
+          <ConfirmedAction
+            label={otherRole === 'owner' ? COLLEAGUES_TEXTS.makeOwner : COLLEAGUES_TEXTS.makeStaff}
+            question={COLLEAGUES_TEXTS.confirmRole(name, ROLE_LABELS[otherRole])}
+            onConfirm={() => onChangeRole(otherRole)}
+          />
+          <ConfirmedAction
+            label={COLLEAGUES_TEXTS.remove}
+            question={COLLEAGUES_TEXTS.confirmRemove(name)}
+            onConfirm={onRemove}
+            danger
+          />
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function InviteForm({
+  onInvite,
+}: {
+  onInvite: (body: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+  }) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const firstName = text('firstName');
-    const lastName = text('lastName');
     setBusy(true);
-    const result = await registerColleague(token, {
+    const sent = await onInvite({
       email: text('email'),
-      username: text('username'),
-      password: String(data.get('password') ?? ''),
-      ...(firstName ? { firstName } : {}),
-      ...(lastName ? { lastName } : {}),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      role: text('role') === 'owner' ? 'owner' : 'staff',
     });
     setBusy(false);
-    if (!result.ok) {
-      handleFailure(result.failure, COLLEAGUES_TEXTS.failure);
-      return;
-    }
-    form.reset();
-    setShown(false);
-    void showToast('success', COLLEAGUES_TEXTS.success);
-    setVersion((value) => value + 1);
+    if (sent) form.reset();
   }
 
   return (
     <section className="staff-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="staff-panel__title">
-        {COLLEAGUES_TEXTS.title}
+        {COLLEAGUES_TEXTS.inviteTitle}
       </h2>
-      <p className="staff-panel__intro">{COLLEAGUES_TEXTS.intro}</p>
-      {staff === null ? (
-        <p role="status">{loadFailed ? COLLEAGUES_TEXTS.loadFailed : COLLEAGUES_TEXTS.loading}</p>
-      ) : staff.length === 0 ? (
-        <p>{COLLEAGUES_TEXTS.empty}</p>
-      ) : (
-        <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.title}>
-          {staff.map((member) => {
-            const name = `${member.firstName} ${member.lastName}`.trim() || member.username;
-            const since = formatDate(member.createdAt);
-            return (
-              <li key={member.email} className="staff-list__item">
-                <span className="staff-list__name">
-                  {name}
-                  {member.email === user?.email ? <span className="staff-badge">tu</span> : null}
-                </span>
-                <span className="staff-list__meta">
-                  {member.username ? <span>@{member.username}</span> : null}
-                  <span>{member.email}</span>
-                  {since ? <span>{COLLEAGUES_TEXTS.since(since)}</span> : null}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-
-      <h3 className="staff-panel__subtitle" id={`${id}-register`}>
-        {COLLEAGUES_TEXTS.registerTitle}
-      </h3>
-      <p className="staff-panel__intro">{COLLEAGUES_TEXTS.registerIntro}</p>
+      <p className="staff-panel__intro">{COLLEAGUES_TEXTS.inviteIntro}</p>
       <form
         className="staff-form staff-form--grid"
         onSubmit={onSubmit}
-        aria-labelledby={`${id}-register`}
+        aria-labelledby={`${id}-title`}
         aria-busy={busy}
       >
         <EmailField id={`${id}-email`} autoComplete="off" />
         <div className="staff-field">
-          <label htmlFor={`${id}-username`}>{COLLEAGUES_TEXTS.username}</label>
-          <input
-            id={`${id}-username`}
-            name="username"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            minLength={3}
-            maxLength={50}
-          />
+          <label htmlFor={`${id}-role`}>{COLLEAGUES_TEXTS.role}</label>
+          <select id={`${id}-role`} name="role" defaultValue="staff">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="staff-field">
-          <label htmlFor={`${id}-first`}>
-            {COLLEAGUES_TEXTS.firstName}{' '}
-            <span className="staff-optional">{COLLEAGUES_TEXTS.optional}</span>
-          </label>
+          <label htmlFor={`${id}-first`}>{COLLEAGUES_TEXTS.firstName}</label>
           <input
             id={`${id}-first`}
             name="firstName"
             type="text"
             autoComplete="off"
+            required
             maxLength={100}
           />
         </div>
         <div className="staff-field">
-          <label htmlFor={`${id}-last`}>
-            {COLLEAGUES_TEXTS.lastName}{' '}
-            <span className="staff-optional">{COLLEAGUES_TEXTS.optional}</span>
-          </label>
-          <input id={`${id}-last`} name="lastName" type="text" autoComplete="off" maxLength={100} />
-        </div>
-        <div className="staff-field staff-field--wide">
-          <label htmlFor={`${id}-password`}>{COMMON_TEXTS.password}</label>
-          <div className="staff-password">
-            <input
-              id={`${id}-password`}
-              name="password"
-              type={shown ? 'text' : 'password'}
-              autoComplete="new-password"
-              autoCapitalize="off"
-              spellCheck={false}
-              required
-              minLength={12}
-              maxLength={128}
-              aria-describedby={`${id}-password-hint`}
-            />
-            <PasswordToggle
-              shown={shown}
-              onToggle={() => setShown((value) => !value)}
-              label={COMMON_TEXTS.showPassword}
-              controls={`${id}-password`}
-            />
-          </div>
-          <p className="staff-hint" id={`${id}-password-hint`}>
-            {COLLEAGUES_TEXTS.passwordHint}
-          </p>
+          <label htmlFor={`${id}-last`}>{COLLEAGUES_TEXTS.lastName}</label>
+          <input
+            id={`${id}-last`}
+            name="lastName"
+            type="text"
+            autoComplete="off"
+            required
+            maxLength={100}
+          />
         </div>
         <div className="staff-field--wide">
           <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? COLLEAGUES_TEXTS.busy : COLLEAGUES_TEXTS.submit}
+            {busy ? COLLEAGUES_TEXTS.inviteBusy : COLLEAGUES_TEXTS.inviteSubmit}
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+function InvitationList({
+  invitations,
+  failed,
+  onRevoke,
+}: {
+  invitations: Invitation[] | null;
+  failed: boolean;
+  onRevoke: (invitation: Invitation) => Promise<unknown>;
+}) {
+  const id = useId();
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        {COLLEAGUES_TEXTS.invitationsTitle}
+      </h2>
+      {invitations === null ? (
+        <p role="status">{failed ? COLLEAGUES_TEXTS.loadFailed : COLLEAGUES_TEXTS.loading}</p>
+      ) : invitations.length === 0 ? (
+        <p>{COLLEAGUES_TEXTS.noInvitations}</p>
+      ) : (
+        <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.invitationsTitle}>
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="staff-list__item">
+              <span className="staff-list__name">
+                {nameOf(invitation)}
+                <span className={`staff-badge staff-badge--${invitation.status}`}>
+                  {INVITATION_STATUS_LABELS[invitation.status]}
+                </span>
+              </span>
+              <span className="staff-list__meta">
+                <span>{invitation.email}</span>
+                <span>{ROLE_LABELS[invitation.role]}</span>
+                {invitation.status === 'pending' ? (
+                  <span>{COLLEAGUES_TEXTS.expires(formatDate(invitation.expiresAt))}</span>
+                ) : null}
+                {invitation.invitedBy ? (
+                  <span>{COLLEAGUES_TEXTS.invitedBy(invitation.invitedBy.email)}</span>
+                ) : null}
+              </span>
+              {invitation.status === 'pending' ? (
+                <span className="staff-list__actions">
+                  <ConfirmedAction
+                    label={COLLEAGUES_TEXTS.revoke}
+                    question={`${COLLEAGUES_TEXTS.revoke}: ${invitation.email}?`}
+                    onConfirm={() => onRevoke(invitation)}
+                    danger
+                  />
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

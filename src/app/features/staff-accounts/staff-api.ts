@@ -1,49 +1,87 @@
-import { apiRequest, isRecord, type ApiResult } from '../auth/api-client.ts';
+import type { z } from '../../../shared/schemas/zod.ts';
+import {
+  auditAnswer,
+  invitationAnswer,
+  invitationListAnswer,
+  staffListAnswer,
+  staffMemberAnswer,
+  type AuditEntryAnswer,
+  type InvitationAnswer,
+  type InvitationBody,
+  type Role,
+  type StaffMemberAnswer,
+} from '../../../shared/schemas/staff.ts';
+import { apiRequest, type ApiResult } from '../auth/api-client.ts';
 
-export interface StaffMember {
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
+export type StaffMember = StaffMemberAnswer;
+export type Invitation = InvitationAnswer;
+export type AuditEntry = AuditEntryAnswer;
+
+/**
+ * Reads a 2xx answer with the schema the server serialises it with; an answer
+ * of another shape is a failure like a lost connection (nothing to show).
+ */
+function parsed<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): ApiResult<T> {
+  if (!result.ok) return result;
+  const answer = schema.safeParse(result.data);
+  return answer.success
+    ? { ...result, data: answer.data }
+    : { ok: false, failure: { kind: 'network', error: answer.error } };
 }
 
-export interface NewColleague {
-  email: string;
-  username: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-}
-
-function parseStaff(value: unknown): StaffMember[] {
-  const list = isRecord(value) && Array.isArray(value.staff) ? value.staff : [];
-  const text = (field: unknown) => (typeof field === 'string' ? field : '');
-  return list.filter(isRecord).map((item) => ({
-    email: text(item.email),
-    username: text(item.username),
-    firstName: text(item.firstName),
-    lastName: text(item.lastName),
-    createdAt: text(item.createdAt),
-  }));
-}
-
-/** GET /api/staff with the bearer token. */
+/** GET /api/staff: every account, with its role. */
 export async function fetchStaff(
   token: string,
   signal?: AbortSignal,
 ): Promise<ApiResult<StaffMember[]>> {
-  const result = await apiRequest('GET', '/staff', { token, signal });
-  return result.ok ? { ...result, data: parseStaff(result.data) } : result;
+  const result = parsed(await apiRequest('GET', '/staff', { token, signal }), staffListAnswer);
+  return result.ok ? { ...result, data: result.data.staff } : result;
 }
 
-/**
- * POST /api/auth/register with the bearer token of the staff member doing it.
- * Any 2xx is a success; the caller stays logged in as themself.
- */
-export function registerColleague(
+/** PATCH /api/staff/:id (owner). */
+export async function changeRole(
   token: string,
-  colleague: NewColleague,
-): Promise<ApiResult<unknown>> {
-  return apiRequest('POST', '/auth/register', { token, body: colleague });
+  id: number,
+  role: Role,
+): Promise<ApiResult<StaffMember>> {
+  return parsed(
+    await apiRequest('PATCH', `/staff/${id}`, { token, body: { role } }),
+    staffMemberAnswer,
+  );
+}
+
+/** DELETE /api/staff/:id (owner). */
+export function removeColleague(token: string, id: number): Promise<ApiResult<unknown>> {
+  return apiRequest('DELETE', `/staff/${id}`, { token });
+}
+
+/** GET /api/staff/invitations (owner). */
+export async function fetchInvitations(
+  token: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<Invitation[]>> {
+  const result = parsed(
+    await apiRequest('GET', '/staff/invitations', { token, signal }),
+    invitationListAnswer,
+  );
+  return result.ok ? { ...result, data: result.data.invitations } : result;
+}
+
+/** POST /api/staff/invitations (owner): the colleague gets a mail with a link. */
+export async function invite(token: string, body: InvitationBody): Promise<ApiResult<Invitation>> {
+  return parsed(await apiRequest('POST', '/staff/invitations', { token, body }), invitationAnswer);
+}
+
+/** DELETE /api/staff/invitations/:id (owner): the link stops working. */
+export function revokeInvitation(token: string, id: number): Promise<ApiResult<unknown>> {
+  return apiRequest('DELETE', `/staff/invitations/${id}`, { token });
+}
+
+/** GET /api/audit?limit= (owner): newest first. */
+export async function fetchAudit(
+  token: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<AuditEntry[]>> {
+  return parsed(await apiRequest('GET', `/audit?limit=${limit}`, { token, signal }), auditAnswer);
 }

@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ROLE_LABELS } from '../../../shared/schemas/staff.ts';
+import { showToast } from '../../components/toasts.tsx';
+import { changePassword } from './auth-api.ts';
+import { PasswordField } from './password-field.tsx';
+import { ACCOUNT_TEXTS } from './texts.ts';
+import { useApiErrorHandler } from './use-api-error-handler.ts';
+import { useUser } from './user-provider.tsx';
+
+/** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
+export function AccountPage() {
+  const id = useId();
+  const { user, token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    const result = await changePassword(
+      token,
+      String(data.get('currentPassword') ?? ''),
+      String(data.get('newPassword') ?? ''),
+    );
+    setBusy(false);
+    if (!result.ok) {
+      handleFailure(result.failure);
+      return;
+    }
+    form.reset();
+    void showToast('success', ACCOUNT_TEXTS.success);
+  }
+
+  return (
+    <>
+      <div className="staff-dashboard__intro">
+        <h1>{ACCOUNT_TEXTS.title}</h1>
+        {user ? (
+          <p>
+            {`${user.firstName} ${user.lastName}`.trim()} · {user.email}
+            {user.role ? ` · ${ACCOUNT_TEXTS.role(ROLE_LABELS[user.role])}` : ''}
+          </p>
+        ) : null}
+      </div>
+      <section className="staff-panel" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="staff-panel__title">
+          {ACCOUNT_TEXTS.changePassword}
+        </h2>
+        <p className="staff-panel__intro">{ACCOUNT_TEXTS.intro}</p>
+        <form
+          className="staff-form"
+          onSubmit={onSubmit}
+          aria-labelledby={`${id}-title`}
+          aria-busy={busy}
+        >
+          <PasswordField
+            name="currentPassword"
+            label={ACCOUNT_TEXTS.currentPassword}
+            autoComplete="current-password"
+          />
+          <PasswordField
+            name="newPassword"
+            label={ACCOUNT_TEXTS.newPassword}
+            hint={ACCOUNT_TEXTS.hint}
+            autoComplete="new-password"
+            minLength={12}
+          />
+          <div>
+            <button type="submit" className="staff-button" disabled={busy}>
+              {busy ? ACCOUNT_TEXTS.busy : ACCOUNT_TEXTS.submit}
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

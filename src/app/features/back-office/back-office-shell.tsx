@@ -1,0 +1,51 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullScreenSpinner } from '../../components/spinner.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { logOut } from '../auth/auth-api.ts';
+import { loginStateFor } from '../auth/return-to.ts';
+import { storedToken } from '../auth/session.ts';
+import { StaffHeader } from '../auth/staff-header.tsx';
+import { DASHBOARD_TEXTS } from '../auth/texts.ts';
+import { useUser } from '../auth/user-provider.tsx';
+
+/**
+ * Every /dashboard page: only for logged-in staff (others go to /login,
+ * which brings them back here), under one header with the sections and
+ * "Disconnetti".
+ */
+export function BackOfficeShell({ children }: { children?: ReactNode }) {
+  const { user, token, forget } = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  // <Navigate> navigates again whenever its `state` prop changes identity: one
+  // object per location, or every re-render interrupts the redirect.
+  const returnState = useMemo(() => loginStateFor(location), [location]);
+
+  // Logging out shows the spinner.
+  if (loggingOut) return <FullScreenSpinner />;
+  if (!user) return <Navigate to="/login" replace state={returnState} />;
+
+  async function onLogout() {
+    setLoggingOut(true);
+    const result = await logOut(storedToken() ?? token);
+    // Whatever the answer, this browser forgets the session.
+    forget();
+    void showToast('success', DASHBOARD_TEXTS.logoutSuccess);
+    if (!result.ok && result.failure.kind === 'network') {
+      void showToast('error', DASHBOARD_TEXTS.logoutFailure);
+    }
+    void navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <StaffHeader onLogout={() => void onLogout()} />
+      <main id="main" className="staff-dashboard">
+        {/* Tests render a page directly; the router renders the matched one. */}
+        {children ?? <Outlet />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { HeadersArgs } from 'react-router';
+import { AcceptInvitePage } from '../../features/auth/accept-invite-page.tsx';
+
+/**
+ * The address holds the invitation token, so this page sends
+ * no referrer anywhere (the server passes this header through).
+ */
+export function headers({ parentHeaders }: HeadersArgs) {
+  const own = new Headers(parentHeaders);
+  own.set('Referrer-Policy', 'no-referrer');
+  return own;
+}
+
+export default function AcceptInvite() {
+  return <AcceptInvitePage />;
+}

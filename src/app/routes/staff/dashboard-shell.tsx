@@ -1,0 +1,5 @@
+import { BackOfficeShell } from '../../features/back-office/back-office-shell.tsx';
+
+export default function DashboardShell() {
+  return <BackOfficeShell />;
+}

@@ -1,0 +1,5 @@
+import { Colleagues } from '../../features/staff-accounts/colleagues.tsx';
+
+export default function Team() {
+  return <Colleagues />;
+}
