@@ -178,12 +178,12 @@ test('a session that expires mid-edit keeps the typed text through the login', a
   consoleErrors,
 }) => {
   // Everything the dashboard loads as it opens comes back first: the menu
-  // that fills the form, and the loads with the token (colleagues,
+  // that fills the form, and the loads with the token (messages,
   // translations). The session is to end while staff type, not while the
   // page opens; and on a busy machine opening may take longer than an
   // assertion's few seconds, so the test waits for the answers themselves.
   const opened = Promise.all(
-    ['/api/daily-menu/1', '/api/staff', '/api/daily-menu/1/translations'].map((path) =>
+    ['/api/daily-menu/1', '/api/contact-messages', '/api/daily-menu/1/translations'].map((path) =>
       page.waitForResponse((response) => new URL(response.url()).pathname === path),
     ),
   );
@@ -245,29 +245,6 @@ test('logout: spinner, "Logout effettuato.", storage cleared, token revoked', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('registering a colleague: toast, and the colleague is in the list', async ({
-  page,
-  loggedIn,
-}) => {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `collega-${stamp}@example.test`;
-  await page.goto('/dashboard');
-  const section = page.getByRole('region', { name: 'Colleghi' });
-  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText(loggedIn.user.email);
-  const form = page.getByRole('form', { name: 'Registra un collega' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Nome utente').fill(`collega-${stamp}`);
-  await form.getByLabel(/^Nome(?! utente)/).fill('Turi');
-  await form.getByLabel(/^Cognome/).fill('Scalia');
-  await form.getByLabel('Password', { exact: true }).fill(`Caponata e panelle ${stamp}`);
-  await form.getByRole('button', { name: 'Registra' }).click();
-  await expect(toast(page, 'Registrazione avvenuta con successo!')).toBeVisible();
-  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText(email);
-  await expect(section.getByRole('list', { name: 'Colleghi' })).toContainText('Turi Scalia');
-  // Still logged in as themself.
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(loggedIn.token);
-});
-
 test('reset form: warnings for empty and different passwords', async ({ page }) => {
   await page.goto('/reset-password?token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cambia password');
@@ -297,7 +274,7 @@ test.describe('accessibility (axe)', () => {
     loggedIn: _loggedIn,
   }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('list', { name: 'Colleghi' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Messaggi' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     // Answer the save here: this test must not change the menu other tests read.
     await page.route('**/api/daily-menu/1', (route) =>

@@ -25,6 +25,8 @@ export async function createStaffAccount(
   databaseUrl: string,
   label: string,
   overrides: Partial<StaffAccount> = {},
+  /** Without it, the CLI's default: the database's first account is an owner, later ones staff. */
+  role?: 'owner' | 'staff',
 ): Promise<StaffAccount> {
   counter += 1;
   const unique = `${label}-${process.pid}-${Date.now().toString(36)}-${counter}`;
@@ -48,6 +50,7 @@ export async function createStaffAccount(
       account.lastName,
       '--password',
       account.password,
+      ...(role ? ['--role', role] : []),
     ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
   );
