@@ -52,16 +52,24 @@ describe('login', () => {
     expect(JSON.stringify(stored)).not.toContain(body.tokens[0].token);
   });
 
-  it('unknown e-mail and wrong password get the same status and body', async () => {
+  it('unknown e-mail and wrong password get the same status and body, for the same work', async () => {
     await createStaff(harness.app);
-    const wrong = await post('/api/auth/login', {
-      email: 'anna@trattoria.example',
-      password: 'wrong-password-123',
-    });
-    const unknown = await post('/api/auth/login', {
-      email: 'nobody@trattoria.example',
-      password: 'wrong-password-123',
-    });
+    const verified = async (send: () => Promise<Awaited<ReturnType<typeof post>>>) => {
+      const before = passwordWork().verifications;
+      const response = await send();
+      return { response, verifications: passwordWork().verifications - before };
+    };
+    const { response: wrong, verifications: forWrong } = await verified(() =>
+      post('/api/auth/login', { email: 'anna@trattoria.example', password: 'wrong-password-123' }),
+    );
+    const { response: unknown, verifications: forUnknown } = await verified(() =>
+      post('/api/auth/login', {
+        email: 'nobody@trattoria.example',
+        password: 'wrong-password-123',
+      }),
+    );
+    // One argon2 verification each: the unknown e-mail's against a dummy hash.
+    expect([forWrong, forUnknown]).toEqual([1, 1]);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);

@@ -81,6 +81,20 @@ describe('PUT /api/daily-menu/1', () => {
     expect((await stored()).titolo).toBe(hostile);
   });
 
+  it('stores text made to break SQL exactly as typed, on this database (bound parameters)', async () => {
+    await createStaff(harness.app);
+    const token = await login(harness.app);
+    const hostile = {
+      titolo: "'); DROP TABLE staff_users;--",
+      descrizione: "x' OR '1'='1, \\'; DELETE FROM daily_menu; --",
+      infoAggiuntive: '$1 ? :name ${x} %s',
+    };
+    expect((await put(hostile, token)).statusCode).toBe(200);
+    const row = await stored();
+    expect([row.titolo, row.descrizione, row.info_aggiuntive]).toEqual(Object.values(hostile));
+    expect(await harness.app.db.selectFrom('staff_users').select('id').execute()).toHaveLength(1);
+  });
+
   it('refuses bad input in the API error shapes and changes nothing', async () => {
     await createStaff(harness.app);
     const token = await login(harness.app);

@@ -1,0 +1,35 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// SECURITY.md item 21: all SQL goes through Kysely with bound parameters.
+// Values reach a query only as parameters; the escape hatches that splice
+// text into SQL appear only where the text is a constant of the code.
+const SERVER = import.meta.dirname;
+const SPLICING = /\bsql\.(raw|lit|id|ref|table)\(|\.executeQuery\(|\bunsafe\(/g;
+/** Each allowed splice, and why it is safe. */
+const ALLOWED = new Map([
+  // `SHOW <setting>`: PostgreSQL takes no parameter there; the names are constants.
+  ['db/dialect.ts', 1],
+]);
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter(
+      (entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name),
+    )
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !file.includes(`${join(SERVER, 'testing')}`));
+}
+
+describe('SQL', () => {
+  it('splices no text into a query outside the reviewed places', async () => {
+    const found = new Map<string, number>();
+    for (const file of await sourceFiles(SERVER)) {
+      const count = (await readFile(file, 'utf8')).match(SPLICING)?.length ?? 0;
+      if (count) found.set(relative(SERVER, file), count);
+    }
+    expect(found).toEqual(ALLOWED);
+  });
+});
