@@ -1,5 +1,13 @@
 import { restaurant } from '../../../content/restaurant.ts';
-import { SECRET_LINK, type OutgoingMail } from './outbox.ts';
+import type { OutgoingMail } from './outbox.ts';
+
+/**
+ * Where a mail's secret link goes in its bodies. The link itself is stored
+ * apart and put in only for the send (outbox.ts); once the mail is sent, or
+ * the link has expired unsent, it is deleted: no row keeps a usable token
+ * (SECURITY.md item 34).
+ */
+export const SECRET_LINK = '{{secret-link}}';
 
 /** Text for an HTML body: staff- or visitor-typed text never becomes markup. */
 export function escapeHtml(text: string): string {

@@ -3,15 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, OutboxTable } from '../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
-import { escapeHtml } from './mail-templates.ts';
+import { escapeHtml, SECRET_LINK } from './mail-templates.ts';
 import { nowIso } from './tokens.ts';
-
-/**
- * Where a mail's secret link goes in its bodies. The link itself is stored
- * apart and put in only for the send; once the mail is sent, or the link
- * has expired unsent, it is deleted: no row keeps a usable token (item 34).
- */
-export const SECRET_LINK = '{{secret-link}}';
 
 /** A mail as the outbox stores it, before any send. */
 export interface OutgoingMail {

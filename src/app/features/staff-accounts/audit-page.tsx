@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
+import type { ApiFailure } from '../auth/api-client.ts';
 import { AUDIT_TEXTS } from '../auth/texts.ts';
 import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
 import { useUser } from '../auth/user-provider.tsx';
@@ -20,6 +21,10 @@ export function AuditPage() {
   const [limit, setLimit] = useState(AUDIT_LIMIT_DEFAULT);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const onFailure = useEffectEvent((failure: ApiFailure) => {
+    setFailed(true);
+    handleFailure(failure);
+  });
 
   useEffect(() => {
     if (!token || !isOwner) return;
@@ -30,8 +35,7 @@ export function AuditPage() {
           setEntries(result.data);
           setFailed(false);
         } else {
-          setFailed(true);
-          handleFailure(result.failure);
+          onFailure(result.failure);
         }
       },
       () => {
@@ -39,8 +43,6 @@ export function AuditPage() {
       },
     );
     return () => controller.abort();
-    // The handler changes with the location; a reload is only for the limit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, isOwner, limit]);
 
   return (

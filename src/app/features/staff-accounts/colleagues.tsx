@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   ROLE_LABELS,
   ROLES,
@@ -44,13 +44,10 @@ function useStaffList<T>(
     items: null,
     failed: false,
   });
-  const onFailure = useCallback(
-    (failure: ApiFailure) => {
-      setState((previous) => ({ ...previous, failed: true }));
-      handleFailure(failure);
-    },
-    [handleFailure],
-  );
+  const onFailure = useEffectEvent((failure: ApiFailure) => {
+    setState((previous) => ({ ...previous, failed: true }));
+    handleFailure(failure);
+  });
   useEffect(() => {
     if (!token || !enabled) return;
     const controller = new AbortController();
@@ -64,8 +61,6 @@ function useStaffList<T>(
       },
     );
     return () => controller.abort();
-    // `onFailure` changes with the location; a reload is only for `version`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, enabled, version, load]);
   return state;
 }
