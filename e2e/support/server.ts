@@ -21,14 +21,43 @@ export interface TestServer {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   // A DATABASE_URL in `env` is shared with others (several instances behind
   // one database); otherwise the server gets a fresh one of the project's kind.
   const ownDatabase = env.DATABASE_URL
     ? undefined
     : await createTestDatabase(e2eProject().database);
   const databaseUrl = env.DATABASE_URL ?? ownDatabase!.url;
+  try {
+    // A free port may be taken by another worker's server before ours binds
+    // it: that one would answer our health checks. So the server must say
+    // itself that it listens on the port, and a lost race is run again.
+    for (let attempt = 1; ; attempt += 1) {
+      const started = await spawnServer(databaseUrl, env);
+      if (started.ok) {
+        return {
+          url: started.url,
+          databaseUrl,
+          stop: async () => {
+            await stopProcess(started.child);
+            await ownDatabase?.drop();
+          },
+        };
+      }
+      if (!started.portTaken || attempt === 3) throw new Error(started.reason);
+    }
+  } catch (error) {
+    await ownDatabase?.drop();
+    throw error;
+  }
+}
+
+type Spawned =
+  | { ok: true; url: string; child: ChildProcess }
+  | { ok: false; portTaken: boolean; reason: string };
+
+async function spawnServer(databaseUrl: string, env: Record<string, string>): Promise<Spawned> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -37,7 +66,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
+      // Info: the line "Server listening at …" is how the server says it owns the port.
+      LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,35 +75,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const stop = async () => {
-    await stopProcess(child);
-    await ownDatabase?.drop();
-  };
-  try {
-    await waitForHealth(url, child, () => output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, databaseUrl, stop };
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
+      return {
+        ok: false,
+        portTaken: output.includes('EADDRINUSE'),
+        reason: `the server exited (${child.exitCode}):\n${output}`,
+      };
     }
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (output.includes(`Server listening at ${url}`)) return { ok: true, url, child };
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`the server did not answer /api/health within 30 s:\n${output()}`);
+  await stopProcess(child);
+  return {
+    ok: false,
+    portTaken: false,
+    reason: `the server did not listen within 30 s:\n${output}`,
+  };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
