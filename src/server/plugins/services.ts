@@ -10,7 +10,7 @@ import { Sessions } from '../services/sessions.ts';
 import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { ContactMessages } from '../services/contact-messages.ts';
-import { ContentVersion } from '../services/content-version.ts';
+import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
 import { restaurant } from '../../../content/restaurant.ts';
 
@@ -33,13 +33,8 @@ declare module 'fastify' {
     invitations: Invitations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
-    /**
-     * Called after this instance committed a change of what public pages show
-     * (the services bump the version in the same transaction): its next page
-     * request reads the version again, so its own cache is cleared at once;
-     * other instances notice within CONTENT_VERSION_MAX_AGE_MS.
-     */
-    contentChanged: () => void;
+    /** The one way to change what public pages show (content-version.ts). */
+    content: ContentChanges;
   }
 }
 
@@ -58,7 +53,8 @@ export const servicesPlugin = fp(
       onError: (error) => app.log.warn({ err: error }, 'could not read the content version'),
     });
     app.decorate('contentVersion', contentVersion);
-    app.decorate('contentChanged', () => contentVersion.expire());
+    const content = new ContentChanges(app.db, contentVersion);
+    app.decorate('content', content);
 
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {
       // Nothing would reach the restaurant's inbox, and no reset link anyone.
@@ -93,8 +89,7 @@ export const servicesPlugin = fp(
         onMail: () => outbox.kick(),
       }),
     );
-    const dailyMenu = new DailyMenuService(app.db, () => {
-      app.contentChanged();
+    const dailyMenu = new DailyMenuService(app.db, content, () => {
       void translations.refresh(); // after the save is answered: visitors never wait
     });
     const translations = new DailyMenuTranslations({
@@ -102,7 +97,7 @@ export const servicesPlugin = fp(
       menu: dailyMenu,
       provider: providerFromConfig(config),
       log: app.log,
-      onChange: () => app.contentChanged(),
+      content,
       contentVersion: () => contentVersion.current(),
     });
     app.decorate('dailyMenu', dailyMenu);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { bumpContentVersion, ContentVersion } from './content-version.ts';
+import { bumpContentVersion, ContentChanges, ContentVersion } from './content-version.ts';
 
 // The version every instance's page cache follows (docs/decisions/002).
 let database: TestDatabase;
@@ -88,5 +88,43 @@ describe('ContentVersion', () => {
     fail = true;
     expect(await version.current()).toBe(known);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('ContentChanges', () => {
+  it("commits the change and a new version together, and this instance's next read sees it", async () => {
+    // A long max age: only the change itself can make the next read fresh.
+    const version = new ContentVersion({ db: opened.db, maxAgeMs: 60_000 });
+    const content = new ContentChanges(opened.db, version);
+    const before = await version.current();
+    const title = `Menu ${Date.now()}`;
+    await content.change((trx) =>
+      trx.updateTable('daily_menu').set({ titolo: title }).where('id', '=', 1).execute(),
+    );
+    expect(await version.current()).toBe(before! + 1);
+    const row = await opened.db.selectFrom('daily_menu').select('titolo').executeTakeFirstOrThrow();
+    expect(row.titolo).toBe(title);
+  });
+
+  it('a change that fails leaves both the content and the version as they were', async () => {
+    const version = new ContentVersion({ db: opened.db, maxAgeMs: 0 });
+    const content = new ContentChanges(opened.db, version);
+    const before = await version.current();
+    const { titolo } = await opened.db
+      .selectFrom('daily_menu')
+      .select('titolo')
+      .executeTakeFirstOrThrow();
+    await expect(
+      content.change(async (trx) => {
+        await trx.updateTable('daily_menu').set({ titolo: 'half done' }).execute();
+        throw new Error('the rest failed');
+      }),
+    ).rejects.toThrow('the rest failed');
+    expect(await version.current()).toBe(before);
+    const after = await opened.db
+      .selectFrom('daily_menu')
+      .select('titolo')
+      .executeTakeFirstOrThrow();
+    expect(after.titolo).toBe(titolo);
   });
 });

@@ -82,3 +82,31 @@ export class ContentVersion {
     }
   }
 }
+
+/**
+ * The one way to change what public pages show. `change(work)` runs `work`
+ * in a transaction that also counts a new content version, so the change
+ * and the version commit together (docs/decisions/002); once committed, this
+ * instance's next request reads the new version, and the others see it
+ * within CONTENT_VERSION_MAX_AGE_MS. Every cache of public content is keyed
+ * by that version, so no service has anything else to remember.
+ */
+export class ContentChanges {
+  readonly #db: Kysely<Database>;
+  readonly #version: ContentVersion;
+
+  constructor(db: Kysely<Database>, version: ContentVersion) {
+    this.#db = db;
+    this.#version = version;
+  }
+
+  async change<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    const result = await this.#db.transaction().execute(async (trx) => {
+      const value = await work(trx);
+      await bumpContentVersion(trx);
+      return value;
+    });
+    this.#version.expire();
+    return result;
+  }
+}

@@ -13,7 +13,7 @@ import {
   type TranslationProvider,
 } from './translation/provider.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { bumpContentVersion } from './content-version.ts';
+import type { ContentChanges } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
 /** The daily menu as a visitor sees it in one language (`?lang=xx`). */
@@ -55,7 +55,7 @@ export class DailyMenuTranslations {
   readonly #menu: DailyMenuService;
   readonly #provider: TranslationProvider | null;
   readonly #log: FastifyBaseLogger;
-  readonly #onChange: () => void;
+  readonly #content: ContentChanges;
   readonly #contentVersion: () => Promise<number | undefined>;
   /**
    * The visitors' view per language, for the content version it was read at;
@@ -71,7 +71,8 @@ export class DailyMenuTranslations {
     menu: DailyMenuService;
     provider: TranslationProvider | null;
     log: FastifyBaseLogger;
-    onChange: () => void;
+    /** Every write goes through it: it counts the content version pages are cached by. */
+    content: ContentChanges;
     /** The shared content version (undefined when unknown): views are kept per version. */
     contentVersion: () => Promise<number | undefined>;
   }) {
@@ -79,7 +80,7 @@ export class DailyMenuTranslations {
     this.#menu = options.menu;
     this.#provider = options.provider;
     this.#log = options.log;
-    this.#onChange = options.onChange;
+    this.#content = options.content;
     this.#contentVersion = options.contentVersion;
   }
 
@@ -145,7 +146,6 @@ export class DailyMenuTranslations {
       }),
     );
     const failed = results.filter((result) => result.status === 'rejected');
-    if (failed.length < missing.length) this.#onChange();
     if (failed.length > 0) {
       this.#log.warn(
         { failed: failed.map((result) => String((result as PromiseRejectedResult).reason)) },
@@ -175,13 +175,12 @@ export class DailyMenuTranslations {
       updated_at: nowIso(),
       updated_by: staffId,
     };
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#content.change(async (trx) => {
       await trx
         .insertInto('daily_menu_translations')
         .values({ lang, kind, ...values })
         .onConflict((conflict) => conflict.columns(['lang', 'kind']).doUpdateSet(values))
         .execute();
-      await bumpContentVersion(trx);
       if (actor) {
         await recordAudit(trx, actor, {
           action: 'daily_menu.translation.update',
@@ -268,20 +267,18 @@ export class DailyMenuTranslations {
     const hash = sourceHash(italian);
     if (hash !== sourceHash(await this.#menu.get())) return 'italian-changed';
     await this.#store(lang, 'staff', hash, text, actor);
-    this.#onChange();
     return 'saved';
   }
 
   /** Back to the machine translation for one language. */
   async removeStaffTranslation(lang: TargetLang, actor: NonNullable<AuditActor>): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#content.change(async (trx) => {
       const deleted = await trx
         .deleteFrom('daily_menu_translations')
         .where('lang', '=', lang)
         .where('kind', '=', 'staff')
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) {
-        await bumpContentVersion(trx);
         await recordAudit(trx, actor, {
           action: 'daily_menu.translation.reset',
           target: `daily_menu:1:${lang}`,
@@ -289,6 +286,5 @@ export class DailyMenuTranslations {
         });
       }
     });
-    this.#onChange();
   }
 }

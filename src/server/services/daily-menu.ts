@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DailyMenuBody } from '../../shared/schemas/daily-menu.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { bumpContentVersion } from './content-version.ts';
+import type { ContentChanges } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
 /** The single daily menu, id 1, in Italian as staff typed it. */
@@ -18,18 +18,19 @@ export interface DailyMenuRecord {
 export const DAILY_MENU_ID = 1;
 
 /**
- * The daily menu. Every save is one transaction: the record (its version up
- * by one), a history row (who, when, what), so no edit is ever lost, and the
- * content version every instance's page cache follows; `onChange`
- * runs after the commit.
+ * The daily menu. Every save is one content change (the record, its version
+ * up by one, a history row: who, when, what, so no edit is ever lost, and
+ * its audit entry); `onSaved` runs after the commit.
  */
 export class DailyMenuService {
   readonly #db: Kysely<Database>;
-  readonly #onChange: () => void;
+  readonly #content: ContentChanges;
+  readonly #onSaved: () => void;
 
-  constructor(db: Kysely<Database>, onChange: () => void) {
+  constructor(db: Kysely<Database>, content: ContentChanges, onSaved: () => void) {
     this.#db = db;
-    this.#onChange = onChange;
+    this.#content = content;
+    this.#onSaved = onSaved;
   }
 
   async get(): Promise<DailyMenuRecord> {
@@ -43,7 +44,7 @@ export class DailyMenuService {
 
   async save(input: DailyMenuBody, actor: NonNullable<AuditActor>): Promise<DailyMenuRecord> {
     const staffId = actor.id;
-    const saved = await this.#db.transaction().execute(async (trx) => {
+    const saved = await this.#content.change(async (trx) => {
       const now = nowIso();
       const row = await trx
         .updateTable('daily_menu')
@@ -69,7 +70,6 @@ export class DailyMenuService {
           saved_by: staffId,
         })
         .execute();
-      await bumpContentVersion(trx);
       await recordAudit(trx, actor, {
         action: 'daily_menu.update',
         target: 'daily_menu:1',
@@ -77,7 +77,7 @@ export class DailyMenuService {
       });
       return row;
     });
-    this.#onChange();
+    this.#onSaved();
     return toRecord(saved);
   }
 }
