@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { basename } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 
 /**
  * File names are kebab-case. React Router's
@@ -25,6 +25,57 @@ const kebabCaseFiles = {
     };
   },
 };
+
+const ROOT = import.meta.dirname;
+const FEATURES = resolve(ROOT, 'src/app/features');
+const APP = resolve(ROOT, 'src/app');
+
+/** Reports every relative import (static, dynamic, re-export) that `allowed` refuses. */
+function importRule(allowed) {
+  return {
+    meta: { type: 'problem', schema: [] },
+    create(context) {
+      const check = (node, source) => {
+        if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+        const target = resolve(dirname(context.filename), source.value);
+        const message = allowed(context.filename, target);
+        if (message) context.report({ node, message });
+      };
+      return {
+        ImportDeclaration: (node) => check(node, node.source),
+        ImportExpression: (node) => check(node, node.source),
+        ExportNamedDeclaration: (node) => check(node, node.source),
+        ExportAllDeclaration: (node) => check(node, node.source),
+      };
+    },
+  };
+}
+
+/** The feature a path is in (src/app/features/<name>/…), or null. */
+const featureOf = (path) => {
+  const inside = relative(FEATURES, path);
+  return inside.startsWith('..') ? null : inside.split('/')[0];
+};
+
+/**
+ * Features reach each other only through what they export on purpose: their
+ * index.ts. (Tests may use another feature's test helpers.)
+ */
+const featureBoundaries = importRule((file, target) => {
+  const from = featureOf(file);
+  const to = featureOf(target);
+  if (!from || !to || from === to) return null;
+  if (target === resolve(FEATURES, to, 'index.ts')) return null;
+  if (/\.test\.tsx?$/.test(file) && basename(target).startsWith('test-utils')) return null;
+  return `features/${from} may use features/${to} only through features/${to}/index.ts.`;
+});
+
+/** The server imports nothing from the app but the shared context token's module. */
+const serverUsesAppContextOnly = importRule((_file, target) =>
+  !relative(APP, target).startsWith('..') && target !== resolve(APP, 'context.ts')
+    ? 'src/server imports nothing from src/app but src/app/context.ts.'
+    : null,
+);
 
 /** The layers: src/app never imports src/server; src/shared imports neither. */
 const layer = (forbidden, message) => ({
@@ -50,7 +101,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: {
-      local: { rules: { 'kebab-case-files': kebabCaseFiles } },
+      local: {
+        rules: {
+          'kebab-case-files': kebabCaseFiles,
+          'feature-boundaries': featureBoundaries,
+          'server-uses-app-context-only': serverUsesAppContextOnly,
+        },
+      },
       'react-hooks': reactHooks,
     },
     rules: {
@@ -68,7 +125,14 @@ export default tseslint.config(
   },
   {
     files: ['src/app/**'],
-    rules: layer(['**/server/**', '**/src/server/**'], 'src/app must not import src/server.'),
+    rules: {
+      ...layer(['**/server/**', '**/src/server/**'], 'src/app must not import src/server.'),
+      'local/feature-boundaries': 'error',
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'local/server-uses-app-context-only': 'error' },
   },
   {
     files: ['src/shared/**'],

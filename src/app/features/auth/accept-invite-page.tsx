@@ -7,7 +7,7 @@ import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
 import { useUser } from './user-provider.tsx';
-import { isRecord } from './api-client.ts';
+import { isRecord } from '../../api/client.ts';
 
 /**
  * /accept-invite?token=…: an invited colleague chooses their own password and

@@ -1,4 +1,4 @@
-import { apiRequest, isRecord, type ApiResult } from './api-client.ts';
+import { apiRequest, isRecord, type ApiResult } from '../../api/client.ts';
 import { parseUser, type StaffUser } from './session.ts';
 
 /** The auth calls of the staff pages. */

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '../../../shared/schemas/staff.ts';
-import { apiRequest, isRecord, isUnauthorized } from './api-client.ts';
+import { apiRequest, isRecord, isUnauthorized } from '../../api/client.ts';
 
 /**
  * The staff session: the bearer token under `token` and the user as JSON

@@ -160,13 +160,8 @@ export const ACCEPT_INVITE_TEXTS = {
   invalid: 'Invito non valido o scaduto. Chiedi al titolare un nuovo invito.',
 } as const;
 
-/** The generic handler for failed API calls. */
-export const ERROR_TEXTS = {
-  unknownItem: 'Errore sconosciuto',
-  loginRequired: 'Effettua il login',
-  generic: 'Si è verificato un errore.',
-  network: 'Errore sconosciuto.',
-} as const;
+/** The generic handler's texts live with it (src/app/api/errors.ts). */
+export { ERROR_TEXTS } from '../../api/errors.ts';
 
 /** Using the auth state outside its provider is an error. */
 export const USER_PROVIDER_ERROR =

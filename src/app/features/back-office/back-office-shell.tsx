@@ -2,12 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { logOut } from '../auth/auth-api.ts';
-import { loginStateFor } from '../auth/return-to.ts';
-import { storedToken } from '../auth/session.ts';
-import { StaffHeader } from '../auth/staff-header.tsx';
-import { DASHBOARD_TEXTS } from '../auth/texts.ts';
-import { useUser } from '../auth/user-provider.tsx';
+import { DASHBOARD_TEXTS, loginStateFor, logOut, storedToken, useUser } from '../auth/index.ts';
+import { StaffHeader } from './staff-header.tsx';
 
 /**
  * Every /dashboard page: only for logged-in staff (others go to /login,

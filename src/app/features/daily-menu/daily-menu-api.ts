@@ -1,4 +1,4 @@
-import { apiRequest, isRecord, type ApiResult } from '../auth/api-client.ts';
+import { apiRequest, isRecord, type ApiResult } from '../../api/client.ts';
 
 /** The single daily menu, id 1. */
 export interface DailyMenuFields {

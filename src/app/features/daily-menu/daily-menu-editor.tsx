@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isUnauthorized, type ApiFailure } from '../auth/api-client.ts';
-import { storedToken } from '../auth/session.ts';
-import { DASHBOARD_TEXTS } from '../auth/texts.ts';
-import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
+import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
+import { DASHBOARD_TEXTS, storedToken, useApiErrorHandler } from '../auth/index.ts';
 import {
   DAILY_MENU_MAX_LENGTH,
   sameDailyMenu,

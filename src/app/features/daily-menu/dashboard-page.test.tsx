@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
-import { BackOfficeShell } from '../back-office/back-office-shell.tsx';
+import { BackOfficeShell } from '../back-office/index.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DASHBOARD_TEXTS } from '../auth/texts.ts';
-import { useUser } from '../auth/user-provider.tsx';
-import { Inbox } from '../inbox/inbox.tsx';
+import { DASHBOARD_TEXTS, useUser } from '../auth/index.ts';
+import { Inbox } from '../inbox/index.ts';
 import { EMPTY_DAILY_MENU, fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { mergeDrafts, readDrafts } from './drafts.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { DASHBOARD_TEXTS } from '../auth/texts.ts';
+import { DASHBOARD_TEXTS } from '../auth/index.ts';
 import type { DialogContent } from './dialog-content.ts';
 
 /**

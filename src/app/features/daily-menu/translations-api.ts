@@ -1,4 +1,4 @@
-import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../auth/api-client.ts';
+import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../../api/client.ts';
 import { fetchDailyMenu, parseDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 
 /** The four languages the Italian daily menu is translated into. */

@@ -1,9 +1,8 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { showToast } from '../../components/toasts.tsx';
 import { splitList } from '../../../shared/lists.ts';
-import type { ApiFailure } from '../auth/api-client.ts';
-import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
-import { useUser } from '../auth/user-provider.tsx';
+import type { ApiFailure } from '../../api/client.ts';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
 import {
   DAILY_MENU_MAX_LENGTH,
   EMPTY_DAILY_MENU,

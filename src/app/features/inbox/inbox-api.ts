@@ -1,4 +1,4 @@
-import { apiRequest, isRecord, type ApiResult } from '../auth/api-client.ts';
+import { apiRequest, isRecord, type ApiResult } from '../../api/client.ts';
 
 /** How the outbox is doing with the e-mail that forwards a message to the restaurant. */
 export interface Delivery {

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
-import type { ApiFailure } from '../auth/api-client.ts';
-import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
-import { useUser } from '../auth/user-provider.tsx';
+import type { ApiFailure } from '../../api/client.ts';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
 import {
   deliveryLabel,
   formatLongDate,

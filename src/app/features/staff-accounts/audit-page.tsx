@@ -1,9 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
-import type { ApiFailure } from '../auth/api-client.ts';
-import { AUDIT_TEXTS } from '../auth/texts.ts';
-import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
-import { useUser } from '../auth/user-provider.tsx';
+import type { ApiFailure } from '../../api/client.ts';
+import { AUDIT_TEXTS, useApiErrorHandler, useUser } from '../auth/index.ts';
 import { fetchAudit, type AuditEntry } from './staff-api.ts';
 
 const when = new Intl.DateTimeFormat('it-IT', {

@@ -6,11 +6,8 @@ import {
   type Role,
 } from '../../../shared/schemas/staff.ts';
 import { showToast } from '../../components/toasts.tsx';
-import type { ApiFailure, ApiResult } from '../auth/api-client.ts';
-import { EmailField } from '../auth/email-field.tsx';
-import { COLLEAGUES_TEXTS } from '../auth/texts.ts';
-import { useApiErrorHandler } from '../auth/use-api-error-handler.ts';
-import { useUser } from '../auth/user-provider.tsx';
+import type { ApiFailure, ApiResult } from '../../api/client.ts';
+import { COLLEAGUES_TEXTS, EmailField, useApiErrorHandler, useUser } from '../auth/index.ts';
 import {
   changeRole,
   fetchInvitations,

@@ -11,7 +11,7 @@ import {
   type Role,
   type StaffMemberAnswer,
 } from '../../../shared/schemas/staff.ts';
-import { apiRequest, type ApiResult } from '../auth/api-client.ts';
+import { apiRequest, type ApiResult } from '../../api/client.ts';
 
 export type StaffMember = StaffMemberAnswer;
 export type Invitation = InvitationAnswer;

@@ -3,8 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useHeaderHeight } from '../../components/use-header-height.ts';
 import { restaurant } from '../../../../content/restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
-import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS } from './texts.ts';
-import { useUser } from './user-provider.tsx';
+import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS, useUser } from '../auth/index.ts';
 
 /**
  * The back office's fixed header: logo, "Disconnetti", and the sections

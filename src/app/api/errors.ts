@@ -1,5 +1,12 @@
-import { isRecord, type ApiFailure } from './api-client.ts';
-import { ERROR_TEXTS } from './texts.ts';
+import { isRecord, type ApiFailure } from './client.ts';
+
+/** The generic handler's texts (Italian: only staff pages call the API this way). */
+export const ERROR_TEXTS = {
+  unknownItem: 'Errore sconosciuto',
+  loginRequired: 'Effettua il login',
+  generic: 'Si è verificato un errore.',
+  network: 'Errore sconosciuto.',
+} as const;
 
 export interface StaffToast {
   kind: 'warning' | 'error';

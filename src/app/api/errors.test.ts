@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiFailure } from './api-client.ts';
-import { describeApiFailure } from './api-errors.ts';
+import type { ApiFailure } from './client.ts';
+import { describeApiFailure } from './errors.ts';
 
 const http = (status: number, body: unknown): ApiFailure => ({
   kind: 'http',

@@ -1,0 +1,19 @@
+/**
+ * What the staff session offers the other features: who is logged in, the
+ * handler for failed API calls, the staff texts and the pieces of its forms
+ * they reuse. Other features import these from here only.
+ */
+export { useUser } from './user-provider.tsx';
+export { useApiErrorHandler } from './use-api-error-handler.ts';
+export { storedToken } from './session.ts';
+export { logOut } from './auth-api.ts';
+export { loginStateFor } from './return-to.ts';
+export { EmailField } from './email-field.tsx';
+export {
+  AUDIT_TEXTS,
+  COLLEAGUES_TEXTS,
+  COMMON_TEXTS,
+  DASHBOARD_TEXTS,
+  DIALOG_TEXTS,
+  NAV_TEXTS,
+} from './texts.ts';

@@ -1,0 +1,2 @@
+/** The contact messages panel. */
+export { Inbox } from './inbox.tsx';
