@@ -9,6 +9,10 @@ export const LANGUAGES = ['it', 'en', 'fr', 'es', 'de'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const FALLBACK_LANG: Lang = 'it';
 
+/** The languages machine translation fills in from the Italian staff type. */
+export const TARGET_LANGS = ['en', 'fr', 'es', 'de'] as const;
+export type TargetLang = (typeof TARGET_LANGS)[number];
+
 /** Names shown in the language dropdown, in this fixed order and spelling ("French" included). */
 export const LANGUAGE_OPTIONS: readonly { lang: Lang; label: string; flag: string }[] = [
   { lang: 'it', label: 'Italiano', flag: 'it' },

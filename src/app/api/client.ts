@@ -74,6 +74,24 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * A 2xx answer read with the schema the server serialises it with (src/shared/schemas).
+ * An answer of another shape is a failure like a lost connection: nothing
+ * trustworthy to show.
+ */
+export function parseAnswer<T>(
+  result: ApiResult<unknown>,
+  schema: {
+    safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+  },
+): ApiResult<T> {
+  if (!result.ok) return result;
+  const answer = schema.safeParse(result.data);
+  return answer.success
+    ? { ...result, data: answer.data }
+    : { ok: false, failure: { kind: 'network', error: answer.error } };
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,26 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { ContactBody } from '../../shared/schemas/contact.ts';
+import type { ContactBody, ContactMessage } from '../../shared/schemas/contact.ts';
 import { escapeHtml } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { nowIso } from './tokens.ts';
 
-export interface InboxMessage {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  message: string;
-  lang: string;
-  createdAt: string;
-  read: boolean;
-  delivery: {
-    status: 'pending' | 'sent' | 'failed';
-    attempts: number;
-    lastError: string | null;
-  } | null;
-}
+/** A message as the staff inbox lists it (the shape is the API's). */
+export type InboxMessage = ContactMessage;
 
 /**
  * Contact messages that are never lost: the message, its consent

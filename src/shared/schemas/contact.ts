@@ -26,3 +26,31 @@ export const contactBody = z.strictObject({
   website: z.string().max(200).optional(),
 });
 export type ContactBody = z.infer<typeof contactBody>;
+
+/** The staff inbox, newest first (GET /api/contact-messages). */
+export const contactMessagesAnswer = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      message: z.string(),
+      /** The language of the page the visitor wrote from. */
+      lang: z.string(),
+      /** ISO date and time. */
+      createdAt: z.string(),
+      read: z.boolean(),
+      /** How the outbox is doing with the e-mail that forwards it to the restaurant. */
+      delivery: z
+        .object({
+          status: z.enum(['pending', 'sent', 'failed']),
+          attempts: z.number(),
+          lastError: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type ContactMessage = z.infer<typeof contactMessagesAnswer>['messages'][number];
+export type Delivery = NonNullable<ContactMessage['delivery']>;

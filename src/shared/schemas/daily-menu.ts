@@ -1,3 +1,4 @@
+import { TARGET_LANGS } from '../languages.ts';
 import { z } from './zod.ts';
 
 /** Each daily-menu field holds at most 2,000 characters, so one save cannot bloat every page. */
@@ -22,3 +23,32 @@ export type DailyMenuBody = z.infer<typeof dailyMenuBody>;
  */
 export const staffTranslationBody = dailyMenuBody.extend({ italian: dailyMenuBody });
 export type StaffTranslationBody = z.infer<typeof staffTranslationBody>;
+
+// ---------------------------------------------------------------------------
+// Answers: the server's response schemas, and what the back office parses.
+
+export const dailyMenuFields = z.object({
+  titolo: z.string(),
+  descrizione: z.string(),
+  infoAggiuntive: z.string(),
+});
+export type DailyMenuFields = z.infer<typeof dailyMenuFields>;
+
+/** GET (without `lang`) and PUT /api/daily-menu/1: the Italian record. */
+export const dailyMenuAnswer = dailyMenuFields.extend({ id: z.literal(1), updatedAt: z.string() });
+
+/** The translation review: every target language, in TARGET_LANGS order. */
+export const translationReviewAnswer = z.object({
+  translations: z.array(
+    z.object({
+      lang: z.enum(TARGET_LANGS),
+      /** The machine translation of the current Italian; null while computed or without a provider. */
+      machine: dailyMenuFields.nullable(),
+      /** Staff's translation of the current Italian; null if none. */
+      staff: dailyMenuFields.nullable(),
+      /** Staff translated an earlier Italian text: that correction is no longer shown. */
+      staffStale: z.boolean(),
+    }),
+  ),
+});
+export type LanguageReview = z.infer<typeof translationReviewAnswer>['translations'][number];

@@ -109,6 +109,23 @@ export const auditEntryAnswer = z.object({
 });
 export const auditAnswer = z.array(auditEntryAnswer);
 
+/**
+ * Who is logged in, as GET /api/auth/me gives it and the back office keeps
+ * it; a user stored by an older version may lack `username` and `role`.
+ */
+export const staffUserAnswer = z.object({
+  email: z.string().min(1),
+  firstName: z.string().catch(''),
+  lastName: z.string().catch(''),
+  username: z.string().min(1).optional().catch(undefined),
+  role: role.optional().catch(undefined),
+});
+
+/** A login's answer (POST /api/auth/login, an accepted invitation): the user and a token. */
+export const loginAnswer = staffUserAnswer.extend({
+  tokens: z.array(z.object({ token: z.string().min(1) })).min(1),
+});
+
 export type InvitationBody = z.infer<typeof invitationBody>;
 export type StaffMemberAnswer = z.infer<typeof staffMemberAnswer>;
 export type InvitationAnswer = z.infer<typeof invitationAnswer>;

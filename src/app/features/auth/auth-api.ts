@@ -1,5 +1,6 @@
-import { apiRequest, isRecord, type ApiResult } from '../../api/client.ts';
-import { parseUser, type StaffUser } from './session.ts';
+import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
+import { loginAnswer } from '../../../shared/schemas/staff.ts';
+import { userFrom, type StaffUser } from './session.ts';
 
 /** The auth calls of the staff pages. */
 
@@ -38,17 +39,10 @@ export function changePassword(
 }
 
 /** The user and the first token of a login-shaped answer. */
-function loggedIn(result: ApiResult<unknown>): ApiResult<LoggedIn> {
+function loggedIn(answer: ApiResult<unknown>): ApiResult<LoggedIn> {
+  const result = parseAnswer(answer, loginAnswer);
   if (!result.ok) return result;
-  const data = result.data;
-  const user = parseUser(data);
-  const tokens = isRecord(data) && Array.isArray(data.tokens) ? data.tokens : [];
-  const first: unknown = tokens[0];
-  const token = isRecord(first) && typeof first.token === 'string' ? first.token : '';
-  if (!user || !token) {
-    return { ok: false, failure: { kind: 'network', error: new Error('Unexpected login answer') } };
-  }
-  return { ...result, data: { token, user } };
+  return { ...result, data: { token: result.data.tokens[0]!.token, user: userFrom(result.data)! } };
 }
 
 /** DELETE /api/auth/logout with the bearer token: 204, the token is revoked. */

@@ -1,5 +1,5 @@
-import { ROLES, type Role } from '../../../shared/schemas/staff.ts';
-import { apiRequest, isRecord, isUnauthorized } from '../../api/client.ts';
+import { staffUserAnswer, type Role } from '../../../shared/schemas/staff.ts';
+import { apiRequest, isUnauthorized } from '../../api/client.ts';
 
 /**
  * The staff session: the bearer token under `token` and the user as JSON
@@ -47,17 +47,18 @@ export interface SessionStore {
 
 const EMPTY: SessionState = { token: null, user: null };
 
-export function parseUser(value: unknown): StaffUser | null {
-  if (!isRecord(value) || typeof value.email !== 'string' || value.email === '') return null;
-  const text = (field: unknown) => (typeof field === 'string' ? field : '');
-  const user: StaffUser = {
-    email: value.email,
-    firstName: text(value.firstName),
-    lastName: text(value.lastName),
+/** The user in a server answer or in local storage, or null when it is not one. */
+export function userFrom(value: unknown): StaffUser | null {
+  const parsed = staffUserAnswer.safeParse(value);
+  if (!parsed.success) return null;
+  const { email, firstName, lastName, username, role } = parsed.data;
+  return {
+    email,
+    firstName,
+    lastName,
+    ...(username ? { username } : {}),
+    ...(role ? { role } : {}),
   };
-  if (typeof value.username === 'string' && value.username !== '') user.username = value.username;
-  if ((ROLES as readonly unknown[]).includes(value.role)) user.role = value.role as Role;
-  return user;
 }
 
 export function createSessionStore({
@@ -85,7 +86,7 @@ export function createSessionStore({
     let user: StaffUser | null = null;
     if (rawUser) {
       try {
-        user = parseUser(JSON.parse(rawUser));
+        user = userFrom(JSON.parse(rawUser));
       } catch {
         user = null;
       }
@@ -170,7 +171,7 @@ export function createSessionStore({
 export async function checkTokenWithServer(token: string): Promise<TokenCheck> {
   const result = await apiRequest('GET', '/auth/me', { token });
   if (result.ok) {
-    const user = parseUser(result.data);
+    const user = userFrom(result.data);
     return user ? { status: 'valid', user } : { status: 'unknown' };
   }
   return isUnauthorized(result.failure) ? { status: 'invalid' } : { status: 'unknown' };

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
 import { DASHBOARD_TEXTS, storedToken, useApiErrorHandler } from '../auth/index.ts';
 import {
-  DAILY_MENU_MAX_LENGTH,
+  DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
   saveDailyMenu,
   type DailyMenuField,
@@ -82,7 +82,7 @@ export function DailyMenuEditor({
             id={`${id}-titolo`}
             name="titolo"
             rows={2}
-            maxLength={DAILY_MENU_MAX_LENGTH}
+            maxLength={DAILY_MENU_FIELD_MAX}
             value={fields.titolo}
             onChange={(event) => change('titolo', event.target.value)}
           />
@@ -93,7 +93,7 @@ export function DailyMenuEditor({
             id={`${id}-descrizione`}
             name="descrizione"
             rows={4}
-            maxLength={DAILY_MENU_MAX_LENGTH}
+            maxLength={DAILY_MENU_FIELD_MAX}
             aria-describedby={`${id}-descrizione-hint`}
             value={fields.descrizione}
             onChange={(event) => change('descrizione', event.target.value)}
@@ -108,7 +108,7 @@ export function DailyMenuEditor({
             id={`${id}-info`}
             name="infoAggiuntive"
             rows={4}
-            maxLength={DAILY_MENU_MAX_LENGTH}
+            maxLength={DAILY_MENU_FIELD_MAX}
             aria-describedby={`${id}-info-hint`}
             value={fields.infoAggiuntive}
             onChange={(event) => change('infoAggiuntive', event.target.value)}

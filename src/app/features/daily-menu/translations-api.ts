@@ -1,41 +1,18 @@
-import { apiRequest, isRecord, type ApiFailure, type ApiResult } from '../../api/client.ts';
-import { fetchDailyMenu, parseDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
+import { apiRequest, parseAnswer, type ApiFailure, type ApiResult } from '../../api/client.ts';
+import type { TargetLang } from '../../../shared/languages.ts';
+import {
+  translationReviewAnswer,
+  type LanguageReview,
+} from '../../../shared/schemas/daily-menu.ts';
+import { fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 
-/** The four languages the Italian daily menu is translated into. */
-const TRANSLATION_LANGS = ['en', 'fr', 'es', 'de'] as const;
-export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
+export type TranslationLang = TargetLang;
+export type { LanguageReview };
 
-/** One language's state, as GET /api/daily-menu/1/translations reports it. */
-export interface LanguageReview {
-  lang: TranslationLang;
-  /** The machine translation of the current Italian; null while computed or without a provider. */
-  machine: DailyMenuFields | null;
-  /** Staff's translation of the current Italian; null if none. */
-  staff: DailyMenuFields | null;
-  /** Staff translated an earlier Italian text: that correction is no longer shown. */
-  staffStale: boolean;
-}
-
-function isTranslationLang(value: unknown): value is TranslationLang {
-  return (TRANSLATION_LANGS as readonly unknown[]).includes(value);
-}
-
-/** `{translations: [...]}` → one entry per language, in the fixed order en, fr, es, de. */
-export function parseTranslations(value: unknown): LanguageReview[] {
-  const list = isRecord(value) && Array.isArray(value.translations) ? value.translations : [];
-  const byLang = new Map<TranslationLang, LanguageReview>();
-  for (const item of list) {
-    if (!isRecord(item) || !isTranslationLang(item.lang)) continue;
-    byLang.set(item.lang, {
-      lang: item.lang,
-      machine: isRecord(item.machine) ? parseDailyMenu(item.machine) : null,
-      staff: isRecord(item.staff) ? parseDailyMenu(item.staff) : null,
-      staffStale: item.staffStale === true,
-    });
-  }
-  return TRANSLATION_LANGS.map(
-    (lang) => byLang.get(lang) ?? { lang, machine: null, staff: null, staffStale: false },
-  );
+/** A review answer: one entry per language, in TARGET_LANGS order. */
+async function review(request: Promise<ApiResult<unknown>>): Promise<ApiResult<LanguageReview[]>> {
+  const result = parseAnswer(await request, translationReviewAnswer);
+  return result.ok ? { ...result, data: result.data.translations } : result;
 }
 
 const PATH = '/daily-menu/1/translations';
@@ -45,8 +22,7 @@ async function fetchTranslations(
   token: string,
   signal?: AbortSignal,
 ): Promise<ApiResult<LanguageReview[]>> {
-  const result = await apiRequest('GET', PATH, { token, signal });
-  return result.ok ? { ...result, data: parseTranslations(result.data) } : result;
+  return review(apiRequest('GET', PATH, { token, signal }));
 }
 
 /**
@@ -61,11 +37,7 @@ export async function saveTranslation(
   fields: DailyMenuFields,
   italian: DailyMenuFields,
 ): Promise<ApiResult<LanguageReview[]>> {
-  const result = await apiRequest('PUT', `${PATH}/${lang}`, {
-    token,
-    body: { ...fields, italian },
-  });
-  return result.ok ? { ...result, data: parseTranslations(result.data) } : result;
+  return review(apiRequest('PUT', `${PATH}/${lang}`, { token, body: { ...fields, italian } }));
 }
 
 /** The refusal of a translation written for an Italian text that has changed since. */
@@ -78,8 +50,7 @@ export async function removeTranslation(
   token: string,
   lang: TranslationLang,
 ): Promise<ApiResult<LanguageReview[]>> {
-  const result = await apiRequest('DELETE', `${PATH}/${lang}`, { token });
-  return result.ok ? { ...result, data: parseTranslations(result.data) } : result;
+  return review(apiRequest('DELETE', `${PATH}/${lang}`, { token }));
 }
 
 /** The review's data: the current Italian text and every language's translations. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
 import type { DailyMenuFields } from './daily-menu-api.ts';
-import { parseTranslations, type LanguageReview } from './translations-api.ts';
+import type { LanguageReview } from './translations-api.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
@@ -330,33 +330,12 @@ describe('translation review', () => {
   });
 });
 
-describe('parseTranslations', () => {
-  it('keeps the four languages in order, whatever the server sends', () => {
-    expect(
-      parseTranslations({
-        translations: [
-          { lang: 'de', machine: { titolo: 'T', descrizione: 'D', infoAggiuntive: 'I' } },
-          { lang: 'xx', machine: null },
-          'junk',
-          { lang: 'en', machine: null, staff: { titolo: 'S' }, staffStale: true },
-        ],
-      }),
-    ).toEqual([
-      {
-        lang: 'en',
-        machine: null,
-        staff: { titolo: 'S', descrizione: '', infoAggiuntive: '' },
-        staffStale: true,
-      },
-      { lang: 'fr', machine: null, staff: null, staffStale: false },
-      { lang: 'es', machine: null, staff: null, staffStale: false },
-      {
-        lang: 'de',
-        machine: { titolo: 'T', descrizione: 'D', infoAggiuntive: 'I' },
-        staff: null,
-        staffStale: false,
-      },
-    ]);
-    expect(parseTranslations(null)).toHaveLength(4);
+describe('answers of another shape', () => {
+  it('are not shown: the review says it could not load them', async () => {
+    routes['GET /api/daily-menu/1/translations'] = () =>
+      Response.json({ translations: [{ lang: 'xx', machine: 'junk' }] });
+    renderReview();
+    expect(await screen.findByText('Impossibile caricare le traduzioni.')).toBeTruthy();
+    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
   });
 });

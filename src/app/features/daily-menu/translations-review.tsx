@@ -4,7 +4,7 @@ import { splitList } from '../../../shared/lists.ts';
 import type { ApiFailure } from '../../api/client.ts';
 import { useApiErrorHandler, useUser } from '../auth/index.ts';
 import {
-  DAILY_MENU_MAX_LENGTH,
+  DAILY_MENU_FIELD_MAX,
   EMPTY_DAILY_MENU,
   sameDailyMenu,
   type DailyMenuField,
@@ -283,7 +283,7 @@ function LanguagePanel({
     id: `${id}-${field}`,
     name: field,
     lang: review.lang,
-    maxLength: DAILY_MENU_MAX_LENGTH,
+    maxLength: DAILY_MENU_FIELD_MAX,
     // Whatever the Italian has, the translation needs too.
     required: italian[field].trim() !== '',
     value: draft[field],

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffPage } from '../auth/test-utils.tsx';
 import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
-import { parseMessages, type ContactMessage } from './inbox-api.ts';
+import type { ContactMessage } from './inbox-api.ts';
 import { Inbox } from './inbox.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
@@ -259,30 +259,5 @@ describe('inbox helpers', () => {
     const long = preview('x'.repeat(300));
     expect(long).toHaveLength(120);
     expect(long.endsWith('…')).toBe(true);
-  });
-
-  it('parseMessages leaves out what is not a message', () => {
-    expect(
-      parseMessages({
-        messages: [
-          { id: 5, firstName: 'A', read: true, delivery: { status: 'weird' } },
-          { firstName: 'no id' },
-          null,
-        ],
-      }),
-    ).toEqual([
-      {
-        id: 5,
-        firstName: 'A',
-        lastName: '',
-        email: '',
-        message: '',
-        lang: '',
-        createdAt: '',
-        read: true,
-        delivery: null,
-      },
-    ]);
-    expect(parseMessages({})).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import type { z } from '../../../shared/schemas/zod.ts';
 import {
   auditAnswer,
   invitationAnswer,
@@ -11,23 +10,11 @@ import {
   type Role,
   type StaffMemberAnswer,
 } from '../../../shared/schemas/staff.ts';
-import { apiRequest, type ApiResult } from '../../api/client.ts';
+import { apiRequest, parseAnswer as parsed, type ApiResult } from '../../api/client.ts';
 
 export type StaffMember = StaffMemberAnswer;
 export type Invitation = InvitationAnswer;
 export type AuditEntry = AuditEntryAnswer;
-
-/**
- * Reads a 2xx answer with the schema the server serialises it with; an answer
- * of another shape is a failure like a lost connection (nothing to show).
- */
-function parsed<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): ApiResult<T> {
-  if (!result.ok) return result;
-  const answer = schema.safeParse(result.data);
-  return answer.success
-    ? { ...result, data: answer.data }
-    : { ok: false, failure: { kind: 'network', error: answer.error } };
-}
 
 /** GET /api/staff: every account, with its role. */
 export async function fetchStaff(

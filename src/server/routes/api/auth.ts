@@ -7,7 +7,7 @@ import {
   resetTokenParams,
   sendEmailBody,
 } from '../../../shared/schemas/auth.ts';
-import { changePasswordBody } from '../../../shared/schemas/staff.ts';
+import { changePasswordBody, loginAnswer, staffUserAnswer } from '../../../shared/schemas/staff.ts';
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { changeOwnPassword, createStaffMember, REFUSALS } from '../../services/staff-accounts.ts';
 import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
@@ -33,40 +33,48 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const withinIpLimit = (request: FastifyRequest, reply: FastifyReply) =>
     withinAddressLimit(request, reply, AUTH_ADDRESS_LIMIT);
 
-  app.post('/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store'); // the answer holds a token
-    if (!(await withinIpLimit(request, reply))) return reply;
-    const result = await app.auth.login(
-      request.body.email,
-      request.body.password,
-      clientKey(request),
-    );
-    if (!result.ok && result.reason === 'account_locked') {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      return tooManyRequests(
-        reply,
-        result.retryAfterSeconds,
-        'account_locked',
-        `Troppi tentativi falliti: account bloccato per ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+  app.post(
+    '/auth/login',
+    { schema: { body: loginBody, response: { 200: loginAnswer } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store'); // the answer holds a token
+      if (!(await withinIpLimit(request, reply))) return reply;
+      const result = await app.auth.login(
+        request.body.email,
+        request.body.password,
+        clientKey(request),
       );
-    }
-    if (!result.ok)
-      return refuse(reply, 401, 'invalid_credentials', 'Email o password non validi.');
-    const { member, token } = result;
-    // The login answer the staff pages read, exactly these fields.
-    return reply.send({
-      email: member.email,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      role: member.role,
-      tokens: [{ token }],
-    });
-  });
+      if (!result.ok && result.reason === 'account_locked') {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        return tooManyRequests(
+          reply,
+          result.retryAfterSeconds,
+          'account_locked',
+          `Troppi tentativi falliti: account bloccato per ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+        );
+      }
+      if (!result.ok)
+        return refuse(reply, 401, 'invalid_credentials', 'Email o password non validi.');
+      const { member, token } = result;
+      // The login answer the staff pages read, exactly these fields.
+      return reply.send({
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        role: member.role,
+        tokens: [{ token }],
+      });
+    },
+  );
 
-  app.get('/auth/me', { preHandler: requireStaff }, async (request) => {
-    const { email, username, firstName, lastName, role } = request.staff!;
-    return { email, username, firstName, lastName, role };
-  });
+  app.get(
+    '/auth/me',
+    { schema: { response: { 200: staffUserAnswer } }, preHandler: requireStaff },
+    async (request) => {
+      const { email, username, firstName, lastName, role } = request.staff!;
+      return { email, username, firstName, lastName, role };
+    },
+  );
 
   app.delete('/auth/logout', { preHandler: requireStaff }, async (request, reply) => {
     await app.sessions.revoke(request.bearerToken!);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactBody } from '../../../shared/schemas/contact.ts';
+import { contactBody, contactMessagesAnswer } from '../../../shared/schemas/contact.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { withinAddressLimit } from './address-limit.ts';
 import { FALLBACK_LANG } from '../../../shared/languages.ts';
@@ -21,9 +21,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(202).send({ id });
   });
 
-  app.get('/contact-messages', { preHandler: requireStaff }, async () => ({
-    messages: await app.contactMessages.inbox(),
-  }));
+  app.get(
+    '/contact-messages',
+    { schema: { response: { 200: contactMessagesAnswer } }, preHandler: requireStaff },
+    async () => ({ messages: await app.contactMessages.inbox() }),
+  );
 
   app.patch(
     '/contact-messages/:id',

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dailyMenuBody, staffTranslationBody } from '../../../shared/schemas/daily-menu.ts';
+import {
+  dailyMenuAnswer,
+  dailyMenuBody,
+  staffTranslationBody,
+  translationReviewAnswer,
+} from '../../../shared/schemas/daily-menu.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
-import { LANGUAGES } from '../../../shared/languages.ts';
-import { TARGET_LANGS, type TargetLang } from '../../services/translation/provider.ts';
+import { LANGUAGES, TARGET_LANGS } from '../../../shared/languages.ts';
 import { DAILY_MENU_ID, type DailyMenuRecord } from '../../services/daily-menu.ts';
 import type { DailyMenuView } from '../../services/daily-menu-translations.ts';
 import { refuse } from './errors.ts';
@@ -16,7 +20,7 @@ const querystring = z.strictObject({
 });
 const translationParams = z.strictObject({
   id: z.string().max(20),
-  lang: z.enum(TARGET_LANGS as [TargetLang, ...TargetLang[]], {
+  lang: z.enum(TARGET_LANGS, {
     error: `Lingua non supportata: usa ${TARGET_LANGS.join(', ')}.`,
   }),
 });
@@ -67,14 +71,17 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Staff review of the machine translations.
-  app.get('/daily-menu/:id/translations', { preHandler: requireStaff }, async () => ({
-    translations: await app.translations.review(),
-  }));
+  const review = { response: { 200: translationReviewAnswer } };
+  app.get(
+    '/daily-menu/:id/translations',
+    { schema: review, preHandler: requireStaff },
+    async () => ({ translations: await app.translations.review() }),
+  );
 
   app.put(
     '/daily-menu/:id/translations/:lang',
     {
-      schema: { params: translationParams, body: staffTranslationBody },
+      schema: { params: translationParams, body: staffTranslationBody, ...review },
       preHandler: requireStaff,
     },
     async (request, reply) => {
@@ -94,7 +101,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/daily-menu/:id/translations/:lang',
-    { schema: { params: translationParams }, preHandler: requireStaff },
+    { schema: { params: translationParams, ...review }, preHandler: requireStaff },
     async (request) => {
       await app.translations.removeStaffTranslation(request.params.lang, request.staff!);
       return { translations: await app.translations.review() };
@@ -103,7 +110,10 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/daily-menu/:id',
-    { schema: { body: dailyMenuBody }, preHandler: requireStaff },
+    {
+      schema: { body: dailyMenuBody, response: { 200: dailyMenuAnswer } },
+      preHandler: requireStaff,
+    },
     async (request) => publicShape(await app.dailyMenu.save(request.body, request.staff!)),
   );
 };

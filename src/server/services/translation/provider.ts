@@ -1,8 +1,5 @@
-import type { Lang } from '../../../shared/languages.ts';
-
-/** The four languages the Italian daily menu is translated into. */
-export type TargetLang = Exclude<Lang, 'it'>;
-export const TARGET_LANGS: readonly TargetLang[] = ['en', 'fr', 'es', 'de'];
+export { TARGET_LANGS, type TargetLang } from '../../../shared/languages.ts';
+import type { TargetLang } from '../../../shared/languages.ts';
 
 /**
  * A machine translation service: Italian in, one result per input
