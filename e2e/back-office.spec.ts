@@ -110,6 +110,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
     // Staff: no audit log in the sections.
     await expect(sections(colleague.page).getByRole('link')).toHaveText([
       'Menu del giorno',
+      'Messaggi',
       'Colleghi',
       'Il mio account',
     ]);
@@ -198,6 +199,7 @@ test.describe('accessibility (axe) at 390 px', () => {
     expect(await axeViolations(page)).toEqual([]);
     await logIn(page, owner);
     for (const [path, link, heading] of [
+      ['/dashboard/messages', 'Messaggi', 'Messaggi'],
       ['/dashboard/team', 'Colleghi', 'Inviti'],
       ['/dashboard/audit', 'Registro attività', 'Registro attività'],
       ['/dashboard/account', 'Il mio account', 'Il mio account'],

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi, storeSession } from './support/staff.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 
-// The staff inbox on the dashboard. Visitors' messages arrive
+// The staff inbox (/dashboard/messages). Visitors' messages arrive
 // through POST /api/contact (as the contact form sends them), each server of
 // its own: one with a real SMTP peer on loopback, one whose SMTP is down.
 
@@ -29,7 +29,7 @@ async function openDashboard(page: Page, request: APIRequestContext, server: Tes
   const account = await createStaffAccount(server.databaseUrl, 'inbox');
   const session = await logInThroughApi(request, account, server.url);
   await storeSession(page, session, server.url);
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${server.url}/dashboard/messages`);
   return session;
 }
 
@@ -86,7 +86,7 @@ test.describe('with a working SMTP peer', () => {
     await expect
       .poll(async () => (await inboxOnServer(request, server, session.token)).length)
       .toBe(2);
-    await expect(inbox(page).getByRole('heading', { level: 2 })).toHaveText('Messaggi 2 nuovi');
+    await expect(inbox(page).getByRole('heading', { level: 1 })).toHaveText('Messaggi 2 nuovi');
     await expect(messages(page)).toHaveCount(2);
     const [first, second] = [messages(page).nth(0), messages(page).nth(1)];
     await expect(first).toContainText('Hans Müller');
@@ -125,7 +125,7 @@ test.describe('with a working SMTP peer', () => {
 
     // Read now: on screen and on the server.
     await expect(first.getByText('Nuovo', { exact: true })).toBeHidden();
-    await expect(inbox(page).getByRole('heading', { level: 2 })).toHaveText('Messaggi 1 nuovo');
+    await expect(inbox(page).getByRole('heading', { level: 1 })).toHaveText('Messaggi 1 nuovo');
     await expect
       .poll(async () => (await inboxOnServer(request, server, session.token))[0]!.read)
       .toBe(true);
@@ -134,7 +134,7 @@ test.describe('with a working SMTP peer', () => {
     // Back to unread.
     await first.getByRole('button', { name: 'Segna come da leggere' }).click();
     await expect(first.getByText('Nuovo', { exact: true })).toBeVisible();
-    await expect(inbox(page).getByRole('heading', { level: 2 })).toHaveText('Messaggi 2 nuovi');
+    await expect(inbox(page).getByRole('heading', { level: 1 })).toHaveText('Messaggi 2 nuovi');
     await expect
       .poll(async () => (await inboxOnServer(request, server, session.token))[0]!.read)
       .toBe(false);
@@ -148,7 +148,7 @@ test.describe('with a working SMTP peer', () => {
 
     // Survives a reload: what is read stays read.
     await page.reload();
-    await expect(inbox(page).getByRole('heading', { level: 2 })).toHaveText('Messaggi');
+    await expect(inbox(page).getByRole('heading', { level: 1 })).toHaveText('Messaggi');
     await expect(messages(page).getByText('Nuovo', { exact: true })).toHaveCount(0);
   });
 });

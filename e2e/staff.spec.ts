@@ -178,12 +178,11 @@ test('a session that expires mid-edit keeps the typed text through the login', a
   consoleErrors,
 }) => {
   // Everything the dashboard loads as it opens comes back first: the menu
-  // that fills the form, and the loads with the token (messages,
-  // translations). The session is to end while staff type, not while the
+  // that fills the form, and the load with the token (translations). The session is to end while staff type, not while the
   // page opens; and on a busy machine opening may take longer than an
   // assertion's few seconds, so the test waits for the answers themselves.
   const opened = Promise.all(
-    ['/api/daily-menu/1', '/api/contact-messages', '/api/daily-menu/1/translations'].map((path) =>
+    ['/api/daily-menu/1', '/api/daily-menu/1/translations'].map((path) =>
       page.waitForResponse((response) => new URL(response.url()).pathname === path),
     ),
   );
@@ -274,7 +273,9 @@ test.describe('accessibility (axe)', () => {
     loggedIn: _loggedIn,
   }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 2, name: 'Messaggi' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Traduzioni del menu del giorno' }),
+    ).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     // Answer the save here: this test must not change the menu other tests read.
     await page.route('**/api/daily-menu/1', (route) =>

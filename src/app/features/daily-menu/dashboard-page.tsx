@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { DASHBOARD_TEXTS, useUser } from '../auth/index.ts';
-import { Inbox } from '../inbox/index.ts';
 import { EMPTY_DAILY_MENU, fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { mergeDrafts, readDrafts } from './drafts.ts';
@@ -54,7 +53,6 @@ export function DashboardPage() {
       </div>
       <DailyMenuEditor saved={menu.saved} initial={menu.shown} onSaved={onMenuSaved} />
       <TranslationsReview saveSignal={saveSignal} />
-      <Inbox />
     </>
   );
 }

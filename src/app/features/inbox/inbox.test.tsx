@@ -100,7 +100,7 @@ describe('inbox', () => {
     expect(rows.map((row) => within(row).getByText(/ (Müller|Bianchi|Neri)$/).textContent)).toEqual(
       ['Hans Müller', 'Giulia Bianchi', 'Marco Neri'],
     );
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Messaggi 2 nuovi');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messaggi 2 nuovi');
     expect(screen.getByRole('region', { name: 'Messaggi 2 nuovi' })).toBeTruthy();
     expect(toggleOf(rows[0]!).getAttribute('aria-expanded')).toBe('false');
     expect(within(rows[0]!).getByText('Nuovo')).toBeTruthy();
@@ -202,7 +202,7 @@ describe('inbox', () => {
     messages = [];
     renderInbox();
     expect(await screen.findByText('Nessun messaggio.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Messaggi');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messaggi');
   });
 
   it('an expired session: "Effettua il login" and /login', async () => {

@@ -86,7 +86,7 @@ export function Inbox() {
   return (
     <section className="staff-panel" aria-labelledby={`${id}-title`} id="messaggi">
       <div className="staff-panel__head">
-        <h2 id={`${id}-title`} className="staff-panel__title">
+        <h1 id={`${id}-title`} className="staff-panel__title">
           {T.title}
           {unread > 0 ? (
             <>
@@ -94,7 +94,7 @@ export function Inbox() {
               <span className="staff-count">{T.unread(unread)}</span>
             </>
           ) : null}
-        </h2>
+        </h1>
         <button
           type="button"
           className="staff-button staff-button--ghost staff-button--small"

@@ -1,0 +1,5 @@
+import { Inbox } from '../../features/inbox/index.ts';
+
+export default function Messages() {
+  return <Inbox />;
+}
