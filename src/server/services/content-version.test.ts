@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { bumpContentVersion, ContentChanges, ContentVersion } from './content-version.ts';
+import {
+  bumpContentVersion,
+  ContentChanges,
+  ContentMemo,
+  ContentVersion,
+} from './content-version.ts';
 
 // The version every instance's page cache follows (docs/decisions/002).
 let database: TestDatabase;
@@ -126,5 +131,33 @@ describe('ContentChanges', () => {
       .select('titolo')
       .executeTakeFirstOrThrow();
     expect(after.titolo).toBe(titolo);
+  });
+});
+
+describe('ContentMemo', () => {
+  it('reads once per key and version, again after a change, and never keeps a failure', async () => {
+    let version: number | undefined = 1;
+    const memo = new ContentMemo<string, string>(async () => version);
+    let reads = 0;
+    const read = (text: string) => async () => {
+      reads += 1;
+      return `${text}@${version}`;
+    };
+    expect(await Promise.all([memo.get('en', read('a')), memo.get('en', read('a'))])).toEqual([
+      'a@1',
+      'a@1',
+    ]);
+    expect(await memo.get('de', read('b'))).toBe('b@1');
+    expect(reads).toBe(2);
+    version = 2;
+    expect(await memo.get('en', read('a'))).toBe('a@2');
+    expect(reads).toBe(3);
+    await expect(memo.get('fr', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await memo.get('fr', read('c'))).toBe('c@2');
+    // No version known (the database unreadable): nothing is kept.
+    version = undefined;
+    await memo.get('en', read('a'));
+    await memo.get('en', read('a'));
+    expect(reads).toBe(6);
   });
 });

@@ -110,3 +110,33 @@ export class ContentChanges {
     return result;
   }
 }
+
+/**
+ * Values read from public content, kept while the content version stays the
+ * same: how a cache of public content is keyed by the version, written once.
+ * A value read for one version is replaced once another is current; a read
+ * that fails is not kept; without a known version nothing is kept. (The page
+ * cache follows the same version with `PageCache.sync`, since it also drops
+ * pages whose rendering began before a change.)
+ */
+export class ContentMemo<K, V> {
+  readonly #entries = new Map<K, { version: number; value: Promise<V> }>();
+  readonly #version: () => Promise<number | undefined>;
+
+  constructor(version: () => Promise<number | undefined>) {
+    this.#version = version;
+  }
+
+  async get(key: K, read: () => Promise<V>): Promise<V> {
+    const version = await this.#version();
+    if (version === undefined) return read();
+    const kept = this.#entries.get(key);
+    if (kept?.version === version) return kept.value;
+    const value = read();
+    this.#entries.set(key, { version, value });
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+}

@@ -13,7 +13,7 @@ import {
   type TranslationProvider,
 } from './translation/provider.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import type { ContentChanges } from './content-version.ts';
+import { ContentMemo, type ContentChanges } from './content-version.ts';
 import { nowIso } from './tokens.ts';
 
 /** The daily menu as a visitor sees it in one language (`?lang=xx`). */
@@ -56,12 +56,8 @@ export class DailyMenuTranslations {
   readonly #provider: TranslationProvider | null;
   readonly #log: FastifyBaseLogger;
   readonly #content: ContentChanges;
-  readonly #contentVersion: () => Promise<number | undefined>;
-  /**
-   * The visitors' view per language, for the content version it was read at;
-   * a read under way is shared by the requests that arrive meanwhile.
-   */
-  readonly #views = new Map<Lang, { version: number; view: Promise<DailyMenuView> }>();
+  /** The visitors' view per language, kept per content version. */
+  readonly #views: ContentMemo<Lang, DailyMenuView>;
   #running: Promise<void> | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -81,7 +77,7 @@ export class DailyMenuTranslations {
     this.#provider = options.provider;
     this.#log = options.log;
     this.#content = options.content;
-    this.#contentVersion = options.contentVersion;
+    this.#views = new ContentMemo(options.contentVersion);
   }
 
   /**
@@ -191,21 +187,14 @@ export class DailyMenuTranslations {
     });
   }
 
-  /** The menu in a language: staff's translation, else the machine's, else the Italian. */
-  async view(lang: Lang): Promise<DailyMenuView> {
-    // Visitors ask far more often than staff save: while the content version
-    // stays the same (docs/decisions/002), the view read last time is current.
-    const version = await this.#contentVersion();
-    if (version === undefined) return this.#readView(lang);
-    const kept = this.#views.get(lang);
-    if (kept?.version === version) return kept.view;
-    const view = this.#readView(lang);
-    this.#views.set(lang, { version, view });
-    // A failed read is not kept: the next request tries again.
-    view.catch(() => {
-      if (this.#views.get(lang)?.view === view) this.#views.delete(lang);
-    });
-    return view;
+  /**
+   * The menu in a language: staff's translation, else the machine's, else
+   * the Italian. Visitors ask far more often than staff save: while the
+   * content version stays the same (docs/decisions/002), the view read last
+   * time is current.
+   */
+  view(lang: Lang): Promise<DailyMenuView> {
+    return this.#views.get(lang, () => this.#readView(lang));
   }
 
   async #readView(lang: Lang): Promise<DailyMenuView> {
