@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
+import type { MenuView } from '../shared/schemas/menu.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -11,6 +12,8 @@ export interface AppServices {
   publicUrl: string;
   /** The daily menu in a language, translated when a translation exists. */
   dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
+  /** The full menu in a language (staff's translation, else the machine's, else Italian). */
+  menu(lang: Lang): Promise<MenuView>;
 }
 
 /** What the home page shows of the daily menu. */

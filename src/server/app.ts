@@ -17,6 +17,7 @@ import { authRoutes } from './routes/api/auth.ts';
 import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
 import { contactRoutes } from './routes/api/contact.ts';
 import { staffRoutes } from './routes/api/staff.ts';
+import { menuRoutes } from './routes/api/menu.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(dailyMenuRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(menuRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 
@@ -148,6 +150,7 @@ export async function buildApp({
             await app.translations.view(lang);
           return { lang, titolo, descrizione, infoAggiuntive, translation };
         },
+        menu: (lang) => app.menu.view(lang),
       },
     });
   }

@@ -108,7 +108,12 @@ function expectContractError(
   expect(shape, `not one of the API error shapes: ${context}`).not.toBeNull();
   if (expected.shape) expect(shape, context).toBe(expected.shape);
   if (expected.field) {
-    expect(Object.keys((body as { errors: object }).errors), context).toContain(expected.field);
+    // A nested value's error is named by its path (`prices.0.amount`).
+    const fields = Object.keys((body as { errors: object }).errors);
+    expect(
+      fields.some((field) => field === expected.field || field.startsWith(`${expected.field}.`)),
+      context,
+    ).toBe(true);
   }
   if (expected.code) {
     const codes = (body as { errors: { code: string }[] }).errors.map((error) => error.code);
@@ -143,7 +148,12 @@ type Table =
   | 'contact_messages'
   | 'outbox'
   | 'staff_invitations'
-  | 'audit_log';
+  | 'audit_log'
+  | 'content_version'
+  | 'menu_sections'
+  | 'menu_items'
+  | 'menu_item_prices'
+  | 'text_translations';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -161,6 +171,11 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   outbox: { orderBy: 'id' },
   staff_invitations: { orderBy: 'id' },
   audit_log: { orderBy: 'id' },
+  content_version: { orderBy: 'id' },
+  menu_sections: { orderBy: 'id' },
+  menu_items: { orderBy: 'id' },
+  menu_item_prices: { orderBy: 'item_id, position' },
+  text_translations: { orderBy: 'entity, entity_id, field, lang, kind' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
@@ -661,13 +676,17 @@ function bodies(
           .tuple(valid, rules[name]!.invalid!, jsonType)
           .map(([body, value, type]) => invalid(name, { ...body, [name]: value }, type)),
       );
-  const missing = fc.constantFrom(...required).chain((name) =>
-    fc.tuple(valid, jsonType).map(([body, type]) => {
-      const rest = { ...body };
-      delete rest[name];
-      return invalid(name, rest, type);
-    }),
-  );
+  // Only when some field is required (a PATCH may send none).
+  const missing =
+    required.length === 0
+      ? null
+      : fc.constantFrom(...required).chain((name) =>
+          fc.tuple(valid, jsonType).map(([body, type]) => {
+            const rest = { ...body };
+            delete rest[name];
+            return invalid(name, rest, type);
+          }),
+        );
   const extra = fc
     .tuple(
       valid,
@@ -730,7 +749,7 @@ function bodies(
     },
     { weight: 2, arbitrary: wrongType },
     ...(withInvalidValues.length ? [{ weight: 2, arbitrary: refusedValue() }] : []),
-    { weight: 1, arbitrary: missing },
+    ...(missing ? [{ weight: 1, arbitrary: missing }] : []),
     { weight: 1, arbitrary: extra },
     { weight: 1, arbitrary: notAnObject },
     // Valid JSON, nested deeper than any recursive walk survives; not an object.
@@ -949,6 +968,16 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['DELETE', '/api/staff/invitations/:id'],
   ['POST', '/api/staff/invitations/:token/accept'],
   ['GET', '/api/audit'],
+  ['GET', '/api/menu'],
+  ['POST', '/api/menu/sections'],
+  ['PATCH', '/api/menu/sections/:id'],
+  ['DELETE', '/api/menu/sections/:id'],
+  ['POST', '/api/menu/items'],
+  ['PATCH', '/api/menu/items/:id'],
+  ['DELETE', '/api/menu/items/:id'],
+  ['GET', '/api/menu/items/:id/translations'],
+  ['PUT', '/api/menu/items/:id/translations/:lang'],
+  ['DELETE', '/api/menu/items/:id/translations/:lang'],
 ];
 
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
@@ -1209,7 +1238,7 @@ const putDailyMenu = family({
     handler: () => ({
       accepted: {
         status: 200,
-        mayWrite: ['daily_menu', 'daily_menu_history', 'audit_log'],
+        mayWrite: ['daily_menu', 'daily_menu_history', 'content_version', 'audit_log'],
         async verify(response) {
           await expectAudited('daily_menu.update');
           const [titolo, descrizione, infoAggiuntive] = sentMenu(body);
@@ -1328,7 +1357,7 @@ const putTranslation = family({
         return {
           accepted: {
             status: 200,
-            mayWrite: ['daily_menu_translations', 'audit_log'],
+            mayWrite: ['daily_menu_translations', 'content_version', 'audit_log'],
             async verify() {
               await expectAudited('daily_menu.translation.update');
               const row = await staffTranslation(lang.decoded);
@@ -1356,7 +1385,7 @@ const deleteTranslation = family({
     handler: () => ({
       accepted: {
         status: 200,
-        mayWrite: ['daily_menu_translations', 'audit_log'],
+        mayWrite: ['daily_menu_translations', 'content_version', 'audit_log'],
         async verify() {
           expect(await staffTranslation(lang.decoded)).toBeUndefined();
         },
@@ -2218,6 +2247,621 @@ const putPassword = family({
   },
 });
 
+// ---------------------------------------------------------------------------
+// The menu in the database (CONTRACT.md, part two).
+
+const MENU_NAME_MAX = 120;
+const MENU_DESCRIPTION_MAX = 1000;
+const MENU_INGREDIENTS_MAX = 500;
+const ALLERGEN_CODES = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soybeans',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+/** The content the menu routes may change when they accept. */
+const MENU_TABLES: Table[] = [
+  'menu_sections',
+  'menu_items',
+  'menu_item_prices',
+  'text_translations',
+  'content_version',
+  'audit_log',
+];
+const actor = () => ({ id: staffId, email: STAFF_EMAIL });
+
+/** "12", "12,5" → "12.50", independently of the server's code. */
+const normalAmount = (amount: string) => {
+  const [euros = '0', cents = ''] = amount.trim().split(/[.,]/);
+  return `${Number(euros)}.${cents.padEnd(2, '0')}`;
+};
+
+const notAnArray = fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.object);
+const menuName = text(
+  trimmedText(MENU_NAME_MAX).map(withoutControls),
+  fc.oneof(
+    fc.constantFrom('', '   ', 'Pizza\nTonnara', 'a\u0000', 'x\u202Ey'),
+    tooLongText(MENU_NAME_MAX),
+  ),
+);
+const longMenuText = (max: number) => optional(text(anyText(max), tooLongText(max)));
+const amounts = fc.stringMatching(/^\d{1,5}([.,]\d{1,2})?$/);
+const SIZE_LABELS = ['0,30 l', '0,40 l', 'Maxi', 'Piccola', 'Normale', '1 l'];
+const priceRule: FieldRule = {
+  valid: fc.oneof(
+    amounts.map((amount) => [{ label: '', amount }]),
+    amounts.map((amount) => [{ amount }]),
+    fc
+      .uniqueArray(fc.constantFrom(...SIZE_LABELS), { minLength: 1, maxLength: 4 })
+      .chain((labels) =>
+        fc.tuple(...labels.map((label) => amounts.map((amount) => ({ label, amount })))),
+      ),
+  ),
+  invalid: fc.constantFrom(
+    [],
+    [{ amount: '1.005' }],
+    [{ amount: '-1' }],
+    [{ amount: '1e3' }],
+    [{ amount: '' }],
+    [{ amount: '123456' }],
+    [
+      { label: '', amount: '1' },
+      { label: '', amount: '2' },
+    ],
+    [
+      { label: 'Maxi', amount: '1' },
+      { label: 'maxi', amount: '2' },
+    ],
+    [{ label: 'a\nb', amount: '1' }],
+    [{ label: 'x'.repeat(31), amount: '1' }],
+    Array.from({ length: 7 }, (_, i) => ({ label: `${i}`, amount: '1' })),
+  ),
+  wrongType: fc.oneof(notAnArray, fc.constant([{ amount: 12 }]), fc.constant([null])),
+};
+const allergenRule: FieldRule = optional({
+  valid: fc.oneof(fc.constant(null), fc.uniqueArray(fc.constantFrom(...ALLERGEN_CODES))),
+  invalid: fc.constantFrom(['shellfish'], ['milk', 'milk'], ['MILK'], ['']),
+  wrongType: fc.oneof(junk.number, junk.boolean, junk.string, junk.object),
+});
+const flag: FieldRule = optional({ valid: fc.boolean(), wrongType: notABoolean });
+const positionRule: FieldRule = optional({
+  valid: fc.integer({ min: 0, max: 200 }),
+  invalid: fc.constantFrom(-1, 1.5, 10_001),
+  wrongType: fc.oneof(junk.boolean, junk.null, junk.string, junk.array, fc.constant('1')),
+});
+const placementRule: FieldRule = optional(
+  text(fc.constantFrom('carousel', 'always', 'extras'), fc.constantFrom('', 'top', 'CAROUSEL')),
+);
+/** Seeded sections (ids 1 to 11), or none such (the route answers 400 sectionId). */
+const sectionIdRule: FieldRule = {
+  valid: fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min: 1, max: 11 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }) },
+  ),
+  invalid: fc.constantFrom(0, -1, 1.5, 2 ** 31),
+  wrongType: fc.oneof(junk.boolean, junk.null, junk.string, junk.array, fc.constant('1')),
+};
+
+const itemRules = {
+  sectionId: sectionIdRule,
+  name: menuName,
+  description: longMenuText(MENU_DESCRIPTION_MAX),
+  ingredients: longMenuText(MENU_INGREDIENTS_MAX),
+  prices: priceRule,
+  allergens: allergenRule,
+  available: flag,
+  frozen: flag,
+};
+
+const menuLangQueries = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(...LANGUAGES)
+      .map((lang) => ({ query: `?lang=${lang}`, refusals: [] as string[] })),
+  },
+  { weight: 1, arbitrary: fc.constant({ query: '', refusals: [] as string[] }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('?lang=xx', '?lang=', '?lang=EN', '?lang=it&lang=en')
+      .map((query) => ({ query, refusals: ['lang'] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('?debug=1', '?lang=it&x=1', '?__proto__[x]=1')
+      .map((query) => ({ query, refusals: ['querystring'] })),
+  },
+);
+
+const sectionExists = async (id: number) =>
+  (await app.db
+    .selectFrom('menu_sections')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()) !== undefined;
+const itemRow = (id: number) =>
+  app.db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A path id: a row made for the request, a seeded one, nobody, or junk. */
+const menuRowIds = () =>
+  fc.oneof(
+    { weight: 5, arbitrary: fc.constant('made' as const) },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }).map(String) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        fc.constantFrom('0', '-1', '1.5', 'abc', 'NaN', '2147483648', '1e400', 'true'),
+        anyText(30).filter((id) => id.length > 0 && notADotSegment(id) && !readsAsId(id)),
+      ),
+    },
+  );
+const newSection = async () =>
+  (await app.menu.createSection({ name: 'Sezione di prova' }, actor())).id;
+const newItem = async () => {
+  const item = await app.menu.createItem(
+    { sectionId: 1, name: 'Piatto di prova', prices: [{ label: '', amount: '5' }] },
+    actor(),
+  );
+  if (typeof item === 'string') throw new Error(item);
+  return item.id;
+};
+/** Resolves a generated id to a path segment and what the route will find. */
+async function menuTarget(id: string, make: () => Promise<number>) {
+  const param = segment(id === 'made' ? String(await make()) : id);
+  return { param, valid: readsAsId(param.decoded), number: Number(param.decoded) };
+}
+
+const getMenu = family({
+  name: 'GET /api/menu?lang=',
+  runs: 300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    query: menuLangQueries,
+    auth: authCases,
+  }),
+  route: ({ method, query, auth }) => ({
+    method,
+    url: `/api/menu${query.query}`,
+    headers: authorizationHeader(auth),
+    paramRefusals: query.refusals,
+    handler: () =>
+      noWrites((response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        const body = response.json<{ lang: string; sections: unknown[] }>();
+        expect(body.lang).toBe(/lang=(\w\w)/.exec(query.query)?.[1] ?? 'it');
+        expect(body.sections.length).toBeGreaterThan(0);
+      }),
+  }),
+});
+
+const postSection = family({
+  name: 'POST /api/menu/sections (staff)',
+  runs: 300,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    body: bodies({ name: menuName, placement: placementRule }),
+  }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/menu/sections${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    bodySchema: true,
+    handler: () => ({
+      accepted: {
+        status: 201,
+        mayWrite: ['menu_sections', 'content_version', 'audit_log'],
+        async verify(response) {
+          await expectAudited('menu.section.create');
+          const { json } = body as { json: { name: string; placement?: string } };
+          const row = await app.db
+            .selectFrom('menu_sections')
+            .selectAll()
+            .where('id', '=', response.json<{ id: number }>().id)
+            .executeTakeFirstOrThrow();
+          expect([row.name, row.placement]).toEqual([
+            stored(json.name.trim()),
+            json.placement ?? 'carousel',
+          ]);
+        },
+      },
+    }),
+  }),
+});
+
+const patchSection = family({
+  name: 'PATCH /api/menu/sections/:id (staff)',
+  runs: 300,
+  cases: fc.record({
+    id: menuRowIds(),
+    auth: authCases,
+    body: bodies({ name: optional(menuName), position: positionRule, placement: placementRule }),
+  }),
+  route: async ({ id, auth, body }) => {
+    const { param, valid, number } = await menuTarget(id, newSection);
+    const exists = valid && (await sectionExists(number));
+    return {
+      method: 'PATCH',
+      url: `/api/menu/sections/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: () => {
+        if (!exists) return refused(404, 'message');
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: ['menu_sections', 'content_version', 'audit_log'],
+            async verify() {
+              await expectAudited('menu.section.update');
+              const { json } = body as { json: { name?: string } };
+              const row = await app.db
+                .selectFrom('menu_sections')
+                .select('name')
+                .where('id', '=', number)
+                .executeTakeFirstOrThrow();
+              if (json.name !== undefined) expect(row.name).toBe(stored(json.name.trim()));
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const deleteSection = family({
+  name: 'DELETE /api/menu/sections/:id (staff)',
+  runs: 300,
+  cases: fc.record({
+    id: fc.oneof(menuRowIds(), fc.constant('seeded' as const)),
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: async ({ id, auth, body }) => {
+    const { param, valid, number } = await menuTarget(id === 'seeded' ? '1' : id, newSection);
+    const exists = valid && (await sectionExists(number));
+    const hasItems =
+      exists &&
+      (await app.db
+        .selectFrom('menu_items')
+        .select('id')
+        .where('section_id', '=', number)
+        .executeTakeFirst()) !== undefined;
+    return {
+      method: 'DELETE',
+      url: `/api/menu/sections/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: () => {
+        if (!exists) return refused(404, 'message');
+        if (hasItems) return refused(409, 'refusal', { code: 'section-not-empty' });
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: ['menu_sections', 'text_translations', 'content_version', 'audit_log'],
+            async verify() {
+              await expectAudited('menu.section.delete');
+              expect(await sectionExists(number)).toBe(false);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** What a dish answer must be, for the body that made or changed it. */
+const expectItem = (answer: Record<string, unknown>, sent: Record<string, unknown>) => {
+  if (sent.name !== undefined) expect(answer.name).toBe(stored((sent.name as string).trim()));
+  for (const field of ['description', 'ingredients'] as const) {
+    if (sent[field] !== undefined)
+      expect(answer[field]).toBe(stored((sent[field] as string).trim()));
+  }
+  if (sent.prices !== undefined) {
+    expect(answer.prices).toEqual(
+      (sent.prices as { label?: string; amount: string }[]).map((price) => ({
+        label: (price.label ?? '').trim(),
+        amount: normalAmount(price.amount),
+      })),
+    );
+  }
+  if (sent.allergens !== undefined) {
+    const codes = sent.allergens as string[] | null;
+    expect(answer.allergens).toEqual(
+      codes === null ? null : ALLERGEN_CODES.filter((code) => codes.includes(code)),
+    );
+  }
+  for (const field of ['available', 'frozen'] as const) {
+    if (sent[field] !== undefined) expect(answer[field]).toBe(sent[field]);
+  }
+};
+
+const postItem = family({
+  name: 'POST /api/menu/items (staff)',
+  runs: 500,
+  cases: fc.record({ query: junkQuery, auth: authCases, body: bodies(itemRules) }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/menu/items${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    bodySchema: true,
+    handler: async () => {
+      const { json } = body as { json: Record<string, unknown> };
+      if (!(await sectionExists(json.sectionId as number))) {
+        return refused(400, 'fields', { field: 'sectionId' });
+      }
+      return {
+        accepted: {
+          status: 201,
+          mayWrite: ['menu_items', 'menu_item_prices', 'content_version', 'audit_log'],
+          async verify(response) {
+            await expectAudited('menu.item.create');
+            const answer = response.json<Record<string, unknown>>();
+            expectItem(answer, json);
+            expect(answer.sectionId).toBe(json.sectionId);
+            expect(answer.available).toBe(json.available ?? true);
+          },
+        },
+      };
+    },
+  }),
+});
+
+const patchItem = family({
+  name: 'PATCH /api/menu/items/:id (staff)',
+  runs: 500,
+  cases: fc.record({
+    id: menuRowIds(),
+    auth: authCases,
+    body: bodies({
+      ...Object.fromEntries(
+        Object.entries(itemRules).map(([name, rule]) => [name, optional(rule)]),
+      ),
+      position: positionRule,
+    }),
+  }),
+  route: async ({ id, auth, body }) => {
+    const { param, valid, number } = await menuTarget(id, newItem);
+    const exists = valid && (await itemRow(number)) !== undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/menu/items/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: async () => {
+        if (!exists) return refused(404, 'message');
+        const { json } = body as { json: Record<string, unknown> };
+        if (json.sectionId !== undefined && !(await sectionExists(json.sectionId as number))) {
+          return refused(400, 'fields', { field: 'sectionId' });
+        }
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['menu_items', 'menu_item_prices', 'content_version', 'audit_log'],
+            async verify(response) {
+              await expectAudited('menu.item.update');
+              expectItem(response.json<Record<string, unknown>>(), json);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const deleteItem = family({
+  name: 'DELETE /api/menu/items/:id (staff)',
+  runs: 300,
+  cases: fc.record({ id: menuRowIds(), auth: authCases, body: anyBody }),
+  route: async ({ id, auth, body }) => {
+    const { param, valid, number } = await menuTarget(id, newItem);
+    const exists = valid && (await itemRow(number)) !== undefined;
+    return {
+      method: 'DELETE',
+      url: `/api/menu/items/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: () => {
+        if (!exists) return refused(404, 'message');
+        return {
+          accepted: {
+            status: 204,
+            mayWrite: MENU_TABLES,
+            async verify() {
+              await expectAudited('menu.item.delete');
+              expect(await itemRow(number)).toBeUndefined();
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const getItemTranslations = family({
+  name: 'GET /api/menu/items/:id/translations (staff)',
+  runs: 200,
+  cases: fc.record({ id: menuRowIds(), query: junkQuery, auth: authCases }),
+  route: async ({ id, query, auth }) => {
+    const { param, valid, number } = await menuTarget(id, newItem);
+    const exists = valid && (await itemRow(number)) !== undefined;
+    return {
+      method: 'GET',
+      url: `/api/menu/items/${param.raw}/translations${query}`,
+      unknownQuery: hasQueryKeys(query),
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: () =>
+        exists
+          ? noWrites((response) => {
+              const { translations } = response.json<{ translations: { lang: string }[] }>();
+              expect(translations.map((entry) => entry.lang)).toEqual([...TARGET_LANGS]);
+            })
+          : refused(404, 'message'),
+    };
+  },
+});
+
+const ITEM_TEXT_FIELDS = ['name', 'description', 'ingredients'] as const;
+const itemTextRules = {
+  name: optional(menuName),
+  description: longMenuText(MENU_DESCRIPTION_MAX),
+  ingredients: longMenuText(MENU_INGREDIENTS_MAX),
+};
+/** Valid: some texts, each with an Italian (made the current one by the route, mostly). */
+const validItemTranslation = fc
+  .record(
+    Object.fromEntries(Object.entries(itemTextRules).map(([name, rule]) => [name, rule.valid])),
+    { requiredKeys: [] },
+  )
+  .filter((texts) => Object.keys(texts).length > 0)
+  .map((texts) => ({
+    ...texts,
+    italian: Object.fromEntries(Object.keys(texts).map((field) => [field, 'Non è questo'])),
+  })) as fc.Arbitrary<Record<string, unknown>>;
+const itemTranslationBodies = bodies(
+  {
+    ...itemTextRules,
+    italian: {
+      valid: fc.constant({ name: 'Non è questo' }),
+      wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.array),
+    },
+  },
+  validItemTranslation,
+);
+
+const putItemTranslation = family({
+  name: 'PUT /api/menu/items/:id/translations/:lang (staff)',
+  runs: 500,
+  cases: fc.record({
+    id: menuRowIds(),
+    lang: translationLangs,
+    auth: authCases,
+    body: itemTranslationBodies,
+    forCurrentItalian: fc.constantFrom(true, true, true, false),
+  }),
+  route: async ({ id, lang, auth, body, forCurrentItalian }) => {
+    const { param, valid, number } = await menuTarget(id, newItem);
+    const row = valid ? await itemRow(number) : undefined;
+    let sent = body;
+    if (body.kind === 'valid' && forCurrentItalian && row) {
+      const json = body.json as Record<string, unknown>;
+      const italian = Object.fromEntries(
+        ITEM_TEXT_FIELDS.filter((field) => json[field] !== undefined).map((field) => [
+          field,
+          row[field],
+        ]),
+      );
+      sent = { ...body, json: { ...json, italian } };
+    }
+    return {
+      method: 'PUT',
+      url: `/api/menu/items/${param.raw}/translations/${lang.raw}`,
+      body: sent,
+      auth,
+      unmatched: !fitsRoute(param, lang),
+      paramRefusals: [...(valid ? [] : ['id']), ...(isTargetLang(lang) ? [] : ['lang'])],
+      bodySchema: true,
+      handler: () => {
+        if (!row) return refused(404, 'message');
+        const json = (sent as { json: Record<string, unknown> }).json;
+        const italian = json.italian as Record<string, string>;
+        const current = ITEM_TEXT_FIELDS.every(
+          (field) => json[field] === undefined || italian[field] === row[field],
+        );
+        if (!current) return refused(409, 'refusal', { code: 'italian-changed' });
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['text_translations', 'content_version', 'audit_log'],
+            async verify() {
+              await expectAudited('menu.item.translation.update');
+              const rows = await app.db
+                .selectFrom('text_translations')
+                .select(['field', 'text'])
+                .where('entity', '=', 'menu_item')
+                .where('entity_id', '=', number)
+                .where('lang', '=', lang.decoded)
+                .where('kind', '=', 'staff')
+                .execute();
+              for (const field of ITEM_TEXT_FIELDS) {
+                if (json[field] === undefined) continue;
+                expect(rows.find((r) => r.field === field)?.text).toBe(
+                  stored((json[field] as string).trim()),
+                );
+              }
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const deleteItemTranslation = family({
+  name: 'DELETE /api/menu/items/:id/translations/:lang (staff)',
+  runs: 300,
+  cases: fc.record({ id: menuRowIds(), lang: translationLangs, auth: authCases, body: anyBody }),
+  route: async ({ id, lang, auth, body }) => {
+    const { param, valid, number } = await menuTarget(id, newItem);
+    const exists = valid && (await itemRow(number)) !== undefined;
+    return {
+      method: 'DELETE',
+      url: `/api/menu/items/${param.raw}/translations/${lang.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param, lang),
+      paramRefusals: [...(valid ? [] : ['id']), ...(isTargetLang(lang) ? [] : ['lang'])],
+      handler: () => {
+        if (!exists) return refused(404, 'message');
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['text_translations', 'content_version', 'audit_log'],
+            async verify() {
+              const left = await app.db
+                .selectFrom('text_translations')
+                .select('field')
+                .where('entity', '=', 'menu_item')
+                .where('entity_id', '=', number)
+                .where('lang', '=', lang.decoded)
+                .where('kind', '=', 'staff')
+                .execute();
+              expect(left).toEqual([]);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
 const FAMILIES = [
   unknownPaths,
   wrongMethods,
@@ -2242,6 +2886,16 @@ const FAMILIES = [
   acceptInvitation,
   ownerReads,
   putPassword,
+  getMenu,
+  postSection,
+  patchSection,
+  deleteSection,
+  postItem,
+  patchItem,
+  deleteItem,
+  getItemTranslations,
+  putItemTranslation,
+  deleteItemTranslation,
 ];
 
 /** Runs a family's generated requests, each held to the oracle's expectation. */

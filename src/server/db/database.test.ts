@@ -93,6 +93,7 @@ const ALL_MIGRATIONS = [
   '005-roles-invitations-audit',
   '006-login-throttle',
   '007-outbox-secret-links',
+  '008-menu',
 ];
 
 describe('DATABASE_URL', () => {
@@ -184,12 +185,16 @@ describe('openDatabase', () => {
       'daily_menu_history',
       'daily_menu_translations',
       'login_throttle',
+      'menu_item_prices',
+      'menu_items',
+      'menu_sections',
       'outbox',
       'password_resets',
       'rate_limits',
       'sessions',
       'staff_invitations',
       'staff_users',
+      'text_translations',
     ]);
     const menu = await app.db.selectFrom('daily_menu').selectAll().execute();
     expect(menu).toHaveLength(1);

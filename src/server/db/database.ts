@@ -170,6 +170,60 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** A section of the menu, in `position` order. */
+export interface MenuSectionsTable {
+  id: Generated<number>;
+  /** The seeded list's name ("pizza"), which picks its carousel picture; null for sections staff add. */
+  key: string | null;
+  /** In the carousel, always shown below it, or shown under the section before ("extras"). */
+  placement: 'carousel' | 'always' | 'extras';
+  position: number;
+  /** Italian; other languages in text_translations. */
+  name: string;
+  updated_at: string;
+}
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  section_id: number;
+  /** 0-based within the section. */
+  position: number;
+  name: string;
+  description: string;
+  /** Comma-separated, translated like the name. */
+  ingredients: string;
+  /** JSON list of allergen codes in the Annex's order, or null: not declared yet. */
+  allergens: string | null;
+  available: number;
+  frozen: number;
+  updated_at: string;
+}
+
+/** A dish's prices, in order: one with an empty label, or one per size. */
+export interface MenuItemPricesTable {
+  item_id: number;
+  position: number;
+  label: string;
+  /** Whole cents: exact. */
+  amount_cents: number;
+}
+
+/**
+ * Translations of any Italian text, keyed by (entity, id, field, language):
+ * the machine's and staff's, each tied to the hash of the Italian it translates.
+ */
+export interface TextTranslationsTable {
+  entity: string;
+  entity_id: number;
+  field: string;
+  lang: string;
+  kind: 'machine' | 'staff';
+  source_hash: string;
+  text: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -184,6 +238,10 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
+  menu_sections: MenuSectionsTable;
+  menu_items: MenuItemsTable;
+  menu_item_prices: MenuItemPricesTable;
+  text_translations: TextTranslationsTable;
 }
 
 export interface AppDatabase {

@@ -12,6 +12,8 @@ import { providerFromConfig } from '../services/translation/index.ts';
 import { ContactMessages } from '../services/contact-messages.ts';
 import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
+import { MenuService } from '../services/menu.ts';
+import { TextTranslations } from '../services/translation/text-translations.ts';
 import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
@@ -31,6 +33,10 @@ declare module 'fastify' {
     translations: DailyMenuTranslations;
     contactMessages: ContactMessages;
     invitations: Invitations;
+    /** The full menu (sections and dishes) and its translations. */
+    menu: MenuService;
+    /** Machine and staff translations of any text staff type (the menu's). */
+    textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
     /** The one way to change what public pages show (content-version.ts). */
@@ -111,11 +117,30 @@ export const servicesPlugin = fp(
     );
     app.decorate('translations', translations);
     app.decorate('invitations', new Invitations({ db: app.db, onMail: () => outbox.kick() }));
+    const textTranslations = new TextTranslations({
+      db: app.db,
+      provider: providerFromConfig(config),
+      log: app.log,
+      content,
+    });
+    app.decorate('textTranslations', textTranslations);
+    app.decorate(
+      'menu',
+      new MenuService({
+        db: app.db,
+        content,
+        translations: textTranslations,
+        contentVersion: () => contentVersion.current(),
+        onChange: () => void textTranslations.refresh(),
+      }),
+    );
 
     let housekeeping: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       outbox.start();
-      void translations.refresh(); // whatever a previous run left untranslated
+      // whatever a previous run left untranslated
+      void translations.refresh();
+      void textTranslations.refresh();
       housekeeping = setInterval(() => {
         Promise.all([sessions.prune(), limiter.prune(), loginThrottle.prune()]).catch(
           (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
@@ -125,7 +150,7 @@ export const servicesPlugin = fp(
     });
     app.addHook('preClose', async () => {
       clearInterval(housekeeping);
-      await Promise.all([outbox.stop(), translations.stop()]);
+      await Promise.all([outbox.stop(), translations.stop(), textTranslations.stop()]);
     });
   },
   { name: 'services', dependencies: ['database'] },

@@ -100,13 +100,19 @@ export class ContentChanges {
     this.#version = version;
   }
 
-  async change<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  async change<T>(
+    work: (trx: Kysely<Database>) => Promise<T>,
+    /** Whether `work` changed anything (a refusal did not): by default, yes. */
+    changed: (result: T) => boolean = () => true,
+  ): Promise<T> {
+    let counted = false;
     const result = await this.#db.transaction().execute(async (trx) => {
       const value = await work(trx);
-      await bumpContentVersion(trx);
+      counted = changed(value);
+      if (counted) await bumpContentVersion(trx);
       return value;
     });
-    this.#version.expire();
+    if (counted) this.#version.expire();
     return result;
   }
 }

@@ -3,7 +3,7 @@ import { A11y, Keyboard, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { ResponsiveImageData } from '../../../../scripts/vite-responsive-images.ts';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { INITIAL_CATEGORY_INDEX } from './localize-menu.ts';
+import { INITIAL_CATEGORY_INDEX } from './menu-page-data.ts';
 
 export interface CategoryCard {
   id: string;

@@ -1,25 +1,30 @@
 import { restaurant } from '../../../../content/restaurant.ts';
 import type { Lang } from '../../../shared/languages.ts';
-import type { MenuEntry, MenuSection } from './localize-menu.ts';
+import type { MenuEntry, MenuSection } from './menu-page-data.ts';
 
 /** schema.org Menu → MenuSection → MenuItem with EUR offers, in the page's language. */
 export function menuStructuredData(
   sections: MenuSection[],
   options: { lang: Lang; url: string; name: string },
 ) {
+  const offers = (entry: MenuEntry) => {
+    const all = entry.prices.map((price) => ({
+      '@type': 'Offer',
+      ...(price.label ? { name: price.label } : {}),
+      price: price.amount,
+      priceCurrency: 'EUR',
+      ...(entry.available ? {} : { availability: 'https://schema.org/OutOfStock' }),
+    }));
+    return all.length === 1 ? all[0] : all;
+  };
   const item = (entry: MenuEntry) => ({
     '@type': 'MenuItem',
     name: entry.name,
-    ...(entry.ingredients ? { description: entry.ingredients } : {}),
-    ...(entry.priceValue === null
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            price: entry.priceValue.toFixed(2),
-            priceCurrency: 'EUR',
-          },
-        }),
+    ...(entry.description || entry.ingredients
+      ? { description: [entry.description, entry.ingredients].filter(Boolean).join(' — ') }
+      : {}),
+    // One offer, or one per size; a sold-out dish is still on the menu, out of stock today.
+    offers: offers(entry),
   });
   return {
     '@context': 'https://schema.org',
@@ -31,7 +36,9 @@ export function menuStructuredData(
     hasMenuSection: sections.map((section) => ({
       '@type': 'MenuSection',
       name: section.title,
-      hasMenuItem: [...section.items, ...(section.extras?.items ?? [])].map(item),
+      hasMenuItem: [...section.items, ...section.extras.flatMap((extras) => extras.items)].map(
+        item,
+      ),
     })),
   };
 }

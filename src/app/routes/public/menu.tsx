@@ -7,9 +7,10 @@ import type { CategoryCard } from '../../features/menu/category-carousel.tsx';
 import { MenuItems } from '../../features/menu/menu-items.tsx';
 import {
   INITIAL_CATEGORY_INDEX,
-  localizeMenu,
+  menuPageData,
   type MenuSection,
-} from '../../features/menu/localize-menu.ts';
+} from '../../features/menu/menu-page-data.ts';
+import { AllergenLegend, AllergenSprite } from '../../features/menu/allergen-icons.tsx';
 import { menuStructuredData } from '../../features/menu/menu-structured-data.ts';
 import { serializeJsonLd } from '../../structured-data.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
@@ -36,7 +37,19 @@ const carouselModule = import('../../features/menu/category-carousel.tsx');
 const CategoryCarousel = lazy(async () => ({ default: (await carouselModule).CategoryCarousel }));
 
 const HEADER_SIZES = '100vw';
-const CARD_IMAGES = [starters, firstCourses, meat, fish, salads, pizza, dessert, drinks];
+/** Each seeded list's card picture; a section staff add shows the menu's own picture. */
+const CARD_IMAGES: Record<string, typeof starters> = {
+  starters,
+  firstCourses,
+  meatDishes: meat,
+  fishDishes: fish,
+  salads,
+  pizza,
+  dessert,
+  beerAndWines: drinks,
+};
+/** Only the starters' extras go with any starter: the note is theirs. */
+const STARTERS_EXTRAS = 'startersExtras';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: menuStylesHref },
@@ -48,10 +61,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageOfRequest(request);
-  const { publicUrl } = context.get(appServicesContext);
-  return { lang, menuUrl: pageUrl(publicUrl, '/menu', lang), ...localizeMenu(lang) };
+  const services = context.get(appServicesContext);
+  return {
+    lang,
+    menuUrl: pageUrl(services.publicUrl, '/menu', lang),
+    ...menuPageData(await services.menu(lang)),
+  };
 }
 
 function MenuSectionBlock({ section, headingId }: { section: MenuSection; headingId: string }) {
@@ -60,13 +77,15 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
     <section className="menu-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{section.title}</h2>
       <MenuItems items={section.items} />
-      {section.extras && (
-        <div className="menu-section__extras">
-          <h3>{section.extras.title}</h3>
-          <p className="menu-section__note">{t('extrasNote')}</p>
-          <MenuItems items={section.extras.items} />
+      {section.extras.map((extras) => (
+        <div key={extras.id} className="menu-section__extras">
+          <h3>{extras.title}</h3>
+          {extras.key === STARTERS_EXTRAS && (
+            <p className="menu-section__note">{t('extrasNote')}</p>
+          )}
+          <MenuItems items={extras.items} />
         </div>
-      )}
+      ))}
     </section>
   );
 }
@@ -74,17 +93,19 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
 /** /menu: the category carousel, the selected category's dishes, the lists always shown. */
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
-  const { categories, always, lang, menuUrl } = loaderData;
-  const [selectedIndex, setSelectedIndex] = useState(INITIAL_CATEGORY_INDEX);
-  const selected = categories[selectedIndex] ?? categories[0]!;
+  const { categories, always, hasFrozen, lang, menuUrl } = loaderData;
+  const [selectedIndex, setSelectedIndex] = useState(
+    Math.min(INITIAL_CATEGORY_INDEX, Math.max(categories.length - 1, 0)),
+  );
+  const selected = categories[selectedIndex] ?? categories[0];
   // Built once per page, not again at each category click.
   const cards: CategoryCard[] = useMemo(
     () =>
-      categories.map((category, index) => ({
-        id: category.id,
+      categories.map((category) => ({
+        id: String(category.id),
         // The drinks card reads "Beer and Wines" in English and Italian.
-        label: category.id === 'beerAndWines' ? t('drinks') : category.title,
-        image: CARD_IMAGES[index]!,
+        label: category.key === 'beerAndWines' ? t('drinks') : category.title,
+        image: (category.key && CARD_IMAGES[category.key]) || menuHeader,
       })),
     [categories, t],
   );
@@ -120,7 +141,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="menu-selected" aria-live="polite">
-        <MenuSectionBlock key={selected.id} section={selected} headingId="menu-selected-title" />
+        {selected && (
+          <MenuSectionBlock key={selected.id} section={selected} headingId="menu-selected-title" />
+        )}
       </div>
 
       <div className="menu-always">
@@ -129,9 +152,17 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
 
-      <footer className="menu-notes" lang="it">
-        <p className="menu-notes__cover">{MENU_NOTES.coverCharge}</p>
-        <p>{MENU_NOTES.allergyNotice}</p>
+      <div className="menu-always">
+        <AllergenLegend />
+      </div>
+      <AllergenSprite />
+
+      <footer className="menu-notes">
+        {hasFrozen && <p className="menu-notes__frozen">{t('frozenNote')}</p>}
+        <p className="menu-notes__cover" lang="it">
+          {MENU_NOTES.coverCharge}
+        </p>
+        <p lang="it">{MENU_NOTES.allergyNotice}</p>
       </footer>
 
       <script

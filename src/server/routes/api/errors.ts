@@ -19,3 +19,8 @@ export function tooManyRequests(
   reply.header('retry-after', String(retryAfterSeconds));
   return refuse(reply, 429, code, description);
 }
+
+/** An unknown id is 404 `{message}`. */
+export function notFound(reply: FastifyReply, message: string) {
+  return reply.status(404).send({ message });
+}

@@ -1,0 +1,360 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Lang } from '../../../shared/languages.ts';
+import { splitList } from '../../../shared/lists.ts';
+import { recordAudit, type AuditActor, type AuditEvent } from '../audit-log.ts';
+import type { ContentChanges } from '../content-version.ts';
+import { nowIso } from '../tokens.ts';
+import {
+  TARGET_LANGS,
+  translateWithRetry,
+  type TargetLang,
+  type TranslationProvider,
+} from './provider.ts';
+
+/** Identifies the Italian text a translation belongs to (as stored: well-formed). */
+export function sourceHash(italian: string): string {
+  return createHash('sha256').update(italian.toWellFormed()).digest('hex');
+}
+
+/** One record's Italian texts, by field name ("name", "ingredients"). */
+export interface TranslatableRecord {
+  id: number;
+  fields: Record<string, string>;
+}
+
+/** A kind of record whose texts are typed in Italian and shown in five languages. */
+export interface TranslatableEntity {
+  /** The key its translations are stored under ("menu_item"). */
+  name: string;
+  /** Comma-separated lists (ingredients): translated item by item, so each item is translated once. */
+  listFields?: readonly string[];
+  /** Every record as it is now, in Italian: what the machine keeps translated. */
+  records(): Promise<TranslatableRecord[]>;
+}
+
+/** Who wrote what a visitor reads: staff, the machine, or nobody (Italian shown). */
+export type TranslationSource = 'staff' | 'machine' | 'none';
+
+export interface LocalizedRecord {
+  fields: Record<string, string>;
+  translation: TranslationSource;
+}
+
+/** One field in one language, for the staff review screen. */
+export interface FieldReview {
+  /** The Italian this language's texts should translate. */
+  italian: string;
+  /** The machine's translation of that Italian; null while computed or without a provider. */
+  machine: string | null;
+  /** Staff's translation of that Italian; null if none. */
+  staff: string | null;
+  /** Staff translated an earlier Italian: that correction is not shown until looked at again. */
+  staffStale: boolean;
+}
+
+export interface LanguageFieldsReview {
+  lang: TargetLang;
+  fields: Record<string, FieldReview>;
+}
+
+const RETRY_FAILED_AFTER_MS = 60_000;
+/** DeepL takes at most 50 texts a request. */
+const TEXTS_PER_CALL = 50;
+
+type Row = Pick<
+  Database['text_translations'],
+  'entity_id' | 'field' | 'lang' | 'kind' | 'source_hash' | 'text'
+>;
+
+/**
+ * The one translation engine for any text staff type in Italian, keyed by
+ * (entity, id, field, language). Machine translations are computed when the
+ * Italian is saved (never when a visitor looks) and stored against the hash
+ * of the Italian they translate; a language that fails is tried again a
+ * minute later. A translation staff typed wins over the machine's until the
+ * Italian of that field changes; then it is "stale", kept for staff to look
+ * at again, and not shown.
+ */
+export class TextTranslations {
+  readonly #db: Kysely<Database>;
+  readonly #provider: TranslationProvider | null;
+  readonly #log: FastifyBaseLogger;
+  readonly #content: ContentChanges;
+  readonly #entities = new Map<string, TranslatableEntity>();
+  #running: Promise<void> | undefined;
+  /** A refresh asked for while a round was running: one more round follows it. */
+  #again = false;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    provider: TranslationProvider | null;
+    log: FastifyBaseLogger;
+    /** Machine translations change what visitors see: they are stored through it. */
+    content: ContentChanges;
+  }) {
+    this.#db = options.db;
+    this.#provider = options.provider;
+    this.#log = options.log;
+    this.#content = options.content;
+  }
+
+  register(entity: TranslatableEntity): void {
+    this.#entities.set(entity.name, entity);
+  }
+
+  /**
+   * Translates whatever is missing; resolves when every text as it is now
+   * has been tried (an Italian saved during a round gets a round of its own).
+   */
+  refresh(): Promise<void> {
+    if (!this.#provider || this.#stopped) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#untilCurrent()
+      .catch((error: unknown) => this.#log.error({ err: error }, 'machine translation failed'))
+      .finally(() => {
+        this.#running = undefined;
+      });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    await this.#running;
+  }
+
+  async #untilCurrent(): Promise<void> {
+    do {
+      this.#again = false;
+      for (const entity of this.#entities.values()) {
+        if (this.#stopped) return;
+        await this.#translateMissing(entity);
+      }
+    } while (this.#again && !this.#stopped);
+  }
+
+  /** One round for one entity: every language's missing texts in as few calls as it takes. */
+  async #translateMissing(entity: TranslatableEntity): Promise<void> {
+    const records = await entity.records();
+    const rows = await this.#rows(this.#db, entity.name);
+    const lists = new Set(entity.listFields ?? []);
+    const results = await Promise.allSettled(
+      TARGET_LANGS.map(async (lang) => {
+        const missing = records.flatMap((record) =>
+          Object.entries(record.fields)
+            .filter(([field, italian]) => {
+              if (italian.trim() === '') return false;
+              const hash = sourceHash(italian);
+              return !rows.some(
+                (row) =>
+                  row.entity_id === record.id &&
+                  row.field === field &&
+                  row.lang === lang &&
+                  row.source_hash === hash,
+              );
+            })
+            .map(([field, italian]) => ({ id: record.id, field, italian })),
+        );
+        if (missing.length === 0) return;
+        const parts = (field: string, italian: string) =>
+          lists.has(field) ? splitList(italian) : [italian];
+        const unique = [...new Set(missing.flatMap((text) => parts(text.field, text.italian)))];
+        const translated = new Map<string, string>();
+        for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
+          const slice = unique.slice(start, start + TEXTS_PER_CALL);
+          const answers = await translateWithRetry(this.#provider!, slice, lang);
+          slice.forEach((text, i) => translated.set(text, answers[i]!));
+        }
+        const t = (text: string) => translated.get(text) ?? text;
+        const now = nowIso();
+        await this.#content.change(async (trx) => {
+          for (const text of missing) {
+            await this.#upsert(trx, {
+              entity: entity.name,
+              entity_id: text.id,
+              field: text.field,
+              lang,
+              kind: 'machine',
+              source_hash: sourceHash(text.italian),
+              text: parts(text.field, text.italian).map(t).join(', '),
+              updated_at: now,
+              updated_by: null,
+            });
+          }
+        });
+      }),
+    );
+    const failed = results.filter((result) => result.status === 'rejected');
+    if (failed.length > 0) {
+      this.#log.warn(
+        {
+          entity: entity.name,
+          failed: failed.map((result) => String((result as PromiseRejectedResult).reason)),
+        },
+        'some machine translations failed; retrying in a minute',
+      );
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = setTimeout(() => void this.refresh(), RETRY_FAILED_AFTER_MS);
+      this.#retryTimer.unref();
+    }
+  }
+
+  async #upsert(trx: Kysely<Database>, row: Database['text_translations']): Promise<void> {
+    const { source_hash, text, updated_at, updated_by } = row;
+    await trx
+      .insertInto('text_translations')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict
+          .columns(['entity', 'entity_id', 'field', 'lang', 'kind'])
+          .doUpdateSet({ source_hash, text, updated_at, updated_by }),
+      )
+      .execute();
+  }
+
+  #rows(db: Kysely<Database>, entity: string, lang?: Lang, id?: number): Promise<Row[]> {
+    let query = db
+      .selectFrom('text_translations')
+      .select(['entity_id', 'field', 'lang', 'kind', 'source_hash', 'text'])
+      .where('entity', '=', entity);
+    if (lang) query = query.where('lang', '=', lang);
+    if (id !== undefined) query = query.where('entity_id', '=', id);
+    return query.execute();
+  }
+
+  /**
+   * Records in a language: per field staff's translation of the current
+   * Italian, else the machine's, else the Italian. A record says "staff" if
+   * any field shows staff's text, else "machine" if any shows the machine's.
+   */
+  async localize(
+    entity: string,
+    lang: Lang,
+    records: readonly TranslatableRecord[],
+    db: Kysely<Database> = this.#db,
+  ): Promise<Map<number, LocalizedRecord>> {
+    const localized = new Map<number, LocalizedRecord>();
+    if (lang === 'it') {
+      for (const record of records) {
+        localized.set(record.id, { fields: { ...record.fields }, translation: 'none' });
+      }
+      return localized;
+    }
+    const byKey = new Map<string, Row[]>();
+    for (const row of await this.#rows(db, entity, lang)) {
+      const key = `${row.entity_id}\u0000${row.field}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), row]);
+    }
+    for (const record of records) {
+      const fields: Record<string, string> = {};
+      let translation: TranslationSource = 'none';
+      for (const [field, italian] of Object.entries(record.fields)) {
+        const hash = sourceHash(italian);
+        const current = (byKey.get(`${record.id}\u0000${field}`) ?? []).filter(
+          (row) => row.source_hash === hash,
+        );
+        const row =
+          current.find((r) => r.kind === 'staff') ?? current.find((r) => r.kind === 'machine');
+        fields[field] = row?.text ?? italian;
+        if (row?.kind === 'staff') translation = 'staff';
+        else if (row?.kind === 'machine' && translation === 'none') translation = 'machine';
+      }
+      localized.set(record.id, { fields, translation });
+    }
+    return localized;
+  }
+
+  /** Every target language's machine and staff text of each field, for the review screen. */
+  async review(entity: string, record: TranslatableRecord): Promise<LanguageFieldsReview[]> {
+    const rows = await this.#rows(this.#db, entity, undefined, record.id);
+    return TARGET_LANGS.map((lang) => ({
+      lang,
+      fields: Object.fromEntries(
+        Object.entries(record.fields).map(([field, italian]) => {
+          const hash = sourceHash(italian);
+          const of = (kind: 'machine' | 'staff') =>
+            rows.find((r) => r.lang === lang && r.field === field && r.kind === kind);
+          const machine = of('machine');
+          const staff = of('staff');
+          const review: FieldReview = {
+            italian,
+            machine: machine?.source_hash === hash ? machine.text : null,
+            staff: staff?.source_hash === hash ? staff.text : null,
+            staffStale: staff !== undefined && staff.source_hash !== hash,
+          };
+          return [field, review];
+        }),
+      ),
+    }));
+  }
+
+  /**
+   * Staff's own translation of some fields in one language, of the Italian
+   * they were shown (`italian`, per field). Refused if that Italian is not
+   * the current one: it would be shown as the translation of a text it does
+   * not describe. Runs in the caller's transaction (`trx`), with its audit entry.
+   */
+  async saveStaff(
+    trx: Kysely<Database>,
+    entity: string,
+    current: TranslatableRecord,
+    lang: TargetLang,
+    texts: Record<string, string>,
+    italian: Record<string, string>,
+    actor: NonNullable<AuditActor>,
+    audit: AuditEvent,
+  ): Promise<'saved' | 'italian-changed'> {
+    const fields = Object.keys(texts);
+    if (fields.some((field) => italian[field] !== current.fields[field])) return 'italian-changed';
+    const now = nowIso();
+    for (const field of fields) {
+      await this.#upsert(trx, {
+        entity,
+        entity_id: current.id,
+        field,
+        lang,
+        kind: 'staff',
+        source_hash: sourceHash(italian[field]!),
+        text: texts[field]!,
+        updated_at: now,
+        updated_by: actor.id,
+      });
+    }
+    await recordAudit(trx, actor, audit);
+    return 'saved';
+  }
+
+  /** Back to the machine's text for one language; true if staff had one. */
+  async removeStaff(
+    trx: Kysely<Database>,
+    entity: string,
+    id: number,
+    lang: TargetLang,
+  ): Promise<boolean> {
+    const deleted = await trx
+      .deleteFrom('text_translations')
+      .where('entity', '=', entity)
+      .where('entity_id', '=', id)
+      .where('lang', '=', lang)
+      .where('kind', '=', 'staff')
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+
+  /** A record is gone: so are its translations (in the caller's transaction). */
+  async forget(trx: Kysely<Database>, entity: string, id: number): Promise<void> {
+    await trx
+      .deleteFrom('text_translations')
+      .where('entity', '=', entity)
+      .where('entity_id', '=', id)
+      .execute();
+  }
+}
