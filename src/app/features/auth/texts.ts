@@ -82,6 +82,7 @@ export const DIALOG_TEXTS = {
 export const NAV_TEXTS = {
   label: 'Sezioni',
   dailyMenu: 'Menu del giorno',
+  menu: 'Menu',
   messages: 'Messaggi',
   team: 'Colleghi',
   audit: 'Registro attività',

@@ -15,6 +15,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   useHeaderHeight(header);
   const sections = [
     { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
+    { to: '/dashboard/menu', label: NAV_TEXTS.menu },
     { to: '/dashboard/messages', label: NAV_TEXTS.messages },
     { to: '/dashboard/team', label: NAV_TEXTS.team },
     ...(user?.role === 'owner' ? [{ to: '/dashboard/audit', label: NAV_TEXTS.audit }] : []),

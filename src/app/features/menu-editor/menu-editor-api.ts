@@ -1,0 +1,101 @@
+import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
+import {
+  createdAnswer,
+  itemTranslationsAnswer,
+  menuAnswer,
+  staffItemAnswer,
+  type ItemCreateBody,
+  type ItemPatchBody,
+  type ItemTextField,
+  type ItemTranslationsAnswer,
+  type MenuAnswer,
+  type SectionPlacement,
+  type StaffItemAnswer,
+} from '../../../shared/schemas/menu.ts';
+import type { TargetLang } from '../../../shared/languages.ts';
+
+/** The calls of CONTRACT.md, "The menu in the database", as the editor makes them. */
+
+/** The whole menu in Italian, in menu order (public: no token needed). */
+export async function fetchMenu(signal?: AbortSignal): Promise<ApiResult<MenuAnswer>> {
+  return parseAnswer(await apiRequest('GET', '/menu?lang=it', { signal }), menuAnswer);
+}
+
+export async function createSection(
+  token: string,
+  body: { name: string; placement?: SectionPlacement },
+): Promise<ApiResult<{ id: number }>> {
+  return parseAnswer(await apiRequest('POST', '/menu/sections', { token, body }), createdAnswer);
+}
+
+export function updateSection(
+  token: string,
+  id: number,
+  body: { name?: string; position?: number; placement?: SectionPlacement },
+): Promise<ApiResult<unknown>> {
+  return apiRequest('PATCH', `/menu/sections/${id}`, { token, body });
+}
+
+export function deleteSection(token: string, id: number): Promise<ApiResult<unknown>> {
+  return apiRequest('DELETE', `/menu/sections/${id}`, { token });
+}
+
+export async function createItem(
+  token: string,
+  body: ItemCreateBody,
+): Promise<ApiResult<StaffItemAnswer>> {
+  return parseAnswer(await apiRequest('POST', '/menu/items', { token, body }), staffItemAnswer);
+}
+
+export async function updateItem(
+  token: string,
+  id: number,
+  body: ItemPatchBody,
+): Promise<ApiResult<StaffItemAnswer>> {
+  return parseAnswer(
+    await apiRequest('PATCH', `/menu/items/${id}`, { token, body }),
+    staffItemAnswer,
+  );
+}
+
+export function deleteItem(token: string, id: number): Promise<ApiResult<unknown>> {
+  return apiRequest('DELETE', `/menu/items/${id}`, { token });
+}
+
+export async function fetchItemTranslations(
+  token: string,
+  id: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<ItemTranslationsAnswer>> {
+  return parseAnswer(
+    await apiRequest('GET', `/menu/items/${id}/translations`, { token, signal }),
+    itemTranslationsAnswer,
+  );
+}
+
+export async function saveItemTranslation(
+  token: string,
+  id: number,
+  lang: TargetLang,
+  texts: Partial<Record<ItemTextField, string>>,
+  italian: Partial<Record<ItemTextField, string>>,
+): Promise<ApiResult<ItemTranslationsAnswer>> {
+  return parseAnswer(
+    await apiRequest('PUT', `/menu/items/${id}/translations/${lang}`, {
+      token,
+      body: { ...texts, italian },
+    }),
+    itemTranslationsAnswer,
+  );
+}
+
+export async function resetItemTranslation(
+  token: string,
+  id: number,
+  lang: TargetLang,
+): Promise<ApiResult<ItemTranslationsAnswer>> {
+  return parseAnswer(
+    await apiRequest('DELETE', `/menu/items/${id}/translations/${lang}`, { token }),
+    itemTranslationsAnswer,
+  );
+}

@@ -1,0 +1,433 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import type { TargetLang } from '../../../shared/languages.ts';
+import {
+  ITEM_TEXT_FIELDS,
+  MENU_DESCRIPTION_MAX,
+  MENU_INGREDIENTS_MAX,
+  MENU_NAME_MAX,
+  type ItemTextField,
+  type MenuAnswer,
+  type MenuSectionAnswer,
+} from '../../../shared/schemas/menu.ts';
+import type { ApiResult } from '../../api/client.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { AllergenSprite } from '../menu/index.ts';
+import { FieldTranslationsReview, type ReviewField, type Texts } from '../translations/index.ts';
+import { bodyOf, type DishDraft } from './dish-drafts.ts';
+import { DishForm } from './dish-form.tsx';
+import { DishRow } from './dish-row.tsx';
+import type { MenuEditorData } from './load-menu-editor.ts';
+import {
+  createItem,
+  createSection,
+  deleteItem,
+  deleteSection,
+  resetItemTranslation,
+  saveItemTranslation,
+  updateItem,
+  updateSection,
+} from './menu-editor-api.ts';
+import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
+import { SectionForm, type SectionFields } from './section-forms.tsx';
+import { SortableList } from './sortable-list.tsx';
+
+/** How often, and how many times, a dish's page asks again while the server translates. */
+const POLL_INTERVAL_MS = 2000;
+const MAX_POLLS = 10;
+
+/**
+ * Runs a staff write: on failure the usual handler (toasts, or the login
+ * page when the session is gone), on success a toast and fresh data from the
+ * route's loader.
+ */
+function useMenuWrite() {
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  return async function write(
+    call: (token: string) => Promise<ApiResult<unknown>>,
+    success: string | null,
+  ): Promise<boolean> {
+    if (!token) return false;
+    const result = await call(token);
+    if (!result.ok) {
+      handleFailure(result.failure);
+      // A conflict: a colleague changed the data meanwhile, so show theirs.
+      if (result.failure.kind === 'http' && result.failure.status === 409) {
+        await revalidator.revalidate();
+      }
+      return false;
+    }
+    if (success) void showToast('success', success);
+    await revalidator.revalidate();
+    return true;
+  };
+}
+
+/** /dashboard/menu: the full menu, in Italian, as staff edit it. */
+export function MenuEditor({ data }: { data: MenuEditorData }) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const { menu, screen } = data;
+  return (
+    <section className="staff-panel menu-editor" aria-labelledby={`${id}-title`}>
+      <AllergenSprite />
+      <h1 id={`${id}-title`} className="staff-panel__title">
+        {T.title}
+      </h1>
+      {!menu.ok ? (
+        <div role="alert">
+          <p>{T.loadFailed}</p>
+          <button
+            type="button"
+            className="staff-button staff-button--small"
+            onClick={() => void revalidator.revalidate()}
+          >
+            {T.retry}
+          </button>
+        </div>
+      ) : screen.kind === 'list' ? (
+        <MenuList menu={menu.data} openSection={screen.openSection} />
+      ) : (
+        <DishScreen data={data} menu={menu.data} />
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The list
+
+function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number | null }) {
+  const write = useMenuWrite();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const needle = query.trim().toLocaleLowerCase('it');
+  const found = needle
+    ? menu.sections.flatMap((section) =>
+        section.items
+          .filter((item) => item.name.toLocaleLowerCase('it').includes(needle))
+          .map((item) => ({ item, section })),
+      )
+    : [];
+
+  const setAvailability = (itemId: number, name: string) => (available: boolean) =>
+    write(
+      (token) => updateItem(token, itemId, { available }),
+      available ? T.nowAvailable(name) : T.nowSoldOut(name),
+    );
+
+  return (
+    <>
+      <p className="staff-panel__intro">{T.intro}</p>
+      <div className="staff-field menu-editor__search">
+        <label htmlFor={searchId}>{T.search}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {needle ? (
+        found.length === 0 ? (
+          <p role="status">{T.noResults}</p>
+        ) : (
+          <ul className="menu-editor__dishes" aria-label={T.results}>
+            {found.map(({ item, section }) => (
+              <li key={item.id} className="menu-editor__row">
+                <p className="menu-editor__result-section">{section.name}</p>
+                <DishRow item={item} onAvailability={setAvailability(item.id, item.name)} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <SortableList
+          items={menu.sections}
+          label={T.sections}
+          className="menu-editor__sections"
+          handleLabel={(section) => T.moveSection(section.name)}
+          onMove={(section, position) =>
+            write((token) => updateSection(token, section.id, { position }), T.orderSaved)
+          }
+          renderItem={(section, handle) => (
+            <SectionBlock
+              section={section}
+              handle={handle}
+              initiallyOpen={section.id === openSection}
+              setAvailability={setAvailability}
+            />
+          )}
+        />
+      )}
+      <h2 className="staff-panel__subtitle">{T.newSection}</h2>
+      <SectionForm
+        title={T.newSection}
+        initial={{ name: '', placement: 'carousel' }}
+        submitLabel={T.addSection}
+        onSubmit={(fields) => write((token) => createSection(token, fields), T.sectionAdded)}
+      />
+    </>
+  );
+}
+
+function SectionBlock({
+  section,
+  handle,
+  initiallyOpen,
+  setAvailability,
+}: {
+  section: MenuSectionAnswer;
+  handle: ReactNode;
+  initiallyOpen: boolean;
+  setAvailability: (itemId: number, name: string) => (available: boolean) => Promise<boolean>;
+}) {
+  const write = useMenuWrite();
+  const [open, setOpen] = useState(initiallyOpen);
+  const [renaming, setRenaming] = useState(false);
+  const bodyId = useId();
+  return (
+    <div className="menu-editor__section">
+      <div className="menu-editor__section-head">
+        {handle}
+        <h2 className="menu-editor__section-title">
+          <button
+            type="button"
+            className="menu-editor__toggle"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {section.name} <span className="menu-editor__count">{T.dishes(section.items.length)}</span>
+          </button>
+        </h2>
+      </div>
+      {open ? (
+        <div id={bodyId} className="menu-editor__section-body">
+          {section.items.length === 0 ? (
+            <p>{T.emptySection}</p>
+          ) : (
+            <SortableList
+              items={section.items}
+              label={section.name}
+              className="menu-editor__dishes"
+              handleLabel={(item) => T.moveDish(item.name)}
+              onMove={(item, position) =>
+                write((token) => updateItem(token, item.id, { position }), T.orderSaved)
+              }
+              renderItem={(item, itemHandle) => (
+                <DishRow
+                  item={item}
+                  handle={itemHandle}
+                  onAvailability={setAvailability(item.id, item.name)}
+                />
+              )}
+            />
+          )}
+          <div className="menu-editor__section-actions">
+            <Link
+              to={`?nuovo=${section.id}`}
+              className="staff-button staff-button--small"
+              aria-label={T.addDishTo(section.name)}
+            >
+              {T.addDish}
+            </Link>
+            {renaming ? null : (
+              <button
+                type="button"
+                className="staff-button staff-button--small staff-button--ghost"
+                aria-label={T.renameSection(section.name)}
+                onClick={() => setRenaming(true)}
+              >
+                {T.rename}
+              </button>
+            )}
+            <ConfirmedAction
+              label={T.deleteSection}
+              question={T.confirmDeleteSection(section.name)}
+              danger
+              onConfirm={() => write((token) => deleteSection(token, section.id), T.sectionDeleted)}
+            />
+          </div>
+          {renaming ? (
+            <SectionForm
+              title={T.renameSection(section.name)}
+              initial={{ name: section.name, placement: section.placement }}
+              submitLabel={T.save}
+              onCancel={() => setRenaming(false)}
+              onSubmit={async (fields: SectionFields) => {
+                const saved = await write(
+                  (token) => updateSection(token, section.id, fields),
+                  T.sectionSaved,
+                );
+                if (saved) setRenaming(false);
+                return saved;
+              }}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------
+// One dish
+
+const REVIEW_FIELDS: readonly ReviewField<ItemTextField>[] = [
+  { key: 'name', label: T.name, rows: 1, maxLength: MENU_NAME_MAX },
+  { key: 'description', label: T.description, rows: 3, maxLength: MENU_DESCRIPTION_MAX },
+  {
+    key: 'ingredients',
+    label: T.ingredients,
+    rows: 2,
+    maxLength: MENU_INGREDIENTS_MAX,
+    hint: T.ingredientsHint,
+  },
+];
+
+function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) {
+  const navigate = useNavigate();
+  const write = useMenuWrite();
+  const heading = useRef<HTMLDivElement>(null);
+  const { screen } = data;
+  const located =
+    screen.kind === 'dish'
+      ? menu.sections
+          .flatMap((section) => section.items.map((item) => ({ item, sectionId: section.id })))
+          .find(({ item }) => item.id === screen.itemId)
+      : undefined;
+  const sectionId = screen.kind === 'new-dish' ? screen.sectionId : located?.sectionId;
+  const known = sectionId !== undefined && menu.sections.some((s) => s.id === sectionId);
+
+  // The form takes the page: its title gets the focus, as a new page's would.
+  useEffect(() => {
+    heading.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [screen]);
+
+  const backToList = (openSection?: number) =>
+    void navigate(openSection === undefined ? '?' : `?sezione=${openSection}`);
+
+  if (!known || (screen.kind === 'dish' && !located)) {
+    return (
+      <div role="alert">
+        <p>{T.dishNotFound}</p>
+        <Link to="?" className="staff-button staff-button--small">
+          {T.backToMenu}
+        </Link>
+      </div>
+    );
+  }
+
+  async function save(draft: DishDraft): Promise<boolean> {
+    const body = bodyOf(draft);
+    const saved = located
+      ? await write((token) => updateItem(token, located.item.id, body), T.dishSaved)
+      : await write((token) => createItem(token, body), T.dishAdded);
+    if (saved) backToList(draft.sectionId);
+    return saved;
+  }
+
+  return (
+    <div ref={heading}>
+      <p>
+        <Link to={`?sezione=${sectionId}`}>{T.backToMenu}</Link>
+      </p>
+      <DishForm
+        key={located?.item.id ?? `new-${sectionId}`}
+        item={located?.item ?? null}
+        sectionId={sectionId}
+        sections={menu.sections}
+        onSubmit={save}
+        onCancel={() => backToList(sectionId)}
+        onDelete={
+          located
+            ? async () => {
+                const deleted = await write(
+                  (token) => deleteItem(token, located.item.id),
+                  T.dishDeleted,
+                );
+                if (deleted) backToList(sectionId);
+                return deleted;
+              }
+            : undefined
+        }
+      />
+      {located ? <DishTranslations itemId={located.item.id} data={data} /> : null}
+    </div>
+  );
+}
+
+function DishTranslations({ itemId, data }: { itemId: number; data: MenuEditorData }) {
+  const id = useId();
+  const write = useMenuWrite();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const { translations } = data;
+  const review = translations?.ok ? translations.data.translations : null;
+  const machineSeen =
+    review?.some((lang) => ITEM_TEXT_FIELDS.some((field) => lang.fields[field].machine !== null)) ??
+    false;
+  const missing =
+    review?.some((lang) =>
+      ITEM_TEXT_FIELDS.some(
+        (field) => lang.fields[field].italian.trim() !== '' && lang.fields[field].machine === null,
+      ),
+    ) ?? false;
+  const [polls, setPolls] = useState(0);
+
+  // A failed load: the usual handler (an expired session goes to the login).
+  const failure = translations && !translations.ok ? translations.failure : null;
+  const onFailure = useEffectEvent(handleFailure);
+  useEffect(() => {
+    if (failure) onFailure(failure);
+  }, [failure]);
+
+  // The provider translates in the background after a save: ask again for a while.
+  const waiting = machineSeen && missing && polls < MAX_POLLS;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      setPolls((count) => count + 1);
+      void revalidator.revalidate();
+    }, POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, polls, revalidator]);
+
+  async function onSave(
+    lang: TargetLang,
+    texts: Texts<ItemTextField>,
+    italian: Texts<ItemTextField>,
+  ) {
+    return write(
+      (token) => saveItemTranslation(token, itemId, lang, texts, italian),
+      T.translationSaved,
+    );
+  }
+
+  return (
+    <section className="menu-editor__translations" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.translations}
+      </h2>
+      <p className="staff-panel__intro">{T.translationsIntro}</p>
+      {review === null ? (
+        <p role="status">{failure ? T.translationsFailed : T.translationsLoading}</p>
+      ) : (
+        <FieldTranslationsReview
+          fields={REVIEW_FIELDS}
+          reviews={review}
+          pending={machineSeen}
+          onSave={onSave}
+          onReset={(lang) =>
+            write((token) => resetItemTranslation(token, itemId, lang), T.translationReset)
+          }
+        />
+      )}
+    </section>
+  );
+}

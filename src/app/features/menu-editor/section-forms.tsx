@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  MENU_NAME_MAX,
+  SECTION_PLACEMENTS,
+  type SectionPlacement,
+} from '../../../shared/schemas/menu.ts';
+import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
+
+export interface SectionFields {
+  name: string;
+  placement: SectionPlacement;
+}
+
+/** A section's name and where it shows on /menu: to add one, or to change one. */
+export function SectionForm({
+  initial,
+  submitLabel,
+  title,
+  onSubmit,
+  onCancel,
+}: {
+  initial: SectionFields;
+  submitLabel: string;
+  title: string;
+  /** true when saved: the form then empties (new section) or closes (rename). */
+  onSubmit: (fields: SectionFields) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [fields, setFields] = useState(initial);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const saved = await onSubmit({ ...fields, name: fields.name.trim() });
+    setBusy(false);
+    if (saved) setFields(initial);
+  }
+
+  return (
+    <form className="staff-form menu-editor__section-form" onSubmit={submit} aria-label={title}>
+      <div className="staff-field">
+        <label htmlFor={`${id}-name`}>{T.sectionName}</label>
+        <input
+          id={`${id}-name`}
+          type="text"
+          required
+          maxLength={MENU_NAME_MAX}
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.target.value })}
+        />
+      </div>
+      <div className="staff-field">
+        <label htmlFor={`${id}-placement`}>{T.placement}</label>
+        <select
+          id={`${id}-placement`}
+          value={fields.placement}
+          onChange={(event) =>
+            setFields({ ...fields, placement: event.target.value as SectionPlacement })
+          }
+        >
+          {SECTION_PLACEMENTS.map((placement) => (
+            <option key={placement} value={placement}>
+              {T.placements[placement]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="staff-form__actions">
+        <button type="submit" className="staff-button staff-button--small" disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button
+            type="button"
+            className="staff-button staff-button--small staff-button--ghost"
+            onClick={onCancel}
+          >
+            {T.cancel}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

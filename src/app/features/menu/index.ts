@@ -1,0 +1,2 @@
+/** What the back office reuses of the public menu: the allergen drawings. */
+export { AllergenIcon, AllergenSprite } from './allergen-icons.tsx';

@@ -1,0 +1,33 @@
+import type { TargetLang } from '../../../shared/languages.ts';
+
+/** Language names as headings ("Tedesco") and inside a sentence ("in tedesco"). */
+export const LANGUAGE_NAMES: Record<TargetLang, { name: string; inName: string }> = {
+  en: { name: 'Inglese', inName: 'in inglese' },
+  fr: { name: 'Francese', inName: 'in francese' },
+  es: { name: 'Spagnolo', inName: 'in spagnolo' },
+  de: { name: 'Tedesco', inName: 'in tedesco' },
+};
+
+/** The review's texts, in the back office's voice ("tu", short sentences). */
+export const REVIEW_TEXTS = {
+  badgeStaff: 'Traduzione del personale',
+  badgeMachine: 'Traduzione automatica',
+  badgePending: 'In attesa di traduzione',
+  badgeNone: 'Nessuna traduzione: i visitatori vedono l’italiano',
+  visitorsSee: 'I visitatori vedono:',
+  stale: 'Il testo in italiano è cambiato: ricontrolla la traduzione.',
+  staleDetail:
+    'La tua correzione precedente non viene più mostrata. Salva di nuovo la traduzione oppure usa quella automatica.',
+  italian: 'Italiano',
+  machine: 'Traduzione automatica',
+  machinePending: 'Traduzione in corso...',
+  machineNone: 'Nessuna traduzione automatica disponibile.',
+  yours: 'La tua traduzione',
+  emptyValue: '—',
+  legend: (inName: string) => `Correggi la traduzione ${inName}`,
+  unsaved: 'Modifiche non salvate.',
+  save: 'Salva traduzione',
+  useMachine: 'Usa la traduzione automatica',
+  busy: 'Salvataggio in corso...',
+  nothingToSave: 'Nessuna correzione da salvare: il testo è quello della traduzione automatica.',
+} as const;
