@@ -83,6 +83,7 @@ const DATABASE_SPECS = [
   'dashboard-translations',
   'home',
   'inbox',
+  'menu-editor',
   'multi-instance',
   'recovery',
   'ssr',
