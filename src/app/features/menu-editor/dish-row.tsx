@@ -26,16 +26,17 @@ export function DishRow({
   handle?: ReactNode;
   onAvailability: (available: boolean) => Promise<boolean>;
 }) {
-  // What the switch shows while the server saves it.
+  // What the switch shows from the tap until the refreshed menu has the new
+  // value (or the server refused it): no flicker back to the old state.
   const [saving, setSaving] = useState<{ from: boolean; to: boolean } | null>(null);
-  const available = saving && saving.from === item.available ? saving.to : item.available;
+  if (saving && saving.from !== item.available) setSaving(null);
+  const available = saving ? saving.to : item.available;
 
   async function toggle() {
     if (saving) return;
     const to = !available;
     setSaving({ from: item.available, to });
-    await onAvailability(to);
-    setSaving(null);
+    if (!(await onAvailability(to))) setSaving(null);
   }
 
   return (

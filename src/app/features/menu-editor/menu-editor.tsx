@@ -202,7 +202,8 @@ function SectionBlock({
             aria-controls={bodyId}
             onClick={() => setOpen((value) => !value)}
           >
-            {section.name} <span className="menu-editor__count">{T.dishes(section.items.length)}</span>
+            {section.name}{' '}
+            <span className="menu-editor__count">{T.dishes(section.items.length)}</span>
           </button>
         </h2>
       </div>

@@ -1,0 +1,301 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, useLoaderData, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MenuAnswer, ItemTranslationsAnswer } from '../../../shared/schemas/menu.ts';
+import { MESSAGES } from '../../../shared/locales/index.ts';
+import { createI18n } from '../../i18n/create-i18n.ts';
+import { toasts } from '../../components/toasts-capture.tsx';
+import { createSessionStore } from '../auth/session.ts';
+import { UserProvider } from '../auth/user-provider.tsx';
+import { loadMenuEditor, type MenuEditorData } from './load-menu-editor.ts';
+import { MenuEditor } from './menu-editor.tsx';
+
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
+
+const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo', role: 'staff' };
+
+const dish = (
+  id: number,
+  name: string,
+  extra: Partial<MenuAnswer['sections'][0]['items'][0]> = {},
+) => ({
+  id,
+  name,
+  description: '',
+  ingredients: '',
+  prices: [{ label: '', amount: '8.00' }],
+  allergens: null,
+  available: true,
+  frozen: false,
+  translation: 'none' as const,
+  ...extra,
+});
+
+let menu: MenuAnswer;
+let translations: ItemTranslationsAnswer;
+type Handler = (init: RequestInit | undefined) => Response;
+let routes: Record<string, Handler>;
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const key = `${init?.method ?? 'GET'} ${String(input)}`;
+  const handler = routes[key];
+  if (!handler) throw new TypeError(`no route for ${key}`);
+  return handler(init);
+});
+const bodies = (key: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+const field = (italian: string, machine: string | null = null, staff: string | null = null) => ({
+  italian,
+  machine,
+  staff,
+  staffStale: false,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(ANNA));
+  toasts.length = 0;
+  menu = {
+    lang: 'it',
+    sections: [
+      {
+        id: 1,
+        name: 'Antipasti',
+        placement: 'carousel',
+        items: [dish(1, 'Arancine miste'), dish(2, 'Caponata di melanzane')],
+      },
+      { id: 2, name: 'Pizze', placement: 'carousel', items: [dish(3, 'Margherita')] },
+    ],
+  };
+  translations = {
+    translations: (['en', 'fr', 'es', 'de'] as const).map((lang) => ({
+      lang,
+      fields: {
+        name: field('Caponata di melanzane', `[${lang}] Caponata di melanzane`),
+        description: field(''),
+        ingredients: field(''),
+      },
+    })),
+  };
+  routes = {
+    'GET /api/menu?lang=it': () => Response.json(menu),
+    'GET /api/menu/items/2/translations': () => Response.json(translations),
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function WhereAmI() {
+  return <p>at {useLocation().pathname}</p>;
+}
+
+function renderEditor(url = '/dashboard/menu') {
+  const i18n = createI18n('it', MESSAGES.it);
+  const store = createSessionStore({
+    storage: () => localStorage,
+    checkToken: async () => ({ status: 'unknown' }),
+  });
+  function Page() {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <UserProvider store={store}>
+          <MenuEditor data={useLoaderData() as MenuEditorData} />
+        </UserProvider>
+      </I18nextProvider>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      path: '/dashboard/menu',
+      Component: Page,
+      HydrateFallback: () => <p>Caricamento...</p>,
+      loader: ({ request }) => loadMenuEditor(request),
+    },
+    { path: '/login', Component: WhereAmI },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+}
+
+const sectionToggle = (name: string) =>
+  screen.findByRole('button', { name: new RegExp(`^${name} \\d+ piatt`) });
+
+describe('the list', () => {
+  it('shows the sections; a dish runs out with one tap on its switch', async () => {
+    renderEditor();
+    fireEvent.click(await sectionToggle('Antipasti'));
+    const toggle = screen.getByRole('switch', { name: 'Disponibilità di Caponata di melanzane' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    routes['PATCH /api/menu/items/2'] = () => {
+      menu.sections[0]!.items[1]!.available = false;
+      return Response.json({ ...menu.sections[0]!.items[1]!, sectionId: 1, position: 1 });
+    };
+    fireEvent.click(toggle);
+    // The switch answers at once, before the server does.
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['success', 'Caponata di melanzane segnato come esaurito.']),
+    );
+    expect(bodies('PATCH /api/menu/items/2')).toEqual([{ available: false }]);
+    expect(
+      screen
+        .getByRole('switch', { name: 'Disponibilità di Caponata di melanzane' })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+  });
+
+  it('a refused switch goes back to what the server has', async () => {
+    renderEditor();
+    fireEvent.click(await sectionToggle('Antipasti'));
+    routes['PATCH /api/menu/items/1'] = () =>
+      Response.json({ message: 'Piatto non trovato.' }, { status: 404 });
+    const toggle = screen.getByRole('switch', { name: 'Disponibilità di Arancine miste' });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toasts).toContainEqual(['error', 'Piatto non trovato.']));
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+  });
+
+  it('finds a dish by name across the sections', async () => {
+    renderEditor();
+    fireEvent.change(await screen.findByLabelText('Cerca un piatto'), {
+      target: { value: 'marg' },
+    });
+    const results = screen.getByRole('list', { name: 'Piatti trovati' });
+    expect(within(results).getByText('Margherita')).toBeTruthy();
+    expect(within(results).queryByText('Arancine miste')).toBeNull();
+  });
+
+  it('a menu that cannot be loaded says so, and loads again on request', async () => {
+    routes['GET /api/menu?lang=it'] = () => Response.json({ message: 'no' }, { status: 503 });
+    renderEditor();
+    expect(await screen.findByText('Impossibile caricare il menu.')).toBeTruthy();
+    routes['GET /api/menu?lang=it'] = () => Response.json(menu);
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await sectionToggle('Antipasti')).toBeTruthy();
+  });
+});
+
+describe('a dish', () => {
+  it('a new dish: sizes with prices, allergens declared as none, frozen', async () => {
+    routes['POST /api/menu/items'] = () =>
+      Response.json({ ...dish(9, 'Birra'), sectionId: 2, position: 1 }, { status: 201 });
+    renderEditor('/dashboard/menu?nuovo=2');
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Birra' } });
+    fireEvent.change(screen.getByLabelText('Formato del prezzo 1'), {
+      target: { value: '0,30 l' },
+    });
+    fireEvent.change(screen.getByLabelText('Prezzo 1 in euro'), { target: { value: '3,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi formato' }));
+    fireEvent.change(screen.getByLabelText('Formato del prezzo 2'), {
+      target: { value: '0,40 l' },
+    });
+    fireEvent.change(screen.getByLabelText('Prezzo 2 in euro'), { target: { value: '4,50' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Dichiarati: il piatto contiene…' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Prodotto congelato/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Piatto aggiunto.']));
+    expect(bodies('POST /api/menu/items')).toEqual([
+      {
+        sectionId: 2,
+        name: 'Birra',
+        description: '',
+        ingredients: '',
+        prices: [
+          { label: '0,30 l', amount: '3,50' },
+          { label: '0,40 l', amount: '4,50' },
+        ],
+        allergens: [],
+        available: true,
+        frozen: true,
+      },
+    ]);
+    // Saved: the draft is gone and the list is back, with the dish's section open.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('menu-dish-draft:'))).toEqual(
+      [],
+    );
+    expect(await screen.findByRole('switch', { name: 'Disponibilità di Margherita' })).toBeTruthy();
+  });
+
+  it('allergens not declared are sent as null, ticked ones in the Annex order', async () => {
+    routes['PATCH /api/menu/items/2'] = () =>
+      Response.json({ ...menu.sections[0]!.items[1]!, sectionId: 1, position: 1 });
+    renderEditor('/dashboard/menu?piatto=2');
+    await screen.findByLabelText('Nome');
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
+    await waitFor(() => expect(bodies('PATCH /api/menu/items/2')).toHaveLength(1));
+    expect(bodies('PATCH /api/menu/items/2')[0]).toMatchObject({ allergens: null });
+
+    renderEditor('/dashboard/menu?piatto=2');
+    const forms = await screen.findAllByRole('radio', { name: 'Dichiarati: il piatto contiene…' });
+    fireEvent.click(forms.at(-1)!);
+    const boxes = (name: string) => screen.getAllByRole('checkbox', { name }).at(-1)!;
+    fireEvent.click(boxes('Sedano'));
+    fireEvent.click(boxes('Glutine'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Salva piatto' }).at(-1)!);
+    await waitFor(() => expect(bodies('PATCH /api/menu/items/2')).toHaveLength(2));
+    expect(bodies('PATCH /api/menu/items/2')[1]).toMatchObject({ allergens: ['gluten', 'celery'] });
+  });
+
+  it('a refused save keeps the form and says why; the typing survives a reload', async () => {
+    routes['PATCH /api/menu/items/2'] = () =>
+      Response.json(
+        { errors: { 'prices.0.amount': ['Prezzo: scrivilo come 12 o 12,50.'] } },
+        { status: 400 },
+      );
+    renderEditor('/dashboard/menu?piatto=2');
+    fireEvent.change(await screen.findByLabelText('Descrizione'), {
+      target: { value: 'Melanzane in agrodolce' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['error', 'Prezzo: scrivilo come 12 o 12,50.']),
+    );
+    expect((screen.getByLabelText('Descrizione') as HTMLTextAreaElement).value).toBe(
+      'Melanzane in agrodolce',
+    );
+
+    toasts.length = 0;
+    renderEditor('/dashboard/menu?piatto=2');
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['info', 'Ripristinate le modifiche non salvate.']),
+    );
+  });
+
+  it('an ended session on save goes to the login, keeping the draft', async () => {
+    routes['PATCH /api/menu/items/2'] = () =>
+      Response.json({ message: 'Sessione scaduta.' }, { status: 401 });
+    renderEditor('/dashboard/menu?piatto=2');
+    fireEvent.change(await screen.findByLabelText('Descrizione'), {
+      target: { value: 'Melanzane in agrodolce' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
+    expect(await screen.findByText('at /login')).toBeTruthy();
+    expect(localStorage.getItem('menu-dish-draft:2')).toContain('Melanzane in agrodolce');
+  });
+
+  it('a German name corrected by hand: only that field is sent, with the Italian it translates', async () => {
+    routes['PUT /api/menu/items/2/translations/de'] = () => {
+      translations.translations[3]!.fields.name.staff = 'Caponata nach Art des Hauses';
+      return Response.json(translations);
+    };
+    renderEditor('/dashboard/menu?piatto=2');
+    fireEvent.click(await screen.findByRole('button', { name: /^Tedesco/ }));
+    const german = screen.getByRole('group', { name: 'Correggi la traduzione in tedesco' });
+    fireEvent.change(within(german).getByLabelText('Nome: la tua traduzione'), {
+      target: { value: 'Caponata nach Art des Hauses' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva traduzione' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Traduzione salvata.']));
+    expect(bodies('PUT /api/menu/items/2/translations/de')).toEqual([
+      { name: 'Caponata nach Art des Hauses', italian: { name: 'Caponata di melanzane' } },
+    ]);
+    expect(
+      await screen.findByRole('button', { name: 'Tedesco Traduzione del personale' }),
+    ).toBeTruthy();
+  });
+});
