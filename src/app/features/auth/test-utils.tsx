@@ -36,7 +36,14 @@ export function renderStaffPage(
     url = path,
     state,
     store = testSessionStore(),
-  }: { url?: string; state?: unknown; store?: SessionStore } = {},
+    loader,
+  }: {
+    url?: string;
+    state?: unknown;
+    store?: SessionStore;
+    /** The page route's loader, for a page that reads its data with useLoaderData. */
+    loader?: (args: { request: Request }) => unknown;
+  } = {},
 ) {
   const i18n = createI18n('it', MESSAGES.it);
   const Page = () => (
@@ -47,7 +54,10 @@ export function renderStaffPage(
   const probes = ['/login', '/dashboard', '/send-email', '/reset-password', '/elsewhere']
     .filter((probe) => probe !== path)
     .map((probe) => ({ path: probe, Component: WhereAmI }));
-  const Stub = createRoutesStub([{ path, Component: Page }, ...probes]);
+  const Stub = createRoutesStub([
+    { path, Component: Page, ...(loader ? { loader, HydrateFallback: () => null } : {}) },
+    ...probes,
+  ]);
   render(
     <Stub
       initialEntries={[

@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, useLoaderData, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer, ItemTranslationsAnswer } from '../../../shared/schemas/menu.ts';
-import { MESSAGES } from '../../../shared/locales/index.ts';
-import { createI18n } from '../../i18n/create-i18n.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { createSessionStore } from '../auth/session.ts';
-import { UserProvider } from '../auth/user-provider.tsx';
+import { renderStaffPage } from '../auth/test-utils.tsx';
 import { loadMenuEditor, type MenuEditorData } from './load-menu-editor.ts';
 import { MenuEditor } from './menu-editor.tsx';
 
@@ -91,35 +87,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function WhereAmI() {
-  return <p>at {useLocation().pathname}</p>;
+function LoadedEditor() {
+  return <MenuEditor data={useLoaderData() as MenuEditorData} />;
 }
 
 function renderEditor(url = '/dashboard/menu') {
-  const i18n = createI18n('it', MESSAGES.it);
-  const store = createSessionStore({
-    storage: () => localStorage,
-    checkToken: async () => ({ status: 'unknown' }),
+  renderStaffPage('/dashboard/menu', <LoadedEditor />, {
+    url,
+    loader: ({ request }) => loadMenuEditor(request),
   });
-  function Page() {
-    return (
-      <I18nextProvider i18n={i18n}>
-        <UserProvider store={store}>
-          <MenuEditor data={useLoaderData() as MenuEditorData} />
-        </UserProvider>
-      </I18nextProvider>
-    );
-  }
-  const Stub = createRoutesStub([
-    {
-      path: '/dashboard/menu',
-      Component: Page,
-      HydrateFallback: () => <p>Caricamento...</p>,
-      loader: ({ request }) => loadMenuEditor(request),
-    },
-    { path: '/login', Component: WhereAmI },
-  ]);
-  render(<Stub initialEntries={[url]} />);
 }
 
 const sectionToggle = (name: string) =>
@@ -274,7 +250,7 @@ describe('a dish', () => {
       target: { value: 'Melanzane in agrodolce' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
-    expect(await screen.findByText('at /login')).toBeTruthy();
+    expect(await screen.findByText('at /login from /dashboard/menu')).toBeTruthy();
     expect(localStorage.getItem('menu-dish-draft:2')).toContain('Melanzane in agrodolce');
   });
 
