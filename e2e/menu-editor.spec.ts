@@ -113,7 +113,10 @@ test('staff edit the menu at 390 px and German visitors see every change', async
   await test.step('a German name corrected by hand', async () => {
     await page.getByRole('link', { name: 'Modifica Caponata di melanzane' }).click();
     await page.getByRole('button', { name: /^Tedesco/ }).click();
-    await page.getByLabel('Nome: la tua traduzione').fill('Caponata nach Art des Hauses');
+    await page
+      .getByRole('group', { name: 'Correggi la traduzione in tedesco' })
+      .getByLabel('Nome')
+      .fill('Caponata nach Art des Hauses');
     await page.getByRole('button', { name: 'Salva traduzione' }).click();
     await expect(toast(page, 'Traduzione salvata.')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Tedesco/ })).toContainText(

@@ -103,7 +103,7 @@ describe('dashboard', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(links()).toEqual(['Menu del giorno', 'Messaggi', 'Colleghi', 'Il mio account']);
+    expect(links()).toEqual(['Menu del giorno', 'Menu', 'Messaggi', 'Colleghi', 'Il mio account']);
     expect(
       within(nav).getByRole('link', { name: 'Menu del giorno' }).getAttribute('aria-current'),
     ).toBe('page');
@@ -112,6 +112,7 @@ describe('dashboard', () => {
     await waitFor(() =>
       expect(links()).toEqual([
         'Menu del giorno',
+        'Menu',
         'Messaggi',
         'Colleghi',
         'Registro attività',

@@ -121,16 +121,22 @@ describe('translation review', () => {
         .getByRole('button', { name: /^Tedesco/ })
         .getAttribute('aria-expanded'),
     ).toBe('true');
-    const [it, de] = within(panel).getAllByRole('heading', { level: 4 });
-    expect(it!.textContent).toBe('Italiano');
-    expect(de!.textContent).toBe('Traduzione automatica');
-    const italianColumn = it!.parentElement!;
-    const machineColumn = de!.parentElement!;
-    expect(within(italianColumn).getByText('Menu di mare')).toBeTruthy();
+    // Field by field: the Italian, then the machine translation (lists as lists).
+    const sources = (term: string) =>
+      within(panel)
+        .getAllByText(term, { selector: 'dt' })
+        .map((dt) => dt.nextElementSibling as HTMLElement);
+    expect(sources('Italiano').map((dd) => dd.textContent)).toEqual([
+      'Menu di mare',
+      'Spaghetti alle vongoleFrittura di paranza',
+      'Acqua inclusa',
+    ]);
     expect(
-      within(machineColumn)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
+      sources('Traduzione automatica').flatMap((dd) =>
+        within(dd)
+          .queryAllByRole('listitem')
+          .map((item) => item.textContent),
+      ),
     ).toEqual(['[DE] Spaghetti alle vongole', '[DE] Frittura di paranza', '[DE] Acqua inclusa']);
     expect(form(panel).textContent).toContain('Correggi la traduzione in tedesco');
     expect(field(panel, 'Titolo').value).toBe('[DE] Menu di mare');
@@ -219,7 +225,9 @@ describe('translation review', () => {
       await toggle(/^Inglese Nessuna traduzione: i visitatori vedono l’italiano$/),
     ).toBeTruthy();
     const panel = await open('Inglese');
-    expect(within(panel).getByText('Nessuna traduzione automatica disponibile.')).toBeTruthy();
+    expect(within(panel).getAllByText('Nessuna traduzione automatica disponibile.')).toHaveLength(
+      3,
+    );
     // Nothing to start from: empty fields, required where the Italian has text.
     expect(field(panel, 'Titolo').value).toBe('');
     expect(field(panel, 'Titolo').required).toBe(true);
@@ -238,7 +246,7 @@ describe('translation review', () => {
     fireEvent.click(screen.getByRole('button', { name: 'simula salvataggio' }));
     expect(await screen.findByText('Traduzione del menu in corso...')).toBeTruthy();
     expect(await toggle(/^Tedesco In attesa di traduzione$/)).toBeTruthy();
-    expect(within(panel).getByText('Traduzione in corso...')).toBeTruthy();
+    expect(within(panel).getAllByText('Traduzione in corso...')).toHaveLength(3);
     expect(within(panel).getByText('Menu del pescatore')).toBeTruthy();
 
     translations = translated().map((entry) => ({ ...entry, machine: machine('X', next) }));

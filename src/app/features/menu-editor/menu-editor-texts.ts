@@ -87,17 +87,31 @@ export const MENU_EDITOR_TEXTS = {
     'Le traduzioni automatiche arrivano pochi secondi dopo il salvataggio. Correggi un campo e salva: la tua versione resta finché non cambi l’italiano.',
   translationsLoading: 'Caricamento traduzioni...',
   translationsFailed: 'Impossibile caricare le traduzioni.',
-  italianText: 'Italiano',
-  machineText: 'Automatica',
-  noMachineYet: 'non ancora disponibile',
-  yourTranslation: (field: string) => `${field}: la tua traduzione`,
-  staleNote: 'La tua traduzione precedente riguardava un altro testo italiano: ricontrollala.',
-  saveTranslation: 'Salva traduzione',
-  resetTranslation: 'Torna alla traduzione automatica',
   translationSaved: 'Traduzione salvata.',
   translationReset: 'Ripristinata la traduzione automatica.',
   italianChanged:
     'Il testo in italiano è cambiato nel frattempo: ricarico le traduzioni, ricontrolla e salva di nuovo.',
+  // The menu as a spreadsheet file
+  csvTitle: 'Il menu in un foglio di calcolo',
+  csvIntro:
+    'Scarica il menu come file CSV, modificalo con Excel, LibreOffice o Numbers e ricaricalo: prima di cambiare qualcosa ti mostriamo cosa cambia. Il file è tutto il menu: i piatti che togli dal file vengono eliminati.',
+  csvExport: 'Scarica il menu (CSV)',
+  csvExportFailed: 'Impossibile scaricare il menu.',
+  csvFile: 'File CSV da importare',
+  csvPreview: 'Controlla il file',
+  csvReading: 'Controllo del file in corso...',
+  csvRefused: 'Il file non è stato importato. Correggi queste righe e riprova:',
+  csvNoChanges: 'Il file è uguale al menu di adesso: niente da importare.',
+  csvSummary: (added: number, updated: number, deleted: number) =>
+    `Se importi il file: ${added} da aggiungere, ${updated} da modificare, ${deleted} da eliminare.`,
+  csvChangeAdd: 'Da aggiungere',
+  csvChangeUpdate: 'Da modificare',
+  csvChangeDelete: 'Da eliminare',
+  csvSection: (name: string) => `Sezione ${name}`,
+  csvImport: 'Importa il file',
+  csvConfirmImport: 'Importare il file? Il menu sul sito cambia subito.',
+  csvImported: (added: number, updated: number, deleted: number) =>
+    `Menu importato: ${added} aggiunti, ${updated} modificati, ${deleted} eliminati.`,
   // Reordering, read to screen-reader users (dnd-kit's announcements)
   dragInstructions:
     'Per spostare: premi spazio o invio per prendere, le frecce su e giù per muovere, spazio o invio per lasciare, Esc per annullare.',

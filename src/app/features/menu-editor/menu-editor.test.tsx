@@ -262,7 +262,7 @@ describe('a dish', () => {
     renderEditor('/dashboard/menu?piatto=2');
     fireEvent.click(await screen.findByRole('button', { name: /^Tedesco/ }));
     const german = screen.getByRole('group', { name: 'Correggi la traduzione in tedesco' });
-    fireEvent.change(within(german).getByLabelText('Nome: la tua traduzione'), {
+    fireEvent.change(within(german).getByLabelText('Nome'), {
       target: { value: 'Caponata nach Art des Hauses' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Salva traduzione' }));

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TargetLang } from '../../../shared/languages.ts';
+import { splitList } from '../../../shared/lists.ts';
 import { showToast } from '../../components/toasts.tsx';
 import { LANGUAGE_NAMES, REVIEW_TEXTS as T } from './texts.ts';
 
@@ -26,6 +27,16 @@ export interface ReviewField<K extends string> {
   rows: number;
   maxLength: number;
   hint?: string;
+  /** A comma-separated list (dishes, extras): the sources show as a list. */
+  list?: boolean;
+}
+
+/** Sentences a record may word in its own terms ("il menu in italiano…"). */
+export interface ReviewTexts {
+  stale: string;
+  staleDetail: string;
+  /** Shown while a machine translation is awaited and visitors see the Italian. */
+  pendingNote?: string;
 }
 
 export type Texts<K extends string> = Partial<Record<K, string>>;
@@ -53,6 +64,8 @@ export function FieldTranslationsReview<K extends string>({
   pending,
   onSave,
   onReset,
+  texts = { stale: T.stale, staleDetail: T.staleDetail },
+  wholeRecord = false,
 }: {
   fields: readonly ReviewField<K>[];
   reviews: readonly LanguageFieldsReview<K>[];
@@ -60,6 +73,13 @@ export function FieldTranslationsReview<K extends string>({
   pending: boolean;
   onSave: (lang: TargetLang, texts: Texts<K>, italian: Texts<K>) => Promise<boolean>;
   onReset: (lang: TargetLang) => Promise<boolean>;
+  texts?: ReviewTexts;
+  /**
+   * The record is translated whole (the daily menu): every field is saved
+   * together and each is required where its Italian has text. Otherwise
+   * (a dish) a field is staff's only where it differs from the machine's.
+   */
+  wholeRecord?: boolean;
 }) {
   return (
     <div className="staff-translations">
@@ -71,6 +91,8 @@ export function FieldTranslationsReview<K extends string>({
           pending={pending}
           onSave={onSave}
           onReset={onReset}
+          texts={texts}
+          wholeRecord={wholeRecord}
         />
       ))}
     </div>
@@ -96,12 +118,16 @@ function LanguagePanel<K extends string>({
   pending,
   onSave,
   onReset,
+  texts: words,
+  wholeRecord,
 }: {
   fields: readonly ReviewField<K>[];
   review: LanguageFieldsReview<K>;
   pending: boolean;
   onSave: (lang: TargetLang, texts: Texts<K>, italian: Texts<K>) => Promise<boolean>;
   onReset: (lang: TargetLang) => Promise<boolean>;
+  texts: ReviewTexts;
+  wholeRecord: boolean;
 }) {
   const id = useId();
   const names = LANGUAGE_NAMES[review.lang];
@@ -134,13 +160,14 @@ function LanguagePanel<K extends string>({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // A field is staff's when it differs from the machine's text, or was staff's already.
     const texts: Texts<K> = {};
     const italian: Texts<K> = {};
-    for (const { key } of shownFields) {
+    for (const { key } of wholeRecord ? fields : shownFields) {
       const typed = draft[key].trim();
       const entry = review.fields[key];
-      if (typed === '' || (typed === (entry.machine ?? '') && entry.staff === null)) continue;
+      // Field by field, staff's are those that differ from the machine's, or were staff's already.
+      const untouched = typed === '' || (typed === (entry.machine ?? '') && entry.staff === null);
+      if (!wholeRecord && untouched) continue;
       texts[key] = typed;
       italian[key] = entry.italian;
     }
@@ -149,7 +176,9 @@ function LanguagePanel<K extends string>({
       return;
     }
     setBusy('save');
-    await onSave(review.lang, texts, italian);
+    // Saved: the form holds what the server now stores (trimmed), nothing left unsaved.
+    if (await onSave(review.lang, texts, italian))
+      setDraft((current) => ({ ...current, ...texts }));
     setBusy(null);
   }
 
@@ -189,11 +218,13 @@ function LanguagePanel<K extends string>({
             {shown}
           </q>
         </p>
+      ) : status === 'pending' && words.pendingNote ? (
+        <p className="staff-translation__preview">{words.pendingNote}</p>
       ) : null}
       {stale ? (
         <div className="staff-warning">
-          <p className="staff-warning__title">{T.stale}</p>
-          <p>{T.staleDetail}</p>
+          <p className="staff-warning__title">{words.stale}</p>
+          <p>{words.staleDetail}</p>
         </div>
       ) : null}
       {open ? (
@@ -205,7 +236,7 @@ function LanguagePanel<K extends string>({
         >
           <fieldset className="staff-fieldset">
             <legend>{T.legend(names.inName)}</legend>
-            {shownFields.map(({ key, label, rows, maxLength, hint }) => {
+            {shownFields.map(({ key, label, rows, maxLength, hint, list }) => {
               const entry = review.fields[key];
               const inputId = `${id}-${key}`;
               return (
@@ -213,24 +244,29 @@ function LanguagePanel<K extends string>({
                   <p className="staff-field-review__label">{label}</p>
                   <dl className="staff-field-review__sources">
                     <dt>{T.italian}</dt>
-                    <dd lang="it">{entry.italian}</dd>
+                    <dd lang="it">
+                      <SourceText text={entry.italian} list={list} />
+                    </dd>
                     <dt>{T.machine}</dt>
                     <dd lang={review.lang}>
-                      {entry.machine ?? (
+                      {entry.machine === null ? (
                         <span className="staff-hint">
                           {pending ? T.machinePending : T.machineNone}
                         </span>
+                      ) : (
+                        <SourceText text={entry.machine} list={list} />
                       )}
                     </dd>
                   </dl>
                   <div className="staff-field">
-                    <label htmlFor={inputId}>{`${label}: ${T.yours.toLowerCase()}`}</label>
+                    <label htmlFor={inputId}>{label}</label>
                     <textarea
                       id={inputId}
                       name={key}
                       lang={review.lang}
                       rows={rows}
                       maxLength={maxLength}
+                      required={wholeRecord}
                       value={draft[key]}
                       aria-describedby={hint ? `${inputId}-hint` : undefined}
                       onChange={(event) =>
@@ -270,5 +306,19 @@ function LanguagePanel<K extends string>({
         </form>
       ) : null}
     </div>
+  );
+}
+
+/** A source text as read: plain, or a comma-separated list as a list. */
+function SourceText({ text, list }: { text: string; list: boolean | undefined }) {
+  if (!list) return text || T.emptyValue;
+  const items = splitList(text);
+  if (items.length === 0) return T.emptyValue;
+  return (
+    <ul>
+      {items.map((item, index) => (
+        <li key={`${index}-${item}`}>{item}</li>
+      ))}
+    </ul>
   );
 }

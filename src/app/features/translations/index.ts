@@ -4,6 +4,7 @@ export {
   type FieldReview,
   type LanguageFieldsReview,
   type ReviewField,
+  type ReviewTexts,
   type Texts,
 } from './field-translations-review.tsx';
 export { LANGUAGE_NAMES, REVIEW_TEXTS } from './texts.ts';

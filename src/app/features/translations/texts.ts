@@ -22,7 +22,6 @@ export const REVIEW_TEXTS = {
   machine: 'Traduzione automatica',
   machinePending: 'Traduzione in corso...',
   machineNone: 'Nessuna traduzione automatica disponibile.',
-  yours: 'La tua traduzione',
   emptyValue: '—',
   legend: (inName: string) => `Correggi la traduzione ${inName}`,
   unsaved: 'Modifiche non salvate.',
