@@ -90,15 +90,15 @@ test('staff review, correct and restore the German translation of the daily menu
   }
   await expect(german.getByText(`[DE] ${first.titolo}`)).toBeVisible();
 
-  // Open German: the Italian next to the machine translation, the form prefilled.
+  // Open German: field by field, the Italian next to the machine translation, the form prefilled.
   await germanToggle.click();
   await expect(germanToggle).toHaveAttribute('aria-expanded', 'true');
   await expect(german.getByRole('listitem')).toHaveText([
     'Busiate al pesto trapanese',
     'Tonno alla marinara',
-    'Pane fatto in casa',
     '[DE] Busiate al pesto trapanese',
     '[DE] Tonno alla marinara',
+    'Pane fatto in casa',
     '[DE] Pane fatto in casa',
   ]);
   await expect(form.getByLabel('Titolo')).toHaveValue(`[DE] ${first.titolo}`);

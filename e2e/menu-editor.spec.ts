@@ -86,9 +86,14 @@ test('staff edit the menu at 390 px and German visitors see every change', async
   await test.step('reorder by keyboard: the caponata goes first', async () => {
     await expect(dishNames(page, 'Antipasti').nth(1)).toHaveText('Caponata di melanzane');
     await page.getByRole('button', { name: 'Sposta Caponata di melanzane' }).focus();
+    // Each step waits for what a screen reader hears: the sensor listens from the next tick.
+    const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
     await page.keyboard.press('Space');
+    await heard('Preso Caponata di melanzane.');
     await page.keyboard.press('ArrowUp');
+    await heard('Caponata di melanzane in posizione 1.');
     await page.keyboard.press('Space');
+    await heard('Caponata di melanzane lasciato in posizione 1.');
     await expect(toast(page, 'Ordine salvato.')).toBeVisible();
     await expect(dishNames(page, 'Antipasti').first()).toHaveText('Caponata di melanzane');
     await page.reload();
