@@ -59,10 +59,6 @@ export function revokeInvitation(token: string, id: number): Promise<ApiResult<u
 }
 
 /** GET /api/audit?limit= (owner): newest first. */
-export async function fetchAudit(
-  token: string,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ApiResult<AuditEntry[]>> {
-  return parsed(await apiRequest('GET', `/audit?limit=${limit}`, { token, signal }), auditAnswer);
+export async function fetchAudit(token: string, limit: number): Promise<ApiResult<AuditEntry[]>> {
+  return parsed(await apiRequest('GET', `/audit?limit=${limit}`, { token }), auditAnswer);
 }
