@@ -252,4 +252,13 @@ describe('colleagues, for staff', () => {
     expect(screen.queryByRole('form', { name: 'Invita un collega' })).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/staff']);
   });
+
+  it('made owner in another tab: the invitations load', async () => {
+    startSession({ ...ANNA, role: 'staff' });
+    renderTeam();
+    await listItem('Colleghi', 'anna@example.test');
+    localStorage.setItem('user', JSON.stringify(ANNA));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    await listItem('Inviti', 'old@example.test');
+  });
 });
