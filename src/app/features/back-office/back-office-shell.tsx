@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
@@ -10,7 +10,7 @@ import { StaffHeader } from './staff-header.tsx';
  * which brings them back here), under one header with the sections and
  * "Disconnetti".
  */
-export function BackOfficeShell({ children }: { children?: ReactNode }) {
+export function BackOfficeShell() {
   const { user, token, forget } = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,8 +49,7 @@ export function BackOfficeShell({ children }: { children?: ReactNode }) {
     <>
       <StaffHeader onLogout={() => void onLogout()} />
       <main id="main" className="staff-dashboard">
-        {/* Tests render a page directly; the router renders the matched one. */}
-        {children ?? <Outlet />}
+        <Outlet />
       </main>
     </>
   );
