@@ -191,6 +191,20 @@ export const session = createSessionStore({
   checkToken: checkTokenWithServer,
 });
 
+/**
+ * For the back office's client loaders: `call` with the session's bearer
+ * token, once the server has said whether the stored one still holds (asked
+ * once per page load, see `restore`); null when logged out, where the back
+ * office's gate sends the visitor to /login instead.
+ */
+export async function withSessionToken<T>(
+  call: (token: string, user: StaffUser | null) => Promise<T>,
+): Promise<T | null> {
+  await session.restore();
+  const { token, user } = session.getSnapshot();
+  return token ? call(token, user) : null;
+}
+
 /** The token as stored right now (a save without one is skipped). */
 export function storedToken(): string | null {
   try {

@@ -1,10 +1,11 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, useLocation } from 'react-router';
+import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from 'react-router';
 import { MESSAGES } from '../../../shared/locales/index.ts';
+import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { createI18n } from '../../i18n/create-i18n.ts';
-import { createSessionStore, type SessionStore } from './session.ts';
+import { createSessionStore, session, type SessionStore, type StaffUser } from './session.ts';
 import { UserProvider } from './user-provider.tsx';
 
 /** Component-test helpers for the staff pages (not shipped: imported by tests only). */
@@ -26,6 +27,25 @@ function WhereAmI() {
       {from ? ` from ${from}` : ''}
     </p>
   );
+}
+
+const PROBES = ['/login', '/dashboard', '/send-email', '/reset-password', '/elsewhere'];
+
+function probesExcept(paths: (string | undefined)[]) {
+  return PROBES.filter((probe) => !paths.includes(probe)).map((probe) => ({
+    path: probe,
+    Component: WhereAmI,
+  }));
+}
+
+function initialEntry(url: string, state: unknown) {
+  return state === undefined
+    ? url
+    : {
+        pathname: url.split('?')[0]!,
+        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        state,
+      };
 }
 
 /** Renders `page` at `path` inside the user provider, the other staff paths as probes. */
@@ -51,25 +71,72 @@ export function renderStaffPage(
       <UserProvider store={store}>{page}</UserProvider>
     </I18nextProvider>
   );
-  const probes = ['/login', '/dashboard', '/send-email', '/reset-password', '/elsewhere']
-    .filter((probe) => probe !== path)
-    .map((probe) => ({ path: probe, Component: WhereAmI }));
   const Stub = createRoutesStub([
     { path, Component: Page, ...(loader ? { loader, HydrateFallback: () => null } : {}) },
-    ...probes,
+    ...probesExcept([path]),
+  ]);
+  render(<Stub initialEntries={[initialEntry(url, state)]} />);
+  return store;
+}
+
+type StubRoute = Parameters<typeof createRoutesStub>[0][number];
+
+/**
+ * A route module (src/app/routes) as the router takes it: its screen and its
+ * client loader. The stub passes a loader `request` and `params` but no
+ * `serverLoader` (none of the staff routes has one), hence the casts.
+ */
+export function routeModule(
+  module: { default: ComponentType<never>; clientLoader?: (args: never) => unknown },
+  route: { path?: string; index?: true; children?: StubRoute[] },
+): StubRoute {
+  return {
+    ...route,
+    Component: module.default,
+    loader: module.clientLoader as LoaderFunction | undefined,
+  } as StubRoute;
+}
+
+/**
+ * Renders routes at `url` as the app does (StrictMode: effects run twice) in
+ * the staff layout: the user provider, a spinner until their client loaders
+ * have answered, the other staff paths as probes. Client loaders read the
+ * tab's session, so the provider shows that one too: set it with
+ * `startSession` / `endSession`.
+ */
+export function renderStaffRoutes(
+  url: string,
+  routes: StubRoute[],
+  { state }: { state?: unknown } = {},
+) {
+  const i18n = createI18n('it', MESSAGES.it);
+  const StaffLayout = () => (
+    <UserProvider store={session}>
+      <Outlet />
+    </UserProvider>
+  );
+  const Stub = createRoutesStub([
+    {
+      Component: StaffLayout,
+      HydrateFallback: FullScreenSpinner,
+      children: [...routes, ...probesExcept(routes.map((route) => route.path))],
+    },
   ]);
   render(
-    <Stub
-      initialEntries={[
-        state === undefined
-          ? url
-          : {
-              pathname: url.split('?')[0]!,
-              search: url.includes('?') ? `?${url.split('?')[1]}` : '',
-              state,
-            },
-      ]}
-    />,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Stub initialEntries={[initialEntry(url, state)]} />
+      </I18nextProvider>
+    </StrictMode>,
   );
-  return store;
+}
+
+/** Logs `user` in, in the tab's session (local storage included). */
+export function startSession(user: StaffUser, token = 'tok') {
+  session.save(token, user);
+}
+
+/** Nobody logged in, in the tab's session. */
+export function endSession() {
+  session.clear();
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DASHBOARD_TEXTS, loginStateFor, logOut, storedToken, useUser } from '../auth/index.ts';
@@ -10,7 +10,7 @@ import { StaffHeader } from './staff-header.tsx';
  * which brings them back here), under one header with the sections and
  * "Disconnetti".
  */
-export function BackOfficeShell({ children }: { children?: ReactNode }) {
+export function BackOfficeShell() {
   const { user, token, forget } = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -18,6 +18,16 @@ export function BackOfficeShell({ children }: { children?: ReactNode }) {
   // <Navigate> navigates again whenever its `state` prop changes identity: one
   // object per location, or every re-render interrupts the redirect.
   const returnState = useMemo(() => loginStateFor(location), [location]);
+  const { revalidate } = useRevalidator();
+  // The sections' client loaders read the session: when another tab changes
+  // it under this page (someone else logs in, a role changes), they load again.
+  const loadedFor = `${token} ${user?.role}`;
+  const lastLoadedFor = useRef(loadedFor);
+  useEffect(() => {
+    if (!token || lastLoadedFor.current === loadedFor) return;
+    lastLoadedFor.current = loadedFor;
+    void revalidate();
+  }, [token, loadedFor, revalidate]);
 
   // Logging out shows the spinner.
   if (loggingOut) return <FullScreenSpinner />;
@@ -39,8 +49,7 @@ export function BackOfficeShell({ children }: { children?: ReactNode }) {
     <>
       <StaffHeader onLogout={() => void onLogout()} />
       <main id="main" className="staff-dashboard">
-        {/* Tests render a page directly; the router renders the matched one. */}
-        {children ?? <Outlet />}
+        <Outlet />
       </main>
     </>
   );

@@ -1,5 +1,6 @@
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import { dailyMenuAnswer, type DailyMenuFields } from '../../../shared/schemas/daily-menu.ts';
+import { mergeDrafts, readDrafts } from './drafts.ts';
 
 export type { DailyMenuFields };
 /** Each field's limit, the server's own. */
@@ -29,6 +30,23 @@ const fieldsOf = ({ titolo, descrizione, infoAggiuntive }: DailyMenuFields): Dai
 export async function fetchDailyMenu(signal?: AbortSignal): Promise<ApiResult<DailyMenuFields>> {
   const result = parseAnswer(await apiRequest('GET', '/daily-menu/1', { signal }), dailyMenuAnswer);
   return result.ok ? { ...result, data: fieldsOf(result.data) } : result;
+}
+
+/** What the daily-menu form opens with. */
+export interface DailyMenuForm {
+  /** The server's record. */
+  saved: DailyMenuFields;
+  /** What to show: the server's record with any unsaved draft on top. */
+  shown: DailyMenuFields;
+}
+
+/** The form's first data, for the client loader of /dashboard. */
+export async function loadDailyMenuForm(): Promise<DailyMenuForm> {
+  const result = await fetchDailyMenu();
+  // A failed load is only logged; the form still opens.
+  if (!result.ok) console.warn('Daily menu not loaded', result.failure);
+  const saved = result.ok ? result.data : EMPTY_DAILY_MENU;
+  return { saved, shown: mergeDrafts(saved, readDrafts()) };
 }
 
 /** PUT /api/daily-menu/1 with the bearer token: 200 with the stored record. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage } from '../auth/test-utils.tsx';
+import * as dashboardRoute from '../../routes/staff/dashboard.tsx';
+import { endSession, renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
 import { BackOfficeShell } from '../back-office/index.ts';
-import { DashboardPage } from './dashboard-page.tsx';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 
@@ -27,20 +27,20 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   return handler(init);
 });
 
-/** The page inside the back office's shell, as the router shows it. */
+/** /dashboard's route module (its client loader fetches the menu), in the back office's shell. */
 function renderDashboard() {
-  return renderStaffPage(
-    '/dashboard',
-    <BackOfficeShell>
-      <DashboardPage />
-    </BackOfficeShell>,
-  );
+  renderStaffRoutes('/dashboard', [
+    {
+      path: '/dashboard',
+      Component: BackOfficeShell,
+      children: [routeModule(dashboardRoute, { index: true })],
+    },
+  ]);
 }
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(ANNA));
+  startSession(ANNA);
   toasts.length = 0;
   routes = {
     'GET /api/daily-menu/1': () => Response.json(MENU),
@@ -71,9 +71,35 @@ async function typeTitle(text: string) {
 }
 
 describe('dashboard', () => {
+  it('"Caricamento dati utente..." until the menu is in', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    routes['GET /api/daily-menu/1'] = async () => {
+      await gate;
+      return Response.json(MENU);
+    };
+    renderDashboard();
+    expect(await screen.findByText('Caricamento dati utente...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
+    expect(screen.queryByText('Caricamento dati utente...')).toBeNull();
+  });
+
+  it('a menu that does not load is only logged: the form opens empty', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    routes['GET /api/daily-menu/1'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
+    expect((screen.getByLabelText('Nome del menu') as HTMLTextAreaElement).value).toBe('');
+    expect(warn).toHaveBeenCalledWith('Daily menu not loaded', expect.anything());
+    warn.mockRestore();
+  });
+
   it('greets, explains, and fills the three fields from the server', async () => {
     renderDashboard();
-    expect(screen.getByText('Caricamento dati utente...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
     expect(
       screen.getByText('Modifica il menu del giorno inserendo i dettagli richiesti.'),
@@ -231,7 +257,7 @@ describe('dashboard', () => {
   });
 
   it('logged out: to /login, remembering /dashboard', async () => {
-    localStorage.clear();
+    endSession();
     renderDashboard();
     expect(await screen.findByText('at /login from /dashboard')).toBeTruthy();
   });

@@ -1,36 +1,31 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { DASHBOARD_TEXTS, useUser } from '../auth/index.ts';
-import { EMPTY_DAILY_MENU, fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
+import type { DailyMenuFields, DailyMenuForm } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
-import { mergeDrafts, readDrafts } from './drafts.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
 
-interface LoadedMenu {
-  saved: DailyMenuFields;
-  shown: DailyMenuFields;
+const loadingUser = (
+  <p className="staff-dashboard__loading" role="status">
+    {DASHBOARD_TEXTS.loadingUser}
+  </p>
+);
+
+/**
+ * /dashboard, the landing page after login (inside the back office's shell).
+ * `menu` is the form's first data, which the route's client loader fetches.
+ */
+export function DashboardPage({ menu }: { menu: Promise<DailyMenuForm> }) {
+  return (
+    <Suspense fallback={loadingUser}>
+      <LoadedDashboard menu={menu} />
+    </Suspense>
+  );
 }
 
-/** /dashboard, the landing page after login (inside the back office's shell). */
-export function DashboardPage() {
+function LoadedDashboard({ menu: loading }: { menu: Promise<DailyMenuForm> }) {
   const { user } = useUser();
-  const [menu, setMenu] = useState<LoadedMenu | null>(null);
+  const menu = use(loading);
   const [saveSignal, setSaveSignal] = useState<MenuSaveSignal | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchDailyMenu(controller.signal).then(
-      (result) => {
-        // A failed load is only logged; the form still opens.
-        if (!result.ok) console.warn('Daily menu not loaded', result.failure);
-        const saved = result.ok ? result.data : EMPTY_DAILY_MENU;
-        setMenu({ saved, shown: mergeDrafts(saved, readDrafts()) });
-      },
-      () => {
-        // aborted: the page went away
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   // A saved menu sends the review looking for the new translations
   // (the server translates the new Italian text in the background).
@@ -38,13 +33,7 @@ export function DashboardPage() {
     setSaveSignal((previous) => ({ seq: (previous?.seq ?? 0) + 1, fields }));
   }
 
-  if (!menu || !user) {
-    return (
-      <p className="staff-dashboard__loading" role="status">
-        {DASHBOARD_TEXTS.loadingUser}
-      </p>
-    );
-  }
+  if (!user) return loadingUser;
   return (
     <>
       <div className="staff-dashboard__intro">

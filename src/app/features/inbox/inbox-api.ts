@@ -8,12 +8,9 @@ import {
 export type { ContactMessage, Delivery };
 
 /** GET /api/contact-messages with the bearer token. */
-export async function fetchMessages(
-  token: string,
-  signal?: AbortSignal,
-): Promise<ApiResult<ContactMessage[]>> {
+export async function fetchMessages(token: string): Promise<ApiResult<ContactMessage[]>> {
   const result = parseAnswer(
-    await apiRequest('GET', '/contact-messages', { token, signal }),
+    await apiRequest('GET', '/contact-messages', { token }),
     contactMessagesAnswer,
   );
   return result.ok ? { ...result, data: result.data.messages } : result;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage } from '../auth/test-utils.tsx';
+import * as messagesRoute from '../../routes/staff/messages.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
 import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
 import type { ContactMessage } from './inbox-api.ts';
-import { Inbox } from './inbox.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
@@ -49,8 +49,7 @@ function patchRoute(id: number): Handler {
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(ANNA));
+  startSession(ANNA);
   toasts.length = 0;
   messages = [
     message({
@@ -86,8 +85,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** /dashboard/messages through its route module: the client loader fetches the list. */
 function renderInbox() {
-  renderStaffPage('/dashboard', <Inbox />);
+  renderStaffRoutes('/dashboard/messages', [
+    routeModule(messagesRoute, { path: '/dashboard/messages' }),
+  ]);
 }
 const list = () => screen.findByRole('list', { name: 'Messaggi ricevuti' });
 const items = async () => within(await list()).getAllByRole('listitem');
@@ -205,21 +207,83 @@ describe('inbox', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messaggi');
   });
 
-  it('an expired session: "Effettua il login" and /login', async () => {
+  it('"Caricamento messaggi..." until the list is in, "Ricarica" disabled meanwhile', async () => {
+    let answer!: () => void;
+    const list = routes['GET /api/contact-messages']!;
+    routes['GET /api/contact-messages'] = async (init) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return list(init);
+    };
+    renderInbox();
+    expect((await screen.findByText('Caricamento messaggi...')).getAttribute('role')).toBe(
+      'status',
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messaggi');
+    expect(screen.getByRole('button', { name: 'Ricarica' })).toHaveProperty('disabled', true);
+    answer();
+    expect((await items()).length).toBe(3);
+    expect(screen.getByRole('button', { name: 'Ricarica' })).toHaveProperty('disabled', false);
+  });
+
+  it('while "Ricarica" waits: the list stays, the button says "Caricamento..."', async () => {
+    renderInbox();
+    await items();
+    let answer!: () => void;
+    const list = routes['GET /api/contact-messages']!;
+    routes['GET /api/contact-messages'] = async (init) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return list(init);
+    };
+    messages = [message({ id: 4, firstName: 'Sara', lastName: 'Verdi' }), ...messages];
+    fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    const busy = await screen.findByRole('button', { name: 'Caricamento...' });
+    expect(busy).toHaveProperty('disabled', true);
+    expect((await items()).length).toBe(3);
+    answer();
+    expect(await screen.findByText('Sara Verdi')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ricarica' })).toHaveProperty('disabled', false);
+  });
+
+  it('an expired session: "Effettua il login", the session forgotten, /login remembering the inbox', async () => {
     routes['GET /api/contact-messages'] = () =>
       Response.json({ message: 'Sessione scaduta' }, { status: 401 });
     renderInbox();
-    expect(await screen.findByText('at /login from /dashboard')).toBeTruthy();
-    expect(toasts).toContainEqual(['warning', 'Effettua il login']);
+    expect(await screen.findByText('at /login from /dashboard/messages')).toBeTruthy();
+    expect(toasts).toEqual([
+      ['error', 'Sessione scaduta'],
+      ['warning', 'Effettua il login'],
+    ]);
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('no answer: "Impossibile caricare i messaggi."', async () => {
+  it('no answer: "Impossibile caricare i messaggi."; "Ricarica" tries again', async () => {
+    const list = routes['GET /api/contact-messages']!;
     routes['GET /api/contact-messages'] = () => {
       throw new TypeError('Failed to fetch');
     };
     renderInbox();
     expect(await screen.findByText('Impossibile caricare i messaggi.')).toBeTruthy();
     expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+    routes['GET /api/contact-messages'] = list;
+    fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    expect((await items()).length).toBe(3);
+    expect(screen.queryByText('Impossibile caricare i messaggi.')).toBeNull();
+    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+  });
+
+  it('a failed reload keeps the list on screen', async () => {
+    renderInbox();
+    await items();
+    routes['GET /api/contact-messages'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    await waitFor(() => expect(toasts).toEqual([['error', 'Errore sconosciuto.']]));
+    expect((await items()).length).toBe(3);
+    expect(screen.queryByText('Impossibile caricare i messaggi.')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Ricarica' })).toHaveProperty('disabled', false),
+    );
   });
 });
 

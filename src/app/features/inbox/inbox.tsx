@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
-import type { ApiFailure } from '../../api/client.ts';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import {
   deliveryLabel,
   formatLongDate,
@@ -10,56 +10,47 @@ import {
   replyHref,
   senderName,
 } from './format.ts';
-import { fetchMessages, setMessageRead, type ContactMessage } from './inbox-api.ts';
+import { setMessageRead, type ContactMessage } from './inbox-api.ts';
 import { INBOX_TEXTS as T, PAGE_LANGUAGES } from './inbox-texts.ts';
 
 /**
  * The staff inbox: the contact form's messages, newest first,
  * unread ones marked; opening one shows it in full and marks it read.
+ * `messages` is what the route's client loader fetches; "Ricarica" runs it again.
  */
-export function Inbox() {
-  const id = useId();
+export function Inbox({ messages }: { messages: Loading<ContactMessage[]> }) {
+  return (
+    <Suspense
+      fallback={
+        <InboxPanel unread={0} reloadLabel={T.reload}>
+          <p role="status">{T.loading}</p>
+        </InboxPanel>
+      }
+    >
+      <LoadedInbox loading={messages} />
+    </Suspense>
+  );
+}
+
+function LoadedInbox({ loading }: { loading: Loading<ContactMessage[]> }) {
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
-  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+  const { revalidate } = useRevalidator();
+  const { data: messages, failed, setData } = useLoaded(loading);
   const [openId, setOpenId] = useState<number | null>(null);
-
-  const onLoaded = useEffectEvent((list: ContactMessage[]) => {
-    setMessages(list);
-    setLoadFailed(false);
-    setLoading(false);
-  });
-  const onLoadFailure = useEffectEvent((failure: ApiFailure) => {
-    setLoadFailed(true);
-    setLoading(false);
-    handleFailure(failure);
-  });
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    fetchMessages(token, controller.signal).then(
-      (result) => (result.ok ? onLoaded(result.data) : onLoadFailure(result.failure)),
-      () => {
-        // aborted: the component went away or the list is being reloaded
-      },
-    );
-    return () => controller.abort();
-  }, [token, version]);
+  // The loader hands over the answer still to come and the router keeps this
+  // screen until it is in: "Ricarica" is busy while the screen it was pressed on stays.
+  const [reloadedFrom, setReloadedFrom] = useState<Loading<ContactMessage[]> | null>(null);
+  const reloading = reloadedFrom === loading;
 
   function reload() {
-    setLoading(true);
-    setVersion((value) => value + 1);
+    setReloadedFrom(loading);
+    void revalidate();
   }
 
   function setRead(messageId: number, read: boolean) {
-    setMessages(
-      (current) =>
-        current?.map((message) => (message.id === messageId ? { ...message, read } : message)) ??
-        current,
+    setData((current) =>
+      current.map((message) => (message.id === messageId ? { ...message, read } : message)),
     );
   }
 
@@ -84,29 +75,13 @@ export function Inbox() {
 
   const unread = messages?.filter((message) => !message.read).length ?? 0;
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`} id="messaggi">
-      <div className="staff-panel__head">
-        <h1 id={`${id}-title`} className="staff-panel__title">
-          {T.title}
-          {unread > 0 ? (
-            <>
-              {' '}
-              <span className="staff-count">{T.unread(unread)}</span>
-            </>
-          ) : null}
-        </h1>
-        <button
-          type="button"
-          className="staff-button staff-button--ghost staff-button--small"
-          onClick={reload}
-          disabled={loading}
-        >
-          {loading && messages ? T.reloading : T.reload}
-        </button>
-      </div>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <InboxPanel
+      unread={unread}
+      reloadLabel={reloading && messages ? T.reloading : T.reload}
+      onReload={reloading ? undefined : reload}
+    >
       {messages === null ? (
-        <p role="status">{loadFailed ? T.loadFailed : T.loading}</p>
+        <p role="status">{failed ? T.loadFailed : T.loading}</p>
       ) : messages.length === 0 ? (
         <p className="staff-empty">{T.empty}</p>
       ) : (
@@ -122,6 +97,49 @@ export function Inbox() {
           ))}
         </ul>
       )}
+    </InboxPanel>
+  );
+}
+
+/**
+ * The panel around the list: the title with the count of unread messages,
+ * and "Ricarica" (disabled without `onReload`).
+ */
+function InboxPanel({
+  unread,
+  reloadLabel,
+  onReload,
+  children,
+}: {
+  unread: number;
+  reloadLabel: string;
+  onReload?: () => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`} id="messaggi">
+      <div className="staff-panel__head">
+        <h1 id={`${id}-title`} className="staff-panel__title">
+          {T.title}
+          {unread > 0 ? (
+            <>
+              {' '}
+              <span className="staff-count">{T.unread(unread)}</span>
+            </>
+          ) : null}
+        </h1>
+        <button
+          type="button"
+          className="staff-button staff-button--ghost staff-button--small"
+          onClick={onReload}
+          disabled={!onReload}
+        >
+          {reloadLabel}
+        </button>
+      </div>
+      <p className="staff-panel__intro">{T.intro}</p>
+      {children}
     </section>
   );
 }

@@ -1,2 +1,3 @@
-/** The contact messages panel. */
+/** The contact messages panel, and the call its route's client loader makes. */
 export { Inbox } from './inbox.tsx';
+export { fetchMessages } from './inbox-api.ts';

@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage } from '../auth/test-utils.tsx';
-import { Colleagues } from './colleagues.tsx';
+import * as teamRoute from '../../routes/staff/team.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { BackOfficeShell } from '../back-office/index.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo', role: 'owner' };
+const ANNA = {
+  email: 'anna@example.test',
+  firstName: 'Anna',
+  lastName: 'Russo',
+  role: 'owner',
+} as const;
 const member = (id: number, email: string, firstName: string, role: 'owner' | 'staff') => ({
   id,
   email,
@@ -34,8 +40,7 @@ let invitations: ReturnType<typeof invitation>[];
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(ANNA));
+  startSession(ANNA);
   toasts.length = 0;
   staff = [
     member(1, 'anna@example.test', 'Anna', 'owner'),
@@ -84,6 +89,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * /dashboard/team through its route module (the client loader fetches the
+ * lists), inside the back office's shell, whose "Colleghi" link opens it again.
+ */
+function renderTeam() {
+  renderStaffRoutes('/dashboard/team', [
+    {
+      path: '/dashboard',
+      Component: BackOfficeShell,
+      children: [routeModule(teamRoute, { path: 'team' })],
+    },
+  ]);
+}
+
 function sendInvitation(email: string) {
   const form = screen.getByRole('form', { name: 'Invita un collega' });
   const field = (name: string | RegExp) => within(form).getByLabelText(name);
@@ -99,7 +118,7 @@ const listItem = async (list: string, text: string) =>
 
 describe('colleagues, for an owner', () => {
   it('lists every account with its role, with the bearer token', async () => {
-    renderStaffPage('/dashboard/team', <Colleagues />);
+    renderTeam();
     const anna = await listItem('Colleghi', 'anna@example.test');
     expect(within(anna).getByText('Titolare')).toBeTruthy();
     expect(within(anna).getByText('tu')).toBeTruthy();
@@ -112,7 +131,7 @@ describe('colleagues, for an owner', () => {
   });
 
   it('invites a colleague, who then shows as pending; a refusal shows the server text', async () => {
-    renderStaffPage('/dashboard/team', <Colleagues />);
+    renderTeam();
     await listItem('Inviti', 'old@example.test');
     sendInvitation('giulia@example.test');
     const pending = await listItem('Inviti', 'giulia@example.test');
@@ -134,7 +153,7 @@ describe('colleagues, for an owner', () => {
   });
 
   it('changes a role and removes an account only after confirming', async () => {
-    renderStaffPage('/dashboard/team', <Colleagues />);
+    renderTeam();
     let marco = await listItem('Colleghi', 'marco@example.test');
     fireEvent.click(within(marco).getByRole('button', { name: 'Rendi titolare' }));
     expect(
@@ -155,7 +174,7 @@ describe('colleagues, for an owner', () => {
 
   it('revokes a pending invitation', async () => {
     invitations = [invitation(8, 'giulia@example.test', 'pending')];
-    renderStaffPage('/dashboard/team', <Colleagues />);
+    renderTeam();
     const pending = await listItem('Inviti', 'giulia@example.test');
     expect(within(pending).getByText('Scade il 27 novembre 2026')).toBeTruthy();
     fireEvent.click(within(pending).getByRole('button', { name: 'Revoca' }));
@@ -168,13 +187,63 @@ describe('colleagues, for an owner', () => {
   });
 });
 
+describe('loading the lists', () => {
+  it('"Caricamento colleghi..." under each title until its list is in', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const respond = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      await gate;
+      return respond(input, init);
+    });
+    renderTeam();
+    const colleagues = await screen.findByRole('region', { name: 'Colleghi' });
+    expect(within(colleagues).getByRole('status').textContent).toBe('Caricamento colleghi...');
+    const invitationsPanel = screen.getByRole('region', { name: 'Inviti' });
+    expect(within(invitationsPanel).getByRole('status').textContent).toBe(
+      'Caricamento colleghi...',
+    );
+    answer();
+    await listItem('Colleghi', 'marco@example.test');
+    await listItem('Inviti', 'old@example.test');
+  });
+
+  it('a failed load says so under each title; "Colleghi" in the header loads them again', async () => {
+    const respond = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderTeam();
+    await vi.waitFor(() =>
+      expect(screen.getAllByText('Impossibile caricare l’elenco dei colleghi.')).toHaveLength(2),
+    );
+    expect(toasts).toEqual([
+      ['error', 'Errore sconosciuto.'],
+      ['error', 'Errore sconosciuto.'],
+    ]);
+    fetchMock.mockImplementation(respond);
+    const nav = screen.getByRole('navigation', { name: 'Sezioni' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Colleghi' }));
+    await listItem('Colleghi', 'marco@example.test');
+    await listItem('Inviti', 'old@example.test');
+    expect(screen.queryByText('Impossibile caricare l’elenco dei colleghi.')).toBeNull();
+  });
+
+  it('an expired session: "Effettua il login", the session forgotten, /login remembering the page', async () => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({ message: 'Sessione scaduta' }, { status: 401 }),
+    );
+    renderTeam();
+    expect(await screen.findByText('at /login from /dashboard/team')).toBeTruthy();
+    expect(toasts).toContainEqual(['warning', 'Effettua il login']);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
 describe('colleagues, for staff', () => {
   it('shows the list only: no actions, no invitations, and why', async () => {
-    localStorage.setItem(
-      'user',
-      JSON.stringify({ ...ANNA, email: 'marco@example.test', role: 'staff' }),
-    );
-    renderStaffPage('/dashboard/team', <Colleagues />);
+    startSession({ ...ANNA, email: 'marco@example.test', role: 'staff' });
+    renderTeam();
     const anna = await listItem('Colleghi', 'anna@example.test');
     expect(within(anna).queryByRole('button')).toBeNull();
     expect(
@@ -182,5 +251,14 @@ describe('colleagues, for staff', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Invita un collega' })).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/staff']);
+  });
+
+  it('made owner in another tab: the invitations load', async () => {
+    startSession({ ...ANNA, role: 'staff' });
+    renderTeam();
+    await listItem('Colleghi', 'anna@example.test');
+    localStorage.setItem('user', JSON.stringify(ANNA));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    await listItem('Inviti', 'old@example.test');
   });
 });

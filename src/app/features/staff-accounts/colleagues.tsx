@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
 import {
   ROLE_LABELS,
   ROLES,
@@ -6,12 +7,17 @@ import {
   type Role,
 } from '../../../shared/schemas/staff.ts';
 import { showToast } from '../../components/toasts.tsx';
-import type { ApiFailure, ApiResult } from '../../api/client.ts';
-import { COLLEAGUES_TEXTS, EmailField, useApiErrorHandler, useUser } from '../auth/index.ts';
+import type { ApiResult } from '../../api/client.ts';
+import {
+  COLLEAGUES_TEXTS,
+  EmailField,
+  useApiErrorHandler,
+  useLoaded,
+  useUser,
+  type Loading,
+} from '../auth/index.ts';
 import {
   changeRole,
-  fetchInvitations,
-  fetchStaff,
   invite,
   removeColleague,
   revokeInvitation,
@@ -29,55 +35,28 @@ function formatDate(value: string): string {
 const nameOf = (member: { firstName: string; lastName: string; email: string }) =>
   `${member.firstName} ${member.lastName}`.trim() || member.email;
 
-/** Loads a list with the bearer token, again whenever `version` changes. */
-function useStaffList<T>(
-  load: (token: string, signal: AbortSignal) => Promise<ApiResult<T[]>>,
-  enabled: boolean,
-  version: number,
-): { items: T[] | null; failed: boolean } {
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const [state, setState] = useState<{ items: T[] | null; failed: boolean }>({
-    items: null,
-    failed: false,
-  });
-  const onFailure = useEffectEvent((failure: ApiFailure) => {
-    setState((previous) => ({ ...previous, failed: true }));
-    handleFailure(failure);
-  });
-  useEffect(() => {
-    if (!token || !enabled) return;
-    const controller = new AbortController();
-    load(token, controller.signal).then(
-      (result) => {
-        if (result.ok) setState({ items: result.data, failed: false });
-        else onFailure(result.failure);
-      },
-      () => {
-        // aborted: the page went away or the list is being reloaded
-      },
-    );
-    return () => controller.abort();
-  }, [token, enabled, version, load]);
-  return state;
-}
+const listLoading = <p role="status">{COLLEAGUES_TEXTS.loading}</p>;
 
 /**
  * /dashboard/team: the colleagues and their roles. An owner also changes
  * roles, removes accounts, invites colleagues (who choose their own
- * password) and follows the invitations; staff see the list only.
+ * password) and follows the invitations; staff see the list only. Both
+ * lists come from the route's client loader (the invitations for owners only).
  */
-export function Colleagues() {
+export function Colleagues({
+  staff,
+  invitations,
+}: {
+  staff: Loading<StaffMember[]>;
+  invitations: Loading<Invitation[]>;
+}) {
   const id = useId();
   const { token, user } = useUser();
   const handleFailure = useApiErrorHandler();
+  const { revalidate } = useRevalidator();
   const isOwner = user?.role === 'owner';
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((value) => value + 1);
-  const staff = useStaffList(fetchStaff, true, version);
-  const invitations = useStaffList(fetchInvitations, isOwner, version);
 
-  /** Runs an owner's action; on success a toast and a fresh list. */
+  /** Runs an owner's action; on success a toast and the lists loaded again. */
   async function act(action: () => Promise<ApiResult<unknown>>, success: string) {
     const result = await action();
     if (!result.ok) {
@@ -85,7 +64,7 @@ export function Colleagues() {
       return false;
     }
     void showToast('success', success);
-    reload();
+    void revalidate();
     return true;
   }
 
@@ -98,30 +77,19 @@ export function Colleagues() {
         <p className="staff-panel__intro">
           {COLLEAGUES_TEXTS.intro} {isOwner ? null : COLLEAGUES_TEXTS.ownerOnlyNote}
         </p>
-        {staff.items === null ? (
-          <p role="status">
-            {staff.failed ? COLLEAGUES_TEXTS.loadFailed : COLLEAGUES_TEXTS.loading}
-          </p>
-        ) : staff.items.length === 0 ? (
-          <p>{COLLEAGUES_TEXTS.empty}</p>
-        ) : (
-          <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.title}>
-            {staff.items.map((member) => (
-              <ColleagueItem
-                key={member.id}
-                member={member}
-                isSelf={member.email === user?.email}
-                canManage={isOwner && member.email !== user?.email}
-                onChangeRole={(role) =>
-                  act(() => changeRole(token!, member.id, role), COLLEAGUES_TEXTS.roleChanged)
-                }
-                onRemove={() =>
-                  act(() => removeColleague(token!, member.id), COLLEAGUES_TEXTS.removed)
-                }
-              />
-            ))}
-          </ul>
-        )}
+        <Suspense fallback={listLoading}>
+          <ColleagueList
+            loading={staff}
+            selfEmail={user?.email}
+            canManage={isOwner}
+            onChangeRole={(member, role) =>
+              act(() => changeRole(token!, member.id, role), COLLEAGUES_TEXTS.roleChanged)
+            }
+            onRemove={(member) =>
+              act(() => removeColleague(token!, member.id), COLLEAGUES_TEXTS.removed)
+            }
+          />
+        </Suspense>
       </section>
       {isOwner ? (
         <>
@@ -131,8 +99,7 @@ export function Colleagues() {
             }
           />
           <InvitationList
-            invitations={invitations.items}
-            failed={invitations.failed}
+            loading={invitations}
             onRevoke={(invitation) =>
               act(() => revokeInvitation(token!, invitation.id), COLLEAGUES_TEXTS.revoked)
             }
@@ -140,6 +107,40 @@ export function Colleagues() {
         </>
       ) : null}
     </>
+  );
+}
+
+function ColleagueList({
+  loading,
+  selfEmail,
+  canManage,
+  onChangeRole,
+  onRemove,
+}: {
+  loading: Loading<StaffMember[]>;
+  selfEmail: string | undefined;
+  canManage: boolean;
+  onChangeRole: (member: StaffMember, role: Role) => Promise<unknown>;
+  onRemove: (member: StaffMember) => Promise<unknown>;
+}) {
+  const { data: staff, failed } = useLoaded(loading);
+  if (staff === null) {
+    return failed ? <p role="status">{COLLEAGUES_TEXTS.loadFailed}</p> : listLoading;
+  }
+  if (staff.length === 0) return <p>{COLLEAGUES_TEXTS.empty}</p>;
+  return (
+    <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.title}>
+      {staff.map((member) => (
+        <ColleagueItem
+          key={member.id}
+          member={member}
+          isSelf={member.email === selfEmail}
+          canManage={canManage && member.email !== selfEmail}
+          onChangeRole={(role) => onChangeRole(member, role)}
+          onRemove={() => onRemove(member)}
+        />
+      ))}
+    </ul>
   );
 }
 
@@ -329,12 +330,10 @@ function InviteForm({
 }
 
 function InvitationList({
-  invitations,
-  failed,
+  loading,
   onRevoke,
 }: {
-  invitations: Invitation[] | null;
-  failed: boolean;
+  loading: Loading<Invitation[]>;
   onRevoke: (invitation: Invitation) => Promise<unknown>;
 }) {
   const id = useId();
@@ -343,44 +342,57 @@ function InvitationList({
       <h2 id={`${id}-title`} className="staff-panel__title">
         {COLLEAGUES_TEXTS.invitationsTitle}
       </h2>
-      {invitations === null ? (
-        <p role="status">{failed ? COLLEAGUES_TEXTS.loadFailed : COLLEAGUES_TEXTS.loading}</p>
-      ) : invitations.length === 0 ? (
-        <p>{COLLEAGUES_TEXTS.noInvitations}</p>
-      ) : (
-        <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.invitationsTitle}>
-          {invitations.map((invitation) => (
-            <li key={invitation.id} className="staff-list__item">
-              <span className="staff-list__name">
-                {nameOf(invitation)}
-                <span className={`staff-badge staff-badge--${invitation.status}`}>
-                  {INVITATION_STATUS_LABELS[invitation.status]}
-                </span>
-              </span>
-              <span className="staff-list__meta">
-                <span>{invitation.email}</span>
-                <span>{ROLE_LABELS[invitation.role]}</span>
-                {invitation.status === 'pending' ? (
-                  <span>{COLLEAGUES_TEXTS.expires(formatDate(invitation.expiresAt))}</span>
-                ) : null}
-                {invitation.invitedBy ? (
-                  <span>{COLLEAGUES_TEXTS.invitedBy(invitation.invitedBy.email)}</span>
-                ) : null}
-              </span>
-              {invitation.status === 'pending' ? (
-                <span className="staff-list__actions">
-                  <ConfirmedAction
-                    label={COLLEAGUES_TEXTS.revoke}
-                    question={`${COLLEAGUES_TEXTS.revoke}: ${invitation.email}?`}
-                    onConfirm={() => onRevoke(invitation)}
-                    danger
-                  />
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Suspense fallback={listLoading}>
+        <InvitationItems loading={loading} onRevoke={onRevoke} />
+      </Suspense>
     </section>
+  );
+}
+
+function InvitationItems({
+  loading,
+  onRevoke,
+}: {
+  loading: Loading<Invitation[]>;
+  onRevoke: (invitation: Invitation) => Promise<unknown>;
+}) {
+  const { data: invitations, failed } = useLoaded(loading);
+  if (invitations === null) {
+    return failed ? <p role="status">{COLLEAGUES_TEXTS.loadFailed}</p> : listLoading;
+  }
+  if (invitations.length === 0) return <p>{COLLEAGUES_TEXTS.noInvitations}</p>;
+  return (
+    <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.invitationsTitle}>
+      {invitations.map((invitation) => (
+        <li key={invitation.id} className="staff-list__item">
+          <span className="staff-list__name">
+            {nameOf(invitation)}
+            <span className={`staff-badge staff-badge--${invitation.status}`}>
+              {INVITATION_STATUS_LABELS[invitation.status]}
+            </span>
+          </span>
+          <span className="staff-list__meta">
+            <span>{invitation.email}</span>
+            <span>{ROLE_LABELS[invitation.role]}</span>
+            {invitation.status === 'pending' ? (
+              <span>{COLLEAGUES_TEXTS.expires(formatDate(invitation.expiresAt))}</span>
+            ) : null}
+            {invitation.invitedBy ? (
+              <span>{COLLEAGUES_TEXTS.invitedBy(invitation.invitedBy.email)}</span>
+            ) : null}
+          </span>
+          {invitation.status === 'pending' ? (
+            <span className="staff-list__actions">
+              <ConfirmedAction
+                label={COLLEAGUES_TEXTS.revoke}
+                question={`${COLLEAGUES_TEXTS.revoke}: ${invitation.email}?`}
+                onConfirm={() => onRevoke(invitation)}
+                danger
+              />
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -17,11 +17,8 @@ export type Invitation = InvitationAnswer;
 export type AuditEntry = AuditEntryAnswer;
 
 /** GET /api/staff: every account, with its role. */
-export async function fetchStaff(
-  token: string,
-  signal?: AbortSignal,
-): Promise<ApiResult<StaffMember[]>> {
-  const result = parsed(await apiRequest('GET', '/staff', { token, signal }), staffListAnswer);
+export async function fetchStaff(token: string): Promise<ApiResult<StaffMember[]>> {
+  const result = parsed(await apiRequest('GET', '/staff', { token }), staffListAnswer);
   return result.ok ? { ...result, data: result.data.staff } : result;
 }
 
@@ -43,12 +40,9 @@ export function removeColleague(token: string, id: number): Promise<ApiResult<un
 }
 
 /** GET /api/staff/invitations (owner). */
-export async function fetchInvitations(
-  token: string,
-  signal?: AbortSignal,
-): Promise<ApiResult<Invitation[]>> {
+export async function fetchInvitations(token: string): Promise<ApiResult<Invitation[]>> {
   const result = parsed(
-    await apiRequest('GET', '/staff/invitations', { token, signal }),
+    await apiRequest('GET', '/staff/invitations', { token }),
     invitationListAnswer,
   );
   return result.ok ? { ...result, data: result.data.invitations } : result;
@@ -65,10 +59,6 @@ export function revokeInvitation(token: string, id: number): Promise<ApiResult<u
 }
 
 /** GET /api/audit?limit= (owner): newest first. */
-export async function fetchAudit(
-  token: string,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ApiResult<AuditEntry[]>> {
-  return parsed(await apiRequest('GET', `/audit?limit=${limit}`, { token, signal }), auditAnswer);
+export async function fetchAudit(token: string, limit: number): Promise<ApiResult<AuditEntry[]>> {
+  return parsed(await apiRequest('GET', `/audit?limit=${limit}`, { token }), auditAnswer);
 }

@@ -1,5 +1,24 @@
+import { AUDIT_LIMIT_DEFAULT, auditQuery } from '../../../shared/schemas/staff.ts';
+import { withSessionToken } from '../../features/auth/index.ts';
 import { AuditPage } from '../../features/staff-accounts/audit-page.tsx';
+import { fetchAudit } from '../../features/staff-accounts/staff-api.ts';
+import type { Route } from './+types/audit';
 
-export default function Audit() {
-  return <AuditPage />;
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // "Mostra altri" doubles `?limit=`; a count the server would refuse is its default.
+  const asked = auditQuery.shape.limit.safeParse(
+    new URL(request.url).searchParams.get('limit') ?? undefined,
+  );
+  const limit = asked.success ? asked.data : AUDIT_LIMIT_DEFAULT;
+  return {
+    limit,
+    // Not awaited: the section opens at once with its loading text. Only owners are asked.
+    entries: withSessionToken(async (token, user) =>
+      user?.role === 'owner' ? fetchAudit(token, limit) : null,
+    ),
+  };
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  return <AuditPage entries={loaderData.entries} limit={loaderData.limit} />;
 }

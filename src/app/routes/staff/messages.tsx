@@ -1,5 +1,12 @@
-import { Inbox } from '../../features/inbox/index.ts';
+import { withSessionToken } from '../../features/auth/index.ts';
+import { fetchMessages, Inbox } from '../../features/inbox/index.ts';
+import type { Route } from './+types/messages';
 
-export default function Messages() {
-  return <Inbox />;
+export function clientLoader() {
+  // Not awaited: the section opens at once with its loading text.
+  return { messages: withSessionToken((token) => fetchMessages(token)) };
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  return <Inbox messages={loaderData.messages} />;
 }
