@@ -978,6 +978,9 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['GET', '/api/menu/items/:id/translations'],
   ['PUT', '/api/menu/items/:id/translations/:lang'],
   ['DELETE', '/api/menu/items/:id/translations/:lang'],
+  ['GET', '/api/menu/export.csv'],
+  ['POST', '/api/menu/import/preview'],
+  ['POST', '/api/menu/import'],
 ];
 
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
