@@ -18,6 +18,7 @@ import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
 import { contactRoutes } from './routes/api/contact.ts';
 import { staffRoutes } from './routes/api/staff.ts';
 import { menuRoutes } from './routes/api/menu.ts';
+import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
+  await app.register(menuCsvRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

@@ -13,10 +13,12 @@ import type {
   SectionPlacement,
   StaffItemAnswer,
 } from '../../shared/schemas/menu.ts';
+import type { MenuImportAnswer } from '../../shared/schemas/menu-csv.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
 import type { TextTranslations, TranslatableRecord } from './translation/text-translations.ts';
 import { nowIso } from './tokens.ts';
+import { planMenuImport, readMenuCsv, writeMenuCsv, type MenuImportPlan } from './menu-csv.ts';
 
 type Actor = NonNullable<AuditActor>;
 type ItemRow = Selectable<Database['menu_items']>;
@@ -45,6 +47,14 @@ function parseAllergens(stored: string | null): Allergen[] | null {
 }
 
 const quoted = (text: string) => `«${text}»`;
+
+/** "1 aggiunta", "2 modifiche": a count and its noun. */
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** An import's answer, or the file's problems (row by row, as the spreadsheet numbers them). */
+export type MenuImportOutcome =
+  { ok: true; answer: MenuImportAnswer } | { ok: false; errors: string[] };
 
 /** The outcomes of a write that was refused. */
 const REFUSALS: readonly unknown[] = [
@@ -119,21 +129,21 @@ export class MenuService {
     return this.#views.get(lang, () => this.#readView(lang));
   }
 
-  async #readView(lang: Lang): Promise<MenuView> {
+  async #readView(lang: Lang, db: Kysely<Database> = this.#db): Promise<MenuView> {
     const [sections, items, prices] = await Promise.all([
-      this.#db.selectFrom('menu_sections').selectAll().orderBy('position').orderBy('id').execute(),
-      this.#db
+      db.selectFrom('menu_sections').selectAll().orderBy('position').orderBy('id').execute(),
+      db
         .selectFrom('menu_items')
         .selectAll()
         .orderBy('section_id')
         .orderBy('position')
         .orderBy('id')
         .execute(),
-      this.#db.selectFrom('menu_item_prices').selectAll().orderBy('position').execute(),
+      db.selectFrom('menu_item_prices').selectAll().orderBy('position').execute(),
     ]);
     const [sectionNames, localizedItems] = await Promise.all([
-      this.#translations.localize(SECTION, lang, sections.map(sectionTexts)),
-      this.#translations.localize(ITEM, lang, items.map(itemTexts)),
+      this.#translations.localize(SECTION, lang, sections.map(sectionTexts), db),
+      this.#translations.localize(ITEM, lang, items.map(itemTexts), db),
     ]);
     const pricesOf = Map.groupBy(prices, (price) => price.item_id);
     const itemsOf = Map.groupBy(items, (item) => item.section_id);
@@ -422,6 +432,128 @@ export class MenuService {
   }
 
   // -------------------------------------------------------------------------
+  // The whole menu as a CSV file (menu-csv.ts has the format)
+
+  /** The menu in Italian as the file the owner edits in a spreadsheet. */
+  async exportCsv(): Promise<string> {
+    return writeMenuCsv(await this.view('it'));
+  }
+
+  /** What importing `csv` would change; changes nothing. */
+  async previewImport(csv: string): Promise<MenuImportOutcome> {
+    const read = readMenuCsv(csv);
+    if (!read.ok) return read;
+    const planned = planMenuImport(await this.view('it'), read.menu);
+    return planned.ok ? { ok: true, answer: planned.plan.answer } : planned;
+  }
+
+  /**
+   * The file becomes the menu, all of it or nothing, in one content change
+   * with one audit entry: known ids are updated, empty ones added, what the
+   * file leaves out is deleted, and its order is the menu's. A dish whose
+   * Italian stays the same keeps its translations (they are kept by the
+   * Italian they translate). A file that changes nothing writes nothing.
+   */
+  async importMenu(csv: string, actor: Actor): Promise<MenuImportOutcome> {
+    const read = readMenuCsv(csv);
+    if (!read.ok) return read;
+    return this.#change(
+      async (trx): Promise<MenuImportOutcome> => {
+        // Compared inside the transaction: the plan is of the menu it writes over.
+        const planned = planMenuImport(await this.#readView('it', trx), read.menu);
+        if (!planned.ok) return planned;
+        const { plan } = planned;
+        const { added, updated, deleted } = plan.answer.summary;
+        if (added + updated + deleted > 0) await this.#applyImport(trx, plan, actor);
+        return { ok: true, answer: plan.answer };
+      },
+      (outcome) => {
+        if (!outcome.ok) return false;
+        const { added, updated, deleted } = outcome.answer.summary;
+        return added + updated + deleted > 0;
+      },
+    );
+  }
+
+  async #applyImport(trx: Kysely<Database>, plan: MenuImportPlan, actor: Actor): Promise<void> {
+    const now = nowIso();
+    const order: { sectionId: number; itemIds: number[] }[] = [];
+    for (const [index, section] of plan.sections.entries()) {
+      let sectionId = section.id;
+      if (sectionId === null) {
+        const row = await trx
+          .insertInto('menu_sections')
+          .values({
+            key: null,
+            placement: section.placement,
+            position: index,
+            name: section.name,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        sectionId = row.id;
+      } else if (section.changed.some((field) => field !== 'position')) {
+        await trx
+          .updateTable('menu_sections')
+          .set({ name: section.name, placement: section.placement, updated_at: now })
+          .where('id', '=', sectionId)
+          .execute();
+      }
+      const itemIds: number[] = [];
+      for (const [position, { values, changed }] of section.items.entries()) {
+        const fields = {
+          section_id: sectionId,
+          name: values.name,
+          description: values.description,
+          ingredients: values.ingredients,
+          allergens: values.allergens === null ? null : JSON.stringify(values.allergens),
+          available: values.available ? 1 : 0,
+          frozen: values.frozen ? 1 : 0,
+          updated_at: now,
+        };
+        let itemId = values.id;
+        if (itemId === null) {
+          const row = await trx
+            .insertInto('menu_items')
+            .values({ ...fields, position })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          itemId = row.id;
+          await this.#writePrices(trx, itemId, values.prices);
+        } else if (changed.some((field) => field !== 'position')) {
+          await trx.updateTable('menu_items').set(fields).where('id', '=', itemId).execute();
+          if (changed.includes('prices')) await this.#writePrices(trx, itemId, values.prices);
+        }
+        itemIds.push(itemId);
+      }
+      order.push({ sectionId, itemIds });
+    }
+    // Dishes leave their sections before the sections go (a section with dishes cannot).
+    for (const id of plan.deletedItems) {
+      await trx.deleteFrom('menu_item_prices').where('item_id', '=', id).execute();
+      await trx.deleteFrom('menu_items').where('id', '=', id).execute();
+      await this.#translations.forget(trx, ITEM, id);
+    }
+    for (const id of plan.deletedSections) {
+      await trx.deleteFrom('menu_sections').where('id', '=', id).execute();
+      await this.#translations.forget(trx, SECTION, id);
+    }
+    await this.#write(
+      trx,
+      'menu_sections',
+      order.map((section) => section.sectionId),
+    );
+    for (const section of order) await this.#write(trx, 'menu_items', section.itemIds);
+    const { added, updated, deleted } = plan.answer.summary;
+    await recordAudit(trx, actor, {
+      action: 'menu.import',
+      target: 'menu',
+      summary: `Menu importato da file CSV: ${counted(added, 'aggiunta', 'aggiunte')}, ${counted(updated, 'modifica', 'modifiche')}, ${counted(deleted, 'eliminazione', 'eliminazioni')}.`,
+    });
+  }
+
+  // -------------------------------------------------------------------------
   // Translations of a dish
 
   async itemTranslations(id: number): Promise<ItemTranslationsAnswer | undefined> {
@@ -496,12 +628,15 @@ export class MenuService {
 
   /**
    * A write, then the machine translates what it changed (visitors never
-   * wait for it). An outcome named in REFUSALS changed nothing: no new
-   * content version, nothing to translate.
+   * wait for it). An outcome named in REFUSALS (or that `changed` says changed
+   * nothing) changed nothing: no new content version, nothing to translate.
    */
-  async #change<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const result = await this.#content.change(work, changedSomething);
-    if (changedSomething(result)) this.#onChange();
+  async #change<T>(
+    work: (trx: Kysely<Database>) => Promise<T>,
+    changed: (result: T) => boolean = changedSomething,
+  ): Promise<T> {
+    const result = await this.#content.change(work, changed);
+    if (changed(result)) this.#onChange();
     return result;
   }
 

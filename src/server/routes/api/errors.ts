@@ -7,7 +7,12 @@ export function refuse(reply: FastifyReply, status: number, code: string, descri
 
 /** Field validation is 400 `{errors: {field: [messages]}}`. */
 export function fieldError(reply: FastifyReply, field: string, message: string) {
-  return reply.status(400).send({ errors: { [field]: [message] } });
+  return fieldErrors(reply, field, [message]);
+}
+
+/** Several problems with one field (at least one message). */
+export function fieldErrors(reply: FastifyReply, field: string, messages: string[]) {
+  return reply.status(400).send({ errors: { [field]: messages } });
 }
 
 export function tooManyRequests(
