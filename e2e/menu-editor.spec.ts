@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { test, expect, hydrated, toast } from './fixtures.ts';
@@ -214,4 +215,55 @@ test('unsaved edits of a dish survive a session that ends mid-edit', async ({ pa
   expect(cannolo?.description).toBe('Ricotta di pecora, scorza d’arancia candita');
   expect(cannolo?.prices).toEqual([{ label: '', amount: '5.50' }]);
   await revokeThroughApi(request, session.token, server.url);
+});
+
+test('the menu goes out as a CSV file and comes back: a preview first, a bad file refused by row', async ({
+  page,
+  consoleErrors: _consoleErrors,
+}) => {
+  await logIn(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica il menu (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('menu.csv');
+  const exported = readFileSync((await download.path())!, 'utf8');
+  expect(exported.startsWith('\uFEFFsezione_id;sezione;tipo_sezione;piatto_id;nome;')).toBe(true);
+
+  const file = page.getByLabel('File CSV da importare');
+  const check = page.getByRole('button', { name: 'Controlla il file' });
+
+  // A price no spreadsheet user means: refused, naming the row.
+  const lines = exported.split('\r\n');
+  const margherita = lines.findIndex((line) => line.includes(';Margherita;'));
+  const broken = lines.with(margherita, lines[margherita]!.replace(';6,50;', ';sette euro;'));
+  await file.setInputFiles({
+    name: 'menu.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(broken.join('\r\n')),
+  });
+  await check.click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText('Il file non è stato importato.');
+  await expect(refusal).toContainText(`Riga ${margherita + 1}: Prezzo: scrivilo come 12 o 12,50.`);
+
+  // The Margherita at 7,50: the preview says so, and nothing changes until confirmed.
+  const edited = lines.with(margherita, lines[margherita]!.replace(';6,50;', ';7,50;'));
+  await file.setInputFiles({
+    name: 'menu.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(edited.join('\r\n')),
+  });
+  await check.click();
+  const preview = page.getByRole('status').filter({ hasText: 'Se importi il file' });
+  await expect(preview).toContainText('0 da aggiungere, 1 da modificare, 0 da eliminare');
+  await expect(preview.getByRole('listitem')).toHaveText(['Margherita (prezzi)']);
+  await preview.getByRole('button', { name: 'Importa il file' }).click();
+  await page.getByRole('button', { name: 'Conferma' }).click();
+  await expect(
+    toast(page, /^Menu importato: 0 aggiunti, 1 modificati, 0 eliminati\./),
+  ).toBeVisible();
+  await openSection(page, 'Pizze');
+  await expect(
+    section(page, 'Pizze').locator('.menu-editor__dish').filter({ hasText: 'Margherita' }).first(),
+  ).toContainText('7,50 €');
 });

@@ -13,6 +13,7 @@ import {
   type StaffItemAnswer,
 } from '../../../shared/schemas/menu.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
+import { menuImportAnswer, type MenuImportAnswer } from '../../../shared/schemas/menu-csv.ts';
 
 /** The calls of CONTRACT.md, "The menu in the database", as the editor makes them. */
 
@@ -97,5 +98,54 @@ export async function resetItemTranslation(
   return parseAnswer(
     await apiRequest('DELETE', `/menu/items/${id}/translations/${lang}`, { token }),
     itemTranslationsAnswer,
+  );
+}
+
+/**
+ * GET /api/menu/export.csv as the file's bytes. Read as a blob, not through
+ * apiRequest's text: decoding would drop the byte-order mark that makes
+ * Excel read the accents right.
+ */
+export async function exportMenuCsv(token: string): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await fetch('/api/menu/export.csv', {
+      headers: { Authorization: `Bearer ${token}` },
+      cache: 'no-store',
+    });
+  } catch (error) {
+    return { ok: false, failure: { kind: 'network', error } };
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    return {
+      ok: false,
+      failure: { kind: 'http', status: response.status, statusText: response.statusText, body },
+    };
+  }
+  return {
+    ok: true,
+    status: response.status,
+    statusText: response.statusText,
+    data: await response.blob(),
+  };
+}
+
+/** POST /api/menu/import/preview: what the file would change; nothing changes yet. */
+export async function previewMenuImport(
+  token: string,
+  csv: string,
+): Promise<ApiResult<MenuImportAnswer>> {
+  return parseAnswer(
+    await apiRequest('POST', '/menu/import/preview', { token, body: { csv } }),
+    menuImportAnswer,
+  );
+}
+
+/** POST /api/menu/import: the file becomes the menu, all of it or nothing. */
+export async function importMenu(token: string, csv: string): Promise<ApiResult<MenuImportAnswer>> {
+  return parseAnswer(
+    await apiRequest('POST', '/menu/import', { token, body: { csv } }),
+    menuImportAnswer,
   );
 }

@@ -111,7 +111,7 @@ export const MENU_EDITOR_TEXTS = {
   csvImport: 'Importa il file',
   csvConfirmImport: 'Importare il file? Il menu sul sito cambia subito.',
   csvImported: (added: number, updated: number, deleted: number) =>
-    `Menu importato: ${added} aggiunti, ${updated} modificati, ${deleted} eliminati.`,
+    `Menu importato: ${added} aggiunti, ${updated} modificati, ${deleted} eliminati. Per altre modifiche scarica di nuovo il file: i piatti nuovi ora hanno il loro numero.`,
   // Reordering, read to screen-reader users (dnd-kit's announcements)
   dragInstructions:
     'Per spostare: premi spazio o invio per prendere, le frecce su e giù per muovere, spazio o invio per lasciare, Esc per annullare.',

@@ -31,6 +31,7 @@ import {
   updateSection,
 } from './menu-editor-api.ts';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
+import { MenuCsvPanel } from './menu-csv-panel.tsx';
 import { SectionForm, type SectionFields } from './section-forms.tsx';
 import { SortableList } from './sortable-list.tsx';
 
@@ -171,6 +172,7 @@ function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number
         submitLabel={T.addSection}
         onSubmit={(fields) => write((token) => createSection(token, fields), T.sectionAdded)}
       />
+      <MenuCsvPanel />
     </>
   );
 }
