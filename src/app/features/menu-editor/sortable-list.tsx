@@ -17,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
 
 interface Sortable {
@@ -61,10 +61,19 @@ export function SortableList<T extends Sortable>({
 
   const nameOf = (id: UniqueIdentifier) => ordered.find((item) => item.id === id)?.name ?? '';
   const positionOf = (id: UniqueIdentifier) => ordered.findIndex((item) => item.id === id) + 1;
+  // dnd-kit reports the picked row as over itself at once: saying so would
+  // drown "picked" before it is read, so positions are told once it moves.
+  const movedSincePick = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => T.picked(nameOf(active.id)),
-    onDragOver: ({ active, over }) =>
-      over ? T.movedOver(nameOf(active.id), positionOf(over.id)) : undefined,
+    onDragStart: ({ active }) => {
+      movedSincePick.current = false;
+      return T.picked(nameOf(active.id));
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (over.id === active.id && !movedSincePick.current)) return undefined;
+      movedSincePick.current = true;
+      return T.movedOver(nameOf(active.id), positionOf(over.id));
+    },
     onDragEnd: ({ active, over }) =>
       over ? T.dropped(nameOf(active.id), positionOf(over.id)) : T.cancelled(nameOf(active.id)),
     onDragCancel: ({ active }) => T.cancelled(nameOf(active.id)),
