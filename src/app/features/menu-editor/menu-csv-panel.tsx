@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { MenuImportAnswer, MenuImportChange } from '../../../shared/schemas/menu-csv.ts';
 import { isRecord, type ApiFailure } from '../../api/client.ts';
@@ -33,6 +33,7 @@ export function MenuCsvPanel() {
   const revalidator = useRevalidator();
   const [checked, setChecked] = useState<Checked | null>(null);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   async function download() {
     if (!token) return;
@@ -50,8 +51,8 @@ export function MenuCsvPanel() {
 
   async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const file = new FormData(event.currentTarget).get('file');
-    if (!token || busy || !(file instanceof Blob) || file.size === 0) return;
+    const file = fileInput.current?.files?.[0];
+    if (!token || busy || !file) return;
     setBusy(true);
     const csv = await file.text();
     const result = await previewMenuImport(token, csv);
@@ -98,7 +99,7 @@ export function MenuCsvPanel() {
           <label htmlFor={`${id}-file`}>{T.csvFile}</label>
           <input
             id={`${id}-file`}
-            name="file"
+            ref={fileInput}
             type="file"
             accept=".csv,text/csv"
             required

@@ -275,3 +275,72 @@ describe('a dish', () => {
     ).toBeTruthy();
   });
 });
+
+describe('the menu as a CSV file', () => {
+  const file = (text: string) => new File([text], 'menu.csv', { type: 'text/csv' });
+  const answer = {
+    changes: [
+      { action: 'update', entity: 'item', id: 3, name: 'Margherita', fields: ['prezzi'] },
+      { action: 'add', entity: 'item', id: null, name: 'Pizza Tonnara', fields: [] },
+      { action: 'delete', entity: 'section', id: 2, name: 'Pizze', fields: [] },
+    ],
+    summary: { added: 1, updated: 1, deleted: 1, unchanged: 2 },
+  };
+
+  async function choose(text: string) {
+    fireEvent.change(await screen.findByLabelText('File CSV da importare'), {
+      target: { files: [file(text)] },
+    });
+    // jsdom keeps a chosen file apart from `files`: its own validation would
+    // find the required input empty, so the form is submitted directly.
+    fireEvent.submit(screen.getByRole('button', { name: 'Controlla il file' }).closest('form')!);
+  }
+
+  it('a file is previewed first; it is imported only once confirmed', async () => {
+    routes['POST /api/menu/import/preview'] = () => Response.json(answer);
+    routes['POST /api/menu/import'] = () => Response.json(answer);
+    renderEditor();
+    await choose('sezione_id;sezione\r\n');
+    const preview = await screen.findByText(
+      'Se importi il file: 1 da aggiungere, 1 da modificare, 1 da eliminare.',
+    );
+    const box = preview.closest('[role="status"]') as HTMLElement;
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pizza Tonnara', 'Margherita (prezzi)', 'Sezione Pizze']);
+    expect(bodies('POST /api/menu/import/preview')).toEqual([{ csv: 'sezione_id;sezione\r\n' }]);
+    expect(bodies('POST /api/menu/import')).toEqual([]);
+
+    fireEvent.click(within(box).getByRole('button', { name: 'Importa il file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
+    await waitFor(() =>
+      expect(toasts[0]?.[1]).toMatch(/^Menu importato: 1 aggiunti, 1 modificati, 1 eliminati\./),
+    );
+    expect(bodies('POST /api/menu/import')).toEqual([{ csv: 'sezione_id;sezione\r\n' }]);
+  });
+
+  it('a bad file is refused with its rows, and nothing is imported', async () => {
+    routes['POST /api/menu/import/preview'] = () =>
+      Response.json(
+        {
+          errors: {
+            csv: ['Riga 7: Prezzo: scrivilo come 12 o 12,50.', 'Riga 9: Allergene sconosciuto.'],
+          },
+        },
+        { status: 400 },
+      );
+    renderEditor();
+    await choose('x');
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Il file non è stato importato.');
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Riga 7: Prezzo: scrivilo come 12 o 12,50.', 'Riga 9: Allergene sconosciuto.']);
+    expect(toasts).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Importa il file' })).toBeNull();
+  });
+});
