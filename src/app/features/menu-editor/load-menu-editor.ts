@@ -1,6 +1,5 @@
-import type { ApiResult } from '../../api/client.ts';
 import type { ItemTranslationsAnswer, MenuAnswer } from '../../../shared/schemas/menu.ts';
-import { storedToken } from '../auth/index.ts';
+import { withSessionToken, type Loading } from '../auth/index.ts';
 import { fetchItemTranslations, fetchMenu } from './menu-editor-api.ts';
 
 /**
@@ -29,20 +28,24 @@ export function screenOf(params: URLSearchParams): MenuScreen {
 
 export interface MenuEditorData {
   screen: MenuScreen;
-  menu: ApiResult<MenuAnswer>;
+  /** The whole menu in Italian. */
+  menu: Loading<MenuAnswer>;
   /** The dish's translations, on a dish's screen. */
-  translations: ApiResult<ItemTranslationsAnswer> | null;
+  translations: Loading<ItemTranslationsAnswer> | null;
 }
 
-/** The /dashboard/menu route's client loader: the Italian menu, and the open dish's translations. */
-export async function loadMenuEditor(request: Request): Promise<MenuEditorData> {
+/**
+ * The /dashboard/menu route's client loader. Not awaited, as in every
+ * back-office section: the section opens at once with its loading text.
+ */
+export function loadMenuEditor(request: Request): MenuEditorData {
   const screen = screenOf(new URL(request.url).searchParams);
-  const token = storedToken();
-  const [menu, translations] = await Promise.all([
-    fetchMenu(request.signal),
-    screen.kind === 'dish' && token
-      ? fetchItemTranslations(token, screen.itemId, request.signal)
-      : null,
-  ]);
-  return { screen, menu, translations };
+  return {
+    screen,
+    menu: withSessionToken(() => fetchMenu(request.signal)),
+    translations:
+      screen.kind === 'dish'
+        ? withSessionToken((token) => fetchItemTranslations(token, screen.itemId, request.signal))
+        : null,
+  };
 }

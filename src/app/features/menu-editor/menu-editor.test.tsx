@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer, ItemTranslationsAnswer } from '../../../shared/schemas/menu.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { renderStaffPage } from '../auth/test-utils.tsx';
-import { loadMenuEditor, type MenuEditorData } from './load-menu-editor.ts';
-import { MenuEditor } from './menu-editor.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import * as menuRoute from '../../routes/staff/menu.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo', role: 'staff' };
+const ANNA = {
+  email: 'anna@example.test',
+  firstName: 'Anna',
+  lastName: 'Russo',
+  role: 'staff' as const,
+};
 
 const dish = (
   id: number,
@@ -53,8 +56,7 @@ const field = (italian: string, machine: string | null = null, staff: string | n
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(ANNA));
+  startSession(ANNA);
   toasts.length = 0;
   menu = {
     lang: 'it',
@@ -87,15 +89,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function LoadedEditor() {
-  return <MenuEditor data={useLoaderData() as MenuEditorData} />;
-}
-
+/** /dashboard/menu through its route module: the client loader fetches the menu. */
 function renderEditor(url = '/dashboard/menu') {
-  renderStaffPage('/dashboard/menu', <LoadedEditor />, {
-    url,
-    loader: ({ request }) => loadMenuEditor(request),
-  });
+  renderStaffRoutes(url, [routeModule(menuRoute, { path: '/dashboard/menu' })]);
 }
 
 const sectionToggle = (name: string) =>
@@ -206,13 +202,12 @@ describe('a dish', () => {
     await waitFor(() => expect(bodies('PATCH /api/menu/items/2')).toHaveLength(1));
     expect(bodies('PATCH /api/menu/items/2')[0]).toMatchObject({ allergens: null });
 
-    renderEditor('/dashboard/menu?piatto=2');
-    const forms = await screen.findAllByRole('radio', { name: 'Dichiarati: il piatto contiene…' });
-    fireEvent.click(forms.at(-1)!);
-    const boxes = (name: string) => screen.getAllByRole('checkbox', { name }).at(-1)!;
-    fireEvent.click(boxes('Sedano'));
-    fireEvent.click(boxes('Glutine'));
-    fireEvent.click(screen.getAllByRole('button', { name: 'Salva piatto' }).at(-1)!);
+    // Saved: back to the list; the dish again, now with its allergens declared.
+    fireEvent.click(await screen.findByRole('link', { name: 'Modifica Caponata di melanzane' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Dichiarati: il piatto contiene…' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sedano' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Glutine' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
     await waitFor(() => expect(bodies('PATCH /api/menu/items/2')).toHaveLength(2));
     expect(bodies('PATCH /api/menu/items/2')[1]).toMatchObject({ allergens: ['gluten', 'celery'] });
   });

@@ -1,21 +1,21 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import type { TargetLang } from '../../../shared/languages.ts';
 import {
   ITEM_TEXT_FIELDS,
   MENU_DESCRIPTION_MAX,
   MENU_INGREDIENTS_MAX,
   MENU_NAME_MAX,
   type ItemTextField,
+  type ItemTranslationsAnswer,
   type MenuAnswer,
   type MenuSectionAnswer,
 } from '../../../shared/schemas/menu.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
-import { FieldTranslationsReview, type ReviewField, type Texts } from '../translations/index.ts';
+import { FieldTranslationsReview, type ReviewField } from '../translations/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';
 import { DishForm } from './dish-form.tsx';
 import { DishRow } from './dish-row.tsx';
@@ -71,31 +71,43 @@ function useMenuWrite() {
 /** /dashboard/menu: the full menu, in Italian, as staff edit it. */
 export function MenuEditor({ data }: { data: MenuEditorData }) {
   const id = useId();
-  const revalidator = useRevalidator();
-  const { menu, screen } = data;
   return (
     <section className="staff-panel menu-editor" aria-labelledby={`${id}-title`}>
       <AllergenSprite />
       <h1 id={`${id}-title`} className="staff-panel__title">
         {T.title}
       </h1>
-      {!menu.ok ? (
-        <div role="alert">
-          <p>{T.loadFailed}</p>
-          <button
-            type="button"
-            className="staff-button staff-button--small"
-            onClick={() => void revalidator.revalidate()}
-          >
-            {T.retry}
-          </button>
-        </div>
-      ) : screen.kind === 'list' ? (
-        <MenuList menu={menu.data} openSection={screen.openSection} />
-      ) : (
-        <DishScreen data={data} menu={menu.data} />
-      )}
+      <Suspense fallback={<p role="status">{T.loading}</p>}>
+        <LoadedMenu data={data} />
+      </Suspense>
     </section>
+  );
+}
+
+function LoadedMenu({ data }: { data: MenuEditorData }) {
+  const revalidator = useRevalidator();
+  const { data: menu, failed } = useLoaded(data.menu);
+  const { screen } = data;
+  if (menu === null) {
+    return failed ? (
+      <div role="alert">
+        <p>{T.loadFailed}</p>
+        <button
+          type="button"
+          className="staff-button staff-button--small"
+          onClick={() => void revalidator.revalidate()}
+        >
+          {T.retry}
+        </button>
+      </div>
+    ) : (
+      <p role="status">{T.loading}</p>
+    );
+  }
+  return screen.kind === 'list' ? (
+    <MenuList menu={menu} openSection={screen.openSection} />
+  ) : (
+    <DishScreen data={data} menu={menu} />
   );
 }
 
@@ -360,18 +372,45 @@ function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) 
             : undefined
         }
       />
-      {located ? <DishTranslations itemId={located.item.id} data={data} /> : null}
+      {located && data.translations ? (
+        <DishTranslations itemId={located.item.id} translations={data.translations} />
+      ) : null}
     </div>
   );
 }
 
-function DishTranslations({ itemId, data }: { itemId: number; data: MenuEditorData }) {
+function DishTranslations({
+  itemId,
+  translations,
+}: {
+  itemId: number;
+  translations: Loading<ItemTranslationsAnswer>;
+}) {
   const id = useId();
+  return (
+    <section className="menu-editor__translations" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.translations}
+      </h2>
+      <p className="staff-panel__intro">{T.translationsIntro}</p>
+      <Suspense fallback={<p role="status">{T.translationsLoading}</p>}>
+        <DishTranslationsReview itemId={itemId} translations={translations} />
+      </Suspense>
+    </section>
+  );
+}
+
+function DishTranslationsReview({
+  itemId,
+  translations,
+}: {
+  itemId: number;
+  translations: Loading<ItemTranslationsAnswer>;
+}) {
   const write = useMenuWrite();
-  const handleFailure = useApiErrorHandler();
   const revalidator = useRevalidator();
-  const { translations } = data;
-  const review = translations?.ok ? translations.data.translations : null;
+  const { data, failed } = useLoaded(translations);
+  const review = data?.translations ?? null;
   const machineSeen =
     review?.some((lang) => ITEM_TEXT_FIELDS.some((field) => lang.fields[field].machine !== null)) ??
     false;
@@ -382,13 +421,6 @@ function DishTranslations({ itemId, data }: { itemId: number; data: MenuEditorDa
       ),
     ) ?? false;
   const [polls, setPolls] = useState(0);
-
-  // A failed load: the usual handler (an expired session goes to the login).
-  const failure = translations && !translations.ok ? translations.failure : null;
-  const onFailure = useEffectEvent(handleFailure);
-  useEffect(() => {
-    if (failure) onFailure(failure);
-  }, [failure]);
 
   // The provider translates in the background after a save: ask again for a while.
   const waiting = machineSeen && missing && polls < MAX_POLLS;
@@ -401,36 +433,23 @@ function DishTranslations({ itemId, data }: { itemId: number; data: MenuEditorDa
     return () => clearTimeout(timer);
   }, [waiting, polls, revalidator]);
 
-  async function onSave(
-    lang: TargetLang,
-    texts: Texts<ItemTextField>,
-    italian: Texts<ItemTextField>,
-  ) {
-    return write(
-      (token) => saveItemTranslation(token, itemId, lang, texts, italian),
-      T.translationSaved,
-    );
+  if (review === null) {
+    return <p role="status">{failed ? T.translationsFailed : T.translationsLoading}</p>;
   }
-
   return (
-    <section className="menu-editor__translations" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__subtitle">
-        {T.translations}
-      </h2>
-      <p className="staff-panel__intro">{T.translationsIntro}</p>
-      {review === null ? (
-        <p role="status">{failure ? T.translationsFailed : T.translationsLoading}</p>
-      ) : (
-        <FieldTranslationsReview
-          fields={REVIEW_FIELDS}
-          reviews={review}
-          pending={machineSeen}
-          onSave={onSave}
-          onReset={(lang) =>
-            write((token) => resetItemTranslation(token, itemId, lang), T.translationReset)
-          }
-        />
-      )}
-    </section>
+    <FieldTranslationsReview
+      fields={REVIEW_FIELDS}
+      reviews={review}
+      pending={machineSeen}
+      onSave={(lang, texts, italian) =>
+        write(
+          (token) => saveItemTranslation(token, itemId, lang, texts, italian),
+          T.translationSaved,
+        )
+      }
+      onReset={(lang) =>
+        write((token) => resetItemTranslation(token, itemId, lang), T.translationReset)
+      }
+    />
   );
 }
