@@ -139,8 +139,15 @@ export function writeMenuCsv(menu: MenuContent): string {
     // A description over several lines (LF inside the cell, as spreadsheets
     // write it) is quoted too, not only one holding the CRLF between rows.
     quote_record_delimiter: true,
+    // A text that starts like a formula (=, +, -, @, tab, CR) gets a leading
+    // apostrophe, so a spreadsheet shows it instead of computing it (CSV
+    // injection); readMenuCsv takes the apostrophe off again.
+    escape_formulas: true,
   });
 }
+
+/** A cell as staff meant it: without the apostrophe writeMenuCsv put before a formula-like text. */
+const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 // ---------------------------------------------------------------------------
 // Reading
@@ -310,6 +317,7 @@ export function readMenuCsv(text: string): ReadOutcome {
   } catch (error) {
     return { ok: false, errors: [parseErrorMessage(error)] };
   }
+  rows = rows.map((row) => row.map(unescapeFormula));
 
   const header = rows[0]?.map(word) ?? [];
   // Spreadsheets sometimes keep empty columns to the right of the table.

@@ -292,6 +292,32 @@ describe('a round trip', () => {
     expect(await everything()).toEqual(before);
   });
 
+  it('texts that look like formulas go out behind an apostrophe and come back as typed', async () => {
+    const it_ = await menu();
+    const [first, second] = it_.sections[0]!.items;
+    await send('PATCH', `/api/menu/items/${first!.id}`, {
+      name: '=HYPERLINK("http://example.test","Clicca")',
+      description: '-10% a pranzo',
+      ingredients: '@tonno, +capperi',
+    });
+    await send('PATCH', `/api/menu/items/${second!.id}`, { description: "'citazione' tra apici" });
+    const exported = await exportCsv();
+    const rows = rowsOf(exported.body);
+    // A spreadsheet shows these cells as text: none starts with a formula's character.
+    const row = rowOf(rows, '\'=HYPERLINK("http://example.test","Clicca")');
+    expect(row[C.description]).toBe("'-10% a pranzo");
+    expect(row[C.ingredients]).toBe("'@tonno, +capperi");
+    expect(rowOf(rows, it_.sections[0]!.items[1]!.name)[C.description]).toBe(
+      "'citazione' tra apici",
+    );
+    const menus = await allMenus();
+    const imported = await post('import', exported.body);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().changes).toEqual([]);
+    expect(await allMenus()).toEqual(menus);
+    expect((await exportCsv()).rawPayload.equals(exported.rawPayload)).toBe(true);
+  });
+
   it('a file that went through a spreadsheet: comma or semicolon, BOM or not, CRLF or LF', async () => {
     const rows = rowsOf(await exported());
     const before = await everything();
