@@ -249,6 +249,23 @@ describe('a dish', () => {
     expect(localStorage.getItem('menu-dish-draft:2')).toContain('Melanzane in agrodolce');
   });
 
+  it('a dish deleted after confirmation: back to its section, gone from the list', async () => {
+    routes['DELETE /api/menu/items/2'] = () => {
+      menu.sections[0]!.items.splice(1, 1);
+      return new Response(null, { status: 204 });
+    };
+    renderEditor('/dashboard/menu?piatto=2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina piatto' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Piatto eliminato.']));
+    expect(
+      await screen.findByRole('switch', { name: 'Disponibilità di Arancine miste' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Caponata di melanzane')).toBeNull();
+    expect(screen.queryByText(/non è più nel menu/)).toBeNull();
+  });
+
   it('a German name corrected by hand: only that field is sent, with the Italian it translates', async () => {
     routes['PUT /api/menu/items/2/translations/de'] = () => {
       translations.translations[3]!.fields.name.staff = 'Caponata nach Art des Hauses';

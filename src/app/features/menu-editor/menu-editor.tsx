@@ -48,9 +48,12 @@ function useMenuWrite() {
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  /** `goTo`: where to go once it worked (its loader brings fresh data), instead of reloading here. */
   return async function write(
     call: (token: string) => Promise<ApiResult<unknown>>,
     success: string | null,
+    goTo?: string,
   ): Promise<boolean> {
     if (!token) return false;
     const result = await call(token);
@@ -63,7 +66,7 @@ function useMenuWrite() {
       return false;
     }
     if (success) void showToast('success', success);
-    await revalidator.revalidate();
+    await (goTo === undefined ? revalidator.revalidate() : navigate(goTo));
     return true;
   };
 }
@@ -308,7 +311,7 @@ const REVIEW_FIELDS: readonly ReviewField<ItemTextField>[] = [
 function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) {
   const navigate = useNavigate();
   const write = useMenuWrite();
-  const heading = useRef<HTMLDivElement>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
   const { screen } = data;
   const located =
     screen.kind === 'dish'
@@ -317,15 +320,18 @@ function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) 
           .find(({ item }) => item.id === screen.itemId)
       : undefined;
   const sectionId = screen.kind === 'new-dish' ? screen.sectionId : located?.sectionId;
-  const known = sectionId !== undefined && menu.sections.some((s) => s.id === sectionId);
+  const known =
+    sectionId !== undefined && menu.sections.some((section) => section.id === sectionId);
+  const formKey = located ? `dish-${located.item.id}` : `new-${sectionId}`;
 
-  // The form takes the page: its title gets the focus, as a new page's would.
+  // The form takes the page: its title gets the focus, as a new page's would
+  // (once per form, not at every refresh of the data).
   useEffect(() => {
-    heading.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, [screen]);
+    screenRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [formKey]);
 
-  const backToList = (openSection?: number) =>
-    void navigate(openSection === undefined ? '?' : `?sezione=${openSection}`);
+  const listWith = (openSection: number | undefined) =>
+    openSection === undefined ? '?' : `?sezione=${openSection}`;
 
   if (!known || (screen.kind === 'dish' && !located)) {
     return (
@@ -340,35 +346,32 @@ function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) 
 
   async function save(draft: DishDraft): Promise<boolean> {
     const body = bodyOf(draft);
-    const saved = located
-      ? await write((token) => updateItem(token, located.item.id, body), T.dishSaved)
-      : await write((token) => createItem(token, body), T.dishAdded);
-    if (saved) backToList(draft.sectionId);
-    return saved;
+    const list = listWith(draft.sectionId);
+    return located
+      ? write((token) => updateItem(token, located.item.id, body), T.dishSaved, list)
+      : write((token) => createItem(token, body), T.dishAdded, list);
   }
 
   return (
-    <div ref={heading}>
+    <div ref={screenRef}>
       <p>
         <Link to={`?sezione=${sectionId}`}>{T.backToMenu}</Link>
       </p>
       <DishForm
-        key={located?.item.id ?? `new-${sectionId}`}
+        key={formKey}
         item={located?.item ?? null}
         sectionId={sectionId}
         sections={menu.sections}
         onSubmit={save}
-        onCancel={() => backToList(sectionId)}
+        onCancel={() => void navigate(listWith(sectionId))}
         onDelete={
           located
-            ? async () => {
-                const deleted = await write(
+            ? () =>
+                write(
                   (token) => deleteItem(token, located.item.id),
                   T.dishDeleted,
-                );
-                if (deleted) backToList(sectionId);
-                return deleted;
-              }
+                  listWith(sectionId),
+                )
             : undefined
         }
       />
