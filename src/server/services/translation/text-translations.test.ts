@@ -8,7 +8,8 @@ import { TextTranslations } from './text-translations.ts';
 
 // The engine's records translated whole (the daily menu is one): one hash
 // for all of a record's fields, blank fields included, the machine's kept
-// beside staff's. Records translated field by field are the menu's (menu.test.ts).
+// beside staff's; and its rounds when the provider fails. Records translated
+// field by field are the menu's (menu.test.ts).
 let database: TestDatabase;
 let opened: AppDatabase;
 let actor: { id: number; email: string };
@@ -48,12 +49,14 @@ function setUp(fields: Record<string, string>) {
   const name = `whole_${(entities += 1)}`;
   const record = { id: 1, fields: { ...fields } };
   const calls: string[][] = [];
+  const provider = { failing: false };
   const translations = new TextTranslations({
     db,
     provider: {
       name: 'fake',
       translate: async (texts, lang) => {
         calls.push(texts);
+        if (provider.failing) throw new Error('unavailable');
         return texts.map((text) => `[${lang}] ${text}`);
       },
     },
@@ -78,6 +81,7 @@ function setUp(fields: Record<string, string>) {
     translations,
     record,
     calls,
+    provider,
     saveStaff,
     removeStaff,
     shown: async (lang: TargetLang) => (await translations.localize(name, lang, [record])).get(1)!,
@@ -164,5 +168,18 @@ describe('a record translated whole', () => {
       expect(await saveStaff('fr', GERMAN, italian)).toBe('italian-changed');
     }
     expect((await shown('fr')).translation).toBe('none');
+  });
+});
+
+describe('rounds', () => {
+  it('a round asked for during one that fails does not try again what failed; the next refresh does', async () => {
+    const { translations, provider, calls, shown } = setUp(MENU);
+    provider.failing = true;
+    await Promise.all([translations.refresh(), translations.refresh()]);
+    expect(calls).toHaveLength(4 * 3); // each language's 3 attempts, once
+    provider.failing = false;
+    await translations.refresh();
+    expect((await shown('de')).translation).toBe('machine');
+    await translations.stop(); // and its retry a minute later
   });
 });

@@ -148,17 +148,21 @@ export class TextTranslations {
   }
 
   async #untilCurrent(): Promise<void> {
+    // What failed in an earlier round of this run: a round asked for meanwhile
+    // does not try it again at once (each round gives up after its attempts);
+    // the retry a minute later does, and so does the next refresh.
+    const gaveUp = new Set<string>();
     do {
       this.#again = false;
       for (const entity of this.#entities.values()) {
         if (this.#stopped) return;
-        await this.#translateMissing(entity);
+        await this.#translateMissing(entity, gaveUp);
       }
     } while (this.#again && !this.#stopped);
   }
 
   /** One round for one entity: every language's missing texts in as few calls as it takes. */
-  async #translateMissing(entity: TranslatableEntity): Promise<void> {
+  async #translateMissing(entity: TranslatableEntity, gaveUp: Set<string>): Promise<void> {
     const records = await entity.records();
     const rows = await this.#rows(this.#db, entity.name);
     const lists = new Set(entity.listFields ?? []);
@@ -170,10 +174,13 @@ export class TextTranslations {
         .filter(([, italian]) => entity.wholeRecord || italian.trim() !== '')
         .map(([field, italian]) => ({ id: record.id, field, italian, hash: hashes[field]! }));
     });
+    const key = (text: (typeof texts)[number], lang: TargetLang) =>
+      [entity.name, text.id, text.field, lang, text.hash].join('\u0000');
     const results = await Promise.allSettled(
       TARGET_LANGS.map(async (lang) => {
         const missing = texts.filter(
           (text) =>
+            !gaveUp.has(key(text, lang)) &&
             !rows.some(
               (row) =>
                 row.entity_id === text.id &&
@@ -184,33 +191,12 @@ export class TextTranslations {
             ),
         );
         if (missing.length === 0) return;
-        // A blank text (a whole record's) is its own translation: no call for it.
-        const unique = [
-          ...new Set(missing.flatMap((text) => parts(text.field, text.italian))),
-        ].filter((text) => text.trim() !== '');
-        const translated = new Map<string, string>();
-        for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
-          const slice = unique.slice(start, start + TEXTS_PER_CALL);
-          const answers = await translateWithRetry(this.#provider!, slice, lang);
-          slice.forEach((text, i) => translated.set(text, answers[i]!));
+        try {
+          await this.#translate(entity.name, lang, missing, parts);
+        } catch (error) {
+          for (const text of missing) gaveUp.add(key(text, lang));
+          throw error;
         }
-        const t = (text: string) => translated.get(text) ?? text;
-        const now = nowIso();
-        await this.#content.change(async (trx) => {
-          for (const text of missing) {
-            await this.#upsert(trx, {
-              entity: entity.name,
-              entity_id: text.id,
-              field: text.field,
-              lang,
-              kind: 'machine',
-              source_hash: text.hash,
-              text: parts(text.field, text.italian).map(t).join(', '),
-              updated_at: now,
-              updated_by: null,
-            });
-          }
-        });
       }),
     );
     const failed = results.filter((result) => result.status === 'rejected');
@@ -226,6 +212,42 @@ export class TextTranslations {
       this.#retryTimer = setTimeout(() => void this.refresh(), RETRY_FAILED_AFTER_MS);
       this.#retryTimer.unref();
     }
+  }
+
+  /** Translates `missing` into `lang` and stores it, or throws. */
+  async #translate(
+    entity: string,
+    lang: TargetLang,
+    missing: readonly { id: number; field: string; italian: string; hash: string }[],
+    parts: (field: string, italian: string) => string[],
+  ): Promise<void> {
+    // A blank text (a whole record's) is its own translation: no call for it.
+    const unique = [...new Set(missing.flatMap((text) => parts(text.field, text.italian)))].filter(
+      (text) => text.trim() !== '',
+    );
+    const translated = new Map<string, string>();
+    for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
+      const slice = unique.slice(start, start + TEXTS_PER_CALL);
+      const answers = await translateWithRetry(this.#provider!, slice, lang);
+      slice.forEach((text, i) => translated.set(text, answers[i]!));
+    }
+    const t = (text: string) => translated.get(text) ?? text;
+    const now = nowIso();
+    await this.#content.change(async (trx) => {
+      for (const text of missing) {
+        await this.#upsert(trx, {
+          entity,
+          entity_id: text.id,
+          field: text.field,
+          lang,
+          kind: 'machine',
+          source_hash: text.hash,
+          text: parts(text.field, text.italian).map(t).join(', '),
+          updated_at: now,
+          updated_by: null,
+        });
+      }
+    });
   }
 
   async #upsert(trx: Kysely<Database>, row: Database['text_translations']): Promise<void> {
