@@ -149,7 +149,7 @@ export async function buildApp({
         publicUrl: config.PUBLIC_URL,
         dailyMenu: async (lang) => {
           const { titolo, descrizione, infoAggiuntive, translation } =
-            await app.translations.view(lang);
+            await app.dailyMenu.view(lang);
           return { lang, titolo, descrizione, infoAggiuntive, translation };
         },
         menu: (lang) => app.menu.view(lang),

@@ -143,7 +143,6 @@ let seededSpamId: number;
 type Table =
   | 'daily_menu'
   | 'daily_menu_history'
-  | 'daily_menu_translations'
   | 'staff_users'
   | 'sessions'
   | 'password_resets'
@@ -165,7 +164,6 @@ type Table =
 const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   daily_menu: { orderBy: 'id' },
   daily_menu_history: { orderBy: 'id' },
-  daily_menu_translations: { orderBy: 'lang, kind' },
   staff_users: { orderBy: 'id' },
   sessions: { orderBy: 'id', ignore: ['last_seen_at'] },
   password_resets: { orderBy: 'id' },
@@ -1279,13 +1277,21 @@ const translationLangs = fc.oneof(
   { weight: 1, arbitrary: randomSegments.map(segment) },
 );
 const isTargetLang = (lang: Segment) => (TARGET_LANGS as readonly string[]).includes(lang.decoded);
-const staffTranslation = (lang: string) =>
-  app.db
-    .selectFrom('daily_menu_translations')
-    .selectAll()
+/** Staff's translation of the daily menu's fields, in order (none: an empty list). */
+const staffTranslation = async (lang: string) => {
+  const rows = await app.db
+    .selectFrom('text_translations')
+    .select(['field', 'text'])
+    .where('entity', '=', 'daily_menu')
     .where('lang', '=', lang)
     .where('kind', '=', 'staff')
-    .executeTakeFirst();
+    .execute();
+  return rows.length === 0
+    ? []
+    : ['titolo', 'descrizione', 'infoAggiuntive'].map(
+        (field) => rows.find((row) => row.field === field)?.text,
+      );
+};
 
 const getTranslations = family({
   name: 'GET /api/daily-menu/:id/translations (staff)',
@@ -1362,11 +1368,10 @@ const putTranslation = family({
         return {
           accepted: {
             status: 200,
-            mayWrite: ['daily_menu_translations', 'content_version', 'audit_log'],
+            mayWrite: ['text_translations', 'content_version', 'audit_log'],
             async verify() {
               await expectAudited('daily_menu.translation.update');
-              const row = await staffTranslation(lang.decoded);
-              expect([row?.titolo, row?.descrizione, row?.info_aggiuntive]).toEqual(sentMenu(sent));
+              expect(await staffTranslation(lang.decoded)).toEqual(sentMenu(sent));
             },
           },
         };
@@ -1390,9 +1395,9 @@ const deleteTranslation = family({
     handler: () => ({
       accepted: {
         status: 200,
-        mayWrite: ['daily_menu_translations', 'content_version', 'audit_log'],
+        mayWrite: ['text_translations', 'content_version', 'audit_log'],
         async verify() {
-          expect(await staffTranslation(lang.decoded)).toBeUndefined();
+          expect(await staffTranslation(lang.decoded)).toEqual([]);
         },
       },
     }),

@@ -29,7 +29,7 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${token}` },
     payload: { titolo: 'Menu', descrizione: 'Caponata, Cassata', infoAggiuntive: 'Caffè' },
   });
-  await harness.app.translations.refresh();
+  await harness.app.textTranslations.refresh();
 });
 afterAll(async () => {
   await harness.close();

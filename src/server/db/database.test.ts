@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -16,6 +17,9 @@ import {
 import { Migrator } from 'kysely/migration';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { countStaff } from '../services/staff-accounts.ts';
+import { ContentChanges, ContentVersion } from '../services/content-version.ts';
+import { DailyMenuService } from '../services/daily-menu.ts';
+import { TextTranslations } from '../services/translation/text-translations.ts';
 import { integrityCheck, openDatabase, type AppDatabase, type Database } from './database.ts';
 import { currentSchema, parseDatabaseUrl, postgresDurabilityProblems } from './dialect.ts';
 import { up } from './migrations/001-initial.ts';
@@ -94,6 +98,7 @@ const ALL_MIGRATIONS = [
   '006-login-throttle',
   '007-outbox-secret-links',
   '008-menu',
+  '009-daily-menu-text-translations',
 ];
 
 describe('DATABASE_URL', () => {
@@ -183,7 +188,6 @@ describe('openDatabase', () => {
       'content_version',
       'daily_menu',
       'daily_menu_history',
-      'daily_menu_translations',
       'login_throttle',
       'menu_item_prices',
       'menu_items',
@@ -449,6 +453,160 @@ describe('schema', () => {
           secret_expires_at: '2026-11-20T11:00:00.000Z',
         },
       ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("moves the daily menu's translations into the engine's table, current ones current and stale ones stale", async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('008-menu')).error).toBeUndefined();
+      const staff = await other.db
+        .insertInto('staff_users')
+        .values(newUser('translator@example.com'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const menu = await other.db.selectFrom('daily_menu').selectAll().executeTakeFirstOrThrow();
+      // As the old service hashed the menu it translated.
+      const hash = (fields: string[]) =>
+        createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+      const current = hash([menu.titolo, menu.descrizione, menu.info_aggiuntive]);
+      const earlier = hash(['Menu di ieri', 'Caponata', '']);
+      const at = '2026-11-20T10:00:00.000Z';
+      const old = [
+        ...['en', 'fr', 'es', 'de'].map((lang) => ({
+          lang,
+          kind: 'machine',
+          source_hash: current,
+          titolo: `[${lang}] ${menu.titolo}`,
+          descrizione: `[${lang}] ${menu.descrizione}`,
+          info_aggiuntive: `[${lang}] ${menu.info_aggiuntive}`,
+          updated_by: null,
+        })),
+        {
+          lang: 'de',
+          kind: 'staff',
+          source_hash: current,
+          titolo: 'Tagesmenü',
+          descrizione: 'Pasta mit Sardinen, Cassata',
+          info_aggiuntive: 'Kaffee',
+          updated_by: staff.id,
+        },
+        {
+          lang: 'fr',
+          kind: 'staff',
+          source_hash: earlier,
+          titolo: "Menu d'hier",
+          descrizione: 'Caponata',
+          info_aggiuntive: '',
+          updated_by: staff.id,
+        },
+      ];
+      for (const row of old) {
+        await sql`insert into daily_menu_translations (lang, kind, source_hash, titolo, descrizione, info_aggiuntive, updated_at, updated_by) values (${row.lang}, ${row.kind}, ${row.source_hash}, ${row.titolo}, ${row.descrizione}, ${row.info_aggiuntive}, ${at}, ${row.updated_by})`.execute(
+          other.db,
+        );
+      }
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await tableNames(other.db)).not.toContain('daily_menu_translations');
+      const moved = await other.db
+        .selectFrom('text_translations')
+        .selectAll()
+        .where('entity', '=', 'daily_menu')
+        .orderBy('lang')
+        .orderBy('kind')
+        .orderBy('field')
+        .execute();
+      expect(moved).toHaveLength(old.length * 3);
+      expect(moved.filter((row) => row.lang === 'fr' && row.kind === 'staff')).toEqual([
+        {
+          entity: 'daily_menu',
+          entity_id: 1,
+          field: 'descrizione',
+          lang: 'fr',
+          kind: 'staff',
+          source_hash: earlier,
+          text: 'Caponata',
+          updated_at: at,
+          updated_by: staff.id,
+        },
+        expect.objectContaining({ field: 'infoAggiuntive', text: '', source_hash: earlier }),
+        expect.objectContaining({ field: 'titolo', text: "Menu d'hier", source_hash: earlier }),
+      ]);
+
+      // The engine reads them as the old service did, and has nothing to translate again.
+      const calls: string[][] = [];
+      const content = new ContentChanges(other.db, new ContentVersion({ db: other.db }));
+      const translations = new TextTranslations({
+        db: other.db,
+        provider: {
+          name: 'counting',
+          translate: async (texts) => {
+            calls.push(texts);
+            return texts;
+          },
+        },
+        log: { error: () => {}, warn: () => {} } as never,
+        content,
+      });
+      const dailyMenu = new DailyMenuService({
+        db: other.db,
+        content,
+        translations,
+        contentVersion: async () => undefined,
+      });
+      await translations.refresh();
+      expect(calls).toEqual([]);
+      expect(await dailyMenu.view('de')).toMatchObject({
+        titolo: 'Tagesmenü',
+        infoAggiuntive: 'Kaffee',
+        translation: 'staff',
+      });
+      expect(await dailyMenu.view('fr')).toMatchObject({
+        titolo: `[fr] ${menu.titolo}`,
+        descrizione: `[fr] ${menu.descrizione}`,
+        translation: 'machine',
+      });
+      const review = await dailyMenu.translations();
+      expect(review.find((entry) => entry.lang === 'fr')).toEqual({
+        lang: 'fr',
+        machine: {
+          titolo: `[fr] ${menu.titolo}`,
+          descrizione: `[fr] ${menu.descrizione}`,
+          infoAggiuntive: `[fr] ${menu.info_aggiuntive}`,
+        },
+        staff: null,
+        staffStale: true,
+      });
+      expect(review.find((entry) => entry.lang === 'de')).toMatchObject({
+        staff: { titolo: 'Tagesmenü' },
+        staffStale: false,
+      });
+
+      // And back, for a migration down.
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      const { rows } = await sql<
+        (typeof old)[number]
+      >`select lang, kind, source_hash, titolo, descrizione, info_aggiuntive, updated_by from daily_menu_translations order by lang, kind`.execute(
+        other.db,
+      );
+      const byKey = (a: { lang: string; kind: string }, b: { lang: string; kind: string }) =>
+        `${a.lang} ${a.kind}`.localeCompare(`${b.lang} ${b.kind}`);
+      expect(rows).toEqual(old.toSorted(byKey));
+      expect(
+        await other.db
+          .selectFrom('text_translations')
+          .select('entity')
+          .where('entity', '=', 'daily_menu')
+          .execute(),
+      ).toEqual([]);
     } finally {
       await other.close();
     }

@@ -133,18 +133,6 @@ export interface RateLimitsTable {
   window_ends_at: string;
 }
 
-export interface DailyMenuTranslationsTable {
-  lang: string;
-  kind: 'machine' | 'staff';
-  /** SHA-256 of the Italian text this translates. */
-  source_hash: string;
-  titolo: string;
-  descrizione: string;
-  info_aggiuntive: string;
-  updated_at: string;
-  updated_by: number | null;
-}
-
 export interface ContactMessagesTable {
   id: Generated<number>;
   first_name: string;
@@ -229,7 +217,6 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   content_version: ContentVersionTable;
   contact_messages: ContactMessagesTable;
-  daily_menu_translations: DailyMenuTranslationsTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -7,7 +7,6 @@ import { RateLimiter } from '../services/rate-limiter.ts';
 import { LoginThrottle } from '../services/login-throttle.ts';
 import { MemoryLimiter } from '../services/memory-limiter.ts';
 import { Sessions } from '../services/sessions.ts';
-import { DailyMenuTranslations } from '../services/daily-menu-translations.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { ContactMessages } from '../services/contact-messages.ts';
 import { ContentChanges, ContentVersion } from '../services/content-version.ts';
@@ -29,13 +28,13 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     auth: AuthService;
     outbox: OutboxWorker;
+    /** The daily menu and its translations. */
     dailyMenu: DailyMenuService;
-    translations: DailyMenuTranslations;
     contactMessages: ContactMessages;
     invitations: Invitations;
     /** The full menu (sections and dishes) and its translations. */
     menu: MenuService;
-    /** Machine and staff translations of any text staff type (the menu's). */
+    /** Machine and staff translations of any text staff type (the daily menu's, the menu's). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
@@ -95,18 +94,23 @@ export const servicesPlugin = fp(
         onMail: () => outbox.kick(),
       }),
     );
-    const dailyMenu = new DailyMenuService(app.db, content, () => {
-      void translations.refresh(); // after the save is answered: visitors never wait
-    });
-    const translations = new DailyMenuTranslations({
+    const textTranslations = new TextTranslations({
       db: app.db,
-      menu: dailyMenu,
       provider: providerFromConfig(config),
       log: app.log,
       content,
-      contentVersion: () => contentVersion.current(),
     });
-    app.decorate('dailyMenu', dailyMenu);
+    app.decorate('textTranslations', textTranslations);
+    app.decorate(
+      'dailyMenu',
+      new DailyMenuService({
+        db: app.db,
+        content,
+        translations: textTranslations,
+        contentVersion: () => contentVersion.current(),
+        onSaved: () => void textTranslations.refresh(),
+      }),
+    );
     app.decorate(
       'contactMessages',
       new ContactMessages({
@@ -115,15 +119,7 @@ export const servicesPlugin = fp(
         onMail: () => outbox.kick(),
       }),
     );
-    app.decorate('translations', translations);
     app.decorate('invitations', new Invitations({ db: app.db, onMail: () => outbox.kick() }));
-    const textTranslations = new TextTranslations({
-      db: app.db,
-      provider: providerFromConfig(config),
-      log: app.log,
-      content,
-    });
-    app.decorate('textTranslations', textTranslations);
     app.decorate(
       'menu',
       new MenuService({
@@ -139,7 +135,6 @@ export const servicesPlugin = fp(
     app.addHook('onReady', async () => {
       outbox.start();
       // whatever a previous run left untranslated
-      void translations.refresh();
       void textTranslations.refresh();
       housekeeping = setInterval(() => {
         Promise.all([sessions.prune(), limiter.prune(), loginThrottle.prune()]).catch(
@@ -150,7 +145,7 @@ export const servicesPlugin = fp(
     });
     app.addHook('preClose', async () => {
       clearInterval(housekeeping);
-      await Promise.all([outbox.stop(), translations.stop(), textTranslations.stop()]);
+      await Promise.all([outbox.stop(), textTranslations.stop()]);
     });
   },
   { name: 'services', dependencies: ['database'] },

@@ -7,6 +7,7 @@ import * as rolesInvitationsAudit from './005-roles-invitations-audit.ts';
 import * as loginThrottle from './006-login-throttle.ts';
 import * as outboxSecretLinks from './007-outbox-secret-links.ts';
 import * as menu from './008-menu.ts';
+import * as dailyMenuTextTranslations from './009-daily-menu-text-translations.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -30,5 +31,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '006-login-throttle': { up: loginThrottle.up, down: loginThrottle.down },
     '007-outbox-secret-links': { up: outboxSecretLinks.up, down: outboxSecretLinks.down },
     '008-menu': { up: (db) => menu.up(db, dialect), down: menu.down },
+    '009-daily-menu-text-translations': {
+      up: dailyMenuTextTranslations.up,
+      down: dailyMenuTextTranslations.down,
+    },
   };
 }

@@ -8,8 +8,11 @@ import {
 } from '../../../shared/schemas/daily-menu.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { LANGUAGES, TARGET_LANGS } from '../../../shared/languages.ts';
-import { DAILY_MENU_ID, type DailyMenuRecord } from '../../services/daily-menu.ts';
-import type { DailyMenuView } from '../../services/daily-menu-translations.ts';
+import {
+  DAILY_MENU_ID,
+  type DailyMenuRecord,
+  type DailyMenuView,
+} from '../../services/daily-menu.ts';
 import { refuse } from './errors.ts';
 
 const DAILY_MENU_ID_PARAM = String(DAILY_MENU_ID);
@@ -57,7 +60,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/daily-menu/:id', visitorRoute, async (request, reply) => {
     const { lang } = request.query;
     if (!lang) return publicShape(await app.dailyMenu.get());
-    const view = await app.translations.view(lang);
+    const view = await app.dailyMenu.view(lang);
     let json = visitorJson.get(view);
     if (json === undefined) {
       json = JSON.stringify({
@@ -75,7 +78,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/daily-menu/:id/translations',
     { schema: review, preHandler: requireStaff },
-    async () => ({ translations: await app.translations.review() }),
+    async () => ({ translations: await app.dailyMenu.translations() }),
   );
 
   app.put(
@@ -86,7 +89,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { italian, ...text } = request.body;
-      const outcome = await app.translations.saveStaffTranslation(
+      const outcome = await app.dailyMenu.saveTranslation(
         request.params.lang,
         text,
         italian,
@@ -95,7 +98,7 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'italian-changed') {
         return refuse(reply, 409, outcome, ITALIAN_CHANGED);
       }
-      return { translations: await app.translations.review() };
+      return { translations: await app.dailyMenu.translations() };
     },
   );
 
@@ -103,8 +106,8 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/daily-menu/:id/translations/:lang',
     { schema: { params: translationParams, ...review }, preHandler: requireStaff },
     async (request) => {
-      await app.translations.removeStaffTranslation(request.params.lang, request.staff!);
-      return { translations: await app.translations.review() };
+      await app.dailyMenu.removeTranslation(request.params.lang, request.staff!);
+      return { translations: await app.dailyMenu.translations() };
     },
   );
 

@@ -19,6 +19,12 @@ export function sourceHash(italian: string): string {
   return createHash('sha256').update(italian.toWellFormed()).digest('hex');
 }
 
+/** The same for a record translated whole: all its fields' Italian, in the record's order. */
+export function recordHash(italian: readonly string[]): string {
+  const stored = italian.map((text) => text.toWellFormed());
+  return createHash('sha256').update(JSON.stringify(stored)).digest('hex');
+}
+
 /** One record's Italian texts, by field name ("name", "ingredients"). */
 export interface TranslatableRecord {
   id: number;
@@ -31,6 +37,16 @@ export interface TranslatableEntity {
   name: string;
   /** Comma-separated lists (ingredients): translated item by item, so each item is translated once. */
   listFields?: readonly string[];
+  /**
+   * Staff translate a record whole, every field at once (the daily menu): a
+   * translation, the machine's or staff's, belongs to the record's Italian
+   * as a whole, so a change to any field makes all of its fields' stale;
+   * blank fields get one too (the field itself; a list of nothing: ''), so
+   * that a language has each of the record's translations complete or not
+   * at all. The machine's is made even where staff wrote one: the review
+   * shows both, and taking staff's away shows the machine's at once.
+   */
+  wholeRecord?: boolean;
   /** Every record as it is now, in Italian: what the machine keeps translated. */
   records(): Promise<TranslatableRecord[]>;
 }
@@ -75,8 +91,8 @@ type Row = Pick<
  * Italian is saved (never when a visitor looks) and stored against the hash
  * of the Italian they translate; a language that fails is tried again a
  * minute later. A translation staff typed wins over the machine's until the
- * Italian of that field changes; then it is "stale", kept for staff to look
- * at again, and not shown.
+ * Italian of that field (of any field, for a record translated whole)
+ * changes; then it is "stale", kept for staff to look at again, and not shown.
  */
 export class TextTranslations {
   readonly #db: Kysely<Database>;
@@ -132,64 +148,55 @@ export class TextTranslations {
   }
 
   async #untilCurrent(): Promise<void> {
+    // What failed in an earlier round of this run: a round asked for meanwhile
+    // does not try it again at once (each round gives up after its attempts);
+    // the retry a minute later does, and so does the next refresh.
+    const gaveUp = new Set<string>();
     do {
       this.#again = false;
       for (const entity of this.#entities.values()) {
         if (this.#stopped) return;
-        await this.#translateMissing(entity);
+        await this.#translateMissing(entity, gaveUp);
       }
     } while (this.#again && !this.#stopped);
   }
 
   /** One round for one entity: every language's missing texts in as few calls as it takes. */
-  async #translateMissing(entity: TranslatableEntity): Promise<void> {
+  async #translateMissing(entity: TranslatableEntity, gaveUp: Set<string>): Promise<void> {
     const records = await entity.records();
     const rows = await this.#rows(this.#db, entity.name);
     const lists = new Set(entity.listFields ?? []);
+    const parts = (field: string, italian: string) =>
+      lists.has(field) ? splitList(italian) : [italian];
+    const texts = records.flatMap((record) => {
+      const hashes = this.#hashes(entity.name, record.fields);
+      return Object.entries(record.fields)
+        .filter(([, italian]) => entity.wholeRecord || italian.trim() !== '')
+        .map(([field, italian]) => ({ id: record.id, field, italian, hash: hashes[field]! }));
+    });
+    const key = (text: (typeof texts)[number], lang: TargetLang) =>
+      [entity.name, text.id, text.field, lang, text.hash].join('\u0000');
     const results = await Promise.allSettled(
       TARGET_LANGS.map(async (lang) => {
-        const missing = records.flatMap((record) =>
-          Object.entries(record.fields)
-            .filter(([field, italian]) => {
-              if (italian.trim() === '') return false;
-              const hash = sourceHash(italian);
-              return !rows.some(
-                (row) =>
-                  row.entity_id === record.id &&
-                  row.field === field &&
-                  row.lang === lang &&
-                  row.source_hash === hash,
-              );
-            })
-            .map(([field, italian]) => ({ id: record.id, field, italian })),
+        const missing = texts.filter(
+          (text) =>
+            !gaveUp.has(key(text, lang)) &&
+            !rows.some(
+              (row) =>
+                row.entity_id === text.id &&
+                row.field === text.field &&
+                row.lang === lang &&
+                row.source_hash === text.hash &&
+                (row.kind === 'machine' || !entity.wholeRecord),
+            ),
         );
         if (missing.length === 0) return;
-        const parts = (field: string, italian: string) =>
-          lists.has(field) ? splitList(italian) : [italian];
-        const unique = [...new Set(missing.flatMap((text) => parts(text.field, text.italian)))];
-        const translated = new Map<string, string>();
-        for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
-          const slice = unique.slice(start, start + TEXTS_PER_CALL);
-          const answers = await translateWithRetry(this.#provider!, slice, lang);
-          slice.forEach((text, i) => translated.set(text, answers[i]!));
+        try {
+          await this.#translate(entity.name, lang, missing, parts);
+        } catch (error) {
+          for (const text of missing) gaveUp.add(key(text, lang));
+          throw error;
         }
-        const t = (text: string) => translated.get(text) ?? text;
-        const now = nowIso();
-        await this.#content.change(async (trx) => {
-          for (const text of missing) {
-            await this.#upsert(trx, {
-              entity: entity.name,
-              entity_id: text.id,
-              field: text.field,
-              lang,
-              kind: 'machine',
-              source_hash: sourceHash(text.italian),
-              text: parts(text.field, text.italian).map(t).join(', '),
-              updated_at: now,
-              updated_by: null,
-            });
-          }
-        });
       }),
     );
     const failed = results.filter((result) => result.status === 'rejected');
@@ -207,6 +214,42 @@ export class TextTranslations {
     }
   }
 
+  /** Translates `missing` into `lang` and stores it, or throws. */
+  async #translate(
+    entity: string,
+    lang: TargetLang,
+    missing: readonly { id: number; field: string; italian: string; hash: string }[],
+    parts: (field: string, italian: string) => string[],
+  ): Promise<void> {
+    // A blank text (a whole record's) is its own translation: no call for it.
+    const unique = [...new Set(missing.flatMap((text) => parts(text.field, text.italian)))].filter(
+      (text) => text.trim() !== '',
+    );
+    const translated = new Map<string, string>();
+    for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
+      const slice = unique.slice(start, start + TEXTS_PER_CALL);
+      const answers = await translateWithRetry(this.#provider!, slice, lang);
+      slice.forEach((text, i) => translated.set(text, answers[i]!));
+    }
+    const t = (text: string) => translated.get(text) ?? text;
+    const now = nowIso();
+    await this.#content.change(async (trx) => {
+      for (const text of missing) {
+        await this.#upsert(trx, {
+          entity,
+          entity_id: text.id,
+          field: text.field,
+          lang,
+          kind: 'machine',
+          source_hash: text.hash,
+          text: parts(text.field, text.italian).map(t).join(', '),
+          updated_at: now,
+          updated_by: null,
+        });
+      }
+    });
+  }
+
   async #upsert(trx: Kysely<Database>, row: Database['text_translations']): Promise<void> {
     const { source_hash, text, updated_at, updated_by } = row;
     await trx
@@ -218,6 +261,16 @@ export class TextTranslations {
           .doUpdateSet({ source_hash, text, updated_at, updated_by }),
       )
       .execute();
+  }
+
+  /** Per field, the hash of the Italian its translations are stored against. */
+  #hashes(entity: string, fields: Record<string, string>): Record<string, string> {
+    const whole = this.#entities.get(entity)?.wholeRecord
+      ? recordHash(Object.values(fields))
+      : undefined;
+    return Object.fromEntries(
+      Object.entries(fields).map(([field, italian]) => [field, whole ?? sourceHash(italian)]),
+    );
   }
 
   #rows(db: Kysely<Database>, entity: string, lang?: Lang, id?: number): Promise<Row[]> {
@@ -256,10 +309,10 @@ export class TextTranslations {
     for (const record of records) {
       const fields: Record<string, string> = {};
       let translation: TranslationSource = 'none';
+      const hashes = this.#hashes(entity, record.fields);
       for (const [field, italian] of Object.entries(record.fields)) {
-        const hash = sourceHash(italian);
         const current = (byKey.get(`${record.id}\u0000${field}`) ?? []).filter(
-          (row) => row.source_hash === hash,
+          (row) => row.source_hash === hashes[field],
         );
         const row =
           current.find((r) => r.kind === 'staff') ?? current.find((r) => r.kind === 'machine');
@@ -275,11 +328,12 @@ export class TextTranslations {
   /** Every target language's machine and staff text of each field, for the review screen. */
   async review(entity: string, record: TranslatableRecord): Promise<LanguageFieldsReview[]> {
     const rows = await this.#rows(this.#db, entity, undefined, record.id);
+    const hashes = this.#hashes(entity, record.fields);
     return TARGET_LANGS.map((lang) => ({
       lang,
       fields: Object.fromEntries(
         Object.entries(record.fields).map(([field, italian]) => {
-          const hash = sourceHash(italian);
+          const hash = hashes[field]!;
           const of = (kind: 'machine' | 'staff') =>
             rows.find((r) => r.lang === lang && r.field === field && r.kind === kind);
           const machine = of('machine');
@@ -298,9 +352,10 @@ export class TextTranslations {
 
   /**
    * Staff's own translation of some fields in one language, of the Italian
-   * they were shown (`italian`, per field). Refused if that Italian is not
-   * the current one: it would be shown as the translation of a text it does
-   * not describe. Runs in the caller's transaction (`trx`), with its audit entry.
+   * they were shown (`italian`, per field; every field for a record
+   * translated whole). Refused if that Italian is not the current one (as
+   * stored): it would be shown as the translation of a text it does not
+   * describe. Runs in the caller's transaction (`trx`), with its audit entry.
    */
   async saveStaff(
     trx: Kysely<Database>,
@@ -313,7 +368,19 @@ export class TextTranslations {
     audit: AuditEvent,
   ): Promise<'saved' | 'italian-changed'> {
     const fields = Object.keys(texts);
-    if (fields.some((field) => italian[field] !== current.fields[field])) return 'italian-changed';
+    const hashes = this.#hashes(entity, current.fields);
+    // In the current record's field order: a whole record's hash depends on it.
+    const shown = this.#hashes(
+      entity,
+      Object.fromEntries(
+        Object.keys(current.fields)
+          .filter((field) => italian[field] !== undefined)
+          .map((field) => [field, italian[field]!]),
+      ),
+    );
+    if (fields.some((field) => hashes[field] === undefined || shown[field] !== hashes[field])) {
+      return 'italian-changed';
+    }
     const now = nowIso();
     for (const field of fields) {
       await this.#upsert(trx, {
@@ -322,7 +389,7 @@ export class TextTranslations {
         field,
         lang,
         kind: 'staff',
-        source_hash: sourceHash(italian[field]!),
+        source_hash: hashes[field]!,
         text: texts[field]!,
         updated_at: now,
         updated_by: actor.id,

@@ -35,7 +35,7 @@ async function setUp(env: Record<string, string>) {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(200);
-    await harness!.app.translations.refresh();
+    await harness!.app.textTranslations.refresh();
   };
   const view = async (lang: string) =>
     (await harness!.app.inject({ method: 'GET', url: `/api/daily-menu/1?lang=${lang}` })).json();
@@ -50,7 +50,7 @@ describe('with DeepL', () => {
       DEEPL_SERVER_URL: fake.url,
     });
     // The start-up round translates the migration's sample menu: let it end first.
-    await app.translations.refresh();
+    await app.textTranslations.refresh();
     fake.calls.length = 0;
     await save();
     expect(fake.calls.map((call) => call.target.toUpperCase()).sort()).toEqual([
@@ -91,14 +91,14 @@ describe('with DeepL', () => {
     expect(await view('fr')).toMatchObject({ titolo: 'Menu di oggi', translation: 'none' });
     // At most 3 attempts per language for one round.
     fake.failNext(0);
-    await app.translations.refresh();
+    await app.textTranslations.refresh();
     expect(await view('fr')).toMatchObject({ titolo: '[FR] Menu di oggi', translation: 'machine' });
   });
 
   it('gives up a round after 3 attempts per language', async () => {
     fake = await startFakeDeepL('k');
     const { save } = await setUp({ DEEPL_API_KEY: 'k', DEEPL_SERVER_URL: fake.url });
-    await harness!.app.translations.refresh();
+    await harness!.app.textTranslations.refresh();
     fake.failNext(1000);
     const before = fake.requests;
     await save({ ...MENU, titolo: 'Altro menu' });
@@ -183,7 +183,11 @@ describe('with DeepL', () => {
       descrizione: '[DE] Couscous di pesce, [DE] Arancine',
       translation: 'machine',
     });
-    const rows = await app.db.selectFrom('daily_menu_translations').selectAll().execute();
+    const rows = await app.db
+      .selectFrom('text_translations')
+      .selectAll()
+      .where('entity', '=', 'daily_menu')
+      .execute();
     expect(rows.filter((row) => row.kind === 'staff')).toEqual([]);
   });
 
@@ -203,6 +207,64 @@ describe('with DeepL', () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/daily-menu/1?lang=pt' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toHaveProperty('lang');
+  });
+
+  it('a menu without extras is translated with its extras empty, in the view and the review', async () => {
+    fake = await startFakeDeepL('k');
+    const { save, view, app, token } = await setUp({
+      DEEPL_API_KEY: 'k',
+      DEEPL_SERVER_URL: fake.url,
+    });
+    await app.textTranslations.refresh();
+    fake.calls.length = 0;
+    await save({ titolo: 'Menu', descrizione: 'Caponata, Cassata', infoAggiuntive: '  ' });
+    expect(fake.calls[0]!.texts).toEqual(['Menu', 'Caponata', 'Cassata']);
+    const translated = {
+      titolo: '[DE] Menu',
+      descrizione: '[DE] Caponata, [DE] Cassata',
+      infoAggiuntive: '',
+    };
+    expect(await view('de')).toMatchObject({ ...translated, translation: 'machine' });
+    const review = await app.inject({
+      method: 'GET',
+      url: '/api/daily-menu/1/translations',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(review.json().translations.find((t: { lang: string }) => t.lang === 'de')).toEqual({
+      lang: 'de',
+      machine: translated,
+      staff: null,
+      staffStale: false,
+    });
+  });
+
+  it("the machine's translation follows one staff wrote first, and shows once staff's is removed", async () => {
+    fake = await startFakeDeepL('k');
+    const { save, view, app, token } = await setUp({
+      DEEPL_API_KEY: 'k',
+      DEEPL_SERVER_URL: fake.url,
+    });
+    fake.failNext(1000);
+    await save();
+    const corrected = { titolo: 'Tagesmenü', descrizione: 'Pasta, Fisch', infoAggiuntive: '' };
+    const call = (method: 'PUT' | 'DELETE', payload?: object) =>
+      app.inject({
+        method,
+        url: '/api/daily-menu/1/translations/de',
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+    expect((await call('PUT', { ...corrected, italian: MENU })).statusCode).toBe(200);
+    fake.failNext(0);
+    await app.textTranslations.refresh();
+    const de = (await call('DELETE'))
+      .json()
+      .translations.find((t: { lang: string }) => t.lang === 'de');
+    expect(de).toMatchObject({ machine: { titolo: '[DE] Menu del giorno' }, staff: null });
+    expect(await view('de')).toMatchObject({
+      titolo: '[DE] Menu del giorno',
+      translation: 'machine',
+    });
   });
 });
 
