@@ -649,7 +649,7 @@ describe('preview and import', () => {
     fake = await startFakeDeepL('secret-key');
     await harness.close();
     await start({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
-    await Promise.all([harness.app.textTranslations.refresh(), harness.app.translations.refresh()]);
+    await harness.app.textTranslations.refresh();
     const rows = rowsOf(await exported());
     rowOf(rows, 'Caponata di melanzane')[C.name] = 'Caponata della nonna';
     rowOf(rows, 'Arancine miste')[C.prices] = '9';
