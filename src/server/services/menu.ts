@@ -606,7 +606,9 @@ export class MenuService {
     lang: TargetLang,
     actor: Actor,
   ): Promise<'removed' | 'not-found'> {
-    return this.#content.change(async (trx) => {
+    // Through #change: the machine then translates what staff's text stood for
+    // (a seeded dish has only staff-written translations, no machine one to fall back on).
+    return this.#change(async (trx) => {
       const item = await trx
         .selectFrom('menu_items')
         .select('name')
@@ -621,7 +623,7 @@ export class MenuService {
         });
       }
       return 'removed';
-    }, changedSomething);
+    });
   }
 
   // -------------------------------------------------------------------------

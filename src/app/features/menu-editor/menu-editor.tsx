@@ -424,9 +424,12 @@ function DishTranslationsReview({
       ),
     ) ?? false;
   const [polls, setPolls] = useState(0);
+  /** Staff went back to the machine's text: it is on its way even if none was seen yet (a seeded dish). */
+  const [resetAsked, setResetAsked] = useState(false);
 
   // The provider translates in the background after a save: ask again for a while.
-  const waiting = machineSeen && missing && polls < MAX_POLLS;
+  const expected = machineSeen || (resetAsked && polls < MAX_POLLS);
+  const waiting = expected && missing && polls < MAX_POLLS;
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => {
@@ -443,16 +446,24 @@ function DishTranslationsReview({
     <FieldTranslationsReview
       fields={REVIEW_FIELDS}
       reviews={review}
-      pending={machineSeen}
+      pending={expected}
       onSave={(lang, texts, italian) =>
         write(
           (token) => saveItemTranslation(token, itemId, lang, texts, italian),
           T.translationSaved,
         )
       }
-      onReset={(lang) =>
-        write((token) => resetItemTranslation(token, itemId, lang), T.translationReset)
-      }
+      onReset={async (lang) => {
+        const reset = await write(
+          (token) => resetItemTranslation(token, itemId, lang),
+          T.translationReset,
+        );
+        if (reset) {
+          setResetAsked(true);
+          setPolls(0);
+        }
+        return reset;
+      }}
     />
   );
 }

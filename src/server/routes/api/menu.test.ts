@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
 import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
@@ -407,6 +407,24 @@ describe('translations of a dish', () => {
       name: 'Pizza Thunfischfalle',
       ingredients: '[DE] pomodoro, [DE] tonno, [DE] cipolla',
       translation: 'staff',
+    });
+  });
+
+  it('staff go back to the machine on a seeded dish: the machine translates it, visitors never keep the Italian', async () => {
+    fake = await startFakeDeepL('secret-key');
+    await start({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
+    await harness.app.textTranslations.refresh();
+    fake.calls.length = 0;
+    const dish = (await menu()).sections[0]!.items[0]!;
+    expect((await menu('de')).sections[0]!.items[0]!.translation).toBe('staff');
+    const reset = await send('DELETE', `/api/menu/items/${dish.id}/translations/de`);
+    expect(reset.statusCode).toBe(200);
+    // The reset itself starts the round that translates what staff's text stood for.
+    await vi.waitFor(() => expect(fake!.calls.length).toBeGreaterThan(0));
+    await harness.app.textTranslations.refresh();
+    expect((await menu('de')).sections[0]!.items[0]!).toMatchObject({
+      name: '[DE] Arancine miste',
+      translation: 'machine',
     });
   });
 });
