@@ -107,8 +107,6 @@ export const COLLEAGUES_TEXTS = {
   confirmRemove: (name: string) =>
     `Vuoi davvero rimuovere l'account di ${name}? Non potrà più accedere.`,
   removed: 'Account rimosso.',
-  confirm: 'Conferma',
-  cancel: 'Annulla',
   inviteTitle: 'Invita un collega',
   inviteIntro:
     'Il collega riceve un’e-mail con un link valido 7 giorni e sceglie da solo la propria password.',

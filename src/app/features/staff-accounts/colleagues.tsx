@@ -6,6 +6,7 @@ import {
   INVITATION_STATUS_LABELS,
   type Role,
 } from '../../../shared/schemas/staff.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import type { ApiResult } from '../../api/client.ts';
 import {
@@ -141,58 +142,6 @@ function ColleagueList({
         />
       ))}
     </ul>
-  );
-}
-
-/** An action that asks first: the button, then "Conferma" / "Annulla" in its place. */
-function ConfirmedAction({
-  label,
-  question,
-  onConfirm,
-  danger = false,
-}: {
-  label: string;
-  question: string;
-  onConfirm: () => Promise<unknown>;
-  danger?: boolean;
-}) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!asking) {
-    return (
-      <button
-        type="button"
-        className={`staff-button staff-button--small ${danger ? 'staff-button--danger' : 'staff-button--ghost'}`}
-        onClick={() => setAsking(true)}
-      >
-        {label}
-      </button>
-    );
-  }
-  return (
-    <div className="staff-confirm" role="group" aria-label={question}>
-      <p className="staff-confirm__question">{question}</p>
-      <button
-        type="button"
-        className="staff-button staff-button--small"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          await onConfirm();
-          setBusy(false);
-          setAsking(false);
-        }}
-      >
-        {COLLEAGUES_TEXTS.confirm}
-      </button>
-      <button
-        type="button"
-        className="staff-button staff-button--small staff-button--ghost"
-        onClick={() => setAsking(false)}
-      >
-        {COLLEAGUES_TEXTS.cancel}
-      </button>
-    </div>
   );
 }
 
