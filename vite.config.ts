@@ -13,6 +13,10 @@ import { responsiveImages } from './scripts/vite-responsive-images.ts';
 function isSharedSiteModule(id: string): boolean {
   if (id.includes('vite/preload-helper')) return true;
   if (/[\\/]src[\\/]app[\\/]components[\\/]toast-container\.tsx$/.test(id)) return false;
+  // The payload schemas (and zod with them) serve forms: the staff pages and
+  // the contact form. Shared by two staff chunks they would otherwise ride in
+  // here, on every public page.
+  if (/[\\/]src[\\/]shared[\\/]schemas[\\/]/.test(id)) return false;
   return /[\\/](src[\\/]app[\\/](components|i18n|assets)[\\/]|src[\\/]app[\\/](seo|structured-data|root-meta)\.ts$|src[\\/]shared[\\/]|content[\\/]restaurant\.ts$)/.test(
     id,
   );

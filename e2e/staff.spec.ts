@@ -309,6 +309,9 @@ test('public pages load no staff code or styles', async ({ page }) => {
       expect(body.includes('Accedi al tuo account'), `${path} loads staff code`).toBe(false);
       expect(body.includes('Effettua il login'), `${path} loads staff code`).toBe(false);
       expect(body.includes('.staff-card'), `${path} loads staff styles`).toBe(false);
+      // The menu's payload schemas (staff forms, with zod) and the editor's drag and drop.
+      expect(body.includes('Prezzo: scrivilo come 12'), `${path} loads staff schemas`).toBe(false);
+      expect(body.includes('DndLiveRegion'), `${path} loads the menu editor`).toBe(false);
     }
   }
 });
