@@ -7,6 +7,7 @@ import * as rolesInvitationsAudit from './005-roles-invitations-audit.ts';
 import * as loginThrottle from './006-login-throttle.ts';
 import * as outboxSecretLinks from './007-outbox-secret-links.ts';
 import * as menu from './008-menu.ts';
+import * as openingHours from './010-opening-hours.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -30,5 +31,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '006-login-throttle': { up: loginThrottle.up, down: loginThrottle.down },
     '007-outbox-secret-links': { up: outboxSecretLinks.up, down: outboxSecretLinks.down },
     '008-menu': { up: (db) => menu.up(db, dialect), down: menu.down },
+    '010-opening-hours': { up: (db) => openingHours.up(db, dialect), down: openingHours.down },
   };
 }
