@@ -203,7 +203,8 @@ export class OpeningHoursService {
             ranges: inOpeningOrder(input.weekly.find((d) => d.day === day)?.ranges ?? []),
           })),
           closures: input.closures
-            .map((closure) => ({ from: closure.from, to: closure.to, note: closure.note }))
+            // Notes as the database keeps them (well-formed), so that an unchanged one compares equal.
+            .map(({ from, to, note }) => ({ from, to, note: note?.toWellFormed() ?? null }))
             .sort(byText((closure) => closure.from)),
           exceptions: (input.exceptions ?? before.exceptions)
             .map((day) => ({ date: day.date, ranges: inOpeningOrder(day.ranges) }))
