@@ -263,24 +263,22 @@ export class OpeningHoursService {
       if (found) unused.delete(found);
       return found;
     };
-    const placed: [(typeof after.closures)[number], ClosureRow | undefined][] = after.closures.map(
-      (closure) => [
-        closure,
-        take(
-          [...unused].find((row) => row.from_date === closure.from && row.to_date === closure.to),
-        ),
-      ],
+    const sameDates = after.closures.map((closure) =>
+      take([...unused].find((row) => row.from_date === closure.from && row.to_date === closure.to)),
     );
-    for (const entry of placed) {
-      const [closure] = entry;
-      if (entry[1] || closure.note === null) continue;
-      entry[1] = take([...unused].find((row) => row.note === closure.note));
-    }
+    const kept = after.closures.map(
+      (closure, i) =>
+        sameDates[i] ??
+        (closure.note === null
+          ? undefined
+          : take([...unused].find((row) => row.note === closure.note))),
+    );
     for (const row of unused) {
       await trx.deleteFrom('opening_closures').where('id', '=', row.id).execute();
       await this.#translations.forget(trx, CLOSURE, row.id);
     }
-    for (const [closure, row] of placed) {
+    for (const [i, closure] of after.closures.entries()) {
+      const row = kept[i];
       const values = { from_date: closure.from, to_date: closure.to, note: closure.note };
       if (!row) await trx.insertInto('opening_closures').values(values).execute();
       else if (
