@@ -19,6 +19,7 @@ import { contactRoutes } from './routes/api/contact.ts';
 import { staffRoutes } from './routes/api/staff.ts';
 import { menuRoutes } from './routes/api/menu.ts';
 import { menuCsvRoutes } from './routes/api/menu-csv.ts';
+import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -56,6 +57,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
+  /** The current instant (ms) that opening hours are read at; Date.now by default (tests move it). */
+  now?: () => number;
 }
 
 /** Bodies over 100 KB are refused with 413. */
@@ -88,6 +91,7 @@ export async function buildApp({
   logger = true,
   logStream,
   outboxPollMs,
+  now,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -121,7 +125,11 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
-  await app.register(servicesPlugin, { config, ...(outboxPollMs ? { outboxPollMs } : {}) });
+  await app.register(servicesPlugin, {
+    config,
+    ...(outboxPollMs ? { outboxPollMs } : {}),
+    ...(now ? { now } : {}),
+  });
 
   await app.register(apiConventions);
   await app.register(healthRoutes, { prefix: '/api' });
@@ -131,6 +139,7 @@ export async function buildApp({
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(menuCsvRoutes, { prefix: '/api' });
+  await app.register(openingHoursRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

@@ -99,6 +99,7 @@ const ALL_MIGRATIONS = [
   '007-outbox-secret-links',
   '008-menu',
   '009-daily-menu-text-translations',
+  '010-opening-hours',
 ];
 
 describe('DATABASE_URL', () => {
@@ -192,6 +193,9 @@ describe('openDatabase', () => {
       'menu_item_prices',
       'menu_items',
       'menu_sections',
+      'opening_closures',
+      'opening_exception_ranges',
+      'opening_weekly_ranges',
       'outbox',
       'password_resets',
       'rate_limits',
@@ -364,6 +368,41 @@ describe('schema', () => {
     expect(stored).toEqual({ attempts: 0, reply_to: null, sent_at: null });
   });
 
+  it('seeds lunch and dinner from Tuesday to Sunday, and refuses ranges and closures that cannot be', async () => {
+    const weekly = await app.db
+      .selectFrom('opening_weekly_ranges')
+      .select(['day', 'open_time', 'close_time'])
+      .orderBy('day')
+      .orderBy('position')
+      .execute();
+    expect(weekly).toEqual(
+      [2, 3, 4, 5, 6, 7].flatMap((day) => [
+        { day, open_time: '12:00', close_time: '15:00' },
+        { day, open_time: '19:00', close_time: '23:30' },
+      ]),
+    );
+    const check = /CHECK|check constraint/;
+    const range = { position: 9, open_time: '12:00', close_time: '15:00' };
+    for (const values of [
+      { ...range, day: 8 },
+      { ...range, day: 0 },
+      { ...range, day: 1, close_time: '12:00' },
+      { ...range, day: 1, open_time: '24:00' },
+      { ...range, day: 1, open_time: '9:00' },
+    ]) {
+      await expect(
+        app.db.insertInto('opening_weekly_ranges').values(values).execute(),
+        JSON.stringify(values),
+      ).rejects.toThrow(check);
+    }
+    await expect(
+      app.db
+        .insertInto('opening_closures')
+        .values({ from_date: '2027-01-06', to_date: '2026-12-24', note: null })
+        .execute(),
+    ).rejects.toThrow(check);
+  });
+
   it('migrates down to an empty database', async () => {
     const other = await openDatabase(await otherDatabase());
     try {
@@ -514,7 +553,8 @@ describe('schema', () => {
         );
       }
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      // Up to this migration only: the way down below then undoes it alone.
+      expect((await migrator.migrateTo('009-daily-menu-text-translations')).error).toBeUndefined();
       expect(await tableNames(other.db)).not.toContain('daily_menu_translations');
       const moved = await other.db
         .selectFrom('text_translations')

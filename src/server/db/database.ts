@@ -212,6 +212,32 @@ export interface TextTranslationsTable {
   updated_by: number | null;
 }
 
+/** A range of an ISO weekday (1 = Monday), in `position` order: lunch, dinner. */
+export interface OpeningWeeklyRangesTable {
+  day: number;
+  position: number;
+  /** HH:MM in Rome; a close earlier than the open is past midnight. */
+  open_time: string;
+  close_time: string;
+}
+
+/** Dates closed from `from_date` to `to_date` (YYYY-MM-DD, both included). */
+export interface OpeningClosuresTable {
+  id: Generated<number>;
+  from_date: string;
+  to_date: string;
+  /** Italian, or null; other languages in text_translations (entity `closure`). */
+  note: string | null;
+}
+
+/** A special day's ranges: they replace its weekday's, inside a closure too. */
+export interface OpeningExceptionRangesTable {
+  date: string;
+  position: number;
+  open_time: string;
+  close_time: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -229,6 +255,9 @@ export interface Database {
   menu_items: MenuItemsTable;
   menu_item_prices: MenuItemPricesTable;
   text_translations: TextTranslationsTable;
+  opening_weekly_ranges: OpeningWeeklyRangesTable;
+  opening_closures: OpeningClosuresTable;
+  opening_exception_ranges: OpeningExceptionRangesTable;
 }
 
 export interface AppDatabase {

@@ -12,6 +12,7 @@ import { ContactMessages } from '../services/contact-messages.ts';
 import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
 import { MenuService } from '../services/menu.ts';
+import { OpeningHoursService } from '../services/opening-hours.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { restaurant } from '../../../content/restaurant.ts';
 
@@ -34,7 +35,9 @@ declare module 'fastify' {
     invitations: Invitations;
     /** The full menu (sections and dishes) and its translations. */
     menu: MenuService;
-    /** Machine and staff translations of any text staff type (the daily menu's, the menu's). */
+    /** Opening hours, closures and special days, and today's in Rome. */
+    openingHours: OpeningHoursService;
+    /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
@@ -51,7 +54,15 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
  * closes; housekeeping prunes dead sessions and rate-limit windows.
  */
 export const servicesPlugin = fp(
-  async (app, options: { config: Config; outboxPollMs?: number }) => {
+  async (
+    app,
+    options: {
+      config: Config;
+      outboxPollMs?: number;
+      /** The current instant (ms) for what follows the calendar (opening hours); tests move it. */
+      now?: () => number;
+    },
+  ) => {
     const { config } = options;
     const contentVersion = new ContentVersion({
       db: app.db,
@@ -127,6 +138,17 @@ export const servicesPlugin = fp(
         content,
         translations: textTranslations,
         contentVersion: () => contentVersion.current(),
+        onChange: () => void textTranslations.refresh(),
+      }),
+    );
+    app.decorate(
+      'openingHours',
+      new OpeningHoursService({
+        db: app.db,
+        content,
+        translations: textTranslations,
+        contentVersion: () => contentVersion.current(),
+        ...(options.now ? { now: options.now } : {}),
         onChange: () => void textTranslations.refresh(),
       }),
     );

@@ -29,9 +29,11 @@ export async function testApp(
     sharedDatabase?: TestDatabase;
     /** Receives the app's log lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
     logStream?: { write(line: string): void };
+    /** The app's clock for opening hours (ms): a test moves it instead of waiting. */
+    now?: () => number;
   } = {},
 ) {
-  const { pages = true, sharedDatabase, logStream } = options;
+  const { pages = true, sharedDatabase, logStream, now } = options;
   const database = sharedDatabase ?? (await createTestDatabase());
   const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
   try {
@@ -46,6 +48,7 @@ export async function testApp(
       build: pages ? await loadBuild() : undefined,
       logger: logStream !== undefined,
       ...(logStream ? { logStream } : {}),
+      ...(now ? { now } : {}),
     });
     await app.ready();
     return {

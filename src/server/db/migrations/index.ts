@@ -8,6 +8,7 @@ import * as loginThrottle from './006-login-throttle.ts';
 import * as outboxSecretLinks from './007-outbox-secret-links.ts';
 import * as menu from './008-menu.ts';
 import * as dailyMenuTextTranslations from './009-daily-menu-text-translations.ts';
+import * as openingHours from './010-opening-hours.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -35,5 +36,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: dailyMenuTextTranslations.up,
       down: dailyMenuTextTranslations.down,
     },
+    '010-opening-hours': { up: (db) => openingHours.up(db, dialect), down: openingHours.down },
   };
 }

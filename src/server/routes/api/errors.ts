@@ -12,7 +12,12 @@ export function fieldError(reply: FastifyReply, field: string, message: string) 
 
 /** Several problems with one field (at least one message). */
 export function fieldErrors(reply: FastifyReply, field: string, messages: string[]) {
-  return reply.status(400).send({ errors: { [field]: messages } });
+  return validationErrors(reply, { [field]: messages });
+}
+
+/** Problems found past the schema, by field (each with at least one message). */
+export function validationErrors(reply: FastifyReply, errors: Record<string, string[]>) {
+  return reply.status(400).send({ errors });
 }
 
 export function tooManyRequests(

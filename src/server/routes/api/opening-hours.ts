@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  openingHoursAnswer,
+  openingHoursBody,
+  openingHoursQuery,
+} from '../../../shared/schemas/opening-hours.ts';
+import { requireStaff } from '../../plugins/staff-auth.ts';
+import { validationErrors } from './errors.ts';
+
+/**
+ * Opening hours (CONTRACT.md, part two): GET /api/opening-hours for
+ * everyone, closure notes in `lang`; PUT for staff, answering the hours as
+ * GET does, in Italian.
+ */
+export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
+  const response = { 200: openingHoursAnswer };
+
+  app.get('/opening-hours', { schema: { querystring: openingHoursQuery, response } }, (request) =>
+    app.openingHours.get(request.query.lang),
+  );
+
+  app.put(
+    '/opening-hours',
+    { schema: { body: openingHoursBody, response }, preHandler: requireStaff },
+    async (request, reply) => {
+      const outcome = await app.openingHours.replace(request.body, request.staff!);
+      if (!outcome.ok) {
+        // A special day left out of the body, kept as stored, that the new week runs into.
+        const errors: Record<string, string[]> = {};
+        for (const { index, message } of outcome.problems) {
+          (errors[`exceptions.${index}.ranges`] ??= []).push(message);
+        }
+        return validationErrors(reply, errors);
+      }
+      return app.openingHours.get('it');
+    },
+  );
+};
