@@ -19,6 +19,7 @@ export default [
     route('dashboard', 'routes/staff/dashboard-shell.tsx', [
       index('routes/staff/dashboard.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
+      route('hours', 'routes/staff/hours.tsx'),
       route('messages', 'routes/staff/messages.tsx'),
       route('team', 'routes/staff/team.tsx'),
       route('audit', 'routes/staff/audit.tsx'),

@@ -83,6 +83,7 @@ export const NAV_TEXTS = {
   label: 'Sezioni',
   dailyMenu: 'Menu del giorno',
   menu: 'Menu',
+  hours: 'Orari',
   messages: 'Messaggi',
   team: 'Colleghi',
   audit: 'Registro attività',

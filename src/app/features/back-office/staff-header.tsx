@@ -16,6 +16,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const sections = [
     { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
     { to: '/dashboard/menu', label: NAV_TEXTS.menu },
+    { to: '/dashboard/hours', label: NAV_TEXTS.hours },
     { to: '/dashboard/messages', label: NAV_TEXTS.messages },
     { to: '/dashboard/team', label: NAV_TEXTS.team },
     ...(user?.role === 'owner' ? [{ to: '/dashboard/audit', label: NAV_TEXTS.audit }] : []),

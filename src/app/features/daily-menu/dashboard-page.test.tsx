@@ -129,7 +129,14 @@ describe('dashboard', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(links()).toEqual(['Menu del giorno', 'Menu', 'Messaggi', 'Colleghi', 'Il mio account']);
+    expect(links()).toEqual([
+      'Menu del giorno',
+      'Menu',
+      'Orari',
+      'Messaggi',
+      'Colleghi',
+      'Il mio account',
+    ]);
     expect(
       within(nav).getByRole('link', { name: 'Menu del giorno' }).getAttribute('aria-current'),
     ).toBe('page');
@@ -139,6 +146,7 @@ describe('dashboard', () => {
       expect(links()).toEqual([
         'Menu del giorno',
         'Menu',
+        'Orari',
         'Messaggi',
         'Colleghi',
         'Registro attività',

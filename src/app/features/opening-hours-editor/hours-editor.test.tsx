@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpeningHoursAnswer } from '../../../shared/schemas/opening-hours.ts';
+import { toasts } from '../../components/toasts-capture.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import * as hoursRoute from '../../routes/staff/hours.tsx';
+
+vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
+
+const ANNA = {
+  email: 'anna@example.test',
+  firstName: 'Anna',
+  lastName: 'Russo',
+  role: 'staff' as const,
+};
+const LUNCH = { open: '12:00', close: '15:00' };
+const DINNER = { open: '19:00', close: '23:30' };
+
+let hours: OpeningHoursAnswer;
+type Handler = (init: RequestInit | undefined) => Response;
+let routes: Record<string, Handler>;
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const key = `${init?.method ?? 'GET'} ${String(input)}`;
+  const handler = routes[key];
+  if (!handler) throw new TypeError(`no route for ${key}`);
+  return handler(init);
+});
+const bodies = (key: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+beforeEach(() => {
+  localStorage.clear();
+  startSession(ANNA);
+  toasts.length = 0;
+  // Wednesday 10 June 2026, 10:00 in Rome.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-10T08:00:00Z') });
+  hours = {
+    timezone: 'Europe/Rome',
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: day === 1 ? [] : [LUNCH, DINNER] })),
+    closures: [
+      { from: '2026-01-07', to: '2026-01-20', note: 'Ferie' },
+      { from: '2026-12-24', to: '2027-01-06', note: 'Chiuso per le feste' },
+    ],
+    exceptions: [],
+    today: { date: '2026-06-10', open: true, ranges: [LUNCH, DINNER] },
+  };
+  routes = {
+    'GET /api/opening-hours': () => Response.json(hours),
+    'PUT /api/opening-hours': (init) => {
+      const body = JSON.parse(String(init?.body)) as Omit<OpeningHoursAnswer, 'timezone' | 'today'>;
+      hours = {
+        ...hours,
+        ...body,
+        closures: body.closures.map((c) => ({ ...c, note: c.note ?? null })),
+      };
+      return Response.json(hours);
+    },
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderHours() {
+  renderStaffRoutes('/dashboard/hours', [routeModule(hoursRoute, { path: '/dashboard/hours' })]);
+}
+const day = async (name: string) => screen.findByRole('group', { name });
+
+describe('the week', () => {
+  it('shows each day with its ranges; a day without ranges is closed', async () => {
+    renderHours();
+    const monday = await day('Lunedì');
+    expect(within(monday).getByText('Chiuso')).toBeTruthy();
+    const tuesday = await day('Martedì');
+    const opens = within(tuesday).getAllByLabelText('Apre alle') as HTMLInputElement[];
+    expect(opens.map((input) => input.value)).toEqual(['12:00', '19:00']);
+    // Only closures still to come are in the form; the past one is counted.
+    expect(screen.getAllByLabelText('Chiuso dal')).toHaveLength(1);
+    expect(screen.getByText('1 chiusura passata')).toBeTruthy();
+  });
+
+  it('opening on Mondays until after midnight: saved, and the preview follows before saving', async () => {
+    renderHours();
+    const monday = await day('Lunedì');
+    fireEvent.click(within(monday).getByRole('button', { name: 'Aggiungi un orario a Lunedì' }));
+    fireEvent.change(within(monday).getByLabelText('Chiude alle'), { target: { value: '01:00' } });
+    expect(within(monday).getByText('Chiude dopo mezzanotte, la notte dopo.')).toBeTruthy();
+    // The preview on a Monday, with the hours as typed.
+    fireEvent.change(screen.getByLabelText('In una data a scelta'), {
+      target: { value: '2026-06-15' },
+    });
+    expect(screen.getByText('Aperto: 19:00–01:00.')).toBeTruthy();
+    expect(screen.getByText('Modifiche non salvate.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva orari' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['success', 'Orari salvati: il sito li mostra già.']),
+    );
+    const [body] = bodies('PUT /api/opening-hours') as {
+      weekly: { day: number; ranges: unknown[] }[];
+    }[];
+    expect(body!.weekly[0]).toEqual({ day: 1, ranges: [{ open: '19:00', close: '01:00' }] });
+    // Past closures are kept; an empty note is none.
+    expect((body as unknown as { closures: unknown[] }).closures).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByText('Modifiche non salvate.')).toBeNull());
+  });
+
+  it('overlapping ranges are refused before anything is sent, with the reason', async () => {
+    renderHours();
+    const tuesday = await day('Martedì');
+    fireEvent.change(within(tuesday).getAllByLabelText('Chiude alle')[0]!, {
+      target: { value: '20:00' },
+    });
+    expect(screen.getByText('Correggi gli orari per vedere l’anteprima.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva orari' }));
+    const problems = await screen.findByRole('alert');
+    expect(problems.textContent).toContain(
+      'Martedì: gli orari 12:00–20:00 e 19:00–23:30 si sovrappongono.',
+    );
+    expect(bodies('PUT /api/opening-hours')).toEqual([]);
+  });
+});
+
+describe('closures and special days', () => {
+  it('a closure for tomorrow with a note; the preview says when it reopens', async () => {
+    renderHours();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi chiusura' }));
+    const froms = screen.getAllByLabelText('Chiuso dal');
+    fireEvent.change(froms.at(-1)!, { target: { value: '2026-06-11' } });
+    expect((screen.getAllByLabelText('al').at(-1) as HTMLInputElement).value).toBe('2026-06-11');
+    fireEvent.change(screen.getAllByLabelText('Nota per i visitatori').at(-1)!, {
+      target: { value: 'Inventario' },
+    });
+    fireEvent.change(screen.getByLabelText('In una data a scelta'), {
+      target: { value: '2026-06-11' },
+    });
+    expect(
+      screen.getByText(
+        'Chiuso: Inventario (dal giovedì 11 giugno 2026 al giovedì 11 giugno 2026). Riapre venerdì 12 giugno 2026 alle 12:00.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva orari' }));
+    await waitFor(() => expect(bodies('PUT /api/opening-hours')).toHaveLength(1));
+    expect(bodies('PUT /api/opening-hours')[0]).toMatchObject({
+      closures: [
+        { from: '2026-01-07', to: '2026-01-20', note: 'Ferie' },
+        { from: '2026-12-24', to: '2027-01-06', note: 'Chiuso per le feste' },
+        { from: '2026-06-11', to: '2026-06-11', note: 'Inventario' },
+      ],
+      exceptions: [],
+    });
+  });
+
+  it('a special opening on a Monday in August', async () => {
+    renderHours();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi apertura speciale' }));
+    fireEvent.change(screen.getByLabelText('Giorno'), { target: { value: '2026-08-10' } });
+    fireEvent.change(screen.getByLabelText('In una data a scelta'), {
+      target: { value: '2026-08-10' },
+    });
+    expect(screen.getByText('Aperto: 19:00–23:00. Apertura speciale.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva orari' }));
+    await waitFor(() => expect(bodies('PUT /api/opening-hours')).toHaveLength(1));
+    expect(bodies('PUT /api/opening-hours')[0]).toMatchObject({
+      exceptions: [{ date: '2026-08-10', ranges: [{ open: '19:00', close: '23:00' }] }],
+    });
+  });
+
+  it('a refusal from the server is listed', async () => {
+    routes['PUT /api/opening-hours'] = () =>
+      Response.json(
+        {
+          errors: {
+            'closures.1': [
+              'Le chiusure dal 24/12/2026 al 06/01/2027 e dal 01/01/2027 al 02/01/2027 si sovrappongono: uniscile in una sola.',
+            ],
+          },
+        },
+        { status: 400 },
+      );
+    renderHours();
+    fireEvent.click(await screen.findByRole('button', { name: 'Salva orari' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('uniscile in una sola.');
+  });
+});

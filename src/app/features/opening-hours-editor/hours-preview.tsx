@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import {
+  closedPeriodAround,
+  nextOpenDay,
+  openingOn,
+  romeDate,
+  type Schedule,
+} from '../../../shared/opening-hours.ts';
+import { rangeText } from '../../../shared/schemas/opening-hours.ts';
+import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
+
+const longDate = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** "2026-12-24" → "giovedì 24 dicembre 2026" (a calendar date: no time zone shifts it). */
+const spoken = (date: string) => longDate.format(new Date(`${date}T12:00:00Z`));
+
+/** What a date holds for visitors, in one or two Italian sentences. */
+function describe(schedule: Schedule, date: string): string {
+  const day = openingOn(schedule, date);
+  if (day.open) {
+    const text = T.openWith(day.ranges.map(rangeText).join(', '));
+    return day.special ? `${text} ${T.special}` : text;
+  }
+  const period = closedPeriodAround(schedule, date);
+  const reopening = period ? period.reopens : nextOpenDay(schedule, date);
+  const closed = period
+    ? T.closedFor(period.closure.note ?? null, spoken(period.from), spoken(period.to))
+    : T.closedWeekly;
+  const reopens = reopening
+    ? T.reopens(spoken(reopening.date), reopening.ranges[0]?.open ?? null)
+    : T.noReopening;
+  return `${closed} ${reopens}`;
+}
+
+/**
+ * "What visitors see": today and a chosen date, computed in the browser from
+ * the schedule being edited, with the same rules the server applies.
+ */
+export function HoursPreview({ schedule }: { schedule: Schedule | null }) {
+  const id = useId();
+  const today = romeDate(new Date());
+  const [date, setDate] = useState(today);
+  return (
+    <section className="hours-editor__preview" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.preview}
+      </h2>
+      <p className="staff-panel__intro">{T.previewHint}</p>
+      {schedule === null ? (
+        <p role="status">{T.previewInvalid}</p>
+      ) : (
+        <dl className="hours-editor__preview-list">
+          <dt>
+            {T.previewToday} ({spoken(today)})
+          </dt>
+          <dd>{describe(schedule, today)}</dd>
+          <dt>
+            <label htmlFor={`${id}-date`}>{T.previewDate}</label>{' '}
+            <input
+              id={`${id}-date`}
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value || today)}
+            />
+          </dt>
+          <dd role="status">{describe(schedule, date)}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}

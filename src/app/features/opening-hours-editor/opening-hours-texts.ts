@@ -1,0 +1,58 @@
+/** The hours editor's texts: staff screens are in Italian, in the back office's voice. */
+export const HOURS_TEXTS = {
+  title: 'Orari e chiusure',
+  intro:
+    'Gli orari della settimana, le chiusure (un giorno, le feste, la stagione) e i giorni di apertura speciali. Il sito li mostra subito, in tutte le lingue; le prenotazioni seguono questi orari.',
+  loading: 'Caricamento orari...',
+  loadFailed: 'Impossibile caricare gli orari.',
+  retry: 'Riprova',
+  week: 'La settimana',
+  weekHint:
+    'Per ogni giorno uno o più orari (pranzo e cena). Un giorno senza orari è chiuso. Se l’orario di chiusura è prima di quello di apertura (19:00–01:00), il locale chiude dopo mezzanotte.',
+  closedDay: 'Chiuso',
+  opens: 'Apre alle',
+  closes: 'Chiude alle',
+  rangeOf: (day: string, index: number) => `${day}, orario ${index}`,
+  afterMidnight: 'Chiude dopo mezzanotte, la notte dopo.',
+  addRange: 'Aggiungi orario',
+  addRangeTo: (day: string) => `Aggiungi un orario a ${day}`,
+  removeRange: 'Togli',
+  removeRangeOf: (day: string, index: number) => `Togli l’orario ${index} di ${day}`,
+  closures: 'Chiusure',
+  closuresHint:
+    'Dal primo all’ultimo giorno di chiusura, compresi: un giorno solo, le feste o tutto l’inverno. La nota (facoltativa) spiega il perché ai visitatori e viene tradotta.',
+  noClosures: 'Nessuna chiusura in programma.',
+  closureFrom: 'Chiuso dal',
+  closureTo: 'al',
+  closureNote: 'Nota per i visitatori',
+  closureNotePlaceholder: 'per esempio: Ferie invernali',
+  addClosure: 'Aggiungi chiusura',
+  removeClosure: 'Togli chiusura',
+  pastClosures: (count: number) =>
+    count === 1 ? '1 chiusura passata' : `${count} chiusure passate`,
+  specialDays: 'Aperture speciali',
+  specialDaysHint:
+    'Un giorno con orari suoi, che valgono al posto di quelli della settimana, anche dentro una chiusura (per esempio un lunedì di agosto).',
+  noSpecialDays: 'Nessuna apertura speciale.',
+  specialDate: 'Giorno',
+  addSpecialDay: 'Aggiungi apertura speciale',
+  removeSpecialDay: 'Togli apertura speciale',
+  save: 'Salva orari',
+  saving: 'Salvataggio in corso...',
+  saved: 'Orari salvati: il sito li mostra già.',
+  fix: 'Correggi prima questi punti:',
+  unsaved: 'Modifiche non salvate.',
+  preview: 'Cosa vedono i visitatori',
+  previewHint: 'Con gli orari scritti qui sopra, anche prima di salvarli.',
+  previewToday: 'Oggi',
+  previewDate: 'In una data a scelta',
+  previewInvalid: 'Correggi gli orari per vedere l’anteprima.',
+  openWith: (ranges: string) => `Aperto: ${ranges}.`,
+  special: 'Apertura speciale.',
+  closedWeekly: 'Chiuso (giorno di riposo).',
+  closedFor: (note: string | null, from: string, to: string) =>
+    note ? `Chiuso: ${note} (dal ${from} al ${to}).` : `Chiuso dal ${from} al ${to}.`,
+  reopens: (date: string, time: string | null) =>
+    time ? `Riapre ${date} alle ${time}.` : `Riapre ${date}.`,
+  noReopening: 'Nessuna riapertura nei prossimi mesi.',
+} as const;

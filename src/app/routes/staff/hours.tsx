@@ -1,0 +1,15 @@
+import { withSessionToken } from '../../features/auth/index.ts';
+import {
+  fetchOpeningHours,
+  OpeningHoursEditor,
+} from '../../features/opening-hours-editor/index.ts';
+import type { Route } from './+types/hours';
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // Not awaited: the section opens at once with its loading text.
+  return { hours: withSessionToken(() => fetchOpeningHours(request.signal)) };
+}
+
+export default function Hours({ loaderData }: Route.ComponentProps) {
+  return <OpeningHoursEditor hours={loaderData.hours} />;
+}
