@@ -82,6 +82,7 @@ const DATABASE_SPECS = [
   'daily-menu-translation',
   'dashboard-translations',
   'home',
+  'hours-editor',
   'inbox',
   'menu-editor',
   'multi-instance',

@@ -68,7 +68,9 @@ export function HoursPreview({ schedule }: { schedule: Schedule | null }) {
               onChange={(event) => setDate(event.target.value || today)}
             />
           </dt>
-          <dd role="status">{describe(schedule, date)}</dd>
+          <dd>
+            <span aria-live="polite">{describe(schedule, date)}</span>
+          </dd>
         </dl>
       )}
     </section>
