@@ -989,6 +989,8 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['POST', '/api/menu/import'],
   ['GET', '/api/opening-hours'],
   ['PUT', '/api/opening-hours'],
+  ['GET', '/api/restaurant'],
+  ['PUT', '/api/restaurant'],
 ];
 
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
