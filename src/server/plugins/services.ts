@@ -15,7 +15,6 @@ import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
-import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,7 +128,7 @@ export const servicesPlugin = fp(
       'contactMessages',
       new ContactMessages({
         db: app.db,
-        deliverTo: config.CONTACT_EMAIL ?? restaurant.email,
+        deliverTo: config.CONTACT_EMAIL,
         onMail: () => outbox.kick(),
       }),
     );

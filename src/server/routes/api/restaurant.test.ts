@@ -306,6 +306,34 @@ describe('PUT /api/restaurant', () => {
   });
 });
 
+describe('e-mails', () => {
+  it("are signed with the restaurant's name as the owner set it", async () => {
+    await start();
+    await put({ ...SEED, name: 'Trattoria Il Faro' });
+    const invited = await harness.app.inject({
+      method: 'POST',
+      url: '/api/staff/invitations',
+      payload: {
+        email: 'marco@trattoria.example',
+        firstName: 'Marco',
+        lastName: 'Neri',
+        role: 'staff',
+      },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await harness.app.db
+      .selectFrom('outbox')
+      .select(['subject', 'text_body', 'html_body'])
+      .where('recipient', '=', 'marco@trattoria.example')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Trattoria Il Faro: sei stato invitato nello staff');
+    expect(mail.text_body).toContain('a gestire il sito di Trattoria Il Faro.');
+    expect(mail.html_body).toContain('>Trattoria Il Faro</p></body></html>');
+    expect(JSON.stringify(mail)).not.toContain('La Tonnara');
+  });
+});
+
 describe('two instances behind one database', () => {
   it('a change on one shows on the other within a second', async () => {
     await start();
