@@ -20,6 +20,7 @@ import { staffRoutes } from './routes/api/staff.ts';
 import { menuRoutes } from './routes/api/menu.ts';
 import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { openingHoursRoutes } from './routes/api/opening-hours.ts';
+import { restaurantRoutes } from './routes/api/restaurant.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(menuCsvRoutes, { prefix: '/api' });
   await app.register(openingHoursRoutes, { prefix: '/api' });
+  await app.register(restaurantRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 

@@ -100,6 +100,7 @@ const ALL_MIGRATIONS = [
   '008-menu',
   '009-daily-menu-text-translations',
   '010-opening-hours',
+  '011-restaurant-facts',
 ];
 
 describe('DATABASE_URL', () => {
@@ -199,6 +200,7 @@ describe('openDatabase', () => {
       'outbox',
       'password_resets',
       'rate_limits',
+      'restaurant_facts',
       'sessions',
       'staff_invitations',
       'staff_users',
@@ -401,6 +403,54 @@ describe('schema', () => {
         .values({ from_date: '2027-01-06', to_date: '2026-12-24', note: null })
         .execute(),
     ).rejects.toThrow(check);
+  });
+
+  it("seeds the restaurant's facts as content/restaurant.ts had them, in one row, on the globe", async () => {
+    expect(await app.db.selectFrom('restaurant_facts').selectAll().execute()).toEqual([
+      {
+        id: 1,
+        name: 'Trattoria La Tonnara',
+        mobile_phone: '+39 333 555 0187',
+        landline_phone: '+39 0924 555 0142',
+        email: 'info@latonnara.example',
+        street: 'Via Lungomare 12',
+        postal_code: '91014',
+        locality: 'Scopello',
+        region: 'TP',
+        country: 'IT',
+        latitude: 38.0712,
+        longitude: 12.8203,
+        map_url: 'https://maps.example/?q=38.0712,12.8203',
+        instagram_url: 'https://www.instagram.example/latonnara',
+        facebook_url: 'https://www.facebook.example/latonnara',
+        privacy_policy_url: 'https://privacy.example/policies/latonnara',
+      },
+    ]);
+    const check = /CHECK|check constraint/;
+    const seeded = await app.db
+      .selectFrom('restaurant_facts')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    await expect(
+      app.db
+        .insertInto('restaurant_facts')
+        .values({ ...seeded, id: 2 })
+        .execute(),
+    ).rejects.toThrow(check);
+    for (const values of [{ latitude: 90.5 }, { latitude: -91 }, { longitude: 180.01 }]) {
+      await expect(
+        app.db.updateTable('restaurant_facts').set(values).execute(),
+        JSON.stringify(values),
+      ).rejects.toThrow(check);
+    }
+    // A coordinate comes back exactly as written (PostgreSQL's `real` would round it).
+    await app.db.updateTable('restaurant_facts').set({ latitude: 38.07123456789 }).execute();
+    const { latitude } = await app.db
+      .selectFrom('restaurant_facts')
+      .select('latitude')
+      .executeTakeFirstOrThrow();
+    expect(latitude).toBe(38.07123456789);
+    await app.db.updateTable('restaurant_facts').set({ latitude: seeded.latitude }).execute();
   });
 
   it('migrates down to an empty database', async () => {

@@ -238,6 +238,32 @@ export interface OpeningExceptionRangesTable {
   close_time: string;
 }
 
+/**
+ * The restaurant's own facts, one row (id 1): what the pages, the structured
+ * data and the e-mails say about it. Formats are the API's
+ * (src/shared/schemas/restaurant.ts).
+ */
+export interface RestaurantFactsTable {
+  id: number;
+  name: string;
+  /** The number the book-a-table and call buttons dial. */
+  mobile_phone: string;
+  landline_phone: string | null;
+  email: string;
+  street: string;
+  postal_code: string;
+  locality: string;
+  /** The province's code ("TP") or the region. */
+  region: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  latitude: number;
+  longitude: number;
+  map_url: string;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  privacy_policy_url: string;
+}
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -258,6 +284,7 @@ export interface Database {
   opening_weekly_ranges: OpeningWeeklyRangesTable;
   opening_closures: OpeningClosuresTable;
   opening_exception_ranges: OpeningExceptionRangesTable;
+  restaurant_facts: RestaurantFactsTable;
 }
 
 export interface AppDatabase {

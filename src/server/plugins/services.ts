@@ -13,8 +13,8 @@ import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
 import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
+import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
-import { restaurant } from '../../../content/restaurant.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +37,8 @@ declare module 'fastify' {
     menu: MenuService;
     /** Opening hours, closures and special days, and today's in Rome. */
     openingHours: OpeningHoursService;
+    /** The restaurant's own facts: name, phones, e-mail, address, coordinates, links. */
+    restaurantFacts: RestaurantFactsService;
     /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
@@ -126,7 +128,7 @@ export const servicesPlugin = fp(
       'contactMessages',
       new ContactMessages({
         db: app.db,
-        deliverTo: config.CONTACT_EMAIL ?? restaurant.email,
+        deliverTo: config.CONTACT_EMAIL,
         onMail: () => outbox.kick(),
       }),
     );
@@ -150,6 +152,15 @@ export const servicesPlugin = fp(
         contentVersion: () => contentVersion.current(),
         ...(options.now ? { now: options.now } : {}),
         onChange: () => void textTranslations.refresh(),
+      }),
+    );
+
+    app.decorate(
+      'restaurantFacts',
+      new RestaurantFactsService({
+        db: app.db,
+        content,
+        contentVersion: () => contentVersion.current(),
       }),
     );
 

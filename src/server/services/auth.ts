@@ -5,6 +5,7 @@ import { lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { enqueueMail } from './outbox.ts';
 import { recordAudit } from './audit-log.ts';
 import { loginAlertMail, passwordChangedMail, passwordResetMail } from './mail-templates.ts';
+import { restaurantName } from './restaurant-facts.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { ownerEmails } from './staff-accounts.ts';
 import {
@@ -132,8 +133,12 @@ export class AuthService {
     if (!user || !reachedNow) return;
     const recipients = new Set([user.email, ...(await ownerEmails(this.#db))]);
     await this.#db.transaction().execute(async (trx) => {
+      const restaurant = await restaurantName(trx);
       for (const to of recipients) {
-        await enqueueMail(trx, loginAlertMail(to, user.email, LOGIN_ALERT_FAILURES_PER_HOUR + 1));
+        await enqueueMail(
+          trx,
+          loginAlertMail(restaurant, to, user.email, LOGIN_ALERT_FAILURES_PER_HOUR + 1),
+        );
       }
     });
     this.#onMail();
@@ -188,7 +193,10 @@ export class AuthService {
         url: `${resetPageUrl}?token=${encodeURIComponent(token)}`,
         expiresAt: nowIso(now + RESET_TOKEN_TTL_MS),
       };
-      await enqueueMail(trx, passwordResetMail(user.email, user.first_name, link));
+      await enqueueMail(
+        trx,
+        passwordResetMail(await restaurantName(trx), user.email, user.first_name, link),
+      );
     });
     this.#onMail();
   }
@@ -242,7 +250,10 @@ export class AuthService {
         .where('id', '=', reset.userId)
         .execute();
       await this.#sessions.revokeAll(trx, reset.userId);
-      await enqueueMail(trx, passwordChangedMail(reset.email, reset.first_name));
+      await enqueueMail(
+        trx,
+        passwordChangedMail(await restaurantName(trx), reset.email, reset.first_name),
+      );
       await recordAudit(
         trx,
         { id: reset.userId, email: reset.email },

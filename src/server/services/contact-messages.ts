@@ -4,6 +4,7 @@ import type { ContactBody, ContactMessage } from '../../shared/schemas/contact.t
 import { escapeHtml } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
+import { readRestaurantFacts } from './restaurant-facts.ts';
 import { nowIso } from './tokens.ts';
 
 /** A message as the staff inbox lists it (the shape is the API's). */
@@ -16,10 +17,15 @@ export type InboxMessage = ContactMessage;
  */
 export class ContactMessages {
   readonly #db: Kysely<Database>;
-  readonly #deliverTo: string;
+  readonly #deliverTo: string | undefined;
   readonly #onMail: () => void;
 
-  constructor(options: { db: Kysely<Database>; deliverTo: string; onMail: () => void }) {
+  constructor(options: {
+    db: Kysely<Database>;
+    /** CONTACT_EMAIL: where messages go; unset, the restaurant's e-mail as the owner set it. */
+    deliverTo: string | undefined;
+    onMail: () => void;
+  }) {
     this.#db = options.db;
     this.#deliverTo = options.deliverTo;
     this.#onMail = options.onMail;
@@ -29,7 +35,9 @@ export class ContactMessages {
     const now = nowIso();
     const spam = (body.website ?? '').trim() !== '';
     const id = await this.#db.transaction().execute(async (trx) => {
-      const outboxId = spam ? null : await enqueueMail(trx, this.#mail(body, lang, now));
+      const outboxId = spam
+        ? null
+        : await enqueueMail(trx, this.#mail(body, lang, now, await this.#recipient(trx)));
       const row = await trx
         .insertInto('contact_messages')
         .values({
@@ -51,13 +59,17 @@ export class ContactMessages {
     return id;
   }
 
+  async #recipient(trx: Kysely<Database>): Promise<string> {
+    return this.#deliverTo ?? (await readRestaurantFacts(trx)).email;
+  }
+
   /** Staff mail, in Italian; the visitor's words stay text, and Reply-To is the visitor. */
-  #mail(body: ContactBody, lang: string, at: string) {
+  #mail(body: ContactBody, lang: string, at: string, to: string) {
     const who = `${body.firstName} ${body.lastName}`;
     const when = new Date(at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' });
     return {
       kind: 'contact',
-      to: this.#deliverTo,
+      to,
       replyTo: body.email,
       subject: `Nuovo messaggio dal sito da ${who}`,
       text: [

@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { invitationMail } from './mail-templates.ts';
+import { restaurantName } from './restaurant-facts.ts';
 import { enqueueMail } from './outbox.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { accountExists, insertAccount, usernameFor } from './staff-accounts.ts';
@@ -141,7 +142,10 @@ export class Invitations {
         url: `${acceptPageUrl}?token=${encodeURIComponent(token)}`,
         expiresAt: nowIso(now + INVITATION_TTL_MS),
       };
-      await enqueueMail(trx, invitationMail(body.email, body.firstName, actor.email, link));
+      await enqueueMail(
+        trx,
+        invitationMail(await restaurantName(trx), body.email, body.firstName, actor.email, link),
+      );
       await recordAudit(
         trx,
         actor,

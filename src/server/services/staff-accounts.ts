@@ -4,6 +4,7 @@ import { isUniqueViolation, lockedRows, type SqlDialect } from '../db/dialect.ts
 import { ROLE_LABELS, type Role, type StaffMemberAnswer } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { newAccountNoticeMail } from './mail-templates.ts';
+import { restaurantName } from './restaurant-facts.ts';
 import { enqueueMail } from './outbox.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -126,10 +127,11 @@ export async function insertAccount(
     target: `staff:${account.email}`,
     summary: `Nuovo account ${account.email} (${fullName}), ruolo ${ROLE_LABELS[account.role]}, creato ${ORIGIN_TEXT[origin.via]}.`,
   });
+  const restaurant = await restaurantName(trx);
   for (const owner of await ownersOtherThan(trx, row.id)) {
     await enqueueMail(
       trx,
-      newAccountNoticeMail(owner.email, owner.first_name, {
+      newAccountNoticeMail(restaurant, owner.email, owner.first_name, {
         email: account.email,
         fullName,
         roleLabel: ROLE_LABELS[account.role],
@@ -429,7 +431,10 @@ export async function changeOwnPassword(
       .where('id', '=', member.id)
       .execute();
     await sessions.revokeAllBut(trx, member.id, sessionToken);
-    await enqueueMail(trx, passwordChangedMail(member.email, row.first_name));
+    await enqueueMail(
+      trx,
+      passwordChangedMail(await restaurantName(trx), member.email, row.first_name),
+    );
     await recordAudit(trx, member, {
       action: 'auth.password.change',
       target: `staff:${member.email}`,

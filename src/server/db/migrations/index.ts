@@ -9,6 +9,7 @@ import * as outboxSecretLinks from './007-outbox-secret-links.ts';
 import * as menu from './008-menu.ts';
 import * as dailyMenuTextTranslations from './009-daily-menu-text-translations.ts';
 import * as openingHours from './010-opening-hours.ts';
+import * as restaurantFacts from './011-restaurant-facts.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -37,5 +38,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: dailyMenuTextTranslations.down,
     },
     '010-opening-hours': { up: (db) => openingHours.up(db, dialect), down: openingHours.down },
+    '011-restaurant-facts': { up: restaurantFacts.up, down: restaurantFacts.down },
   };
 }

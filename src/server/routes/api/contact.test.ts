@@ -21,12 +21,14 @@ afterEach(async () => {
   await database.drop();
 });
 
-async function server(): Promise<FastifyInstance> {
+async function server({
+  contactEmail = 'staff@trattoria.example',
+}: { contactEmail?: string | null } = {}): Promise<FastifyInstance> {
   const config = loadConfig({
     DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'no-reply@trattoria.example',
-    CONTACT_EMAIL: 'staff@trattoria.example',
+    ...(contactEmail === null ? {} : { CONTACT_EMAIL: contactEmail }),
   });
   const app = await buildApp({ config, logger: false, outboxPollMs: 100 });
   await app.ready();
@@ -162,6 +164,38 @@ describe('POST /api/contact', () => {
     await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('where contact messages go', () => {
+  /** The owner changes the restaurant's e-mail through the API. */
+  async function changeRestaurantEmail(app: FastifyInstance, email: string) {
+    await createStaff(app);
+    const token = await login(app);
+    const facts = (await app.inject({ method: 'GET', url: '/api/restaurant' })).json();
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/restaurant',
+      payload: { ...facts, email },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  it("without CONTACT_EMAIL: to the restaurant's e-mail, the owner's new one once changed", async () => {
+    const app = await server({ contactEmail: null });
+    expect((await post(app, message)).statusCode).toBe(202);
+    expect((await smtp.waitFor(1))[0]!.to).toEqual(['info@latonnara.example']);
+    await changeRestaurantEmail(app, 'prenotazioni@ilfaro.example');
+    expect((await post(app, message)).statusCode).toBe(202);
+    expect((await smtp.waitFor(2))[1]!.to).toEqual(['prenotazioni@ilfaro.example']);
+  });
+
+  it("CONTACT_EMAIL, when set, wins over the restaurant's e-mail, changed or not", async () => {
+    const app = await server({ contactEmail: 'staff@trattoria.example' });
+    await changeRestaurantEmail(app, 'prenotazioni@ilfaro.example');
+    expect((await post(app, message)).statusCode).toBe(202);
+    expect((await smtp.waitFor(1))[0]!.to).toEqual(['staff@trattoria.example']);
   });
 });
 

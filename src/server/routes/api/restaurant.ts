@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { restaurantFacts, restaurantFactsBody } from '../../../shared/schemas/restaurant.ts';
+import { requireOwner } from '../../plugins/staff-auth.ts';
+
+/**
+ * The restaurant's own facts: GET /api/restaurant for everyone (what every
+ * public page shows anyway); PUT for the owner, who alone speaks for the
+ * restaurant, answering the facts as GET does.
+ */
+export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const response = { 200: restaurantFacts };
+
+  app.get('/restaurant', { schema: { response } }, () => app.restaurantFacts.get());
+
+  app.put(
+    '/restaurant',
+    { schema: { body: restaurantFactsBody, response }, preHandler: requireOwner },
+    async (request) => {
+      await app.restaurantFacts.replace(request.body, request.staff!);
+      return app.restaurantFacts.get();
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RestaurantFactsTable } from '../db/database.ts';
+import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
+import { ContentMemo, type ContentChanges } from './content-version.ts';
+
+type Actor = NonNullable<AuditActor>;
+type Row = Omit<Selectable<RestaurantFactsTable>, 'id'>;
+
+const fromRow = (row: Row): RestaurantFacts => ({
+  name: row.name,
+  phones: { mobile: row.mobile_phone, landline: row.landline_phone },
+  email: row.email,
+  address: {
+    street: row.street,
+    postalCode: row.postal_code,
+    locality: row.locality,
+    region: row.region,
+    country: row.country,
+  },
+  geo: { latitude: row.latitude, longitude: row.longitude },
+  mapUrl: row.map_url,
+  social: { instagram: row.instagram_url, facebook: row.facebook_url },
+  privacyPolicyUrl: row.privacy_policy_url,
+});
+
+const toRow = (facts: RestaurantFacts): Row => ({
+  name: facts.name,
+  mobile_phone: facts.phones.mobile,
+  landline_phone: facts.phones.landline,
+  email: facts.email,
+  street: facts.address.street,
+  postal_code: facts.address.postalCode,
+  locality: facts.address.locality,
+  region: facts.address.region,
+  country: facts.address.country,
+  latitude: facts.geo.latitude,
+  longitude: facts.geo.longitude,
+  map_url: facts.mapUrl,
+  instagram_url: facts.social.instagram,
+  facebook_url: facts.social.facebook,
+  privacy_policy_url: facts.privacyPolicyUrl,
+});
+
+/** The facts as stored now, read in `db` (a transaction's, when given one). */
+export async function readRestaurantFacts(db: Kysely<Database>): Promise<RestaurantFacts> {
+  const row = await db
+    .selectFrom('restaurant_facts')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
+
+/** The name mails are signed with, read where the mail is written (its transaction). */
+export async function restaurantName(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('restaurant_facts')
+    .select('name')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** The audit log's words for each fact, in the order the form shows them. */
+const FACT_LABELS: [string, (facts: RestaurantFacts) => unknown][] = [
+  ['nome', (facts) => facts.name],
+  ['cellulare', (facts) => facts.phones.mobile],
+  ['telefono fisso', (facts) => facts.phones.landline],
+  ['e-mail', (facts) => facts.email],
+  ['indirizzo', (facts) => Object.values(facts.address).join('\n')],
+  ['coordinate', (facts) => `${facts.geo.latitude} ${facts.geo.longitude}`],
+  ['link alla mappa', (facts) => facts.mapUrl],
+  ['Instagram', (facts) => facts.social.instagram],
+  ['Facebook', (facts) => facts.social.facebook],
+  ['informativa privacy', (facts) => facts.privacyPolicyUrl],
+];
+
+/** What changed between two sets of facts, in the audit log's words; empty when nothing. */
+function describeChanges(before: RestaurantFacts, after: RestaurantFacts): string[] {
+  return FACT_LABELS.filter(([, value]) => value(before) !== value(after)).map(([label]) => label);
+}
+
+/**
+ * The restaurant's own facts (name, phones, e-mail, address, coordinates,
+ * links), kept in the database so that the owner changes them without a
+ * rebuild. A replace goes through `content.change` with its audit entry, so
+ * every instance's pages, which show the facts, follow; reads are kept per
+ * content version.
+ */
+export class RestaurantFactsService {
+  readonly #db: Kysely<Database>;
+  readonly #content: ContentChanges;
+  readonly #kept: ContentMemo<'facts', RestaurantFacts>;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    content: ContentChanges;
+    contentVersion: () => Promise<number | undefined>;
+  }) {
+    this.#db = options.db;
+    this.#content = options.content;
+    this.#kept = new ContentMemo(options.contentVersion);
+  }
+
+  get(): Promise<RestaurantFacts> {
+    return this.#kept.get('facts', () => readRestaurantFacts(this.#db));
+  }
+
+  /**
+   * Every fact becomes `facts`' (already checked by the API's schema), in one
+   * content change with one audit entry naming what changed. A replace that
+   * changes nothing writes nothing.
+   */
+  async replace(facts: RestaurantFacts, actor: Actor): Promise<void> {
+    let changed = false;
+    await this.#content.change(
+      async (trx) => {
+        // Written first, so two replaces take turns (PostgreSQL holds the row
+        // lock until commit) and each names what it changed from the other's result.
+        await trx
+          .updateTable('restaurant_facts')
+          .set((eb) => ({ name: eb.ref('name') }))
+          .where('id', '=', 1)
+          .execute();
+        const changes = describeChanges(await readRestaurantFacts(trx), facts);
+        if (changes.length === 0) return;
+        await trx.updateTable('restaurant_facts').set(toRow(facts)).where('id', '=', 1).execute();
+        await recordAudit(trx, actor, {
+          action: 'restaurant.update',
+          target: 'restaurant',
+          summary: `Dati del ristorante aggiornati: ${changes.join(', ')}.`,
+        });
+        changed = true;
+      },
+      () => changed,
+    );
+  }
+}
