@@ -32,7 +32,7 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(`${server.url}/dashboard`);
   await page
     .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: 'Orari' })
+    .getByRole('link', { name: 'Orari e dati' })
     .click();
   await expect(page).toHaveURL(`${server.url}/dashboard/hours`);
 }

@@ -83,7 +83,7 @@ export const NAV_TEXTS = {
   label: 'Sezioni',
   dailyMenu: 'Menu del giorno',
   menu: 'Menu',
-  hours: 'Orari',
+  hours: 'Orari e dati',
   messages: 'Messaggi',
   team: 'Colleghi',
   audit: 'Registro attività',

@@ -132,7 +132,7 @@ describe('dashboard', () => {
     expect(links()).toEqual([
       'Menu del giorno',
       'Menu',
-      'Orari',
+      'Orari e dati',
       'Messaggi',
       'Colleghi',
       'Il mio account',
@@ -146,7 +146,7 @@ describe('dashboard', () => {
       expect(links()).toEqual([
         'Menu del giorno',
         'Menu',
-        'Orari',
+        'Orari e dati',
         'Messaggi',
         'Colleghi',
         'Registro attività',

@@ -18,6 +18,22 @@ const LUNCH = { open: '12:00', close: '15:00' };
 const DINNER = { open: '19:00', close: '23:30' };
 
 let hours: OpeningHoursAnswer;
+const FACTS = {
+  name: 'Trattoria La Tonnara',
+  phones: { mobile: '+39 333 555 0187', landline: null },
+  email: 'info@latonnara.example',
+  address: {
+    street: 'Via del Porto 12',
+    postalCode: '91014',
+    locality: 'Castellammare del Golfo',
+    region: 'TP',
+    country: 'IT',
+  },
+  geo: { latitude: 38.0262, longitude: 12.8817 },
+  mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
+  social: { instagram: 'https://www.instagram.com/latonnara/', facebook: null },
+  privacyPolicyUrl: 'https://latonnara.example/privacy',
+};
 type Handler = (init: RequestInit | undefined) => Response;
 let routes: Record<string, Handler>;
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -48,6 +64,7 @@ beforeEach(() => {
     today: { date: '2026-06-10', open: true, ranges: [LUNCH, DINNER] },
   };
   routes = {
+    'GET /api/restaurant': () => Response.json(FACTS),
     'GET /api/opening-hours': () => Response.json(hours),
     'PUT /api/opening-hours': (init) => {
       const body = JSON.parse(String(init?.body)) as Omit<OpeningHoursAnswer, 'timezone' | 'today'>;
@@ -187,5 +204,53 @@ describe('closures and special days', () => {
     renderHours();
     fireEvent.click(await screen.findByRole('button', { name: 'Salva orari' }));
     expect((await screen.findByRole('alert')).textContent).toContain('uniscile in una sola.');
+  });
+});
+
+describe("the restaurant's facts", () => {
+  it('the owner changes the mobile that book-a-table dials; coordinates typed with a comma', async () => {
+    startSession({ ...ANNA, role: 'owner' });
+    routes['PUT /api/restaurant'] = (init) => Response.json(JSON.parse(String(init?.body)));
+    renderHours();
+    const mobile = await screen.findByLabelText('Cellulare (per le prenotazioni)');
+    fireEvent.change(mobile, { target: { value: '+39 333 555 0199' } });
+    fireEvent.change(screen.getByLabelText('Latitudine'), { target: { value: '38,03' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual([
+        'success',
+        'Dati del ristorante salvati: il sito li mostra già.',
+      ]),
+    );
+    expect(bodies('PUT /api/restaurant')).toEqual([
+      {
+        ...FACTS,
+        phones: { mobile: '+39 333 555 0199', landline: '' },
+        geo: { latitude: 38.03, longitude: 12.8817 },
+        social: { instagram: FACTS.social.instagram, facebook: '' },
+      },
+    ]);
+  });
+
+  it('a phone without its prefix is refused before anything is sent', async () => {
+    startSession({ ...ANNA, role: 'owner' });
+    renderHours();
+    fireEvent.change(await screen.findByLabelText('Cellulare (per le prenotazioni)'), {
+      target: { value: '333 555' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Cellulare: scrivilo con il prefisso internazionale',
+    );
+    expect(bodies('PUT /api/restaurant')).toEqual([]);
+  });
+
+  it('staff read the facts; only the owner changes them', async () => {
+    renderHours();
+    const name = (await screen.findByLabelText('Nome del ristorante')) as HTMLInputElement;
+    expect(name.value).toBe('Trattoria La Tonnara');
+    expect(name.readOnly).toBe(true);
+    expect(screen.getByText('Solo il titolare modifica i dati del ristorante.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Salva dati' })).toBeNull();
   });
 });

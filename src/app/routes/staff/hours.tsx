@@ -1,15 +1,25 @@
 import { withSessionToken } from '../../features/auth/index.ts';
 import {
   fetchOpeningHours,
+  fetchRestaurantFacts,
   OpeningHoursEditor,
+  RestaurantFactsPanel,
 } from '../../features/opening-hours-editor/index.ts';
 import type { Route } from './+types/hours';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Not awaited: the section opens at once with its loading text.
-  return { hours: withSessionToken(() => fetchOpeningHours(request.signal)) };
+  return {
+    hours: withSessionToken(() => fetchOpeningHours(request.signal)),
+    facts: withSessionToken(() => fetchRestaurantFacts(request.signal)),
+  };
 }
 
 export default function Hours({ loaderData }: Route.ComponentProps) {
-  return <OpeningHoursEditor hours={loaderData.hours} />;
+  return (
+    <>
+      <OpeningHoursEditor hours={loaderData.hours} />
+      <RestaurantFactsPanel facts={loaderData.facts} />
+    </>
+  );
 }

@@ -1,0 +1,200 @@
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import {
+  restaurantFactsBody,
+  type RestaurantFacts,
+  type RestaurantFactsBody,
+} from '../../../shared/schemas/restaurant.ts';
+import { isRecord } from '../../api/client.ts';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { saveRestaurantFacts } from './opening-hours-api.ts';
+import { FACTS_TEXTS as T } from './opening-hours-texts.ts';
+
+/** Every fact as the form holds it: text boxes, so numbers are typed as text. */
+interface Draft {
+  name: string;
+  mobile: string;
+  landline: string;
+  email: string;
+  street: string;
+  postalCode: string;
+  locality: string;
+  region: string;
+  country: string;
+  latitude: string;
+  longitude: string;
+  mapUrl: string;
+  instagram: string;
+  facebook: string;
+  privacyPolicyUrl: string;
+}
+
+const draftOf = (facts: RestaurantFacts): Draft => ({
+  name: facts.name,
+  mobile: facts.phones.mobile,
+  landline: facts.phones.landline ?? '',
+  email: facts.email,
+  ...facts.address,
+  latitude: String(facts.geo.latitude),
+  longitude: String(facts.geo.longitude),
+  mapUrl: facts.mapUrl,
+  instagram: facts.social.instagram ?? '',
+  facebook: facts.social.facebook ?? '',
+  privacyPolicyUrl: facts.privacyPolicyUrl,
+});
+
+/** A coordinate as typed ("38,07" too); not a number stays as text for the schema to refuse. */
+const coordinateOf = (text: string): number | string => {
+  const number = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(number) ? number : text;
+};
+
+const bodyOf = (draft: Draft): RestaurantFactsBody =>
+  ({
+    name: draft.name,
+    phones: { mobile: draft.mobile, landline: draft.landline },
+    email: draft.email,
+    address: {
+      street: draft.street,
+      postalCode: draft.postalCode,
+      locality: draft.locality,
+      region: draft.region,
+      country: draft.country,
+    },
+    geo: { latitude: coordinateOf(draft.latitude), longitude: coordinateOf(draft.longitude) },
+    mapUrl: draft.mapUrl,
+    social: { instagram: draft.instagram, facebook: draft.facebook },
+    privacyPolicyUrl: draft.privacyPolicyUrl,
+  }) as RestaurantFactsBody;
+
+/** The fields in the form's order: label, input type, and whether one may leave it empty. */
+const FIELDS: {
+  key: keyof Draft;
+  type: string;
+  optional?: boolean;
+  hint?: string;
+  inputMode?: 'decimal';
+}[] = [
+  { key: 'name', type: 'text' },
+  { key: 'mobile', type: 'tel', hint: T.phoneHint },
+  { key: 'landline', type: 'tel', optional: true, hint: T.phoneHint },
+  { key: 'email', type: 'email' },
+  { key: 'street', type: 'text' },
+  { key: 'postalCode', type: 'text' },
+  { key: 'locality', type: 'text' },
+  { key: 'region', type: 'text' },
+  { key: 'country', type: 'text' },
+  { key: 'latitude', type: 'text', inputMode: 'decimal' },
+  { key: 'longitude', type: 'text', inputMode: 'decimal' },
+  { key: 'mapUrl', type: 'url' },
+  { key: 'instagram', type: 'url', optional: true },
+  { key: 'facebook', type: 'url', optional: true },
+  { key: 'privacyPolicyUrl', type: 'url' },
+];
+
+/** The restaurant's facts: the owner edits them, staff read them. */
+export function RestaurantFactsPanel({ facts }: { facts: Loading<RestaurantFacts> }) {
+  const id = useId();
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        {T.title}
+      </h2>
+      <p className="staff-panel__intro">{T.intro}</p>
+      <Suspense fallback={<p role="status">{T.loading}</p>}>
+        <LoadedFacts facts={facts} />
+      </Suspense>
+    </section>
+  );
+}
+
+function LoadedFacts({ facts }: { facts: Loading<RestaurantFacts> }) {
+  const { data, failed } = useLoaded(facts);
+  if (data === null) return <p role="status">{failed ? T.loadFailed : T.loading}</p>;
+  return <FactsForm facts={data} />;
+}
+
+function FactsForm({ facts }: { facts: RestaurantFacts }) {
+  const id = useId();
+  const { token, user } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const isOwner = user?.role === 'owner';
+  const [draft, setDraft] = useState(() => draftOf(facts));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const body = bodyOf(draft);
+    const checked = restaurantFactsBody.safeParse(body);
+    if (!checked.success) {
+      setProblems([...new Set(checked.error.issues.map((issue) => issue.message))]);
+      return;
+    }
+    setProblems([]);
+    setBusy(true);
+    const result = await saveRestaurantFacts(token, body);
+    setBusy(false);
+    if (!result.ok) {
+      const { failure } = result;
+      const errors = failure.kind === 'http' && isRecord(failure.body) ? failure.body.errors : null;
+      if (failure.kind === 'http' && failure.status === 400 && isRecord(errors)) {
+        setProblems(Object.values(errors).flat().map(String));
+      } else {
+        handleFailure(failure);
+      }
+      return;
+    }
+    setDraft(draftOf(result.data));
+    void showToast('success', T.saved);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
+      {isOwner ? null : <p className="staff-hint staff-field--wide">{T.ownerOnly}</p>}
+      {FIELDS.map(({ key, type, optional, hint, inputMode }) => (
+        <div key={key} className="staff-field">
+          <label htmlFor={`${id}-${key}`}>
+            {T[key]} {optional ? <span className="staff-optional">{T.optional}</span> : null}
+          </label>
+          <input
+            id={`${id}-${key}`}
+            type={type}
+            inputMode={inputMode}
+            readOnly={!isOwner}
+            required={!optional}
+            value={draft[key]}
+            aria-describedby={hint ? `${id}-${key}-hint` : undefined}
+            onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+          />
+          {hint ? (
+            <p className="staff-hint" id={`${id}-${key}-hint`}>
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      {problems.length > 0 ? (
+        <div className="staff-warning staff-field--wide" role="alert">
+          <p className="staff-warning__title">{T.fix}</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {isOwner ? (
+        <div className="staff-field--wide">
+          <button type="submit" className="staff-button" disabled={busy}>
+            {busy ? T.saving : T.save}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
