@@ -1,23 +1,10 @@
 /**
- * The restaurant's facts, in one place. Every value here is a placeholder an
- * owner replaces (fictional name, `example` domains, Italian-format numbers);
- * pages, metadata, structured data and e-mails all read them from here.
+ * What the site says of the restaurant beyond its own facts, which the owner
+ * keeps in the database (name, phones, e-mail, address, coordinates, map,
+ * social and privacy links: GET/PUT /api/restaurant): the values here are
+ * the build's, placeholders a developer replaces and rebuilds with.
  */
 export const restaurant = {
-  name: 'Trattoria La Tonnara',
-  /** Landline, shown in metadata and structured data. */
-  phone: '+39 0924 555 0142',
-  /** Mobile: the book-a-table and call buttons dial it. */
-  mobile: '+39 333 555 0187',
-  email: 'info@latonnara.example',
-  address: {
-    street: 'Via Lungomare 12',
-    postalCode: '91014',
-    locality: 'Scopello',
-    region: 'TP',
-    country: 'IT',
-  },
-  geo: { latitude: 38.0712, longitude: 12.8203 },
   /** Weekly rest day: closed on Monday. */
   closedOn: 'Monday',
   /** Opening hours on the days it is open, for structured data. */
@@ -28,12 +15,7 @@ export const restaurant = {
   /** The pages say "over 25 years of experience, since" this year. */
   foundedYear: 1998,
   priceRange: '€€',
-  social: {
-    instagram: 'https://www.instagram.example/latonnara',
-    facebook: 'https://www.facebook.example/latonnara',
-  },
   privacy: {
-    policyUrl: 'https://privacy.example/policies/latonnara',
     /**
      * The consent provider's embed script, loaded only once the footer is in
      * view. null: no provider configured, the footer shows the plain link and
@@ -42,22 +24,32 @@ export const restaurant = {
     providerScriptUrl: null as string | null,
   },
   developerCredit: { name: 'Studio Esempio', url: 'https://studio.example' },
-  map: {
-    /** Opens the address in a maps application or site. */
-    linkUrl: 'https://maps.example/?q=38.0712,12.8203',
-    /** The map iframe, loaded only after the visitor asks for it. */
-    embedUrl: 'https://maps.example/embed?q=38.0712,12.8203&z=15',
-  },
+  /**
+   * The map iframe's provider, loaded only after the visitor asks for it; it
+   * shows the coordinates the owner set (`mapEmbedUrl`).
+   */
+  mapEmbed: { url: 'https://maps.example/embed', zoom: 15 },
+  /**
+   * The social-share picture is drawn at build time (scripts/postbuild.ts):
+   * a new name shows there only after a rebuild.
+   */
+  socialCard: { title: 'Trattoria La Tonnara', subtitle: 'Ristorante · Pizzeria · Scopello' },
 } as const;
 
 export type Restaurant = typeof restaurant;
+
+/** The map iframe's address for the restaurant's coordinates. */
+export function mapEmbedUrl(geo: { latitude: number; longitude: number }): string {
+  const { url, zoom } = restaurant.mapEmbed;
+  return `${url}?q=${geo.latitude},${geo.longitude}&z=${zoom}`;
+}
 
 /** Origins the CSP must allow for what this file configures, and no others. */
 export function contentOrigins(): { scripts: string[]; frames: string[] } {
   const origin = (url: string | null) => (url ? [new URL(url).origin] : []);
   return {
     scripts: origin(restaurant.privacy.providerScriptUrl),
-    frames: origin(restaurant.map.embedUrl),
+    frames: origin(restaurant.mapEmbed.url),
   };
 }
 

@@ -27,8 +27,8 @@ async function socialCard(): Promise<void> {
   <rect width="1200" height="630" fill="url(#sea)"/>
   <circle cx="930" cy="210" r="90" fill="#fbe7a1" opacity="0.9"/>
   <path d="M0 420 C200 380 400 460 600 420 S1000 380 1200 420 V630 H0z" fill="#073547" opacity="0.7"/>
-  <text x="80" y="300" font-family="Georgia, serif" font-size="84" font-weight="bold" fill="#fff">${restaurant.name}</text>
-  <text x="80" y="370" font-family="Georgia, serif" font-size="38" fill="#fbf7ef">Ristorante · Pizzeria · ${restaurant.address.locality}</text>
+  <text x="80" y="300" font-family="Georgia, serif" font-size="84" font-weight="bold" fill="#fff">${restaurant.socialCard.title}</text>
+  <text x="80" y="370" font-family="Georgia, serif" font-size="38" fill="#fbf7ef">${restaurant.socialCard.subtitle}</text>
 </svg>`;
   await sharp(Buffer.from(svg))
     .png({ compressionLevel: 9 })

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
+import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -14,6 +15,8 @@ export interface AppServices {
   dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
   /** The full menu in a language (staff's translation, else the machine's, else Italian). */
   menu(lang: Lang): Promise<MenuView>;
+  /** The restaurant's own facts (name, phones, e-mail, address, links), as the owner set them. */
+  restaurant(): Promise<RestaurantFacts>;
 }
 
 /** What the home page shows of the daily menu. */

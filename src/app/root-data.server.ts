@@ -2,8 +2,16 @@ import { languageOfRequest } from '../shared/languages.ts';
 import { MESSAGES } from '../shared/locales/index.ts';
 import type { AppServices } from './context.ts';
 
-/** The root loader's work: the request's language and its messages. */
-export function rootData(request: Request, services: AppServices) {
+/**
+ * The root loader's work: the request's language and its messages, and the
+ * restaurant's facts, which the layout, the pages and their metadata show.
+ */
+export async function rootData(request: Request, services: AppServices) {
   const lang = languageOfRequest(request);
-  return { lang, messages: MESSAGES[lang], publicUrl: services.publicUrl };
+  return {
+    lang,
+    messages: MESSAGES[lang],
+    publicUrl: services.publicUrl,
+    restaurant: await services.restaurant(),
+  };
 }

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from 'react-router';
-import { restaurant } from '../../content/restaurant.ts';
 import { LANGUAGES, type Lang } from '../shared/languages.ts';
 import type { Messages } from '../shared/locales/index.ts';
 import { createI18n } from './i18n/create-i18n.ts';
@@ -33,6 +32,7 @@ interface RootMetaData {
   lang: Lang;
   messages: Messages;
   publicUrl: string;
+  restaurant: { name: string };
 }
 
 /**
@@ -47,14 +47,15 @@ export function publicPageMeta(
 ): MetaDescriptor[] {
   if (!root) return [];
   const { lang, messages, publicUrl } = root;
+  const { name } = root.restaurant;
   const t = createI18n(lang, messages).t;
-  const title = t(`meta.${page}.title`, { name: restaurant.name });
-  const description = t(`meta.${page}.description`, { name: restaurant.name });
+  const title = t(`meta.${page}.title`, { name });
+  const description = t(`meta.${page}.description`, { name });
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: restaurant.name },
+    { property: 'og:site_name', content: name },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:image', content: `${publicUrl}${SOCIAL_IMAGE.path}` },
@@ -85,8 +86,8 @@ export function publicPageMeta(
 
 /** Staff pages are never indexed. */
 export function staffPageMeta(root: RootMetaData | undefined): MetaDescriptor[] {
-  const title = root
-    ? createI18n(root.lang, root.messages).t('meta.staff.title', { name: restaurant.name })
-    : restaurant.name;
-  return [{ title }, { name: 'robots', content: 'noindex, nofollow' }];
+  const noindex = { name: 'robots', content: 'noindex, nofollow' };
+  if (!root) return [noindex];
+  const { name } = root.restaurant;
+  return [{ title: createI18n(root.lang, root.messages).t('meta.staff.title', { name }) }, noindex];
 }

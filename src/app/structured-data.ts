@@ -1,4 +1,5 @@
 import { restaurant } from '../../content/restaurant.ts';
+import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { Lang } from '../shared/languages.ts';
 import { pageUrl } from './seo.ts';
 
@@ -22,25 +23,29 @@ export interface RestaurantJsonLdInput {
   publicUrl: string;
   /** Site-relative URL of the image to show for the restaurant (the hero's JPEG). */
   imagePath: string;
+  /** The owner's facts (root loader data). */
+  facts: RestaurantFacts;
 }
 
 /**
- * The restaurant as schema.org `Restaurant`, for search engines: the facts of
- * content/restaurant.ts, the open days derived from its weekly rest day (an
- * absent day means closed), and the menu in the page's language.
+ * The restaurant as schema.org `Restaurant`, for search engines: the owner's
+ * facts, the open days derived from the weekly rest day of
+ * content/restaurant.ts (an absent day means closed), and the menu in the
+ * page's language.
  */
-export function restaurantJsonLd({ lang, publicUrl, imagePath }: RestaurantJsonLdInput) {
-  const { address, geo } = restaurant;
+export function restaurantJsonLd({ lang, publicUrl, imagePath, facts }: RestaurantJsonLdInput) {
+  const { address, geo, phones, social } = facts;
   const openDays = WEEK.filter((day) => day !== restaurant.closedOn);
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
     '@id': `${publicUrl}/#restaurant`,
-    name: restaurant.name,
+    name: facts.name,
     url: pageUrl(publicUrl, '/', lang),
     image: new URL(imagePath, `${publicUrl}/`).href,
-    telephone: restaurant.phone,
-    email: restaurant.email,
+    // The landline when there is one, as it was before the mobile joined the facts.
+    telephone: phones.landline ?? phones.mobile,
+    email: facts.email,
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.street,
@@ -50,6 +55,7 @@ export function restaurantJsonLd({ lang, publicUrl, imagePath }: RestaurantJsonL
       addressCountry: address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
+    hasMap: facts.mapUrl,
     servesCuisine: CUISINES,
     priceRange: restaurant.priceRange,
     openingHoursSpecification: restaurant.openingHours.map(({ opens, closes }) => ({
@@ -61,7 +67,7 @@ export function restaurantJsonLd({ lang, publicUrl, imagePath }: RestaurantJsonL
     acceptsReservations: true,
     hasMenu: pageUrl(publicUrl, '/menu', lang),
     foundingDate: String(restaurant.foundedYear),
-    sameAs: [restaurant.social.instagram, restaurant.social.facebook],
+    sameAs: [social.instagram, social.facebook].filter((link) => link !== null),
     inLanguage: lang,
   };
 }

@@ -164,6 +164,7 @@ export async function buildApp({
           return { lang, titolo, descrizione, infoAggiuntive, translation };
         },
         menu: (lang) => app.menu.view(lang),
+        restaurant: () => app.restaurantFacts.get(),
       },
     });
   }

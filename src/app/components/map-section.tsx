@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../content/restaurant.ts';
+import { mapEmbedUrl, restaurant } from '../../../content/restaurant.ts';
 import mapPreview from '../../../content/images/map-preview.svg?responsive';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { useRestaurant } from './use-restaurant.ts';
 
 const interval = ({ opens, closes }: { opens: string; closes: string }) => `${opens}–${closes}`;
 const [lunch, dinner] = restaurant.openingHours.map(interval);
-const mapHost = new URL(restaurant.map.embedUrl).host;
+const mapHost = new URL(restaurant.mapEmbed.url).host;
 
 /**
  * The home page's map, "Where We Are", with consent: a self-hosted preview
@@ -22,7 +23,8 @@ export function MapSection() {
   useEffect(() => {
     if (showMap) frameRef.current?.focus();
   }, [showMap]);
-  const { street, postalCode, locality, region } = restaurant.address;
+  const { name, address, geo, mapUrl } = useRestaurant();
+  const { street, postalCode, locality, region } = address;
   return (
     <section className="map-section" aria-labelledby="map-title">
       <div className="map-section__info">
@@ -32,7 +34,7 @@ export function MapSection() {
           <dt>{t('map.addressLabel')}</dt>
           <dd>
             <address>
-              {restaurant.name}
+              {name}
               <br />
               {street}
               <br />
@@ -42,12 +44,7 @@ export function MapSection() {
           <dt>{t('map.hoursLabel')}</dt>
           <dd>{t('map.hours', { lunch, dinner })}</dd>
         </dl>
-        <a
-          className="button button--ghost"
-          href={restaurant.map.linkUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="button button--ghost" href={mapUrl} target="_blank" rel="noopener noreferrer">
           {t('map.open')} <span className="visually-hidden">{t('map.newTab')}</span>
         </a>
       </div>
@@ -56,8 +53,8 @@ export function MapSection() {
           <iframe
             ref={frameRef}
             className="map-section__frame"
-            src={restaurant.map.embedUrl}
-            title={t('map.frameTitle', { name: restaurant.name })}
+            src={mapEmbedUrl(geo)}
+            title={t('map.frameTitle', { name })}
             loading="lazy"
             referrerPolicy="strict-origin-when-cross-origin"
             allowFullScreen

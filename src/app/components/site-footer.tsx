@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../content/restaurant.ts';
+import { useRestaurant } from './use-restaurant.ts';
 
 /**
  * The consent provider's script loads when the footer
@@ -30,6 +31,7 @@ function useProviderScriptWhenVisible(scriptUrl: string | null) {
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const { name, email, social, privacyPolicyUrl } = useRestaurant();
   const footerRef = useProviderScriptWhenVisible(restaurant.privacy.providerScriptUrl);
   const year = new Date().getFullYear();
   return (
@@ -46,29 +48,35 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-follow">
-          <h2 id="footer-follow">{t('footer.follow')}</h2>
-          <ul>
-            <li>
-              <a href={restaurant.social.instagram} rel="noopener noreferrer" target="_blank">
-                Instagram
-              </a>
-            </li>
-            <li>
-              <a href={restaurant.social.facebook} rel="noopener noreferrer" target="_blank">
-                Facebook
-              </a>
-            </li>
-          </ul>
-        </section>
+        {(social.instagram || social.facebook) && (
+          <section aria-labelledby="footer-follow">
+            <h2 id="footer-follow">{t('footer.follow')}</h2>
+            <ul>
+              {social.instagram && (
+                <li>
+                  <a href={social.instagram} rel="noopener noreferrer" target="_blank">
+                    Instagram
+                  </a>
+                </li>
+              )}
+              {social.facebook && (
+                <li>
+                  <a href={social.facebook} rel="noopener noreferrer" target="_blank">
+                    Facebook
+                  </a>
+                </li>
+              )}
+            </ul>
+          </section>
+        )}
         <section aria-labelledby="footer-write-us">
           <h2 id="footer-write-us">{t('footer.writeUs')}</h2>
           <ul>
             <li>
-              <a href={`mailto:${restaurant.email}`}>{restaurant.email}</a>
+              <a href={`mailto:${email}`}>{email}</a>
             </li>
             <li>
-              <a href={restaurant.privacy.policyUrl} rel="noopener noreferrer" target="_blank">
+              <a href={privacyPolicyUrl} rel="noopener noreferrer" target="_blank">
                 {t('footer.privacy')}
               </a>
             </li>
@@ -77,7 +85,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__legal">
         <p>
-          {t('footer.copyright', { year, name: restaurant.name })} · {t('footer.rights')}
+          {t('footer.copyright', { year, name })} · {t('footer.rights')}
         </p>
         <p>
           <a href={restaurant.developerCredit.url} rel="noopener noreferrer" target="_blank">

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../content/restaurant.ts';
 import logoHref from '../assets/logo.svg?url';
 import { useHeaderHeight } from './use-header-height.ts';
+import { useRestaurant } from './use-restaurant.ts';
 
 const NAV = [
   { to: '/', key: 'nav.home', aliases: ['/', '/home'] },
@@ -16,17 +16,13 @@ const NAV = [
 export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { name } = useRestaurant();
   const header = useRef<HTMLElement>(null);
   useHeaderHeight(header);
   return (
     <header className="top-bar" ref={header}>
       <Link to="/" className="top-bar__logo">
-        <img
-          src={logoHref}
-          alt={t('layout.logoAlt', { name: restaurant.name })}
-          width="160"
-          height="48"
-        />
+        <img src={logoHref} alt={t('layout.logoAlt', { name })} width="160" height="48" />
       </Link>
       <nav aria-label={t('nav.label')}>
         <ul className="top-bar__links">

@@ -343,3 +343,140 @@ describe('a script injected into content is never approved by the CSP (item 35)'
     expect(scriptHashes(csp)).toHaveLength(executableInlineScripts(after.body).length);
   });
 });
+
+describe("the restaurant's facts: the owner's change shows on every page without a rebuild", () => {
+  let own: Awaited<ReturnType<typeof testApp>>;
+  let token: string;
+  beforeAll(async () => {
+    own = await testApp();
+    await createStaff(own.app); // the first account: the owner
+    token = await login(own.app);
+  });
+  afterAll(() => own.close());
+
+  /** A page's HTML, without the comments React puts between adjacent texts. */
+  const page = async (url: string) => {
+    const response = await own.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    return response.body.replaceAll('<!-- -->', '');
+  };
+  const MOVED = {
+    name: 'Trattoria Il Faro',
+    phones: { mobile: '+39 347 123 4567', landline: null },
+    email: 'ciao@ilfaro.example',
+    address: {
+      street: 'Piazza Marina 3',
+      postalCode: '91100',
+      locality: 'Trapani',
+      region: 'TP',
+      country: 'IT',
+    },
+    geo: { latitude: 38.0198, longitude: 12.5136 },
+    mapUrl: 'https://maps.example/?q=Piazza%20Marina%203',
+    social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
+    privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  };
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
+
+  it('the home page, its metadata, its JSON-LD and the footer follow a PUT at once', async () => {
+    const before = await page('/?lng=en'); // in the page cache from now on
+    expect(before).toContain('Trattoria La Tonnara');
+    const saved = await own.app.inject({
+      method: 'PUT',
+      url: '/api/restaurant',
+      payload: MOVED,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const html = await page('/?lng=en');
+    expect(html).not.toContain('La Tonnara');
+    expect(html).not.toContain('333 555 0187');
+    expect(attr(html, /<title>([^<]+)<\/title>/)).toContain('Trattoria Il Faro');
+    expect(html).toContain('<meta property="og:site_name" content="Trattoria Il Faro"/>');
+    expect(html).toContain('alt="Trattoria Il Faro, home page"');
+    // Book a table: the new mobile, dialled and shown.
+    expect(html).toContain('href="tel:+393471234567"');
+    expect(html).toContain('We will answer at +39 347 123 4567.');
+    // The map section.
+    expect(html).toContain('Piazza Marina 3');
+    expect(html).toContain('91100 Trapani (TP)');
+    expect(html).toContain('href="https://maps.example/?q=Piazza%20Marina%203"');
+    // The footer.
+    const footer = html.slice(html.indexOf('<footer'));
+    expect(footer).toContain('href="mailto:ciao@ilfaro.example"');
+    expect(footer).toContain(`© ${new Date().getFullYear()} Trattoria Il Faro`);
+    expect(footer).toContain('href="https://privacy.example/ilfaro"');
+    expect(footer).toContain('href="https://www.instagram.example/ilfaro"');
+    expect(footer).not.toContain('Facebook');
+    // The structured data.
+    const [restaurant] = jsonLd(html).filter((data) => data['@type'] === 'Restaurant');
+    expect(restaurant).toMatchObject({
+      name: 'Trattoria Il Faro',
+      telephone: '+39 347 123 4567',
+      email: 'ciao@ilfaro.example',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Piazza Marina 3',
+        postalCode: '91100',
+        addressLocality: 'Trapani',
+        addressRegion: 'TP',
+        addressCountry: 'IT',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 38.0198, longitude: 12.5136 },
+      hasMap: 'https://maps.example/?q=Piazza%20Marina%203',
+      sameAs: ['https://www.instagram.example/ilfaro'],
+    });
+    // The next language's page is rendered afresh as well.
+    expect(attr(await page('/?lng=de'), /<title>([^<]+)<\/title>/)).toContain('Trattoria Il Faro');
+  });
+
+  it('so do the contact, about and menu pages, and the staff pages title', async () => {
+    const contact = await page('/contact?lng=it');
+    expect(contact).toContain('href="tel:+393471234567"');
+    expect(contact).toContain('>+39 347 123 4567</a>');
+    expect(contact).toContain('href="mailto:ciao@ilfaro.example"');
+    expect(contact).toContain('Piazza Marina 3, 91100 Trapani (TP)');
+    // The form's privacy link.
+    expect(contact.match(/href="https:\/\/privacy\.example\/ilfaro"/g)).toHaveLength(2);
+    const about = await page('/about-us?lng=en');
+    expect(about).toContain('href="tel:+393471234567"');
+    expect(about).toContain('Trapani');
+    expect(about).not.toContain('Scopello');
+    const [menu] = jsonLd(await page('/menu?lng=fr')).filter((data) => data['@type'] === 'Menu');
+    expect(menu?.provider).toEqual({ '@type': 'Restaurant', name: 'Trattoria Il Faro' });
+    expect(attr(await page('/login'), /<title>([^<]+)<\/title>/)).toBe(
+      'Area riservata – Trattoria Il Faro',
+    );
+  });
+
+  it('a change on another instance behind the same database shows within a second', async () => {
+    const other = await testApp({}, { pages: false, sharedDatabase: own.database });
+    try {
+      const there = await login(other.app, 'anna@trattoria.example', STAFF_PASSWORD, '10.8.0.7');
+      expect(await page('/?lng=it')).toContain('+39 347 123 4567'); // cached here
+      const saved = await other.app.inject({
+        method: 'PUT',
+        url: '/api/restaurant',
+        payload: { ...MOVED, phones: { mobile: '+39 320 000 1111', landline: null } },
+        headers: { authorization: `Bearer ${there}` },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const savedAt = Date.now();
+      let html = '';
+      while (Date.now() - savedAt < 1_000) {
+        html = await page('/?lng=it');
+        if (html.includes('tel:+393200001111')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(html).toContain('tel:+393200001111');
+      expect(html).not.toContain('347 123 4567');
+      expect(Date.now() - savedAt).toBeLessThan(1_000);
+    } finally {
+      await other.close();
+    }
+  });
+});

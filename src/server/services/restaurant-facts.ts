@@ -68,7 +68,10 @@ const FACT_LABELS: [string, (facts: RestaurantFacts) => unknown][] = [
   ['cellulare', (facts) => facts.phones.mobile],
   ['telefono fisso', (facts) => facts.phones.landline],
   ['e-mail', (facts) => facts.email],
-  ['indirizzo', (facts) => Object.values(facts.address).join('\n')],
+  [
+    'indirizzo',
+    ({ address: a }) => [a.street, a.postalCode, a.locality, a.region, a.country].join('\n'),
+  ],
   ['coordinate', (facts) => `${facts.geo.latitude} ${facts.geo.longitude}`],
   ['link alla mappa', (facts) => facts.mapUrl],
   ['Instagram', (facts) => facts.social.instagram],

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../../content/restaurant.ts';
 import experience from '../../../../content/images/experience.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { telHref } from './tel-href.ts';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
+import { useRestaurant } from '../use-restaurant.ts';
 
 /** Home: culinary experience, with a book-a-table button that dials the mobile. */
 export function ExperienceSection() {
   const { t } = useTranslation('home');
+  const { mobile } = useRestaurant().phones;
   return (
     <section className="home-split home-split--reverse" aria-labelledby="experience-title">
       <div className="home-split__text">
@@ -15,12 +16,10 @@ export function ExperienceSection() {
         <p>{t('experience.text1')}</p>
         <p>{t('experience.text2')}</p>
         <p className="home-split__actions">
-          <a className="button" href={telHref(restaurant.mobile)}>
+          <a className="button" href={telHref(mobile)}>
             {t('experience.cta')}
           </a>
-          <span className="home-split__hint">
-            {t('experience.callHint', { phone: restaurant.mobile })}
-          </span>
+          <span className="home-split__hint">{t('experience.callHint', { phone: mobile })}</span>
         </p>
       </div>
       <ResponsiveImage

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../../content/restaurant.ts';
 import hero from '../../../../content/images/hero.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { useRestaurant } from '../use-restaurant.ts';
 
 /** The hero fills the viewport's width: the route preloads it with these sizes (LCP). */
 export const HERO_IMAGE = hero;
@@ -11,6 +12,7 @@ export const HERO_SIZES = '100vw';
 /** Home: full-height hero with the two facts, over 25 years of experience and closed on Monday. */
 export function HeroSection() {
   const { t } = useTranslation('home');
+  const { locality } = useRestaurant().address;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <ResponsiveImage
@@ -21,7 +23,7 @@ export function HeroSection() {
         priority
       />
       <div className="hero__panel">
-        <p className="hero__eyebrow">{t('hero.eyebrow', { place: restaurant.address.locality })}</p>
+        <p className="hero__eyebrow">{t('hero.eyebrow', { place: locality })}</p>
         <h1 id="hero-title" className="hero__title">
           {t('hero.title')}
         </h1>

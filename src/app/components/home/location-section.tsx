@@ -1,18 +1,19 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../../content/restaurant.ts';
 import location from '../../../../content/images/location.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
+import { useRestaurant } from '../use-restaurant.ts';
 
 /** Home: the venue, its terrace, kitchen, catering and takeaway. */
 export function LocationSection() {
   const { t } = useTranslation('home');
+  const { locality } = useRestaurant().address;
   return (
     <section className="home-split" aria-labelledby="location-title">
       <div className="home-split__text">
         <h2 id="location-title">{t('location.title')}</h2>
-        <p>{t('location.text1', { place: restaurant.address.locality })}</p>
+        <p>{t('location.text1', { place: locality })}</p>
         <p>{t('location.text2')}</p>
         <p>{t('location.text3')}</p>
         <Link className="button button--ghost" to="/about-us">

@@ -1,21 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { restaurant } from '../../../../content/restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
+import { useRestaurantName } from '../../components/use-restaurant.ts';
 import { COMMON_TEXTS } from './texts.ts';
 
 /** The card that holds the login, recovery and reset forms. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const name = useRestaurantName();
   return (
     <main id="main" className="staff-auth">
       <div className="staff-card">
         <Link to="/" className="staff-card__logo">
-          <img
-            src={logoHref}
-            alt={`${restaurant.name} – ${COMMON_TEXTS.homeLink}`}
-            width="160"
-            height="48"
-          />
+          <img src={logoHref} alt={COMMON_TEXTS.logoAlt(name)} width="160" height="48" />
         </Link>
         <p className="staff-card__eyebrow">{COMMON_TEXTS.staffArea}</p>
         <h1 className="staff-card__title">{title}</h1>

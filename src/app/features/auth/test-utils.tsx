@@ -115,8 +115,12 @@ export function renderStaffRoutes(
       <Outlet />
     </UserProvider>
   );
+  // In the app the layout sits under the root route, whose data names the restaurant.
+  const root = { restaurant: { name: 'Trattoria La Tonnara' } };
   const Stub = createRoutesStub([
     {
+      id: 'root',
+      loader: () => root,
       Component: StaffLayout,
       HydrateFallback: FullScreenSpinner,
       children: [...routes, ...probesExcept(routes.map((route) => route.path))],
@@ -125,7 +129,10 @@ export function renderStaffRoutes(
   render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <Stub initialEntries={[initialEntry(url, state)]} />
+        <Stub
+          initialEntries={[initialEntry(url, state)]}
+          hydrationData={{ loaderData: { root } }}
+        />
       </I18nextProvider>
     </StrictMode>,
   );

@@ -13,6 +13,9 @@ export const COMMON_TEXTS = {
   email: 'Email',
   password: 'Password',
   homeLink: 'Torna al sito',
+  /** The logo's text: it links to the public site. */
+  logoAlt: (restaurant: string | undefined) =>
+    restaurant ? `${restaurant} – Torna al sito` : 'Torna al sito',
   staffArea: 'Area riservata',
   loading: 'Caricamento in corso...',
 } as const;

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useHeaderHeight } from '../../components/use-header-height.ts';
-import { restaurant } from '../../../../content/restaurant.ts';
+import { useRestaurantName } from '../../components/use-restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
 import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS, useUser } from '../auth/index.ts';
 
@@ -12,6 +12,7 @@ import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS, useUser } from '../auth/index
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
   const { user } = useUser();
+  const name = useRestaurantName();
   useHeaderHeight(header);
   const sections = [
     { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
@@ -26,12 +27,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
     <header className="staff-header" ref={header}>
       <div className="staff-header__bar">
         <Link to="/" className="staff-header__logo">
-          <img
-            src={logoHref}
-            alt={`${restaurant.name} – ${COMMON_TEXTS.homeLink}`}
-            width="140"
-            height="42"
-          />
+          <img src={logoHref} alt={COMMON_TEXTS.logoAlt(name)} width="140" height="42" />
         </Link>
         <span className="staff-header__area">{COMMON_TEXTS.staffArea}</span>
         <button type="button" className="staff-button staff-button--ghost" onClick={onLogout}>

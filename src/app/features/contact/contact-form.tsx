@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../../content/restaurant.ts';
 import { toLang } from '../../../shared/languages.ts';
 import { CONTACT_MESSAGE_MAX, contactBody } from '../../../shared/schemas/contact.ts';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
+import { useRestaurant } from '../../components/use-restaurant.ts';
 
 const EMPTY = { firstName: '', lastName: '', email: '', message: '', website: '' };
 
@@ -17,6 +17,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', message: '', website: ''
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation('contact');
+  const { privacyPolicyUrl } = useRestaurant();
   const [fields, setFields] = useState(EMPTY);
   const [consent, setConsent] = useState(false);
   const [sending, setSending] = useState(false);
@@ -141,7 +142,7 @@ export function ContactForm() {
         </label>
         <a
           className="contact-form__policy"
-          href={restaurant.privacy.policyUrl}
+          href={privacyPolicyUrl}
           target="_blank"
           rel="noopener noreferrer"
         >

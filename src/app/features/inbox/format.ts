@@ -58,9 +58,12 @@ export function deliveryLabel(delivery: Delivery | null): { tone: DeliveryTone; 
  * A `mailto:` link that answers the visitor: their address, an Italian
  * subject and a greeting (RFC 6068: everything percent-encoded, "@" kept).
  */
-export function replyHref(message: Pick<ContactMessage, 'email' | 'firstName'>): string {
+export function replyHref(
+  message: Pick<ContactMessage, 'email' | 'firstName'>,
+  restaurant: string | undefined,
+): string {
   const address = encodeURIComponent(message.email).replace(/%40/g, '@');
-  const query = [`subject=${encodeURIComponent(INBOX_TEXTS.replySubject)}`];
+  const query = [`subject=${encodeURIComponent(INBOX_TEXTS.replySubject(restaurant))}`];
   const greeting = INBOX_TEXTS.replyGreeting(message.firstName.trim());
   if (greeting) query.push(`body=${encodeURIComponent(greeting.replace(/\n/g, '\r\n'))}`);
   return `mailto:${address}?${query.join('&')}`;

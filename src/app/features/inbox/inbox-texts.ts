@@ -1,5 +1,3 @@
-import { restaurant } from '../../../../content/restaurant.ts';
-
 /**
  * The inbox's texts, in Italian like every staff text, in the dashboard's
  * voice.
@@ -25,7 +23,8 @@ export const INBOX_TEXTS = {
   lastError: (error: string) => `Ultimo errore: ${error}`,
 
   reply: 'Rispondi via email',
-  replySubject: `Re: il tuo messaggio a ${restaurant.name}`,
+  replySubject: (restaurant: string | undefined) =>
+    restaurant ? `Re: il tuo messaggio a ${restaurant}` : 'Re: il tuo messaggio',
   replyGreeting: (firstName: string) => (firstName ? `Gentile ${firstName},\n\n` : ''),
   markRead: 'Segna come letto',
   markUnread: 'Segna come da leggere',

@@ -312,10 +312,19 @@ describe('inbox helpers', () => {
   });
 
   it('the reply link cannot be bent by the address or the name', () => {
-    const href = replyHref({ email: 'a&cc=b@example.test', firstName: 'Ann?a' });
+    const href = replyHref({ email: 'a&cc=b@example.test', firstName: 'Ann?a' }, 'La Tonnara');
     expect(href.startsWith('mailto:a%26cc%3Db@example.test?subject=')).toBe(true);
     expect(href).toContain('&body=Gentile%20Ann%3Fa%2C');
-    expect(replyHref({ email: 'x@example.test', firstName: ' ' })).not.toContain('body=');
+    expect(replyHref({ email: 'x@example.test', firstName: ' ' }, undefined)).not.toContain(
+      'body=',
+    );
+    // The owner's name for the restaurant is text in the subject, whatever it holds.
+    expect(replyHref({ email: 'x@example.test', firstName: '' }, 'Bar & Cucina?')).toBe(
+      'mailto:x@example.test?subject=Re%3A%20il%20tuo%20messaggio%20a%20Bar%20%26%20Cucina%3F',
+    );
+    expect(replyHref({ email: 'x@example.test', firstName: '' }, undefined)).toBe(
+      'mailto:x@example.test?subject=Re%3A%20il%20tuo%20messaggio',
+    );
   });
 
   it('preview: one line, at most 120 characters', () => {

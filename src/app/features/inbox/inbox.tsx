@@ -1,6 +1,7 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useRestaurantName } from '../../components/use-restaurant.ts';
 import {
   deliveryLabel,
   formatLongDate,
@@ -156,6 +157,7 @@ function MessageItem({
   onChangeRead: (read: boolean) => void;
 }) {
   const id = useId();
+  const restaurant = useRestaurantName();
   const name = senderName(message);
   const delivery = deliveryLabel(message.delivery);
   const lastError = message.delivery?.lastError ?? null;
@@ -231,7 +233,7 @@ function MessageItem({
             {message.message}
           </p>
           <div className="staff-form__actions">
-            <a className="staff-button" href={replyHref(message)}>
+            <a className="staff-button" href={replyHref(message, restaurant)}>
               {T.reply}
             </a>
             <button

@@ -79,6 +79,7 @@ describe('menu structured data', () => {
       lang: 'fr',
       url: 'https://x.example/menu?lng=fr',
       name: 'Menu',
+      restaurant: 'Trattoria Il Faro',
     });
     expect(data['@type']).toBe('Menu');
     expect(data.inLanguage).toBe('fr');

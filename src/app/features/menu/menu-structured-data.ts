@@ -1,11 +1,11 @@
-import { restaurant } from '../../../../content/restaurant.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { MenuEntry, MenuSection } from './menu-page-data.ts';
 
 /** schema.org Menu → MenuSection → MenuItem with EUR offers, in the page's language. */
 export function menuStructuredData(
   sections: MenuSection[],
-  options: { lang: Lang; url: string; name: string },
+  /** `restaurant`: its name, as the owner set it (root loader data). */
+  options: { lang: Lang; url: string; name: string; restaurant: string },
 ) {
   const offers = (entry: MenuEntry) => {
     const all = entry.prices.map((price) => ({
@@ -32,7 +32,7 @@ export function menuStructuredData(
     name: options.name,
     url: options.url,
     inLanguage: options.lang,
-    provider: { '@type': 'Restaurant', name: restaurant.name },
+    provider: { '@type': 'Restaurant', name: options.restaurant },
     hasMenuSection: sections.map((section) => ({
       '@type': 'MenuSection',
       name: section.title,

@@ -5,6 +5,7 @@ import { publicPageMeta } from '../../seo.ts';
 import { preloadImage } from '../../components/responsive-image.tsx';
 import { ABOUT_IMAGE_SIZES, AboutBlock } from '../../components/about/about-block.tsx';
 import { telHref } from '../../components/home/tel-href.ts';
+import { useRestaurant } from '../../components/use-restaurant.ts';
 import experienceImage from '../../../../content/images/about-experience.svg?responsive';
 import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsive';
 import servicesImage from '../../../../content/images/about-services.svg?responsive';
@@ -27,7 +28,8 @@ const SERVICES = ['catering', 'takeaway', 'groups'] as const;
 export default function Page() {
   const { t } = useTranslation();
   const { t: about } = useTranslation('about');
-  const place = restaurant.address.locality;
+  const { address, phones } = useRestaurant();
+  const place = address.locality;
   return (
     <main id="main" className="page about">
       <header className="about__header">
@@ -63,7 +65,7 @@ export default function Page() {
         imageAlt={about('services.imageAlt')}
         contactLabel={about('services.cta')}
         actions={
-          <a className="button" href={telHref(restaurant.mobile)}>
+          <a className="button" href={telHref(phones.mobile)}>
             {about('services.call')}
           </a>
         }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { publicPageMeta } from '../../seo.ts';
-import { restaurant } from '../../../../content/restaurant.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { telHref } from '../../components/home/tel-href.ts';
+import { useRestaurant } from '../../components/use-restaurant.ts';
 import contactStylesHref from '../../styles/contact.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
@@ -13,12 +13,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-const { address } = restaurant;
-const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
-
 /** /contact: title, intro, Let's talk, three tiles, the form. */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
+  const { phones, email, address, mapUrl } = useRestaurant();
+  const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
   return (
     <main id="main" className="page contact-page">
       <header className="contact-intro">
@@ -32,15 +31,15 @@ export default function ContactPage() {
       <ul className="contact-tiles" aria-label={t('tiles.label')}>
         <li className="contact-tile">
           <h2>{t('tiles.phone')}</h2>
-          <a href={telHref(restaurant.mobile)}>{restaurant.mobile}</a>
+          <a href={telHref(phones.mobile)}>{phones.mobile}</a>
         </li>
         <li className="contact-tile">
           <h2>{t('tiles.email')}</h2>
-          <a href={`mailto:${restaurant.email}`}>{restaurant.email}</a>
+          <a href={`mailto:${email}`}>{email}</a>
         </li>
         <li className="contact-tile">
           <h2>{t('tiles.address')}</h2>
-          <a href={restaurant.map.linkUrl} target="_blank" rel="noopener noreferrer">
+          <a href={mapUrl} target="_blank" rel="noopener noreferrer">
             {addressLine}
             <span className="visually-hidden"> ({t('tiles.openMaps')})</span>
           </a>

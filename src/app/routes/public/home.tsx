@@ -39,6 +39,7 @@ function RestaurantStructuredData() {
     lang: root.lang,
     publicUrl: root.publicUrl,
     imagePath: HERO_IMAGE.src,
+    facts: root.restaurant,
   });
   return (
     <script

@@ -13,6 +13,7 @@ import {
 import { AllergenLegend, AllergenSprite } from '../../features/menu/allergen-icons.tsx';
 import { menuStructuredData } from '../../features/menu/menu-structured-data.ts';
 import { serializeJsonLd } from '../../structured-data.ts';
+import { useRestaurant } from '../../components/use-restaurant.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
 import { MENU_NOTES } from '../../../../content/menu.ts';
@@ -94,6 +95,7 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
   const { categories, always, hasFrozen, lang, menuUrl } = loaderData;
+  const restaurant = useRestaurant().name;
   const [selectedIndex, setSelectedIndex] = useState(
     Math.min(INITIAL_CATEGORY_INDEX, Math.max(categories.length - 1, 0)),
   );
@@ -112,9 +114,14 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const structuredJson = useMemo(
     () =>
       serializeJsonLd(
-        menuStructuredData([...categories, ...always], { lang, url: menuUrl, name: t('header') }),
+        menuStructuredData([...categories, ...always], {
+          lang,
+          url: menuUrl,
+          name: t('header'),
+          restaurant,
+        }),
       ),
-    [categories, always, lang, menuUrl, t],
+    [categories, always, lang, menuUrl, t, restaurant],
   );
   return (
     <main id="main" className="page menu-page">
