@@ -57,8 +57,18 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
-  /** The current instant (ms) that opening hours are read at; Date.now by default (tests move it). */
+  /**
+   * The current instant (ms) that the calendar (opening hours, and the pages
+   * showing them) is read at: tests move it. Without it, the clock that
+   * CLOCK_START sets, else Date.now.
+   */
   now?: () => number;
+}
+
+/** A clock that reads `start` now and then runs on at the real pace. */
+function clockStartingAt(start: number): () => number {
+  const offset = start - Date.now();
+  return () => Date.now() + offset;
 }
 
 /** Bodies over 100 KB are refused with 413. */
@@ -115,6 +125,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  const clock =
+    now ?? (config.CLOCK_START === undefined ? Date.now : clockStartingAt(config.CLOCK_START));
+  if (config.CLOCK_START !== undefined) {
+    // A server whose visitors are told the wrong day must not go unnoticed.
+    app.log.warn(
+      { clockStart: new Date(config.CLOCK_START).toISOString() },
+      'CLOCK_START is set: opening hours and pages follow a moved clock (a testing aid)',
+    );
+  }
   await app.register(errorHandler);
   await app.register(securityHeaders);
   // Answers made per request (JSON, uncached pages, route manifests); cached
@@ -128,7 +147,7 @@ export async function buildApp({
   await app.register(servicesPlugin, {
     config,
     ...(outboxPollMs ? { outboxPollMs } : {}),
-    ...(now ? { now } : {}),
+    now: clock,
   });
 
   await app.register(apiConventions);
