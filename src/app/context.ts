@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
+import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -14,6 +15,8 @@ export interface AppServices {
   dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
   /** The full menu in a language (staff's translation, else the machine's, else Italian). */
   menu(lang: Lang): Promise<MenuView>;
+  /** The opening hours with closure notes in a language, and today in Rome at the app's clock. */
+  openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
 }
 
 /** What the home page shows of the daily menu. */

@@ -181,6 +181,7 @@ export async function buildApp({
           return { lang, titolo, descrizione, infoAggiuntive, translation };
         },
         menu: (lang) => app.menu.view(lang),
+        openingHours: (lang) => app.openingHours.get(lang),
       },
     });
   }

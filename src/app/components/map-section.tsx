@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { restaurant } from '../../../content/restaurant.ts';
 import mapPreview from '../../../content/images/map-preview.svg?responsive';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { OpeningHoursList } from './opening-hours/opening-hours-list.tsx';
+import type { WeeklyDay } from '../../shared/opening-hours.ts';
 
-const interval = ({ opens, closes }: { opens: string; closes: string }) => `${opens}–${closes}`;
-const [lunch, dinner] = restaurant.openingHours.map(interval);
 const mapHost = new URL(restaurant.map.embedUrl).host;
 
 /**
@@ -14,8 +14,9 @@ const mapHost = new URL(restaurant.map.embedUrl).host;
  * address) is created only when the visitor asks for it, so nothing is
  * fetched from it before the click.
  */
-export function MapSection() {
+export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
   const { t } = useTranslation('home');
+  const { t: common } = useTranslation();
   const [showMap, setShowMap] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   // The clicked button goes away: keyboard focus moves to what replaced it.
@@ -39,8 +40,10 @@ export function MapSection() {
               {postalCode} {locality} ({region})
             </address>
           </dd>
-          <dt>{t('map.hoursLabel')}</dt>
-          <dd>{t('map.hours', { lunch, dinner })}</dd>
+          <dt>{common('hours.title')}</dt>
+          <dd>
+            <OpeningHoursList weekly={weekly} />
+          </dd>
         </dl>
         <a
           className="button button--ghost"

@@ -4,6 +4,11 @@ import { publicPageMeta } from '../../seo.ts';
 import { restaurant } from '../../../../content/restaurant.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { telHref } from '../../components/home/tel-href.ts';
+import { ClosedNotice } from '../../components/opening-hours/closed-notice.tsx';
+import { OpeningHoursList } from '../../components/opening-hours/opening-hours-list.tsx';
+import { loadVisitorHours } from '../../components/opening-hours/visitor-hours.ts';
+import { appServicesContext } from '../../context.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
 import contactStylesHref from '../../styles/contact.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
@@ -13,17 +18,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
+/** Today's opening hours in the request's language, read through the server's service. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    hours: await loadVisitorHours(context.get(appServicesContext), languageOfRequest(request)),
+  };
+}
+
 const { address } = restaurant;
 const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
 
-/** /contact: title, intro, Let's talk, three tiles, the form. */
-export default function ContactPage() {
+/** /contact: title, intro, the notice on a closed day, Let's talk, three tiles, the hours, the form. */
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('contact');
+  const { t: common } = useTranslation();
   return (
     <main id="main" className="page contact-page">
       <header className="contact-intro">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>
+        <ClosedNotice hours={loaderData.hours} />
         <a className="button" href="#contact-form">
           {t('talk')}
         </a>
@@ -46,6 +60,11 @@ export default function ContactPage() {
           </a>
         </li>
       </ul>
+
+      <section className="contact-hours" aria-labelledby="contact-hours-title">
+        <h2 id="contact-hours-title">{common('hours.title')}</h2>
+        <OpeningHoursList weekly={loaderData.hours.weekly} />
+      </section>
 
       <ContactForm />
     </main>

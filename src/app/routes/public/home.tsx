@@ -13,10 +13,17 @@ import { DailyMenuBlock } from '../../components/home/daily-menu-block.tsx';
 import { appServicesContext } from '../../context.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
+import { restDaysText } from '../../components/opening-hours/format.ts';
+import { loadVisitorHours } from '../../components/opening-hours/visitor-hours.ts';
 import homeStylesHref from '../../styles/home.css?url';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'home', '/');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(
+    matches[0].loaderData,
+    'home',
+    '/',
+    (i18n) => loaderData && restDaysText(i18n, loaderData.hours.weekly),
+  );
 
 // The hero image is the LCP element: fetched with the page, before the CSS is parsed.
 export const links: Route.LinksFunction = () => [
@@ -26,9 +33,18 @@ export const links: Route.LinksFunction = () => [
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** The daily menu in the request's language, read through the server's service (no HTTP hop). */
+/**
+ * The daily menu and today's opening hours in the request's language, read
+ * through the server's services (no HTTP hop).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { dailyMenu: await context.get(appServicesContext).dailyMenu(languageOfRequest(request)) };
+  const services = context.get(appServicesContext);
+  const lang = languageOfRequest(request);
+  const [dailyMenu, hours] = await Promise.all([
+    services.dailyMenu(lang),
+    loadVisitorHours(services, lang),
+  ]);
+  return { dailyMenu, hours };
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */
@@ -53,13 +69,13 @@ function RestaurantStructuredData() {
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page home">
-      <HeroSection />
+      <HeroSection hours={loaderData.hours} />
       <GalleryStrip />
       <LocationSection />
       <PhotoGrid />
       <ExperienceSection />
       <DailyMenuBlock menu={loaderData.dailyMenu} />
-      <MapSection />
+      <MapSection weekly={loaderData.hours.weekly} />
       <RestaurantStructuredData />
     </main>
   );
