@@ -11,6 +11,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
+import { romeDateReader } from '../shared/opening-hours.ts';
 import { developmentContentSecurityPolicy } from './pages/csp.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { authRoutes } from './routes/api/auth.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
         : {}),
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       contentVersion: () => app.contentVersion.current(),
+      today: romeDateReader(clock),
       services: {
         publicUrl: config.PUBLIC_URL,
         dailyMenu: async (lang) => {

@@ -153,5 +153,33 @@ describe('the notice on a closed day', () => {
     expect(notice(await page('/?lng=it'))).toEqual([
       'Chiuso per l&#x27;inverno, riapertura 2 marzo',
     ]);
+    // Once the closure is over, no notice, though the page was kept in the cache.
+    at('2027-03-02T10:00:00Z');
+    expect(notice(await page('/?lng=en'))).toEqual([]);
+  });
+});
+
+describe('the page cache and midnight in Rome', () => {
+  const etag = async (url: string) =>
+    (await harness.app.inject({ method: 'GET', url })).headers.etag;
+
+  it('a page kept at 23:59 is not served at 00:00', async () => {
+    at('2026-03-02T22:59:00Z'); // Monday 23:59 in Rome: closed today
+    const monday = await page('/?lng=en');
+    expect(notice(monday)).toEqual(['Closed today, we reopen Tuesday at 12:00']);
+    const kept = await etag('/?lng=en');
+    at('2026-03-02T22:59:59Z');
+    expect(await etag('/?lng=en')).toBe(kept); // the same bytes, from the cache
+
+    at('2026-03-02T23:00:00Z'); // Tuesday 00:00: open today
+    expect(notice(await page('/?lng=en'))).toEqual([]);
+    expect(notice(await page('/contact?lng=en'))).toEqual([]);
+    expect(await etag('/?lng=en')).not.toBe(kept);
+
+    // And back: a clock moved backwards (tests) reads Monday again.
+    at('2026-03-02T22:00:00Z');
+    expect(notice(await page('/contact?lng=en'))).toEqual([
+      'Closed today, we reopen Tuesday at 12:00',
+    ]);
   });
 });
