@@ -18,13 +18,6 @@ export const restaurant = {
     country: 'IT',
   },
   geo: { latitude: 38.0712, longitude: 12.8203 },
-  /** Weekly rest day: closed on Monday. */
-  closedOn: 'Monday',
-  /** Opening hours on the days it is open, for structured data. */
-  openingHours: [
-    { opens: '12:00', closes: '15:00' },
-    { opens: '19:00', closes: '23:30' },
-  ],
   /** The pages say "over 25 years of experience, since" this year. */
   foundedYear: 1998,
   priceRange: '€€',

@@ -58,6 +58,11 @@ const facts = (html: string) =>
   ].map((m) => m[1]);
 const week = (html: string) =>
   [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => `${m[1]}: ${m[2]}`);
+const jsonLd = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? 'null') as {
+    openingHoursSpecification: unknown[];
+    specialOpeningHoursSpecification: unknown[];
+  };
 const description = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
 
 describe('the week and the weekly rest day', () => {
@@ -138,6 +143,23 @@ describe('the notice on a closed day', () => {
         { from: '2026-11-16', to: '2027-02-28', note: "Chiuso per l'inverno" },
       ],
     });
+    // Search engines are told both closures, with no note.
+    expect(jsonLd(await page('/?lng=en')).specialOpeningHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-03-10',
+        validThrough: '2026-03-10',
+        opens: '00:00',
+        closes: '00:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-11-16',
+        validThrough: '2027-02-28',
+        opens: '00:00',
+        closes: '00:00',
+      },
+    ]);
     at('2026-03-10T10:00:00Z'); // Tuesday 10 March: closed for the day
     expect(notice(await page('/?lng=de'))).toEqual([
       'Heute geschlossen, wir öffnen wieder am Mittwoch um 12:00 Uhr',
@@ -153,9 +175,12 @@ describe('the notice on a closed day', () => {
     expect(notice(await page('/?lng=it'))).toEqual([
       'Chiuso per l&#x27;inverno, riapertura 2 marzo',
     ]);
-    // Once the closure is over, no notice, though the page was kept in the cache.
+    // Once the closure is over, no notice, though the page was kept in the cache,
+    // and nothing more to tell search engines.
     at('2027-03-02T10:00:00Z');
-    expect(notice(await page('/?lng=en'))).toEqual([]);
+    const after = await page('/?lng=en');
+    expect(notice(after)).toEqual([]);
+    expect(jsonLd(after).specialOpeningHoursSpecification).toEqual([]);
   });
 });
 

@@ -318,7 +318,7 @@ describe('days when the clocks change', () => {
 });
 
 describe('the visitors view', () => {
-  it('keeps the closures that have not ended and the special days to come', () => {
+  it('keeps the closed stretches that have not ended and the special days to come', () => {
     const hours = visitorHours(
       schedule({
         closures: [
@@ -334,9 +334,11 @@ describe('the visitors view', () => {
       '2026-03-03',
     );
     expect(hours.today).toBe('2026-03-03');
+    // The special day of 17 August opens inside the August closure: it splits it.
     expect(hours.closures).toEqual([
       { from: '2026-03-01', to: '2026-03-03' },
-      { from: '2026-08-10', to: '2026-08-20' },
+      { from: '2026-08-10', to: '2026-08-16' },
+      { from: '2026-08-18', to: '2026-08-20' },
     ]);
     expect(hours.exceptions).toEqual([{ date: '2026-08-17', ranges: [DINNER] }]);
     expect(hours.weekly).toHaveLength(7);

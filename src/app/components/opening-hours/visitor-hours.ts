@@ -1,6 +1,7 @@
 import type { Lang } from '../../../shared/languages.ts';
 import type { AppServices } from '../../context.ts';
 import {
+  addDays,
   closedPeriodAround,
   inOpeningOrder,
   nextOpenDay,
@@ -25,7 +26,11 @@ export interface VisitorHours {
   /** ISO weekdays 1 to 7 with their ranges in opening order; a closed day has none. */
   weekly: WeeklyDay[];
   notice: ClosedNotice | null;
-  /** Closures that have not ended, in date order (notes are for people, not here). */
+  /**
+   * The stretches of dates that closures keep closed and that have not ended,
+   * in date order: a special day inside a closure opens, so it splits the
+   * closure in two (notes are for people, not here).
+   */
   closures: { from: string; to: string }[];
   /** Special days from today on, in date order. */
   exceptions: SpecialDay[];
@@ -80,6 +85,25 @@ export function closedNotice(schedule: ScheduleWithNotes, date: string): ClosedN
   };
 }
 
+/** A closure's dates without its special days, as stretches of consecutive dates. */
+function closedStretches(
+  closure: { from: string; to: string },
+  exceptions: readonly SpecialDay[],
+): { from: string; to: string }[] {
+  const open = exceptions
+    .map((special) => special.date)
+    .filter((special) => closure.from <= special && special <= closure.to)
+    .sort();
+  const stretches: { from: string; to: string }[] = [];
+  let from = closure.from;
+  for (const special of open) {
+    if (from < special) stretches.push({ from, to: addDays(special, -1) });
+    from = addDays(special, 1);
+  }
+  if (from <= closure.to) stretches.push({ from, to: closure.to });
+  return stretches;
+}
+
 /** The visitors' view of a schedule on `date` (today's date in Rome, for the pages). */
 export function visitorHours(schedule: ScheduleWithNotes, date: string): VisitorHours {
   return {
@@ -90,8 +114,8 @@ export function visitorHours(schedule: ScheduleWithNotes, date: string): Visitor
     })),
     notice: closedNotice(schedule, date),
     closures: schedule.closures
-      .filter((closure) => closure.to >= date)
-      .map(({ from, to }) => ({ from, to })),
+      .flatMap((closure) => closedStretches(closure, schedule.exceptions))
+      .filter((stretch) => stretch.to >= date),
     exceptions: schedule.exceptions.filter((special) => special.date >= date),
   };
 }

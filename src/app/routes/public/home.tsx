@@ -14,7 +14,10 @@ import { appServicesContext } from '../../context.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
 import { restDaysText } from '../../components/opening-hours/format.ts';
-import { loadVisitorHours } from '../../components/opening-hours/visitor-hours.ts';
+import {
+  loadVisitorHours,
+  type VisitorHours,
+} from '../../components/opening-hours/visitor-hours.ts';
 import homeStylesHref from '../../styles/home.css?url';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -48,13 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */
-function RestaurantStructuredData() {
+function RestaurantStructuredData({ hours }: { hours: VisitorHours }) {
   const root = useRouteLoaderData<RootData>('root');
   if (!root) return null;
   const data = restaurantJsonLd({
     lang: root.lang,
     publicUrl: root.publicUrl,
     imagePath: HERO_IMAGE.src,
+    hours,
   });
   return (
     <script
@@ -76,7 +80,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <ExperienceSection />
       <DailyMenuBlock menu={loaderData.dailyMenu} />
       <MapSection weekly={loaderData.hours.weekly} />
-      <RestaurantStructuredData />
+      <RestaurantStructuredData hours={loaderData.hours} />
     </main>
   );
 }
