@@ -5,13 +5,6 @@
  * the build's, placeholders a developer replaces and rebuilds with.
  */
 export const restaurant = {
-  /** Weekly rest day: closed on Monday. */
-  closedOn: 'Monday',
-  /** Opening hours on the days it is open, for structured data. */
-  openingHours: [
-    { opens: '12:00', closes: '15:00' },
-    { opens: '19:00', closes: '23:30' },
-  ],
   /** The pages say "over 25 years of experience, since" this year. */
   foundedYear: 1998,
   priceRange: '€€',

@@ -37,17 +37,29 @@ const SECTION_CLASSES = [
   'map-section',
 ];
 
-/** In each language: the facts list's name and its two lines (25 years, closed on Monday). */
+/** In each language: the facts list's name and its two lines (25 years, the weekly rest day from the seed). */
 const FACTS: Record<Lang, { label: string; years: RegExp; monday: RegExp }> = {
-  it: { label: 'In breve', years: /Oltre 25 anni di esperienza/, monday: /Chiuso il lunedì/ },
-  en: { label: 'At a glance', years: /Over 25 years of experience/, monday: /Closed on Mondays/ },
-  fr: { label: 'En bref', years: /Plus de 25 ans d'expérience/, monday: /Fermé le lundi/ },
+  it: {
+    label: 'In breve',
+    years: /Oltre 25 anni di esperienza/,
+    monday: /^Riposo settimanale: lunedì$/,
+  },
+  en: {
+    label: 'At a glance',
+    years: /Over 25 years of experience/,
+    monday: /^Closed on Mondays, our weekly day of rest$/,
+  },
+  fr: {
+    label: 'En bref',
+    years: /Plus de 25 ans d'expérience/,
+    monday: /^Fermé le lundi, notre jour de repos hebdomadaire$/,
+  },
   es: {
     label: 'En resumen',
     years: /Más de 25 años de experiencia/,
-    monday: /Cerrado los lunes/,
+    monday: /^Descanso semanal: lunes$/,
   },
-  de: { label: 'Auf einen Blick', years: /Über 25 Jahre Erfahrung/, monday: /Montags Ruhetag/ },
+  de: { label: 'Auf einen Blick', years: /Über 25 Jahre Erfahrung/, monday: /^Ruhetag: Montag$/ },
 };
 
 const MOBILE_TEL = 'tel:+393335550187';
@@ -162,6 +174,13 @@ test('the map provider is contacted only after "Show the map"', async ({ page, c
   await expect(preview).toHaveAttribute('src', /^\/assets\/map-preview-/); // self-hosted
   await expect(map).toContainText('Via Lungomare 12');
   await expect(map).toContainText('91014 Scopello');
+  // The week's hours, from the database's seed.
+  const hours = map.getByRole('definition').getByRole('term');
+  await expect(hours).toHaveText(['Monday', 'Tuesday to Sunday']);
+  await expect(map.getByRole('definition').getByRole('definition')).toHaveText([
+    'Closed',
+    '12:00–15:00 and 19:00–23:30',
+  ]);
   const open = map.getByRole('link', { name: /Open in maps/ });
   await expect(open).toHaveAttribute('href', 'https://maps.example/?q=38.0712,12.8203');
   await expect(open).toHaveAttribute('target', '_blank');
@@ -248,18 +267,16 @@ for (const lang of ['en', 'de'] as const) {
     ]);
     for (const spec of data.openingHoursSpecification) {
       expect(spec['@type']).toBe('OpeningHoursSpecification');
-      expect(spec.dayOfWeek).toEqual([
-        'Tuesday',
-        'Wednesday',
-        'Thursday',
-        'Friday',
-        'Saturday',
-        'Sunday',
-      ]);
+      expect(spec.dayOfWeek).toEqual(
+        ['Tues', 'Wednes', 'Thurs', 'Fri', 'Satur', 'Sun'].map(
+          (day) => `https://schema.org/${day}day`,
+        ),
+      );
     }
+    // The seed has no closures nor special days (e2e/opening-hours.spec.ts adds some).
+    expect(data.specialOpeningHoursSpecification).toEqual([]);
     expect(data.hasMenu).toBe(`${baseURL}/menu?lng=${lang}`);
     expect(data.url).toBe(`${baseURL}/?lng=${lang}`);
-    expect(data.inLanguage).toBe(lang);
     expect(data.image).toMatch(new RegExp(`^${baseURL}/assets/hero-\\d+-\\w+\\.jpg$`));
     const image = await page.request.get(data.image);
     expect(image.status()).toBe(200);
@@ -282,7 +299,8 @@ test('the German home page arrives complete before any script runs', async ({ pa
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toMatch(/<h1[^>]*>Das Meer Siziliens auf Ihrem Teller<\/h1>/);
-  expect(html).toContain('Montags Ruhetag');
+  expect(html).toContain('Ruhetag: Montag');
+  expect(html).toContain('<dt>Dienstag bis Sonntag</dt><dd>12:00–15:00 und 19:00–23:30</dd>');
   expect(html).toContain('Über 25 Jahre Erfahrung');
   expect(html).toContain('So finden Sie uns');
   expect(html).not.toContain('<iframe');
@@ -291,7 +309,7 @@ test('the German home page arrives complete before any script runs', async ({ pa
   expect(jsonLd).not.toContain('<');
   const data = JSON.parse(jsonLd!);
   expect(data['@type']).toBe('Restaurant');
-  expect(data.inLanguage).toBe('de');
+  expect(data.url).toMatch(/\/\?lng=de$/);
   expect(data.hasMenu).toMatch(/\/menu\?lng=de$/);
 });
 

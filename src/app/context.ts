@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
+import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -17,6 +18,8 @@ export interface AppServices {
   menu(lang: Lang): Promise<MenuView>;
   /** The restaurant's own facts (name, phones, e-mail, address, links), as the owner set them. */
   restaurant(): Promise<RestaurantFacts>;
+  /** The opening hours with closure notes in a language, and today in Rome at the app's clock. */
+  openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
 }
 
 /** What the home page shows of the daily menu. */

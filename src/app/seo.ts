@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
 import { LANGUAGES, type Lang } from '../shared/languages.ts';
 import type { Messages } from '../shared/locales/index.ts';
@@ -38,19 +39,23 @@ interface RootMetaData {
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags of a
  * public page, in the page's language, present in the server-rendered HTML
- * before any script runs.
+ * before any script runs. `more` adds a sentence from the page's data to the
+ * description.
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
   page: PublicPageKey | 'notFound',
   path: string,
+  more?: (i18n: I18n) => string | null | undefined,
 ): MetaDescriptor[] {
   if (!root) return [];
   const { lang, messages, publicUrl } = root;
   const { name } = root.restaurant;
-  const t = createI18n(lang, messages).t;
+  const i18n = createI18n(lang, messages);
+  const t = i18n.t;
   const title = t(`meta.${page}.title`, { name });
-  const description = t(`meta.${page}.description`, { name });
+  const extra = more?.(i18n);
+  const description = t(`meta.${page}.description`, { name }) + (extra ? ` ${extra}.` : '');
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },

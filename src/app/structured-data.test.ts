@@ -1,9 +1,21 @@
+import type { OpeningHoursSpecification, Restaurant, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
 import { restaurant } from '../../content/restaurant.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
+import type { WeeklyDay } from '../shared/opening-hours.ts';
+import { visitorHours, type ScheduleWithNotes } from './components/opening-hours/visitor-hours.ts';
 import { restaurantJsonLd, serializeJsonLd } from './structured-data.ts';
 
 const ORIGIN = 'https://www.trattoria.example';
+const LUNCH = { open: '12:00', close: '15:00' };
+const DINNER = { open: '19:00', close: '23:30' };
+/** The seed: lunch and dinner every day but Monday. */
+const SEED: WeeklyDay[] = [2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [LUNCH, DINNER] }));
+const hoursOf = (schedule: Partial<ScheduleWithNotes> = {}, today = '2026-12-01') =>
+  visitorHours({ weekly: SEED, closures: [], exceptions: [], ...schedule }, today);
+
+// Typed as schema-dts's Restaurant: a property schema.org does not define
+// for it, or a value of the wrong type, fails the typecheck.
 /** The owner's facts, as the root loader hands them over. */
 const FACTS: RestaurantFacts = {
   name: 'Trattoria Il Faro',
@@ -21,8 +33,53 @@ const FACTS: RestaurantFacts = {
   social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
 };
-const build = (lang: 'en' | 'de' = 'en', facts = FACTS) =>
-  restaurantJsonLd({ lang, publicUrl: ORIGIN, imagePath: '/assets/hero-960-abcd1234.jpg', facts });
+const build = (
+  lang: 'en' | 'de' = 'en',
+  hours = hoursOf(),
+  facts = FACTS,
+): WithContext<Restaurant> & ReturnType<typeof restaurantJsonLd> =>
+  restaurantJsonLd({
+    lang,
+    publicUrl: ORIGIN,
+    imagePath: '/assets/hero-960-abcd1234.jpg',
+    facts,
+    hours,
+  });
+
+const DAY_URL = /^https:\/\/schema\.org\/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What schema.org's OpeningHoursSpecification asks of the values, beyond
+ * their types: days as schema.org DayOfWeek URLs, times as hh:mm, dates as
+ * ISO dates, and a validity that does not end before it starts.
+ */
+function expectWellFormed(entries: readonly OpeningHoursSpecification[], special: boolean) {
+  for (const entry of entries) {
+    const {
+      '@type': type,
+      dayOfWeek,
+      opens,
+      closes,
+      validFrom,
+      validThrough,
+    } = entry as unknown as Record<string, unknown>;
+    expect(type).toBe('OpeningHoursSpecification');
+    expect(opens).toMatch(TIME);
+    expect(closes).toMatch(TIME);
+    if (special) {
+      expect(dayOfWeek).toBeUndefined();
+      expect(validFrom).toMatch(DATE);
+      expect(validThrough).toMatch(DATE);
+      expect(String(validFrom) <= String(validThrough)).toBe(true);
+    } else {
+      expect((dayOfWeek as string[]).length).toBeGreaterThan(0);
+      for (const day of dayOfWeek as string[]) expect(day).toMatch(DAY_URL);
+      expect(validFrom).toBeUndefined();
+    }
+  }
+}
 
 describe('restaurantJsonLd (schema.org Restaurant)', () => {
   it("names the restaurant with the owner's address, coordinates, telephone, e-mail and links", () => {
@@ -49,22 +106,109 @@ describe('restaurantJsonLd (schema.org Restaurant)', () => {
   });
 
   it('without a landline, gives the mobile as the telephone', () => {
-    const data = build('en', { ...FACTS, phones: { mobile: '+39 347 123 4567', landline: null } });
+    const data = build('en', hoursOf(), {
+      ...FACTS,
+      phones: { mobile: '+39 347 123 4567', landline: null },
+    });
     expect(data.telephone).toBe('+39 347 123 4567');
   });
 
-  it('is open Tuesday to Sunday in both intervals, and Monday is absent (closed)', () => {
-    const { openingHoursSpecification: hours } = build();
-    expect(hours).toHaveLength(restaurant.openingHours.length);
-    for (const [index, interval] of restaurant.openingHours.entries()) {
-      expect(hours[index]).toEqual({
+  it('the seeded week: Tuesday to Sunday in both ranges, and Monday absent (closed)', () => {
+    const data = build();
+    const tuesdayToSunday = ['Tues', 'Wednes', 'Thurs', 'Fri', 'Satur', 'Sun'].map(
+      (day) => `https://schema.org/${day}day`,
+    );
+    expect(data.openingHoursSpecification).toEqual([
+      {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-        opens: interval.opens,
-        closes: interval.closes,
-      });
-    }
-    expect(JSON.stringify(hours)).not.toContain('Monday');
+        dayOfWeek: tuesdayToSunday,
+        opens: '12:00',
+        closes: '15:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: tuesdayToSunday,
+        opens: '19:00',
+        closes: '23:30',
+      },
+    ]);
+    expect(JSON.stringify(data.openingHoursSpecification)).not.toContain('Monday');
+    expect(data.specialOpeningHoursSpecification).toEqual([]);
+    expectWellFormed(data.openingHoursSpecification, false);
+  });
+
+  it('a range past midnight closes at "01:00" on the day it opens; days with other hours apart', () => {
+    const late = { open: '19:00', close: '01:00' };
+    const weekly = [
+      ...[1, 2, 3, 4].map((day) => ({ day, ranges: [DINNER] })),
+      ...[5, 6].map((day) => ({ day, ranges: [LUNCH, late] })),
+    ];
+    const { openingHoursSpecification: week } = build('en', hoursOf({ weekly }));
+    expect(week).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Friday', 'https://schema.org/Saturday'],
+        opens: '12:00',
+        closes: '15:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [1, 2, 3, 4].map(
+          (day) => `https://schema.org/${['Mon', 'Tues', 'Wednes', 'Thurs'][day - 1]}day`,
+        ),
+        opens: '19:00',
+        closes: '23:30',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Friday', 'https://schema.org/Saturday'],
+        opens: '19:00',
+        closes: '01:00',
+      },
+    ]);
+    expectWellFormed(week, false);
+  });
+
+  it('closures and special days to come as special opening hours, in date order', () => {
+    const hours = hoursOf(
+      {
+        closures: [
+          { from: '2026-01-07', to: '2026-01-31', note: 'Ferie' }, // over by 1 December
+          { from: '2026-12-24', to: '2027-01-06', note: 'Chiuso per le feste' },
+          { from: '2027-01-20', to: '2027-02-28' },
+        ],
+        exceptions: [
+          { date: '2026-11-02', ranges: [DINNER] }, // past
+          { date: '2026-12-31', ranges: [{ open: '20:00', close: '02:00' }] },
+          { date: '2027-08-16', ranges: [LUNCH, DINNER] },
+        ],
+      },
+      '2026-12-01',
+    );
+    const { specialOpeningHoursSpecification: special } = build('en', hours);
+    const entry = (validFrom: string, validThrough: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      validFrom,
+      validThrough,
+      opens,
+      closes,
+    });
+    expect(special).toEqual([
+      // New Year's Eve opens inside the Christmas closure: the closure goes round it.
+      entry('2026-12-24', '2026-12-30', '00:00', '00:00'),
+      entry('2026-12-31', '2026-12-31', '20:00', '02:00'),
+      entry('2027-01-01', '2027-01-06', '00:00', '00:00'),
+      entry('2027-01-20', '2027-02-28', '00:00', '00:00'),
+      entry('2027-08-16', '2027-08-16', '12:00', '15:00'),
+      entry('2027-08-16', '2027-08-16', '19:00', '23:30'),
+    ]);
+    expect(JSON.stringify(special)).not.toContain('Chiuso'); // notes are for people
+    expectWellFormed(special, true);
+    // A closure that started before today is still announced until its end.
+    const during = build('en', hoursOf({ closures: [{ from: '2026-11-20', to: '2026-12-10' }] }));
+    expect(during.specialOpeningHoursSpecification).toEqual([
+      entry('2026-11-20', '2026-12-10', '00:00', '00:00'),
+    ]);
   });
 
   it('makes the image and the page URLs absolute, the menu in the page language', () => {
@@ -72,10 +216,9 @@ describe('restaurantJsonLd (schema.org Restaurant)', () => {
     expect(english.image).toBe(`${ORIGIN}/assets/hero-960-abcd1234.jpg`);
     expect(english.url).toBe(`${ORIGIN}/?lng=en`);
     expect(english.hasMenu).toBe(`${ORIGIN}/menu?lng=en`);
-    expect(english.inLanguage).toBe('en');
     const german = build('de');
+    expect(german.url).toBe(`${ORIGIN}/?lng=de`);
     expect(german.hasMenu).toBe(`${ORIGIN}/menu?lng=de`);
-    expect(german.inLanguage).toBe('de');
   });
 });
 

@@ -1,18 +1,20 @@
+import type { DayOfWeek, OpeningHoursSpecification, Restaurant, WithContext } from 'schema-dts';
 import { restaurant } from '../../content/restaurant.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { Lang } from '../shared/languages.ts';
+import type { VisitorHours } from './components/opening-hours/visitor-hours.ts';
 import { pageUrl } from './seo.ts';
 
-/** schema.org's days, in week order (schema.org/DayOfWeek). */
-const WEEK = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** schema.org's days by ISO weekday (index 0 = Monday; schema.org/DayOfWeek). */
+const DAYS_OF_WEEK: readonly DayOfWeek[] = [
+  'https://schema.org/Monday',
+  'https://schema.org/Tuesday',
+  'https://schema.org/Wednesday',
+  'https://schema.org/Thursday',
+  'https://schema.org/Friday',
+  'https://schema.org/Saturday',
+  'https://schema.org/Sunday',
+];
 
 /** Kept in English: schema.org readers expect these values, whatever the page language. */
 const CUISINES = ['Sicilian', 'Seafood', 'Pizza', 'Mediterranean'];
@@ -25,17 +27,77 @@ export interface RestaurantJsonLdInput {
   imagePath: string;
   /** The owner's facts (root loader data). */
   facts: RestaurantFacts;
+  /** The week, and the closures and special days still to come (the home loader's). */
+  hours: Pick<VisitorHours, 'weekly' | 'closures' | 'exceptions'>;
+}
+
+/**
+ * The week as schema.org opening hours: one entry per range with every day
+ * that has it (a day without ranges is absent, which means closed). A range
+ * past midnight keeps its close, "01:00", on the day it opens: schema.org
+ * reads a close earlier than the open as the next day's.
+ */
+export function weeklyOpeningHours(weekly: VisitorHours['weekly']): OpeningHoursSpecification[] {
+  const days = new Map<string, { opens: string; closes: string; days: number[] }>();
+  for (const { day, ranges } of [...weekly].sort((a, b) => a.day - b.day)) {
+    for (const { open, close } of ranges) {
+      const key = `${open}-${close}`;
+      const entry = days.get(key) ?? { opens: open, closes: close, days: [] };
+      entry.days.push(day);
+      days.set(key, entry);
+    }
+  }
+  return [...days.values()]
+    .sort((a, b) => (a.opens < b.opens ? -1 : a.opens > b.opens ? 1 : 0))
+    .map(({ opens, closes, days: open }) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: open.map((day) => DAYS_OF_WEEK[day - 1]!),
+      opens,
+      closes,
+    }));
+}
+
+/**
+ * Closures and special days as schema.org special opening hours, in date
+ * order: a closed stretch from its first to its last date with opens and
+ * closes "00:00" (schema.org's way of saying closed all day), and each range
+ * of a special day on that date alone.
+ */
+export function specialOpeningHours(
+  hours: Pick<VisitorHours, 'closures' | 'exceptions'>,
+): OpeningHoursSpecification[] {
+  const closed = hours.closures.map(({ from, to }) => ({
+    validFrom: from,
+    validThrough: to,
+    opens: '00:00',
+    closes: '00:00',
+  }));
+  const special = hours.exceptions.flatMap(({ date, ranges }) =>
+    ranges.map(({ open, close }) => ({
+      validFrom: date,
+      validThrough: date,
+      opens: open,
+      closes: close,
+    })),
+  );
+  return [...closed, ...special]
+    .sort((a, b) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0))
+    .map((entry) => ({ '@type': 'OpeningHoursSpecification', ...entry }));
 }
 
 /**
  * The restaurant as schema.org `Restaurant`, for search engines: the owner's
- * facts, the open days derived from the weekly rest day of
- * content/restaurant.ts (an absent day means closed), and the menu in the
- * page's language.
+ * facts, the opening hours from the database (the week, and the closures and
+ * special days to come), and the menu in the page's language.
  */
-export function restaurantJsonLd({ lang, publicUrl, imagePath, facts }: RestaurantJsonLdInput) {
+export function restaurantJsonLd({
+  lang,
+  publicUrl,
+  imagePath,
+  facts,
+  hours,
+}: RestaurantJsonLdInput) {
   const { address, geo, phones, social } = facts;
-  const openDays = WEEK.filter((day) => day !== restaurant.closedOn);
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
@@ -58,18 +120,13 @@ export function restaurantJsonLd({ lang, publicUrl, imagePath, facts }: Restaura
     hasMap: facts.mapUrl,
     servesCuisine: CUISINES,
     priceRange: restaurant.priceRange,
-    openingHoursSpecification: restaurant.openingHours.map(({ opens, closes }) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: openDays,
-      opens,
-      closes,
-    })),
+    openingHoursSpecification: weeklyOpeningHours(hours.weekly),
+    specialOpeningHoursSpecification: specialOpeningHours(hours),
     acceptsReservations: true,
     hasMenu: pageUrl(publicUrl, '/menu', lang),
     foundingDate: String(restaurant.foundedYear),
     sameAs: [social.instagram, social.facebook].filter((link) => link !== null),
-    inLanguage: lang,
-  };
+  } satisfies WithContext<Restaurant>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
+import { romeDateReader } from '../shared/opening-hours.ts';
 import { developmentContentSecurityPolicy } from './pages/csp.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { authRoutes } from './routes/api/auth.ts';
@@ -58,8 +59,18 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
-  /** The current instant (ms) that opening hours are read at; Date.now by default (tests move it). */
+  /**
+   * The current instant (ms) that the calendar (opening hours, and the pages
+   * showing them) is read at: tests move it. Without it, the clock that
+   * CLOCK_START sets, else Date.now.
+   */
   now?: () => number;
+}
+
+/** A clock that reads `start` now and then runs on at the real pace. */
+function clockStartingAt(start: number): () => number {
+  const offset = start - Date.now();
+  return () => Date.now() + offset;
 }
 
 /** Bodies over 100 KB are refused with 413. */
@@ -116,6 +127,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  const clock =
+    now ?? (config.CLOCK_START === undefined ? Date.now : clockStartingAt(config.CLOCK_START));
+  if (config.CLOCK_START !== undefined) {
+    // A server whose visitors are told the wrong day must not go unnoticed.
+    app.log.warn(
+      { clockStart: new Date(config.CLOCK_START).toISOString() },
+      'CLOCK_START is set: opening hours and pages follow a moved clock (a testing aid)',
+    );
+  }
   await app.register(errorHandler);
   await app.register(securityHeaders);
   // Answers made per request (JSON, uncached pages, route manifests); cached
@@ -129,7 +149,7 @@ export async function buildApp({
   await app.register(servicesPlugin, {
     config,
     ...(outboxPollMs ? { outboxPollMs } : {}),
-    ...(now ? { now } : {}),
+    now: clock,
   });
 
   await app.register(apiConventions);
@@ -156,6 +176,7 @@ export async function buildApp({
         : {}),
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       contentVersion: () => app.contentVersion.current(),
+      today: romeDateReader(clock),
       services: {
         publicUrl: config.PUBLIC_URL,
         dailyMenu: async (lang) => {
@@ -165,6 +186,7 @@ export async function buildApp({
         },
         menu: (lang) => app.menu.view(lang),
         restaurant: () => app.restaurantFacts.get(),
+        openingHours: (lang) => app.openingHours.get(lang),
       },
     });
   }

@@ -32,6 +32,19 @@ describe('loadConfig: environment variables, all optional', () => {
     ]);
   });
 
+  it('reads CLOCK_START as an instant with its zone, and refuses one without', () => {
+    expect(loadConfig({}).CLOCK_START).toBeUndefined();
+    expect(loadConfig({ CLOCK_START: '2026-12-24T10:00:00+01:00' }).CLOCK_START).toBe(
+      Date.parse('2026-12-24T09:00:00Z'),
+    );
+    expect(loadConfig({ CLOCK_START: '2026-12-24T09:00:00Z' }).CLOCK_START).toBe(
+      Date.parse('2026-12-24T09:00:00Z'),
+    );
+    for (const bad of ['tomorrow', '2026-12-24', '2026-12-24T10:00:00', '2026-13-01T10:00:00Z']) {
+      expect(() => loadConfig({ CLOCK_START: bad }), bad).toThrow(/CLOCK_START: must be an ISO/);
+    }
+  });
+
   it('names every bad key', () => {
     const bad = {
       PORT: 'eighty',
@@ -40,6 +53,7 @@ describe('loadConfig: environment variables, all optional', () => {
       TRUST_PROXY: 'everyone',
       DATABASE_URL: 'mysql://x',
       CONTACT_EMAIL: 'nobody',
+      CLOCK_START: 'next winter',
     };
     try {
       loadConfig(bad);

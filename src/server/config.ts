@@ -60,6 +60,21 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * A testing aid: the instant at which the calendar's clock starts (then it
+     * runs on), so that a browser test sees tomorrow or next winter without
+     * waiting. A zone is required: a bare local time would be read in the
+     * machine's zone, which the restaurant's calendar never uses.
+     */
+    CLOCK_START: optionalText.pipe(
+      z.iso
+        .datetime({
+          offset: true,
+          message: 'must be an ISO instant with its zone, such as 2026-12-24T10:00:00+01:00',
+        })
+        .transform((value) => Date.parse(value))
+        .optional(),
+    ),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

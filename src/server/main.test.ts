@@ -25,11 +25,17 @@ function start(env: Record<string, string>) {
 
 describe('server process', () => {
   it('refuses a bad configuration, naming each bad key', async () => {
-    const server = start({ PORT: 'abc', SMTP_URL: 'ftp://mail.example', HOST: '127.0.0.1' });
+    const server = start({
+      PORT: 'abc',
+      SMTP_URL: 'ftp://mail.example',
+      CLOCK_START: '24/12/2026',
+      HOST: '127.0.0.1',
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toContain('PORT:');
     expect(server.output()).toContain('SMTP_URL:');
+    expect(server.output()).toContain('CLOCK_START:');
   });
 
   it('serves, then closes gracefully on SIGTERM', async () => {

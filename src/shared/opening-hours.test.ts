@@ -12,6 +12,7 @@ import {
   overlapWithin,
   rangeInstants,
   romeDate,
+  romeDateReader,
   romeDateTime,
   romeInstant,
   weekdayOf,
@@ -99,6 +100,20 @@ describe("the restaurant's clock", () => {
       date: '2027-01-01',
       time: '00:30',
     });
+  });
+
+  it('a date reader follows its clock across midnight in Rome, both ways, on days of 23 and 25 hours', () => {
+    let now = Date.parse('2026-03-28T22:59:59Z'); // Saturday 23:59:59, before the clocks go forward
+    const today = romeDateReader(() => now);
+    const read = (iso: string) => ((now = Date.parse(iso)), today());
+    expect(today()).toBe('2026-03-28');
+    expect(read('2026-03-28T23:00:00Z')).toBe('2026-03-29');
+    expect(read('2026-03-29T21:59:59Z')).toBe('2026-03-29'); // a day of 23 hours
+    expect(read('2026-03-29T22:00:00Z')).toBe('2026-03-30');
+    expect(read('2026-03-28T12:00:00Z')).toBe('2026-03-28'); // back again
+    expect(read('2026-10-25T22:59:59Z')).toBe('2026-10-25'); // a day of 25 hours
+    expect(read('2026-10-24T22:00:00Z')).toBe('2026-10-25');
+    expect(read('2026-10-24T21:59:59Z')).toBe('2026-10-24');
   });
 
   it('turns a date and time in Rome into the real instant, across both clock changes', () => {

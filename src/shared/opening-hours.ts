@@ -203,6 +203,27 @@ export function romeDateTime(instant: Date): { date: string; time: string } {
 export const romeDate = (instant: Date): string => romeDateTime(instant).date;
 
 /**
+ * Today's date in Rome read off a clock (ms), worked out again only when the
+ * clock has left the day it last read: on a hot path (every page view) a
+ * read costs two comparisons. The clock may move either way (tests).
+ */
+export function romeDateReader(now: () => number): () => string {
+  let date = '';
+  let start = 0;
+  let end = 0;
+  return () => {
+    const at = now();
+    if (at < start || at >= end) {
+      date = romeDate(new Date(at));
+      // Rome's clocks change at 02:00 or 03:00, never at midnight: 00:00 always exists.
+      start = romeInstant(date, '00:00').getTime();
+      end = romeInstant(addDays(date, 1), '00:00').getTime();
+    }
+    return date;
+  };
+}
+
+/**
  * The instant at which Rome's clocks show `time` on `date`. A time the clocks
  * skip (02:30 on the last Sunday of March) is read with the offset before the
  * change, so it lands an hour later on the clock (03:30); a time they show

@@ -4,9 +4,9 @@ import { mapEmbedUrl, restaurant } from '../../../content/restaurant.ts';
 import mapPreview from '../../../content/images/map-preview.svg?responsive';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { useRestaurant } from './use-restaurant.ts';
+import { OpeningHoursList } from './opening-hours/opening-hours-list.tsx';
+import type { WeeklyDay } from '../../shared/opening-hours.ts';
 
-const interval = ({ opens, closes }: { opens: string; closes: string }) => `${opens}–${closes}`;
-const [lunch, dinner] = restaurant.openingHours.map(interval);
 const mapHost = new URL(restaurant.mapEmbed.url).host;
 
 /**
@@ -15,8 +15,9 @@ const mapHost = new URL(restaurant.mapEmbed.url).host;
  * address) is created only when the visitor asks for it, so nothing is
  * fetched from it before the click.
  */
-export function MapSection() {
+export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
   const { t } = useTranslation('home');
+  const { t: common } = useTranslation();
   const [showMap, setShowMap] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   // The clicked button goes away: keyboard focus moves to what replaced it.
@@ -41,8 +42,10 @@ export function MapSection() {
               {postalCode} {locality} ({region})
             </address>
           </dd>
-          <dt>{t('map.hoursLabel')}</dt>
-          <dd>{t('map.hours', { lunch, dinner })}</dd>
+          <dt>{common('hours.title')}</dt>
+          <dd>
+            <OpeningHoursList weekly={weekly} />
+          </dd>
         </dl>
         <a className="button button--ghost" href={mapUrl} target="_blank" rel="noopener noreferrer">
           {t('map.open')} <span className="visually-hidden">{t('map.newTab')}</span>

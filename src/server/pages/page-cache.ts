@@ -17,14 +17,17 @@ export interface CachedPage {
 /**
  * Rendered public pages kept in memory per (path, language), already
  * compressed, so a page view costs a map lookup. The entries belong to one
- * content version (the database's, shared by every instance):
- * `sync()` with another version drops them all.
+ * content version (the database's, shared by every instance) and one date in
+ * Rome: a page may show what holds on that date (the notice that the
+ * restaurant is closed today), so `sync()` with another version or another
+ * date drops them all, and a page kept at 23:59 is rendered afresh at 00:00.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #maxEntries: number;
   #generation = 0;
   #version: number | undefined;
+  #date: string | undefined;
 
   constructor(maxEntries = 200) {
     this.#maxEntries = maxEntries;
@@ -42,11 +45,16 @@ export class PageCache {
     return this.#generation;
   }
 
-  /** The content version the database has now: entries of another version are dropped. */
-  sync(version: number | undefined): void {
-    if (version === undefined || version === this.#version) return;
+  /**
+   * The content version the database has now (undefined: unknown, the kept
+   * one stands) and today's date in Rome: entries of another are dropped.
+   */
+  sync(version: number | undefined, date: string): void {
+    const sameVersion = version === undefined || version === this.#version;
+    if (sameVersion && date === this.#date) return;
     this.#clear();
-    this.#version = version;
+    if (version !== undefined) this.#version = version;
+    this.#date = date;
   }
 
   async store(

@@ -21,6 +21,8 @@ export interface PagesOptions {
   services: AppServices;
   /** The content version the database has: cached pages of another are dropped. */
   contentVersion: () => Promise<number | undefined>;
+  /** Today's date in Rome at the app's clock: cached pages of another date are dropped. */
+  today: () => string;
   /**
    * Keep rendered public pages in memory (the default); off while developing,
    * so that an edit shows at once.
@@ -45,7 +47,8 @@ const PASSED_HEADERS = [
  * Everything that is not /api or a static file goes to React Router (SSR).
  * Written here rather than through an adapter so that the whole HTML is in
  * hand: its inline scripts are hashed into the CSP and public pages are
- * cached per (path, language), compressed (docs/decisions/001).
+ * cached per (path, language), compressed, for one content version and one
+ * date in Rome (docs/decisions/001, 008).
  */
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const renderer = renderers(options.build, options.mode);
@@ -65,7 +68,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       const url = new URL(request.url, origin);
       const key = caching ? cacheKey(request, url) : null;
       // Another instance may have changed the content (docs/decisions/002).
-      if (key) cache.sync(await options.contentVersion());
+      if (key) cache.sync(await options.contentVersion(), options.today());
       const cached = key ? cache.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached);
       const generation = cache.generation;

@@ -14,7 +14,6 @@ export function ExperienceSection() {
       <div className="home-split__text">
         <h2 id="experience-title">{t('experience.title')}</h2>
         <p>{t('experience.text1')}</p>
-        <p>{t('experience.text2')}</p>
         <p className="home-split__actions">
           <a className="button" href={telHref(mobile)}>
             {t('experience.cta')}

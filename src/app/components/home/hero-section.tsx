@@ -4,15 +4,22 @@ import { restaurant } from '../../../../content/restaurant.ts';
 import hero from '../../../../content/images/hero.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { useRestaurant } from '../use-restaurant.ts';
+import { ClosedNotice } from '../opening-hours/closed-notice.tsx';
+import { restDaysText } from '../opening-hours/format.ts';
+import type { VisitorHours } from '../opening-hours/visitor-hours.ts';
 
 /** The hero fills the viewport's width: the route preloads it with these sizes (LCP). */
 export const HERO_IMAGE = hero;
 export const HERO_SIZES = '100vw';
 
-/** Home: full-height hero with the two facts, over 25 years of experience and closed on Monday. */
-export function HeroSection() {
-  const { t } = useTranslation('home');
+/**
+ * Home: full-height hero with the facts, over 25 years of experience and the
+ * weekly rest day (when the week has one), and the notice on a closed day.
+ */
+export function HeroSection({ hours }: { hours: VisitorHours }) {
+  const { t, i18n } = useTranslation('home');
   const { locality } = useRestaurant().address;
+  const restDays = restDaysText(i18n, hours.weekly);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <ResponsiveImage
@@ -28,9 +35,10 @@ export function HeroSection() {
           {t('hero.title')}
         </h1>
         <p className="hero__description">{t('hero.description')}</p>
+        <ClosedNotice hours={hours} />
         <ul className="hero__facts" aria-label={t('facts.label')}>
           <li>{t('facts.experience', { year: restaurant.foundedYear })}</li>
-          <li>{t('facts.closed')}</li>
+          {restDays ? <li>{restDays}</li> : null}
         </ul>
         <Link className="button hero__cta" to="/menu">
           {t('hero.cta')}

@@ -4,6 +4,11 @@ import { publicPageMeta } from '../../seo.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { telHref } from '../../components/home/tel-href.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
+import { ClosedNotice } from '../../components/opening-hours/closed-notice.tsx';
+import { OpeningHoursList } from '../../components/opening-hours/opening-hours-list.tsx';
+import { loadVisitorHours } from '../../components/opening-hours/visitor-hours.ts';
+import { appServicesContext } from '../../context.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
 import contactStylesHref from '../../styles/contact.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
@@ -13,9 +18,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** /contact: title, intro, Let's talk, three tiles, the form. */
-export default function ContactPage() {
+/** Today's opening hours in the request's language, read through the server's service. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    hours: await loadVisitorHours(context.get(appServicesContext), languageOfRequest(request)),
+  };
+}
+
+/** /contact: title, intro, the notice on a closed day, Let's talk, three tiles, the hours, the form. */
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('contact');
+  const { t: common } = useTranslation();
   const { phones, email, address, mapUrl } = useRestaurant();
   const addressLine = `${address.street}, ${address.postalCode} ${address.locality} (${address.region})`;
   return (
@@ -23,6 +36,7 @@ export default function ContactPage() {
       <header className="contact-intro">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>
+        <ClosedNotice hours={loaderData.hours} />
         <a className="button" href="#contact-form">
           {t('talk')}
         </a>
@@ -45,6 +59,11 @@ export default function ContactPage() {
           </a>
         </li>
       </ul>
+
+      <section className="contact-hours" aria-labelledby="contact-hours-title">
+        <h2 id="contact-hours-title">{common('hours.title')}</h2>
+        <OpeningHoursList weekly={loaderData.hours.weekly} />
+      </section>
 
       <ContactForm />
     </main>

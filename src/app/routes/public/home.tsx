@@ -13,10 +13,20 @@ import { DailyMenuBlock } from '../../components/home/daily-menu-block.tsx';
 import { appServicesContext } from '../../context.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
+import { restDaysText } from '../../components/opening-hours/format.ts';
+import {
+  loadVisitorHours,
+  type VisitorHours,
+} from '../../components/opening-hours/visitor-hours.ts';
 import homeStylesHref from '../../styles/home.css?url';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'home', '/');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(
+    matches[0].loaderData,
+    'home',
+    '/',
+    (i18n) => loaderData && restDaysText(i18n, loaderData.hours.weekly),
+  );
 
 // The hero image is the LCP element: fetched with the page, before the CSS is parsed.
 export const links: Route.LinksFunction = () => [
@@ -26,13 +36,22 @@ export const links: Route.LinksFunction = () => [
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** The daily menu in the request's language, read through the server's service (no HTTP hop). */
+/**
+ * The daily menu and today's opening hours in the request's language, read
+ * through the server's services (no HTTP hop).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { dailyMenu: await context.get(appServicesContext).dailyMenu(languageOfRequest(request)) };
+  const services = context.get(appServicesContext);
+  const lang = languageOfRequest(request);
+  const [dailyMenu, hours] = await Promise.all([
+    services.dailyMenu(lang),
+    loadVisitorHours(services, lang),
+  ]);
+  return { dailyMenu, hours };
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */
-function RestaurantStructuredData() {
+function RestaurantStructuredData({ hours }: { hours: VisitorHours }) {
   const root = useRouteLoaderData<RootData>('root');
   if (!root) return null;
   const data = restaurantJsonLd({
@@ -40,6 +59,7 @@ function RestaurantStructuredData() {
     publicUrl: root.publicUrl,
     imagePath: HERO_IMAGE.src,
     facts: root.restaurant,
+    hours,
   });
   return (
     <script
@@ -54,14 +74,14 @@ function RestaurantStructuredData() {
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page home">
-      <HeroSection />
+      <HeroSection hours={loaderData.hours} />
       <GalleryStrip />
       <LocationSection />
       <PhotoGrid />
       <ExperienceSection />
       <DailyMenuBlock menu={loaderData.dailyMenu} />
-      <MapSection />
-      <RestaurantStructuredData />
+      <MapSection weekly={loaderData.hours.weekly} />
+      <RestaurantStructuredData hours={loaderData.hours} />
     </main>
   );
 }

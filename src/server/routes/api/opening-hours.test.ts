@@ -484,6 +484,13 @@ describe('today, at the app clock', () => {
     }
   });
 
+  it('CLOCK_START starts the clock at its instant, and it runs on from there', async () => {
+    harness = await testApp({ CLOCK_START: '2026-08-10T23:59:59.5+02:00' }, { pages: false });
+    // Monday 10 August in Rome, the weekly rest day; half a second later it is Tuesday.
+    expect((await get()).today).toEqual({ date: '2026-08-10', open: false, ranges: [] });
+    await expect.poll(async () => (await get()).today.date, { timeout: 3_000 }).toBe('2026-08-11');
+  });
+
   it('a closure and a special day show in today', async () => {
     await start();
     await put(SUMMER);
