@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ALLERGENS, type Allergen } from '../../../shared/allergens.ts';
 import {
   MENU_DESCRIPTION_MAX,
@@ -21,6 +21,9 @@ import {
   type DishDraft,
 } from './dish-drafts.ts';
 import { ALLERGEN_LABELS_IT, MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
+
+/** The kept drafts this page has already told staff about. */
+const announcedDrafts = new Set<string>();
 
 /**
  * A dish's form: texts in Italian, prices with their sizes, allergens
@@ -48,11 +51,16 @@ export function DishForm({
 }) {
   const id = useId();
   const key = draftKey(item?.id ?? null, sectionId);
-  const [draft, setDraft] = useState<DishDraft>(() => {
-    const kept = readDishDraft(key);
-    if (kept) void showToast('info', T.draftRestored);
-    return kept ?? draftOf(item, sectionId);
-  });
+  const [kept] = useState(() => readDishDraft(key));
+  const [draft, setDraft] = useState<DishDraft>(() => kept ?? draftOf(item, sectionId));
+
+  // Said once per kept draft: the form may mount again while the menu reloads
+  // (after the login that brought staff back here).
+  useEffect(() => {
+    if (!kept || announcedDrafts.has(key)) return;
+    announcedDrafts.add(key);
+    void showToast('info', T.draftRestored);
+  }, [kept, key]);
   const [busy, setBusy] = useState(false);
 
   function change(next: Partial<DishDraft>) {
@@ -82,11 +90,16 @@ export function DishForm({
     setBusy(true);
     const saved = await onSubmit(draft);
     setBusy(false);
-    if (saved) clearDishDraft(key);
+    if (saved) forget();
+  }
+
+  function forget() {
+    clearDishDraft(key);
+    announcedDrafts.delete(key);
   }
 
   function cancel() {
-    clearDishDraft(key);
+    forget();
     onCancel();
   }
 
@@ -275,7 +288,7 @@ export function DishForm({
             question={T.confirmDeleteDish(item.name)}
             danger
             onConfirm={async () => {
-              if (await onDelete()) clearDishDraft(key);
+              if (await onDelete()) forget();
             }}
           />
         ) : null}

@@ -30,7 +30,6 @@ export const MENU_EDITOR_TEXTS = {
   addDish: 'Aggiungi piatto',
   addDishTo: (section: string) => `Aggiungi un piatto a ${section}`,
   newSection: 'Nuova sezione',
-  newSectionName: 'Nome della nuova sezione',
   addSection: 'Aggiungi sezione',
   sectionAdded: 'Sezione aggiunta.',
   rename: 'Rinomina',
@@ -44,9 +43,7 @@ export const MENU_EDITOR_TEXTS = {
   } satisfies Record<SectionPlacement, string>,
   save: 'Salva',
   cancel: 'Annulla',
-  close: 'Chiudi',
   deleteSection: 'Elimina sezione',
-  deleteSectionNamed: (name: string) => `Elimina la sezione ${name}`,
   confirmDeleteSection: (name: string) => `Eliminare la sezione «${name}»?`,
   sectionDeleted: 'Sezione eliminata.',
   sectionSaved: 'Sezione salvata.',
@@ -61,7 +58,6 @@ export const MENU_EDITOR_TEXTS = {
   section: 'Sezione',
   prices: 'Prezzi',
   pricesHint: 'Un prezzo, oppure uno per formato (per esempio 0,30 l e 0,40 l).',
-  size: 'Formato',
   sizeOf: (index: number) => `Formato del prezzo ${index}`,
   amountOf: (index: number) => `Prezzo ${index} in euro`,
   addPrice: 'Aggiungi formato',
@@ -89,8 +85,6 @@ export const MENU_EDITOR_TEXTS = {
   translationsFailed: 'Impossibile caricare le traduzioni.',
   translationSaved: 'Traduzione salvata.',
   translationReset: 'Ripristinata la traduzione automatica.',
-  italianChanged:
-    'Il testo in italiano è cambiato nel frattempo: ricarico le traduzioni, ricontrolla e salva di nuovo.',
   // The menu as a spreadsheet file
   csvTitle: 'Il menu in un foglio di calcolo',
   csvIntro:

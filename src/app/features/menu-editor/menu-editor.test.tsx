@@ -237,6 +237,31 @@ describe('a dish', () => {
     );
   });
 
+  it('a kept draft is said once, however often the form mounts', async () => {
+    localStorage.setItem(
+      'menu-dish-draft:2',
+      JSON.stringify({
+        sectionId: 1,
+        name: 'Caponata',
+        description: 'x',
+        ingredients: '',
+        prices: [{ label: '', amount: '7' }],
+        allergensDeclared: false,
+        allergens: [],
+        available: true,
+        frozen: false,
+      }),
+    );
+    renderEditor('/dashboard/menu?piatto=2');
+    expect(((await screen.findByLabelText('Descrizione')) as HTMLTextAreaElement).value).toBe('x');
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['info', 'Ripristinate le modifiche non salvate.']),
+    );
+    expect(
+      toasts.filter(([, text]) => text === 'Ripristinate le modifiche non salvate.'),
+    ).toHaveLength(1);
+  });
+
   it('an ended session on save goes to the login, keeping the draft', async () => {
     routes['PATCH /api/menu/items/2'] = () =>
       Response.json({ message: 'Sessione scaduta.' }, { status: 401 });
