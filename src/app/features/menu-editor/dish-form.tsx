@@ -22,7 +22,7 @@ import {
 } from './dish-drafts.ts';
 import { ALLERGEN_LABELS_IT, MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
 
-/** The kept drafts this page has already told staff about. */
+/** The kept drafts (key and contents) this page has already told staff about. */
 const announcedDrafts = new Set<string>();
 
 /**
@@ -57,8 +57,9 @@ export function DishForm({
   // Said once per kept draft: the form may mount again while the menu reloads
   // (after the login that brought staff back here).
   useEffect(() => {
-    if (!kept || announcedDrafts.has(key)) return;
-    announcedDrafts.add(key);
+    const said = kept && `${key}\n${JSON.stringify(kept)}`;
+    if (!said || announcedDrafts.has(said)) return;
+    announcedDrafts.add(said);
     void showToast('info', T.draftRestored);
   }, [kept, key]);
   const [busy, setBusy] = useState(false);
@@ -90,16 +91,11 @@ export function DishForm({
     setBusy(true);
     const saved = await onSubmit(draft);
     setBusy(false);
-    if (saved) forget();
-  }
-
-  function forget() {
-    clearDishDraft(key);
-    announcedDrafts.delete(key);
+    if (saved) clearDishDraft(key);
   }
 
   function cancel() {
-    forget();
+    clearDishDraft(key);
     onCancel();
   }
 
@@ -288,7 +284,7 @@ export function DishForm({
             question={T.confirmDeleteDish(item.name)}
             danger
             onConfirm={async () => {
-              if (await onDelete()) forget();
+              if (await onDelete()) clearDishDraft(key);
             }}
           />
         ) : null}

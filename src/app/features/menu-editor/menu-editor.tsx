@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/menu.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
@@ -88,21 +89,11 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
 }
 
 function LoadedMenu({ data }: { data: MenuEditorData }) {
-  const revalidator = useRevalidator();
   const { data: menu, failed } = useLoaded(data.menu);
   const { screen } = data;
   if (menu === null) {
     return failed ? (
-      <div role="alert">
-        <p>{T.loadFailed}</p>
-        <button
-          type="button"
-          className="staff-button staff-button--small"
-          onClick={() => void revalidator.revalidate()}
-        >
-          {T.retry}
-        </button>
-      </div>
+      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
     ) : (
       <p role="status">{T.loading}</p>
     );

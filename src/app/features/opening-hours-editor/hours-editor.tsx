@@ -12,6 +12,7 @@ import {
   type OpeningHoursBody,
 } from '../../../shared/schemas/opening-hours.ts';
 import { isRecord } from '../../api/client.ts';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
@@ -70,20 +71,10 @@ export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswe
 }
 
 function LoadedHours({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
-  const revalidator = useRevalidator();
   const { data, failed } = useLoaded(hours);
   if (data === null) {
     return failed ? (
-      <div role="alert">
-        <p>{T.loadFailed}</p>
-        <button
-          type="button"
-          className="staff-button staff-button--small"
-          onClick={() => void revalidator.revalidate()}
-        >
-          {T.retry}
-        </button>
-      </div>
+      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
     ) : (
       <p role="status">{T.loading}</p>
     );
