@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { test, expect, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { createStaffAccount, type StaffAccount } from './support/staff.ts';
+import { createStaffAccount, logInToSection, type StaffAccount } from './support/staff.ts';
 
 // The opening hours edited from a 390 px phone, in Italian: a closure for
 // tomorrow with a note, a Monday opened until after midnight; the preview
@@ -24,18 +24,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(`${server.url}/dashboard`);
-  await page
-    .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: 'Orari e dati' })
-    .click();
-  await expect(page).toHaveURL(`${server.url}/dashboard/hours`);
-}
+const logIn = (page: Page) =>
+  logInToSection(page, server.url, staff, { link: 'Orari e dati', path: '/dashboard/hours' });
 
 /** Tomorrow's date in Rome, as a date input holds it. */
 function tomorrowInRome(): string {

@@ -5,6 +5,7 @@ import { test, expect, hydrated, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import {
   createStaffAccount,
+  logInToSection,
   logInThroughApi,
   revokeThroughApi,
   type StaffAccount,
@@ -31,18 +32,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(`${server.url}/dashboard`);
-  await page
-    .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: 'Menu', exact: true })
-    .click();
-  await expect(page).toHaveURL(`${server.url}/dashboard/menu`);
-}
+const logIn = (page: Page) =>
+  logInToSection(page, server.url, staff, { link: 'Menu', path: '/dashboard/menu' });
 
 const section = (page: Page, name: string) =>
   page.locator('.menu-editor__section').filter({

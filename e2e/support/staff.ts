@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Staff accounts and sessions for end-to-end tests: fixtures create the staff
@@ -103,4 +103,26 @@ export async function storeSession(page: Page, session: StaffSession, baseURL = 
     localStorage.setItem('token', token);
     localStorage.setItem('user', JSON.stringify(user));
   }, session);
+}
+
+/**
+ * Logs in through the login form, as staff do, then opens a back-office
+ * section from the header's navigation.
+ */
+export async function logInToSection(
+  page: Page,
+  baseURL: string,
+  account: Pick<StaffAccount, 'email' | 'password'>,
+  section: { link: string; path: string },
+): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await page
+    .getByRole('navigation', { name: 'Sezioni' })
+    .getByRole('link', { name: section.link, exact: true })
+    .click();
+  await expect(page).toHaveURL(`${baseURL}${section.path}`);
 }
