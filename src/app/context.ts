@@ -3,6 +3,11 @@ import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
+import type {
+  AvailabilityAnswer,
+  ReservationBody,
+  ReservationStatus,
+} from '../shared/schemas/reservations.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -20,6 +25,48 @@ export interface AppServices {
   restaurant(): Promise<RestaurantFacts>;
   /** The opening hours with closure notes in a language, and today in Rome at the app's clock. */
   openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
+  /** Table reservations, as a guest's page uses them (the same rules as the API's). */
+  reservations: GuestReservations;
+}
+
+/** What the guest's pages (/reservations, /reservations/cancel) do, through the server's service. */
+export interface GuestReservations {
+  /**
+   * The largest party that books online, and every date from today to the
+   * booking horizon, `open` when it has at least one slot (closed days,
+   * closures and days too soon have none).
+   */
+  calendar(): Promise<{ maxPartyOnline: number; days: { date: string; open: boolean }[] }>;
+  /** The slots of a date for a party; a refusal when the party is over the online maximum. */
+  availability(date: string, party: number): Promise<AvailabilityOutcome>;
+  /**
+   * Books, as POST /api/reservations does: the body as the form sent it
+   * (checked here), counted against `clientAddress`'s flood limit.
+   */
+  book(body: unknown, clientAddress: string): Promise<BookingOutcome>;
+  /** The booking a cancel link names, or null when the link is not valid (or its time has passed). */
+  cancellation(token: string): Promise<CancellationView | null>;
+  /** Cancels the booking a link names (the guest pressed the button). */
+  cancel(token: string): Promise<CancellationView | null>;
+}
+
+export type AvailabilityOutcome =
+  { ok: true; answer: AvailabilityAnswer } | { ok: false; code: 'party-too-large' };
+
+export type BookingOutcome =
+  | { ok: true; id: number; status: ReservationStatus }
+  | { ok: false; code: 'not-a-slot' | 'slot-full' | 'party-too-large' | 'rate-limited' }
+  | { ok: false; code: 'invalid'; fields: Partial<Record<keyof ReservationBody, string[]>> };
+
+/** A booking as its cancel page shows it. */
+export interface CancellationView {
+  id: number;
+  name: string;
+  party: number;
+  date: string;
+  time: string;
+  status: ReservationStatus;
+  lang: Lang;
 }
 
 /** What the home page shows of the daily menu. */
@@ -32,6 +79,13 @@ export interface DailyMenuForVisitors {
 }
 
 export const appServicesContext = createContext<AppServices>();
+
+/**
+ * The client's address as the server's flood limits know it (the socket's,
+ * or the one a trusted proxy names): a page's action that writes for an
+ * anonymous visitor (a booking posted without JavaScript) is limited like the API.
+ */
+export const clientAddressContext = createContext<string>();
 
 /**
  * A random value the server makes for each render: the framework's own

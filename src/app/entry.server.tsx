@@ -54,4 +54,4 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-export { appServicesContext, scriptMarkerContext } from './context.ts';
+export { appServicesContext, clientAddressContext, scriptMarkerContext } from './context.ts';

@@ -10,6 +10,7 @@ import type { AppServices } from '../../app/context.ts';
 import { LANG_COOKIE, pickLanguage, readCookie, toLang } from '../../shared/languages.ts';
 import { htmlContentSecurityPolicy, newScriptMarker, withoutScriptMarker } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
+import { clientKey } from '../plugins/staff-auth.ts';
 
 export interface PagesOptions {
   /**
@@ -73,9 +74,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       if (cached) return sendCached(request, reply, cached);
       const generation = cache.generation;
 
-      const { handle, servicesContext, scriptMarkerContext } = await renderer();
+      const { handle, servicesContext, clientAddressContext, scriptMarkerContext } =
+        await renderer();
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
+      context.set(clientAddressContext, clientKey(request));
       const marker = newScriptMarker();
       context.set(scriptMarkerContext, marker);
       const response = await handle(toFetchRequest(request, url), context);
@@ -116,6 +119,8 @@ interface Renderer {
    * it), not an equal one imported here.
    */
   servicesContext: RouterContext<AppServices>;
+  /** Likewise, the token of the client's address (what an action's flood limit counts). */
+  clientAddressContext: RouterContext<string>;
   /** Likewise, the token of the render's script marker (csp.ts). */
   scriptMarkerContext: RouterContext<string>;
 }
@@ -131,11 +136,13 @@ function renderers(
   const prepare = (server: ServerBuild): Renderer => {
     const entry = server.entry.module as unknown as {
       appServicesContext: RouterContext<AppServices>;
+      clientAddressContext: RouterContext<string>;
       scriptMarkerContext: RouterContext<string>;
     };
     return {
       handle: createRequestHandler(server, mode),
       servicesContext: entry.appServicesContext,
+      clientAddressContext: entry.clientAddressContext,
       scriptMarkerContext: entry.scriptMarkerContext,
     };
   };

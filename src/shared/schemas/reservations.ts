@@ -1,0 +1,236 @@
+import { isDate, isTime } from '../opening-hours.ts';
+import { LANGUAGES } from '../languages.ts';
+import { ONE_LINE_TEXT, z } from './zod.ts';
+
+/**
+ * Table reservations: the payloads of /api/reservations/*, shared by the
+ * routes, the guest's page and the back office. A guest's page shows its
+ * own translated messages (by field and code), so the messages here are the
+ * API's plain English; the staff-only schemas speak Italian like the back office.
+ */
+
+export const RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'no-show',
+] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/** Statuses that hold seats: the others leave their covers free. */
+export const SEATED_STATUSES: readonly ReservationStatus[] = ['pending', 'confirmed'];
+
+/** Slots start every 15 minutes inside the opening ranges. */
+export const SLOT_MINUTES = 15;
+export const RESERVATION_NOTES_MAX = 500;
+export const STAFF_MESSAGE_MAX = 1000;
+/** The largest party the settings may allow, online or by phone. */
+export const PARTY_MAX = 200;
+
+/** The owner's settings, as the restaurant starts (CONTRACT.md). */
+export const DEFAULT_RESERVATION_SETTINGS = {
+  coversPerSlot: 40,
+  turnMinutes: 120,
+  minNoticeMinutes: 120,
+  horizonDays: 60,
+  maxPartyOnline: 8,
+  /** null: every online booking waits for staff. */
+  autoConfirmMaxParty: null as number | null,
+  /** Guests' data (bookings, contact messages) is deleted this many months after it is done with. */
+  retentionMonths: 24,
+};
+
+export const dateText = z.string().refine(isDate, 'must be a date written YYYY-MM-DD');
+export const timeText = z.string().refine(isTime, 'must be a time written HH:MM');
+
+/** Names and phones end up in mail subjects and calendar entries: one line, no controls. */
+const oneLine = (max: number) =>
+  z.string().trim().min(1).max(max).regex(ONE_LINE_TEXT, 'must not contain control characters');
+
+/** A phone number as people write it: digits, spaces, +, -, dots, brackets, 6 to 20 digits. */
+const phone = z
+  .string()
+  .trim()
+  .max(30)
+  .regex(/^\+?[\d\s\-.()/]+$/, 'must be a phone number')
+  .refine((text) => {
+    const digits = text.replace(/\D/g, '').length;
+    return digits >= 6 && digits <= 20;
+  }, 'must be a phone number');
+
+const email = z.string().trim().max(254).pipe(z.email());
+const party = z.coerce.number().int().min(1).max(PARTY_MAX);
+
+const bookingFields = {
+  name: oneLine(100),
+  email,
+  phone,
+  party,
+  date: dateText,
+  time: timeText,
+  notes: z.string().trim().max(RESERVATION_NOTES_MAX).optional(),
+  lang: z.enum(LANGUAGES),
+};
+
+/**
+ * POST /api/reservations: a guest's booking. `website` is a honeypot: people
+ * never see it, so only robots fill it.
+ */
+export const reservationBody = z.strictObject({
+  ...bookingFields,
+  privacy: z.literal(true, { error: 'the privacy policy must be accepted' }),
+  website: z.string().max(200).optional(),
+});
+export type ReservationBody = z.infer<typeof reservationBody>;
+
+/**
+ * POST /api/reservations/staff: a booking taken by phone. The guest may have
+ * given no e-mail (then no mail is sent); `override` books past the capacity,
+ * which staff are warned of first.
+ */
+export const staffReservationBody = z.strictObject({
+  ...bookingFields,
+  email: z.union([z.literal(''), email]).optional(),
+  override: z.boolean().optional(),
+});
+export type StaffReservationBody = z.infer<typeof staffReservationBody>;
+
+export const availabilityQuery = z.strictObject({
+  date: dateText,
+  party,
+});
+
+export const availabilityAnswer = z.object({
+  date: z.string(),
+  party: z.number(),
+  slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
+});
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswer>;
+
+export const createdReservationAnswer = z.object({
+  id: z.number(),
+  status: z.enum(RESERVATION_STATUSES),
+});
+
+/** A booking as staff see it (GET /api/reservations?date=, PATCH's answer). */
+export const reservationAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  party: z.number(),
+  date: z.string(),
+  time: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  notes: z.string(),
+  lang: z.string(),
+  createdAt: z.string(),
+  /** Extra to CONTRACT.md's shape: how it came (the guest's page, or staff by phone). */
+  source: z.enum(['online', 'staff']),
+  /** The message staff gave the guest with a decline, if any. */
+  staffMessage: z.string().nullable(),
+  /** Booked by staff past the capacity. */
+  overCapacity: z.boolean(),
+});
+export type Reservation = z.infer<typeof reservationAnswer>;
+
+export const dayQuery = z.strictObject({ date: dateText });
+
+/** GET /api/reservations/occupancy?date=: covers seated at each slot of a day, against the capacity. */
+export const occupancyAnswer = z.object({
+  date: z.string(),
+  capacity: z.number(),
+  turnMinutes: z.number(),
+  slots: z.array(z.object({ time: z.string(), covers: z.number() })),
+});
+export type OccupancyAnswer = z.infer<typeof occupancyAnswer>;
+
+export const reservationIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'must be a reservation id')
+    .transform(Number),
+});
+
+/** PATCH /api/reservations/{id}. */
+export const reservationStatusBody = z.strictObject({
+  status: z.enum(['confirmed', 'declined', 'cancelled', 'no-show']),
+  message: z.string().trim().max(STAFF_MESSAGE_MAX).optional(),
+});
+export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
+
+/** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
+export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}: un numero intero tra ${min} e ${max}.` })
+    .int(`${label}: un numero intero tra ${min} e ${max}.`)
+    .min(min, `${label}: almeno ${min}.`)
+    .max(max, `${label}: al massimo ${max}.`);
+
+/** GET|PUT /api/reservations/settings (owner); Italian messages, like every staff form. */
+export const reservationSettingsBody = z.strictObject({
+  coversPerSlot: whole('Coperti per fascia', 1, 1000),
+  turnMinutes: whole('Durata di un turno (minuti)', 15, 480).refine(
+    (minutes) => minutes % SLOT_MINUTES === 0,
+    'Durata di un turno (minuti): un multiplo di 15.',
+  ),
+  minNoticeMinutes: whole('Preavviso minimo (minuti)', 0, 7 * 24 * 60),
+  horizonDays: whole('Prenotabile fino a (giorni)', 1, 365),
+  maxPartyOnline: whole('Persone al massimo online', 1, PARTY_MAX),
+  autoConfirmMaxParty: whole('Conferma automatica fino a (persone)', 1, PARTY_MAX).nullable(),
+  retentionMonths: whole('Conservazione dei dati (mesi)', 1, 120),
+});
+export type ReservationSettings = z.infer<typeof reservationSettingsBody>;
+
+export const reservationSettingsAnswer = z.object({
+  ...reservationSettingsBody.shape,
+  /** The secret address of the calendar of confirmed bookings, for the restaurant's phone. */
+  calendarFeedUrl: z.string(),
+});
+export type ReservationSettingsAnswer = z.infer<typeof reservationSettingsAnswer>;
+
+/** GET|DELETE /api/guest-data?email=: one guest's data, to export or erase on request. */
+export const guestDataQuery = z.strictObject({ email });
+
+export const guestDataAnswer = z.object({
+  email: z.string(),
+  exportedAt: z.string(),
+  reservations: z.array(reservationAnswer),
+  contactMessages: z.array(
+    z.object({
+      id: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      message: z.string(),
+      lang: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type GuestData = z.infer<typeof guestDataAnswer>;
+
+export const guestErasedAnswer = z.object({
+  email: z.string(),
+  reservations: z.number(),
+  contactMessages: z.number(),
+  mails: z.number(),
+});
+export type GuestErased = z.infer<typeof guestErasedAnswer>;
+
+/** The refusal codes of the reservation API (409 unless said). */
+export const RESERVATION_REFUSALS = {
+  /** The date and time is not a slot: closed, past, too soon, too far or off the 15 minutes. */
+  notASlot: 'not-a-slot',
+  /** The slot has no room left for the party. */
+  full: 'slot-full',
+  /** More people than the online maximum: the guest is asked to phone. */
+  partyTooLarge: 'party-too-large',
+  /** A status change that the booking's status does not allow. */
+  transition: 'invalid-transition',
+  /** The cancel link is invalid or its booking's time has passed (400). */
+  badToken: 'invalid-token',
+} as const;
