@@ -8,26 +8,31 @@ import itHome from './it/home.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
 import itAbout from './it/about.json' with { type: 'json' };
 import itContact from './it/contact.json' with { type: 'json' };
+import itReservations from './it/reservations.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import enAbout from './en/about.json' with { type: 'json' };
 import enContact from './en/contact.json' with { type: 'json' };
+import enReservations from './en/reservations.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
 import frHome from './fr/home.json' with { type: 'json' };
 import frMenu from './fr/menu.json' with { type: 'json' };
 import frAbout from './fr/about.json' with { type: 'json' };
 import frContact from './fr/contact.json' with { type: 'json' };
+import frReservations from './fr/reservations.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esMenu from './es/menu.json' with { type: 'json' };
 import esAbout from './es/about.json' with { type: 'json' };
 import esContact from './es/contact.json' with { type: 'json' };
+import esReservations from './es/reservations.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import deHome from './de/home.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import deAbout from './de/about.json' with { type: 'json' };
 import deContact from './de/contact.json' with { type: 'json' };
+import deReservations from './de/reservations.json' with { type: 'json' };
 
 /** Italian is the source language: its keys are the reference for the others. */
 export type Messages = {
@@ -36,14 +41,57 @@ export type Messages = {
   menu: typeof itMenu;
   about: typeof itAbout;
   contact: typeof itContact;
+  reservations: typeof itReservations;
 };
 export type Namespace = keyof Messages;
-export const NAMESPACES: readonly Namespace[] = ['common', 'home', 'menu', 'about', 'contact'];
+export const NAMESPACES: readonly Namespace[] = [
+  'common',
+  'home',
+  'menu',
+  'about',
+  'contact',
+  'reservations',
+];
 
 export const MESSAGES: Record<Lang, Messages> = {
-  it: { common: itCommon, home: itHome, menu: itMenu, about: itAbout, contact: itContact },
-  en: { common: enCommon, home: enHome, menu: enMenu, about: enAbout, contact: enContact },
-  fr: { common: frCommon, home: frHome, menu: frMenu, about: frAbout, contact: frContact },
-  es: { common: esCommon, home: esHome, menu: esMenu, about: esAbout, contact: esContact },
-  de: { common: deCommon, home: deHome, menu: deMenu, about: deAbout, contact: deContact },
+  it: {
+    common: itCommon,
+    home: itHome,
+    menu: itMenu,
+    about: itAbout,
+    contact: itContact,
+    reservations: itReservations,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    menu: enMenu,
+    about: enAbout,
+    contact: enContact,
+    reservations: enReservations,
+  },
+  fr: {
+    common: frCommon,
+    home: frHome,
+    menu: frMenu,
+    about: frAbout,
+    contact: frContact,
+    reservations: frReservations,
+  },
+  es: {
+    common: esCommon,
+    home: esHome,
+    menu: esMenu,
+    about: esAbout,
+    contact: esContact,
+    reservations: esReservations,
+  },
+  de: {
+    common: deCommon,
+    home: deHome,
+    menu: deMenu,
+    about: deAbout,
+    contact: deContact,
+    reservations: deReservations,
+  },
 };
