@@ -8,6 +8,8 @@ export default [
     route('menu', 'routes/public/menu.tsx'),
     route('about-us', 'routes/public/about-us.tsx'),
     route('contact', 'routes/public/contact.tsx'),
+    route('reservations', 'routes/public/reservations.tsx'),
+    route('reservations/cancel', 'routes/public/reservations-cancel.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [

@@ -10,8 +10,15 @@ export const PUBLIC_PAGES = [
   { path: '/menu', key: 'menu' },
   { path: '/about-us', key: 'about' },
   { path: '/contact', key: 'contact' },
+  { path: '/reservations', key: 'reservations' },
 ] as const;
 export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
+
+/**
+ * Pages that search engines must not index: the 404 page, and the page a
+ * guest's cancel link opens (its address holds the link's token).
+ */
+type UnindexedPageKey = 'notFound' | 'reservationCancel';
 
 /** Social-share image, written by the build (scripts/postbuild.ts). */
 export const SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
@@ -44,7 +51,7 @@ interface RootMetaData {
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
-  page: PublicPageKey | 'notFound',
+  page: PublicPageKey | UnindexedPageKey,
   path: string,
   more?: (i18n: I18n) => string | null | undefined,
 ): MetaDescriptor[] {
@@ -73,7 +80,9 @@ export function publicPageMeta(
     })),
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
-  if (page === 'notFound') return [...tags, { name: 'robots', content: 'noindex' }];
+  if (page === 'notFound' || page === 'reservationCancel') {
+    return [...tags, { name: 'robots', content: 'noindex' }];
+  }
   const url = pageUrl(publicUrl, path, lang);
   return [
     ...tags,

@@ -1,0 +1,183 @@
+import type { BookingOutcome } from '../../context.ts';
+
+/**
+ * The guest's booking page without its looks: what the page's loader hands
+ * over, how a choice is read from the address, and the few checks the
+ * browser makes before sending. No zod here: this module is in the public
+ * page's bundle, and the server checks everything again with the shared schema.
+ */
+
+/** The longest notes the server takes (RESERVATION_NOTES_MAX, checked by booking.test.ts). */
+export const NOTES_MAX = 500;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 30;
+
+export interface CalendarDay {
+  date: string;
+  open: boolean;
+}
+
+export interface Slot {
+  time: string;
+  available: boolean;
+}
+
+/** What /reservations renders from: the calendar, and the slots of the chosen party and date. */
+export interface BookingPageData {
+  maxParty: number;
+  days: CalendarDay[];
+  /** The party asked for in the address: 1 to maxParty, or more (the guest is asked to phone). */
+  party: number | null;
+  /** The date asked for in the address, when it is an open day of the calendar. */
+  date: string | null;
+  /** That date's slots for that party; null unless both are chosen and the party books online. */
+  slots: Slot[] | null;
+}
+
+/**
+ * The party and date of the choice form (`?party=2&date=2026-12-05`): a party
+ * is a whole number from 1 (a larger one than the site takes stays, to ask
+ * for a phone call); a date must be an open day of the calendar.
+ */
+export function readChoice(
+  params: URLSearchParams,
+  days: readonly CalendarDay[],
+): { party: number | null; date: string | null } {
+  const partyText = params.get('party') ?? '';
+  const party = /^[1-9]\d{0,2}$/.test(partyText) ? Number(partyText) : null;
+  const dateText = params.get('date') ?? '';
+  const date = days.some((day) => day.open && day.date === dateText) ? dateText : null;
+  return { party, date };
+}
+
+/** The party select's value for a party: one past the online maximum stands for "more". */
+export const partyChoice = (party: number | null, maxParty: number): string =>
+  party === null ? '' : String(Math.min(party, maxParty + 1));
+
+/** The fields of the booking form, as the guest typed them. */
+export interface BookingValues {
+  party: string;
+  date: string;
+  time: string;
+  name: string;
+  email: string;
+  phone: string;
+  notes: string;
+  privacy: boolean;
+}
+
+/** A form that sent nothing readable. */
+export const NOTHING_SENT: BookingValues = {
+  party: '',
+  date: '',
+  time: '',
+  name: '',
+  email: '',
+  phone: '',
+  notes: '',
+  privacy: false,
+};
+
+/** The fields the page shows an error beside; anything else the server refuses is told once, above the button. */
+export const FIELDS_WITH_ERRORS = ['time', 'name', 'email', 'phone', 'notes', 'privacy'] as const;
+export type FieldWithError = (typeof FIELDS_WITH_ERRORS)[number];
+export type FieldErrors = Partial<Record<FieldWithError, true>>;
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** What the booking form sent, as the page shows it again (its values) and the service reads it (the body). */
+export function bookingFromForm(form: FormData): { values: BookingValues; body: unknown } {
+  const values: BookingValues = {
+    party: text(form, 'party'),
+    date: text(form, 'date'),
+    time: text(form, 'time'),
+    name: text(form, 'name'),
+    email: text(form, 'email'),
+    phone: text(form, 'phone'),
+    notes: text(form, 'notes'),
+    privacy: form.get('privacy') !== null,
+  };
+  const body: Record<string, unknown> = {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    party: values.party,
+    date: values.date,
+    time: values.time,
+    lang: text(form, 'lang'),
+  };
+  if (values.notes !== '') body.notes = values.notes;
+  // An unticked box sends nothing: the server says "privacy" is missing.
+  if (values.privacy) body.privacy = true;
+  const website = form.get('website');
+  if (typeof website === 'string') body.website = website;
+  return { values, body };
+}
+
+const PHONE = /^\+?[\d\s\-.()/]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The browser's own checks before a booking leaves: what a guest can get
+ * wrong by typing. They only spare a round trip; the server decides.
+ */
+export function checkBooking(values: BookingValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.time === '') errors.time = true;
+  const name = values.name.trim();
+  if (name === '' || name.length > NAME_MAX) errors.name = true;
+  const email = values.email.trim();
+  if (!EMAIL.test(email) || email.length > EMAIL_MAX) errors.email = true;
+  const phone = values.phone.trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (!PHONE.test(phone) || phone.length > PHONE_MAX || digits < 6 || digits > 20) {
+    errors.phone = true;
+  }
+  if (values.notes.trim().length > NOTES_MAX) errors.notes = true;
+  if (!values.privacy) errors.privacy = true;
+  return errors;
+}
+
+/** What the page's action answers: the service's outcome, and what was sent (shown again). */
+export interface BookingResult {
+  outcome: BookingOutcome | { ok: false; code: 'failed' };
+  values: BookingValues;
+}
+
+/** The fields the server refused, as the page marks them; the rest go to the general message. */
+export function refusedFields(outcome: BookingResult['outcome']): {
+  fields: FieldErrors;
+  other: boolean;
+} {
+  if (outcome.ok || outcome.code !== 'invalid') return { fields: {}, other: false };
+  const fields: FieldErrors = {};
+  let other = false;
+  for (const [name, messages] of Object.entries(outcome.fields)) {
+    if (!messages || messages.length === 0) continue;
+    if ((FIELDS_WITH_ERRORS as readonly string[]).includes(name)) {
+      fields[name as FieldWithError] = true;
+    } else {
+      other = true;
+    }
+  }
+  // A refusal that names no field still has to be told.
+  if (Object.keys(fields).length === 0) other = true;
+  return { fields, other };
+}
+
+/** The HTTP status of a booking's answer, as the API would give it. */
+export function bookingStatus(outcome: BookingOutcome): number {
+  if (outcome.ok) return 200;
+  switch (outcome.code) {
+    case 'invalid':
+      return 400;
+    case 'rate-limited':
+      return 429;
+    default:
+      return 409;
+  }
+}

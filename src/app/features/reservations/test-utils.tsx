@@ -1,0 +1,132 @@
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, Outlet, RouterContextProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Lang } from '../../../shared/languages.ts';
+import { MESSAGES } from '../../../shared/locales/index.ts';
+import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
+import {
+  appServicesContext,
+  clientAddressContext,
+  type AppServices,
+  type BookingOutcome,
+  type CancellationView,
+  type GuestReservations,
+} from '../../context.ts';
+import { createI18n } from '../../i18n/create-i18n.ts';
+import * as reservationsRoute from '../../routes/public/reservations.tsx';
+import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
+import type { Slot } from './booking.ts';
+
+/** Component-test helpers for the guest's booking pages (imported by tests only). */
+
+export const FACTS: RestaurantFacts = {
+  name: 'Trattoria Il Faro',
+  phones: { mobile: '+39 347 123 4567', landline: null },
+  email: 'ciao@ilfaro.example',
+  address: {
+    street: 'Piazza Marina 3',
+    postalCode: '91100',
+    locality: 'Trapani',
+    region: 'TP',
+    country: 'IT',
+  },
+  geo: { latitude: 38.0198, longitude: 12.5136 },
+  mapUrl: 'https://maps.example/?q=38.0198,12.5136',
+  social: { instagram: null, facebook: null },
+  privacyPolicyUrl: 'https://privacy.example/ilfaro',
+};
+
+export const CLIENT_ADDRESS = '203.0.113.7';
+
+/** Saturday 5 to Tuesday 8 December 2026; Monday is the weekly rest. */
+export const DAYS = [
+  { date: '2026-12-05', open: true },
+  { date: '2026-12-06', open: true },
+  { date: '2026-12-07', open: false },
+  { date: '2026-12-08', open: true },
+];
+
+export const SLOTS: Slot[] = [
+  { time: '19:30', available: true },
+  { time: '19:45', available: false },
+  { time: '20:00', available: true },
+];
+
+/**
+ * The service as the guest's pages see it, answering from the fields below;
+ * every call is recorded.
+ */
+export function fakeReservations() {
+  const fake = {
+    maxPartyOnline: 8,
+    days: DAYS,
+    slots: SLOTS,
+    bookAnswer: { ok: true, id: 41, status: 'pending' } as BookingOutcome,
+    booking: null as CancellationView | null,
+    service: {} as GuestReservations,
+  };
+  fake.service = {
+    calendar: vi.fn(async () => ({ maxPartyOnline: fake.maxPartyOnline, days: fake.days })),
+    availability: vi.fn(async (date: string, party: number) =>
+      party > fake.maxPartyOnline
+        ? ({ ok: false, code: 'party-too-large' } as const)
+        : ({ ok: true, answer: { date, party, slots: fake.slots } } as const),
+    ),
+    book: vi.fn(async () => fake.bookAnswer),
+    cancellation: vi.fn(async () => fake.booking),
+    cancel: vi.fn(async () =>
+      fake.booking && ['pending', 'confirmed'].includes(fake.booking.status)
+        ? (fake.booking = { ...fake.booking, status: 'cancelled' })
+        : null,
+    ),
+  };
+  return fake;
+}
+
+/** The router context a page handler gives loaders and actions. */
+export function routerContext(reservations: GuestReservations): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appServicesContext, { reservations } as unknown as AppServices);
+  context.set(clientAddressContext, CLIENT_ADDRESS);
+  return context;
+}
+
+/**
+ * /reservations and /reservations/cancel under a root route carrying the
+ * restaurant's facts, with their real loaders and actions over `reservations`.
+ */
+export function renderGuestPages(url: string, reservations: GuestReservations, lang: Lang = 'en') {
+  const root = { restaurant: FACTS };
+  const Stub = createRoutesStub(
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: () => root,
+        Component: Outlet,
+        HydrateFallback: () => null,
+        children: [
+          {
+            path: 'reservations',
+            Component: reservationsRoute.default,
+            loader: reservationsRoute.loader,
+            action: reservationsRoute.action,
+          },
+          {
+            path: 'reservations/cancel',
+            Component: cancelRoute.default,
+            loader: cancelRoute.loader,
+            action: cancelRoute.action,
+          },
+        ],
+      },
+    ],
+    routerContext(reservations),
+  );
+  return render(
+    <I18nextProvider i18n={createI18n(lang, MESSAGES[lang])}>
+      <Stub initialEntries={[url]} />
+    </I18nextProvider>,
+  );
+}

@@ -1,0 +1,55 @@
+import type { HeadersArgs } from 'react-router';
+import type { Route } from './+types/reservations-cancel';
+import { publicPageMeta } from '../../seo.ts';
+import { appServicesContext } from '../../context.ts';
+import { CancelPage } from '../../features/reservations/cancel-page.tsx';
+import { cancelAction, TOKEN_MAX } from '../../features/reservations/booking-action.server.ts';
+import reservationsStylesHref from '../../styles/reservations.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: reservationsStylesHref },
+];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches[0].loaderData, 'reservationCancel', '/reservations/cancel');
+
+/**
+ * The address holds the cancel link's token: no referrer carries it
+ * anywhere, and no cache or search engine keeps the page (the server passes
+ * these headers through; its page cache never stores an address with a query
+ * other than the language).
+ */
+export function headers({ parentHeaders }: HeadersArgs) {
+  const own = new Headers(parentHeaders);
+  own.set('Referrer-Policy', 'no-referrer');
+  own.set('Cache-Control', 'no-store');
+  own.set('X-Robots-Tag', 'noindex');
+  return own;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
+
+/** The booking the link names, read only: opening the link must not cancel (mail scanners open links). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const usable = token !== '' && token.length <= TOKEN_MAX;
+  const booking = usable
+    ? await context.get(appServicesContext).reservations.cancellation(token)
+    : null;
+  return { token: usable ? token : '', booking };
+}
+
+/** The guest pressed "Cancel my booking". */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cancelAction(request, context.get(appServicesContext).reservations);
+}
+
+export default function ReservationCancel({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <CancelPage
+      token={loaderData.token}
+      booking={actionData ? actionData.cancelled : loaderData.booking}
+      answered={actionData !== undefined}
+    />
+  );
+}
