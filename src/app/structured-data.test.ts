@@ -220,6 +220,11 @@ describe('restaurantJsonLd (schema.org Restaurant)', () => {
     expect(german.url).toBe(`${ORIGIN}/?lng=de`);
     expect(german.hasMenu).toBe(`${ORIGIN}/menu?lng=de`);
   });
+
+  it('accepts reservations at the booking page, in the page language', () => {
+    expect(build('en').acceptsReservations).toBe(`${ORIGIN}/reservations?lng=en`);
+    expect(build('de').acceptsReservations).toBe(`${ORIGIN}/reservations?lng=de`);
+  });
 });
 
 describe('serializeJsonLd', () => {

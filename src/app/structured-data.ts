@@ -122,7 +122,8 @@ export function restaurantJsonLd({
     priceRange: restaurant.priceRange,
     openingHoursSpecification: weeklyOpeningHours(hours.weekly),
     specialOpeningHoursSpecification: specialOpeningHours(hours),
-    acceptsReservations: true,
+    // Where a table is booked online, in the page's language like the menu's address.
+    acceptsReservations: pageUrl(publicUrl, '/reservations', lang),
     hasMenu: pageUrl(publicUrl, '/menu', lang),
     foundingDate: String(restaurant.foundedYear),
     sameAs: [social.instagram, social.facebook].filter((link) => link !== null),

@@ -10,9 +10,10 @@ const NAV = [
   { to: '/menu', key: 'nav.menu', aliases: ['/menu'] },
   { to: '/about-us', key: 'nav.about', aliases: ['/about-us'] },
   { to: '/contact', key: 'nav.contact', aliases: ['/contact'] },
+  { to: '/reservations', key: 'nav.reservations', aliases: ['/reservations'] },
 ] as const;
 
-/** Sticky top bar: logo to / and the four translated, uppercased links. */
+/** Sticky top bar: logo to / and the five translated, uppercased links. */
 export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

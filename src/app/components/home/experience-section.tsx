@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import experience from '../../../../content/images/experience.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
@@ -5,7 +6,7 @@ import { telHref } from './tel-href.ts';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 import { useRestaurant } from '../use-restaurant.ts';
 
-/** Home: culinary experience, with a book-a-table button that dials the mobile. */
+/** Home: culinary experience, with a book-a-table button that dials the mobile, and the online booking beside it. */
 export function ExperienceSection() {
   const { t } = useTranslation('home');
   const { mobile } = useRestaurant().phones;
@@ -18,6 +19,9 @@ export function ExperienceSection() {
           <a className="button" href={telHref(mobile)}>
             {t('experience.cta')}
           </a>
+          <Link className="button button--ghost" to="/reservations">
+            {t('experience.bookOnline')}
+          </Link>
           <span className="home-split__hint">{t('experience.callHint', { phone: mobile })}</span>
         </p>
       </div>
