@@ -13,6 +13,7 @@ const DATABASE_TESTS = [
   'src/server/services/**/*.test.ts',
   'src/server/pages/pages.test.ts',
   'src/server/pages/opening-hours.test.ts',
+  'src/server/pages/reservation-pages.test.ts',
   'src/server/main.test.ts',
 ];
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact'];
+const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact', '/reservations'];
 const LANGS = ['it', 'en', 'fr', 'es', 'de'] as const;
 const ORIGIN = 'https://www.trattoria.example';
 

@@ -183,6 +183,14 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
           </button>
         )}
       </form>
+      {/* Without JavaScript a post whose address lacks the choice has no form to be told in. */}
+      {!hydrated && !ready && result && !result.outcome.ok && (
+        <RefusalAlert
+          message={generalRefusal(t, result.outcome, true) ?? t('errors.invalid')}
+          offerCall={callOffered(result.outcome.code)}
+          focus
+        />
+      )}
       {ready && (
         <DetailsForm
           party={partyNumber}
@@ -214,7 +222,7 @@ function DetailsForm({
 }) {
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
-  const { phones, privacyPolicyUrl } = useRestaurant();
+  const { privacyPolicyUrl } = useRestaurant();
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const form = useRef<HTMLFormElement>(null);
@@ -234,17 +242,8 @@ function DetailsForm({
   const code = result && !result.outcome.ok ? result.outcome.code : null;
   // The refused time stays marked until the guest picks another.
   const slotRefused = (code === 'slot-full' || code === 'not-a-slot') && !editedNow.has('time');
-  const general =
-    code === 'rate-limited'
-      ? t('errors.rateLimited')
-      : code === 'failed'
-        ? t('errors.failed')
-        : code === 'party-too-large'
-          ? t('errors.partyTooLarge')
-          : refused.other
-            ? t('errors.invalid')
-            : null;
-  const offerCall = code === 'rate-limited' || code === 'failed' || code === 'party-too-large';
+  const general = result ? generalRefusal(t, result.outcome, refused.other) : null;
+  const offerCall = callOffered(code);
 
   const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
   const chosenTime = available.some((slot) => slot.time === time) ? time : '';
@@ -453,20 +452,71 @@ function DetailsForm({
         {fieldError('privacy', t('errors.privacy'))}
       </div>
 
-      {general && (
-        <div id="booking-alert" className="booking-alert" role="alert" tabIndex={-1}>
-          <p>
-            <strong>{t('errors.title')}</strong>
-          </p>
-          <p>{general}</p>
-          {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
-        </div>
-      )}
+      {general && <RefusalAlert message={general} offerCall={offerCall} />}
       <button className="button" type="submit" disabled={sending}>
         {sending && <span className="spinner spinner--small" aria-hidden />}
         {sending ? t('details.sending') : t('details.submit')}
       </button>
     </Form>
+  );
+}
+
+/**
+ * What a refusal says above the button (the refusals of a field or a time
+ * are told beside it): `other` when the server refused something the form
+ * has no field for.
+ */
+function generalRefusal(
+  t: TFunction<'reservations'>,
+  outcome: BookingResult['outcome'],
+  other: boolean,
+): string | null {
+  if (outcome.ok) return null;
+  switch (outcome.code) {
+    case 'rate-limited':
+      return t('errors.rateLimited');
+    case 'failed':
+      return t('errors.failed');
+    case 'party-too-large':
+      return t('errors.partyTooLarge');
+    case 'slot-full':
+      return other ? t('errors.slotFull') : null;
+    case 'not-a-slot':
+      return other ? t('errors.notASlot') : null;
+    case 'invalid':
+      return other ? t('errors.invalid') : null;
+  }
+}
+
+const callOffered = (code: string | null) =>
+  code === 'rate-limited' || code === 'failed' || code === 'party-too-large';
+
+function RefusalAlert({
+  message,
+  offerCall,
+  focus = false,
+}: {
+  message: string;
+  offerCall: boolean;
+  /** Given the focus when the server renders it (no JavaScript). */
+  focus?: boolean;
+}) {
+  const { t } = useTranslation('reservations');
+  const { phones } = useRestaurant();
+  return (
+    <div
+      id="booking-alert"
+      className="booking-alert"
+      role="alert"
+      tabIndex={-1}
+      autoFocus={focus || undefined}
+    >
+      <p>
+        <strong>{t('errors.title')}</strong>
+      </p>
+      <p>{message}</p>
+      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
+    </div>
   );
 }
 

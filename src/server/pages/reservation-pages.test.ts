@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../testing/app.ts';
+
+// The guest's booking pages without JavaScript, through the real build, the
+// page handler and the reservations service: the choice form's answer, the
+// booking's post, the cancel link's page and its button. The seeded hours
+// open Tuesday to Sunday 12:00–15:00 and 19:00–23:30; Monday is closed.
+let harness: Awaited<ReturnType<typeof testApp>>;
+/** Tuesday 13 January 2026, 10:00 in Rome. */
+const now = Date.parse('2026-01-13T09:00:00Z');
+const WEDNESDAY = '2026-01-14';
+const MONDAY = '2026-01-19';
+
+beforeAll(async () => {
+  harness = await testApp({}, { now: () => now });
+  // The guests' mails stay in the outbox, where the test reads the cancel link.
+  await harness.app.outbox.stop();
+});
+afterAll(() => harness.close());
+
+let address = 0;
+/** Each post from an address of its own, so that the flood limit stays out of the way. */
+const nextAddress = () => `10.1.0.${++address}`;
+
+const get = (url: string) => harness.app.inject({ method: 'GET', url });
+/**
+ * The rendered markup, without the scripts after it: their hydration data
+ * holds every text of the page's language, so a text must be looked for here.
+ */
+const shown = (html: string) => html.slice(0, html.indexOf('<script'));
+const post = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress = nextAddress(),
+) =>
+  harness.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://www.trattoria.example',
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress,
+  });
+
+const BOOKING = {
+  party: '2',
+  date: WEDNESDAY,
+  time: '20:00',
+  name: 'Jonas Weber',
+  email: 'jonas@example.de',
+  phone: '+49 170 1234567',
+  notes: 'Ein Kinderstuhl, bitte',
+  privacy: 'on',
+  lang: 'de',
+  website: '',
+};
+
+const bookings = () =>
+  harness.app.db
+    .selectFrom('reservations')
+    .select(['id', 'name', 'status'])
+    .orderBy('id')
+    .execute();
+const cancelLink = async (email: string) => {
+  const mails = await harness.app.db
+    .selectFrom('outbox')
+    .select(['secret_link', 'recipient'])
+    .where('kind', '=', 'reservation-received')
+    .execute();
+  const link = mails.find((mail) => mail.recipient === email)?.secret_link;
+  expect(link, `the received mail to ${email}`).toBeDefined();
+  return new URL(link!);
+};
+const options = (html: string, name: string) =>
+  [
+    ...(
+      html.match(new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`))?.[1] ?? ''
+    ).matchAll(/<option([^>]*)>([^<]*)<\/option>/g),
+  ].map(
+    ([, attributes = '', label]) =>
+      `${label}${attributes.includes('disabled') ? ' [disabled]' : ''}`,
+  );
+
+describe('/reservations without JavaScript', () => {
+  it('lists the parties and the days from the service, Monday closed', async () => {
+    const response = await get('/reservations?lng=de');
+    expect(response.statusCode).toBe(200);
+    const html = shown(response.body);
+    expect(html).toMatch(/<h1>Tisch reservieren<\/h1>/);
+    expect(options(html, 'party').at(-1)).toBe('Mehr als 8 Personen');
+    const days = options(html, 'date');
+    expect(days.slice(0, 3)).toEqual([
+      'Bitte wählen…',
+      'Dienstag, 13. Januar',
+      'Mittwoch, 14. Januar',
+    ]);
+    expect(days).toContain('Montag, 19. Januar (geschlossen) [disabled]');
+    expect(html).toMatch(/<form [^>]*action="\/reservations" method="get">/);
+    expect(html).not.toContain('<form method="post"');
+  });
+
+  it('answers the choice with the times, and books the posted form', async () => {
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=en`;
+    const page = await get(choice);
+    expect(page.statusCode).toBe(200);
+    const times = options(shown(page.body), 'time');
+    expect(times.slice(0, 3)).toEqual(['Choose a time…', '12:00', '12:15']);
+    expect(times).toContain('21:30');
+    expect(times).not.toContain('21:45'); // one table-turn (two hours) before closing
+
+    const before = (await bookings()).length;
+    const answer = await post(choice, BOOKING);
+    expect(answer.statusCode).toBe(200);
+    expect(shown(answer.body)).toContain('Request received');
+    expect(shown(answer.body)).toContain(
+      'Thank you, Jonas Weber! We have received your request for a table for 2 people on Wednesday 14 January at 20:00.',
+    );
+    const after = await bookings();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ name: 'Jonas Weber', status: 'pending' });
+  });
+
+  it('a refused post comes back with the errors and what was typed', async () => {
+    const unticked: Record<string, string> = { ...BOOKING };
+    delete unticked.privacy;
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=en`;
+    const answer = await post(choice, { ...unticked, phone: '12' });
+    expect(answer.statusCode).toBe(400);
+    expect(shown(answer.body)).toContain('Please enter a valid phone number (6 to 20 digits).');
+    expect(shown(answer.body)).toContain('To book, please accept the privacy policy.');
+    expect(shown(answer.body)).toMatch(/<input[^>]*name="name"[^>]*value="Jonas Weber"/);
+    const closed = await post(choice, { ...BOOKING, date: MONDAY });
+    expect(closed.statusCode).toBe(409);
+    expect(shown(closed.body)).toContain(
+      'This time can no longer be booked: please choose another one.',
+    );
+  });
+
+  it('a filled honeypot looks booked to the robot, and books nothing', async () => {
+    const before = await bookings();
+    const answer = await post('/reservations?lng=en', {
+      ...BOOKING,
+      website: 'https://spam.example',
+    });
+    expect(shown(answer.body)).toContain('Request received');
+    expect(await bookings()).toEqual(before);
+  });
+
+  it('refuses a body no booking form sends', async () => {
+    const answer = await harness.app.inject({
+      method: 'POST',
+      url: '/reservations?lng=en',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `notes=${'x'.repeat(20_000)}`,
+      remoteAddress: nextAddress(),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(shown(answer.body)).toContain('Something in the request is not right');
+  });
+});
+
+describe('/reservations/cancel', () => {
+  it('opening the link changes nothing; the button cancels', async () => {
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=de`;
+    const lenas = { ...BOOKING, name: 'Lena Schmidt', email: 'lena@example.de', time: '19:30' };
+    expect((await post(choice, lenas)).statusCode).toBe(200);
+    const link = await cancelLink('lena@example.de');
+    expect(link.pathname).toBe('/reservations/cancel');
+    const lena = (await bookings()).find((row) => row.name === 'Lena Schmidt')!;
+
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await get(`${link.pathname}${link.search}&lng=de`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect(shown(page.body)).toContain('<meta name="robots" content="noindex"/>');
+      expect(shown(page.body)).not.toContain('rel="canonical"');
+      expect(shown(page.body)).toMatch(/<button[^>]*type="submit">Meine Reservierung stornieren</);
+      expect(shown(page.body)).toContain(
+        'auf den Namen Lena Schmidt, am Mittwoch, 14. Januar um 19:30 Uhr',
+      );
+    }
+    expect((await bookings()).find((row) => row.id === lena.id)?.status).toBe('pending');
+
+    const token = link.searchParams.get('token')!;
+    const pressed = await post(`${link.pathname}${link.search}&lng=de`, { token });
+    expect(pressed.statusCode).toBe(200);
+    expect(shown(pressed.body)).toContain('Reservierung storniert');
+    expect((await bookings()).find((row) => row.id === lena.id)?.status).toBe('cancelled');
+    // The page of a cancelled booking says so, with no button.
+    const again = await get(`${link.pathname}${link.search}&lng=de`);
+    expect(shown(again.body)).toContain('Ihre Reservierung ist storniert.');
+    expect(shown(again.body)).not.toContain('Meine Reservierung stornieren');
+  });
+
+  it('a forged link: a clear message, the phone and the booking page', async () => {
+    const page = await get(
+      '/reservations/cancel?token=1.1768400000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&lng=en',
+    );
+    expect(page.statusCode).toBe(200);
+    expect(shown(page.body)).toContain('This link is no longer valid');
+    expect(shown(page.body)).toMatch(/<a class="button" href="tel:\+\d+">Call /);
+    expect(shown(page.body)).toMatch(
+      /<a class="button button--ghost" href="\/reservations"[^>]*>Book a table</,
+    );
+    const pressed = await post('/reservations/cancel?lng=en', { token: 'forged' });
+    expect(pressed.statusCode).toBe(400);
+    expect(shown(pressed.body)).toContain('This link is no longer valid');
+  });
+});
