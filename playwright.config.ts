@@ -89,6 +89,7 @@ const DATABASE_SPECS = [
   'multi-instance',
   'opening-hours',
   'recovery',
+  'reservations-guest',
   'ssr',
   'staff',
 ].map((name) => `${name}.spec.ts`);

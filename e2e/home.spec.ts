@@ -151,12 +151,16 @@ test('the photo grid has exactly six images, each described', async ({ page }) =
   await expect(grid.getByRole('img', { name: /margherita/i })).toBeVisible();
 });
 
-test('book a table dials the mobile number', async ({ page }) => {
+test('book a table dials the mobile number, and booking online is beside it', async ({ page }) => {
   await page.goto('/?lng=en');
   const experience = page.getByRole('region', { name: 'A taste of Sicilian cooking' });
   const book = experience.getByRole('link', { name: 'Book a table' });
   await expect(book).toHaveAttribute('href', MOBILE_TEL);
   await expect(book).toHaveAttribute('href', /^tel:\+\d+$/);
+  await expect(experience.getByRole('link', { name: 'Book online' })).toHaveAttribute(
+    'href',
+    '/reservations',
+  );
   await expect(experience.getByRole('img')).toHaveAttribute('alt', /chef/i);
 });
 

@@ -8,6 +8,7 @@ const PAGES = [
   { path: '/menu', heading: 'Menu' },
   { path: '/about-us', heading: 'About us' },
   { path: '/contact', heading: 'Get in Touch' },
+  { path: '/reservations', heading: 'Book a table' },
 ];
 
 for (const { path, heading } of PAGES) {

@@ -290,7 +290,7 @@ test.describe('accessibility (axe)', () => {
 });
 
 test('public pages load no staff code or styles', async ({ page }) => {
-  for (const path of ['/', '/menu', '/about-us', '/contact']) {
+  for (const path of ['/', '/menu', '/about-us', '/contact', '/reservations']) {
     const bodies: Promise<string>[] = [];
     const onResponse = (response: import('@playwright/test').Response) => {
       if (['script', 'stylesheet'].includes(response.request().resourceType())) {
@@ -312,6 +312,10 @@ test('public pages load no staff code or styles', async ({ page }) => {
       // The menu's payload schemas (staff forms, with zod) and the editor's drag and drop.
       expect(body.includes('Prezzo: scrivilo come 12'), `${path} loads staff schemas`).toBe(false);
       expect(body.includes('DndLiveRegion'), `${path} loads the menu editor`).toBe(false);
+      // The reservation schemas (zod): the booking page checks in plain code, the server with them.
+      expect(body.includes('must be a phone number'), `${path} loads the reservation schemas`).toBe(
+        false,
+      );
     }
   }
 });
