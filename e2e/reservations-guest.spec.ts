@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, hydrated } from './fixtures.ts';
+import { test, expect, hydrated, tabTo } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from './support/smtp.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -147,6 +147,41 @@ test('axe finds nothing: the choice, the details with their errors, the phone re
   await page.getByLabel('Personen').selectOption('9');
   await expect(page.getByRole('link', { name: /^Anrufen: / })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('keyboard only: choose, fill in and send', async ({ page }) => {
+  await page.goto(`${server.url}/reservations`);
+  await hydrated(page);
+  await tabTo(page, page.getByLabel('Personen'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Personen')).toHaveValue('2');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Tag', { exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // today, Tuesday
+  await page.keyboard.press('ArrowDown'); // Wednesday
+  await expect(page.getByLabel('Tag', { exact: true })).toHaveValue(WEDNESDAY);
+  const time = page.getByLabel('Uhrzeit');
+  await expect(time.getByRole('option', { name: '12:00' })).toBeAttached();
+  await tabTo(page, time, 3);
+  await page.keyboard.press('ArrowDown');
+  await expect(time).toHaveValue('12:00');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Mia Wagner');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('mia@example.de');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0151 2345678');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Hinweise für das Restaurant (optional)')).toBeFocused();
+  await page.keyboard.press('Tab'); // past the hidden honeypot
+  await expect(
+    page.getByLabel('Ich habe die Datenschutzerklärung gelesen und akzeptiere sie'),
+  ).toBeFocused();
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Reservierung senden' }), 3);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Anfrage erhalten' })).toBeFocused();
 });
 
 test.describe('without JavaScript', () => {

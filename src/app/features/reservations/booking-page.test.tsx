@@ -126,6 +126,10 @@ describe('choosing a party and a day', () => {
     await waitFor(() => expect(availabilityCalls()).toHaveLength(2));
     fireEvent.change(partySelect(), { target: { value: '2' } });
     expect(availabilityCalls()).toHaveLength(2);
+    // The choice form's button, which sends it without JavaScript, asks again in place.
+    fireEvent.click(screen.getByRole('button', { name: 'Show the times' }));
+    await waitFor(() => expect(availabilityCalls()).toHaveLength(3));
+    await screen.findByRole('option', { name: '19:30' });
   });
 
   it('shows the progress while the times load', async () => {

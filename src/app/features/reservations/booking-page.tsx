@@ -113,13 +113,20 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
 
   return (
     <>
-      {/* Submitted by the browser only without JavaScript: with it, the times follow the choice. */}
+      {/*
+        Without JavaScript the browser sends it, and the server answers with
+        the times. With it the times follow the choice, and the button asks for
+        them again in place. It stays either way: taken away once the page
+        hydrates, it would move what is below it.
+      */}
       <form
         method="get"
         action="/reservations"
         className="booking-card booking-choice"
         onSubmit={(event) => {
-          if (hydrated) event.preventDefault();
+          if (!hydrated) return;
+          event.preventDefault();
+          slots.reload();
         }}
       >
         <input type="hidden" name="lng" value={lang} />
@@ -177,11 +184,9 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
             </div>
           )}
         </fieldset>
-        {!hydrated && (
-          <button className="button" type="submit">
-            {t('choice.show')}
-          </button>
-        )}
+        <button className="button button--ghost" type="submit">
+          {t('choice.show')}
+        </button>
       </form>
       {/* Without JavaScript a post whose address lacks the choice has no form to be told in. */}
       {!hydrated && !ready && result && !result.outcome.ok && (
