@@ -1,7 +1,15 @@
 import { isDate, romeDate } from '../../../shared/opening-hours.ts';
-import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
+import type {
+  OccupancyAnswer,
+  Reservation,
+  ReservationSettingsAnswer,
+} from '../../../shared/schemas/reservations.ts';
 import { withSessionToken, type Loading } from '../auth/index.ts';
-import { fetchOccupancy, fetchReservations } from './reservations-office-api.ts';
+import {
+  fetchOccupancy,
+  fetchReservationSettings,
+  fetchReservations,
+} from './reservations-office-api.ts';
 
 /**
  * The day shown is in the address (`?data=2026-12-05`), so that the phone's
@@ -20,6 +28,8 @@ export interface ReservationsData {
   today: string;
   reservations: Loading<Reservation[]>;
   occupancy: Loading<OccupancyAnswer>;
+  /** The owner's settings; staff are not asked (the server refuses them). */
+  settings: Loading<ReservationSettingsAnswer>;
 }
 
 /**
@@ -35,5 +45,8 @@ export function loadReservations(request: Request): ReservationsData {
     today: romeDate(now),
     reservations: withSessionToken((token) => fetchReservations(token, date, signal)),
     occupancy: withSessionToken((token) => fetchOccupancy(token, date, signal)),
+    settings: withSessionToken(async (token, user) =>
+      user?.role === 'owner' ? fetchReservationSettings(token, signal) : null,
+    ),
   };
 }

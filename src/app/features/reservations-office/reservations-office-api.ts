@@ -1,8 +1,11 @@
 import {
   occupancyAnswer,
   reservationAnswer,
+  reservationSettingsAnswer,
   type OccupancyAnswer,
   type Reservation,
+  type ReservationSettings,
+  type ReservationSettingsAnswer,
   type ReservationStatusBody,
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
@@ -61,6 +64,38 @@ export async function addPhoneReservation(
   return parseAnswer(
     await apiRequest('POST', '/reservations/staff', { token, body }),
     reservationAnswer,
+  );
+}
+
+/** GET /api/reservations/settings (owner). */
+export async function fetchReservationSettings(
+  token: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('GET', '/reservations/settings', { token, signal }),
+    reservationSettingsAnswer,
+  );
+}
+
+/** PUT /api/reservations/settings (owner): every setting at once. */
+export async function saveReservationSettings(
+  token: string,
+  body: ReservationSettings,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('PUT', '/reservations/settings', { token, body }),
+    reservationSettingsAnswer,
+  );
+}
+
+/** POST /api/reservations/settings/calendar-feed (owner): a new secret address, the old one dead. */
+export async function rotateCalendarFeed(
+  token: string,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('POST', '/reservations/settings/calendar-feed', { token }),
+    reservationSettingsAnswer,
   );
 }
 

@@ -18,6 +18,7 @@ export const RESERVATIONS_TEXTS = {
   title: 'Prenotazioni',
   intro:
     'Le prenotazioni di un giorno: conferma o rifiuta quelle in attesa, aggiungi quelle prese al telefono.',
+  ownerOnlyNote: 'Solo il titolare cambia le impostazioni delle prenotazioni.',
   loading: 'Caricamento prenotazioni...',
   loadFailed: 'Impossibile caricare le prenotazioni.',
   retry: 'Riprova',
@@ -149,3 +150,57 @@ export const LANGUAGE_NAMES: Record<Lang, string> = {
   es: 'Spagnolo',
   de: 'Tedesco',
 };
+
+/** The owner's settings and the calendar feed. */
+export const SETTINGS_TEXTS = {
+  title: 'Impostazioni delle prenotazioni',
+  intro:
+    'Valgono per le prenotazioni dal sito; quelle prese al telefono contano sugli stessi coperti.',
+  loading: 'Caricamento impostazioni...',
+  loadFailed: 'Impossibile caricare le impostazioni.',
+  // The labels are the ones the shared schema's messages start with.
+  coversPerSlot: 'Coperti per fascia',
+  coversPerSlotHint:
+    'Quante persone possono essere a tavola nello stesso momento. Ogni prenotazione tiene i suoi coperti per tutto il turno.',
+  turnMinutes: 'Durata di un turno (minuti)',
+  turnMinutesHint:
+    'Quanto resta a tavola un gruppo, a multipli di 15. L’ultima prenotazione è un turno prima della chiusura.',
+  minNoticeMinutes: 'Preavviso minimo (minuti)',
+  minNoticeMinutesHint: 'Dal sito non si prenota con meno anticipo di così (120 = 2 ore).',
+  horizonDays: 'Prenotabile fino a (giorni)',
+  horizonDaysHint: 'Quanti giorni avanti si può prenotare dal sito.',
+  maxPartyOnline: 'Persone al massimo online',
+  maxPartyOnlineHint: 'Per gruppi più grandi il sito chiede di telefonare.',
+  autoConfirm: 'Conferma automatica',
+  autoConfirmHint:
+    'Le prenotazioni dal sito dei gruppi piccoli sono confermate subito, senza aspettare te; le altre restano da confermare.',
+  autoConfirmUpTo: 'fino a',
+  autoConfirmMaxParty: 'Conferma automatica fino a (persone)',
+  autoConfirmPersons: 'persone',
+  autoConfirmOn: 'Attiva',
+  autoConfirmOff: 'Spenta',
+  retentionMonths: 'Conservazione dei dati (mesi)',
+  retentionMonthsHint:
+    'Le prenotazioni passate e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
+  defaultIs: (value: string | number) => `Predefinito: ${value}.`,
+  save: 'Salva impostazioni',
+  saving: 'Salvataggio in corso...',
+  saved: 'Impostazioni salvate: valgono da subito.',
+  unsaved: 'Modifiche non salvate.',
+  fix: 'Correggi prima questi punti:',
+
+  feedTitle: 'Calendario sul telefono',
+  feedIntro:
+    'Le prenotazioni confermate nel calendario del telefono, che si aggiorna da solo. Copia l’indirizzo e aggiungilo come calendario «da URL» (Google Calendar) o «sottoscritto» (iPhone).',
+  feedSecret:
+    'Chi ha questo indirizzo vede nomi e telefoni dei clienti: non condividerlo. Se finisce in mani sbagliate, generane uno nuovo.',
+  feedUrl: 'Indirizzo del calendario',
+  copy: 'Copia indirizzo',
+  copied: 'Indirizzo copiato.',
+  copyFailed: 'Copia non riuscita: tieni premuto sull’indirizzo e copialo a mano.',
+  rotate: 'Genera un nuovo indirizzo',
+  rotateQuestion:
+    'Generare un nuovo indirizzo? Quello di adesso smette subito di funzionare: sui telefoni che lo usano il calendario va aggiunto di nuovo.',
+  rotateYes: 'Sì, genera',
+  rotated: 'Nuovo indirizzo pronto: quello vecchio non funziona più.',
+} as const;

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
+import type {
+  OccupancyAnswer,
+  Reservation,
+  ReservationSettingsAnswer,
+} from '../../../shared/schemas/reservations.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 import * as reservationsRoute from '../../routes/staff/reservations.tsx';
 import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
@@ -36,6 +40,7 @@ const booking = (overrides: Partial<Reservation>): Reservation => ({
 
 let days: Record<string, Reservation[]>;
 let occupancy: OccupancyAnswer;
+let settings: ReservationSettingsAnswer;
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 let routes: Record<string, Handler>;
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -117,10 +122,21 @@ beforeEach(() => {
       { time: '21:00', covers: 13 },
     ],
   };
+  settings = {
+    coversPerSlot: 40,
+    turnMinutes: 120,
+    minNoticeMinutes: 120,
+    horizonDays: 60,
+    maxPartyOnline: 8,
+    autoConfirmMaxParty: null,
+    retentionMonths: 24,
+    calendarFeedUrl: 'https://latonnara.example/api/reservations/calendar.ics?key=old',
+  };
   const day = (date: string) => () => Response.json(days[date] ?? []);
   const occupancyOf = (date: string) => () =>
     Response.json(date === TODAY ? occupancy : { ...occupancy, date, slots: [] });
   routes = {
+    'GET /api/reservations/settings': () => Response.json(settings),
     'PATCH /api/reservations/2': patchRoute(2),
     'PATCH /api/reservations/3': patchRoute(3),
   };
@@ -526,5 +542,148 @@ describe('a booking taken by phone', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Chiudi' }));
     const button = screen.getByRole('button', { name: 'Aggiungi prenotazione' });
     await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+});
+
+describe('settings (owner) and who sees them', () => {
+  beforeEach(() => startSession({ ...ANNA, role: 'owner' }));
+
+  it('staff do not see them, and the server is not asked', async () => {
+    startSession(ANNA);
+    renderReservations();
+    await list('Da confermare');
+    expect(screen.queryByRole('heading', { name: 'Impostazioni delle prenotazioni' })).toBeNull();
+    expect(
+      screen.getByText(/Solo il titolare cambia le impostazioni delle prenotazioni\./),
+    ).toBeTruthy();
+    expect(calls('GET /api/reservations/settings')).toEqual([]);
+  });
+
+  it('the owner sees the seven settings with their defaults', async () => {
+    renderReservations();
+    const covers = (await screen.findByLabelText('Coperti per fascia')) as HTMLInputElement;
+    expect(covers.value).toBe('40');
+    expect(screen.queryByText(/Solo il titolare/)).toBeNull();
+    expect(screen.getByText(/Predefinito: 40\./)).toBeTruthy();
+    for (const [label, value] of [
+      ['Durata di un turno (minuti)', '120'],
+      ['Preavviso minimo (minuti)', '120'],
+      ['Prenotabile fino a (giorni)', '60'],
+      ['Persone al massimo online', '8'],
+      ['Conservazione dei dati (mesi)', '24'],
+    ]) {
+      expect((screen.getByLabelText(label!) as HTMLInputElement).value).toBe(value);
+    }
+    const auto = screen.getByRole('switch', { name: 'Conferma automatica' }) as HTMLInputElement;
+    expect(auto.checked).toBe(false);
+    expect(screen.queryByLabelText('Conferma automatica fino a (persone)')).toBeNull();
+  });
+
+  it('checked with the server’s schema before sending: a turn of 100 minutes is refused', async () => {
+    renderReservations();
+    fireEvent.change(await screen.findByLabelText('Durata di un turno (minuti)'), {
+      target: { value: '100' },
+    });
+    fireEvent.change(screen.getByLabelText('Coperti per fascia'), { target: { value: 'tanti' } });
+    expect(screen.getByText('Modifiche non salvate.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva impostazioni' }));
+    const problems = within(await screen.findByRole('alert'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(problems).toEqual([
+      'Coperti per fascia: un numero intero tra 1 e 1000.',
+      'Durata di un turno (minuti): un multiplo di 15.',
+    ]);
+    expect(calls('PUT /api/reservations/settings')).toEqual([]);
+  });
+
+  it('automatic confirmation up to 4 people, and more covers: saved', async () => {
+    routes['PUT /api/reservations/settings'] = (init) => {
+      settings = { ...settings, ...JSON.parse(String(init?.body)) };
+      return Response.json(settings);
+    };
+    renderReservations();
+    fireEvent.change(await screen.findByLabelText('Coperti per fascia'), {
+      target: { value: '48' },
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Conferma automatica' }));
+    const upTo = screen.getByLabelText('Conferma automatica fino a (persone)') as HTMLInputElement;
+    expect(upTo.value).toBe('4');
+    fireEvent.change(upTo, { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva impostazioni' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['success', 'Impostazioni salvate: valgono da subito.']),
+    );
+    expect(bodies('PUT /api/reservations/settings')).toEqual([
+      {
+        coversPerSlot: 48,
+        turnMinutes: 120,
+        minNoticeMinutes: 120,
+        horizonDays: 60,
+        maxPartyOnline: 8,
+        retentionMonths: 24,
+        autoConfirmMaxParty: 6,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByText('Modifiche non salvate.')).toBeNull());
+    expect(
+      (screen.getByRole('switch', { name: 'Conferma automatica' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it('the server’s refusal is listed', async () => {
+    routes['PUT /api/reservations/settings'] = () =>
+      Response.json(
+        { errors: { maxPartyOnline: ['Persone al massimo online: al massimo 200.'] } },
+        { status: 400 },
+      );
+    renderReservations();
+    fireEvent.click(await screen.findByRole('button', { name: 'Salva impostazioni' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Persone al massimo online: al massimo 200.',
+    );
+  });
+
+  it('the calendar address: copied, and replaced after a warning that the old one stops', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    routes['POST /api/reservations/settings/calendar-feed'] = () => {
+      settings = { ...settings, calendarFeedUrl: settings.calendarFeedUrl.replace('old', 'new') };
+      return Response.json(settings);
+    };
+    renderReservations();
+    const url = (await screen.findByLabelText('Indirizzo del calendario')) as HTMLInputElement;
+    expect(url.value).toBe('https://latonnara.example/api/reservations/calendar.ics?key=old');
+    fireEvent.click(screen.getByRole('button', { name: 'Copia indirizzo' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Indirizzo copiato.']));
+    expect(writeText).toHaveBeenCalledWith(url.value);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Genera un nuovo indirizzo' }));
+    expect(calls('POST /api/reservations/settings/calendar-feed')).toEqual([]);
+    const question = screen.getByRole('group', { name: /^Generare un nuovo indirizzo\?/ });
+    expect(question.textContent).toContain('Quello di adesso smette subito di funzionare');
+    fireEvent.click(within(question).getByRole('button', { name: 'Sì, genera' }));
+    await waitFor(() =>
+      expect(url.value).toBe('https://latonnara.example/api/reservations/calendar.ics?key=new'),
+    );
+    expect(toasts).toContainEqual([
+      'success',
+      'Nuovo indirizzo pronto: quello vecchio non funziona più.',
+    ]);
+    expect(calls('POST /api/reservations/settings/calendar-feed')).toHaveLength(1);
+  });
+
+  it('no clipboard: the address is selected for copying by hand', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    renderReservations();
+    const url = (await screen.findByLabelText('Indirizzo del calendario')) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Copia indirizzo' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual([
+        'warning',
+        'Copia non riuscita: tieni premuto sull’indirizzo e copialo a mano.',
+      ]),
+    );
+    expect(url.selectionEnd).toBe(url.value.length);
   });
 });
