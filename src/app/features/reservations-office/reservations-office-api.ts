@@ -1,7 +1,11 @@
 import {
+  guestDataAnswer,
+  guestErasedAnswer,
   occupancyAnswer,
   reservationAnswer,
   reservationSettingsAnswer,
+  type GuestData,
+  type GuestErased,
   type OccupancyAnswer,
   type Reservation,
   type ReservationSettings,
@@ -97,6 +101,21 @@ export async function rotateCalendarFeed(
     await apiRequest('POST', '/reservations/settings/calendar-feed', { token }),
     reservationSettingsAnswer,
   );
+}
+
+const emailQuery = (email: string) => `/guest-data?email=${encodeURIComponent(email)}`;
+
+/** GET /api/guest-data?email=: everything kept about one guest, as the export hands it over. */
+export async function fetchGuestData(token: string, email: string): Promise<ApiResult<GuestData>> {
+  return parseAnswer(await apiRequest('GET', emailQuery(email), { token }), guestDataAnswer);
+}
+
+/** DELETE /api/guest-data?email=: erases them, and says how much was erased. */
+export async function eraseGuestData(
+  token: string,
+  email: string,
+): Promise<ApiResult<GuestErased>> {
+  return parseAnswer(await apiRequest('DELETE', emailQuery(email), { token }), guestErasedAnswer);
 }
 
 /** A refused operation's first `{code, description}`, as the staff routes answer 4xx. */

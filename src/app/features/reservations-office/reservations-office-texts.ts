@@ -204,3 +204,28 @@ export const SETTINGS_TEXTS = {
   rotateYes: 'Sì, genera',
   rotated: 'Nuovo indirizzo pronto: quello vecchio non funziona più.',
 } as const;
+
+/** One guest's data, on request (GDPR: access and erasure). */
+export const GUEST_DATA_TEXTS = {
+  title: 'Dati di un cliente',
+  intro:
+    'Quando un cliente chiede i suoi dati o di cancellarli: cercali con la sua email, scaricali in un file o cancellali.',
+  email: 'Email del cliente',
+  search: 'Cerca',
+  searching: 'Ricerca in corso...',
+  invalidEmail: 'Scrivi un indirizzo email valido.',
+  reservations: (count: number) => plural(count, 'prenotazione', 'prenotazioni'),
+  messages: (count: number) => plural(count, 'messaggio', 'messaggi'),
+  mails: (count: number) => plural(count, 'email', 'email'),
+  found: (email: string, reservations: string, messages: string) =>
+    `${email}: ${reservations}, ${messages}.`,
+  nothing: (email: string) => `Nessuna prenotazione e nessun messaggio con l’email ${email}.`,
+  download: 'Scarica i dati (JSON)',
+  erase: 'Cancella i dati',
+  eraseQuestion: (email: string) =>
+    `Cancellare per sempre tutti i dati di ${email}? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.`,
+  eraseYes: 'Sì, cancella tutto',
+  back: 'Indietro',
+  erased: (email: string, reservations: string, messages: string, mails: string) =>
+    `Dati di ${email} cancellati: ${reservations}, ${messages}, ${mails}.`,
+} as const;

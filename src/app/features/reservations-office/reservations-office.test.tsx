@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
+  GuestData,
   OccupancyAnswer,
   Reservation,
   ReservationSettingsAnswer,
@@ -557,6 +558,8 @@ describe('settings (owner) and who sees them', () => {
       screen.getByText(/Solo il titolare cambia le impostazioni delle prenotazioni\./),
     ).toBeTruthy();
     expect(calls('GET /api/reservations/settings')).toEqual([]);
+    // Guest data requests are every colleague's.
+    expect(screen.getByRole('heading', { name: 'Dati di un cliente' })).toBeTruthy();
   });
 
   it('the owner sees the seven settings with their defaults', async () => {
@@ -685,5 +688,100 @@ describe('settings (owner) and who sees them', () => {
       ]),
     );
     expect(url.selectionEnd).toBe(url.value.length);
+  });
+});
+
+describe("one guest's data", () => {
+  const GIULIA: GuestData = {
+    email: 'giulia@example.test',
+    exportedAt: '2026-06-10T08:00:00.000Z',
+    reservations: [booking({ id: 3, name: 'Giulia Bianchi', email: 'giulia@example.test' })],
+    contactMessages: [1, 2].map((id) => ({
+      id,
+      firstName: 'Giulia',
+      lastName: 'Bianchi',
+      email: 'giulia@example.test',
+      message: 'Avete tavoli all’aperto?',
+      lang: 'it',
+      createdAt: '2026-05-01T10:00:00.000Z',
+    })),
+  };
+  const KEY = 'guest-data?email=giulia%40example.test';
+  let blobs: Blob[];
+
+  beforeEach(() => {
+    blobs = [];
+    routes[`GET /api/${KEY}`] = () => Response.json(GIULIA);
+    routes[`DELETE /api/${KEY}`] = () =>
+      Response.json({ email: GIULIA.email, reservations: 1, contactMessages: 2, mails: 3 });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return `blob:guest-${blobs.length}`;
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+  });
+
+  async function search(email: string) {
+    renderReservations();
+    fireEvent.change(await screen.findByLabelText('Email del cliente'), {
+      target: { value: email },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerca' }));
+  }
+
+  it('found by e-mail: how much there is, and the JSON to download', async () => {
+    await search('giulia@example.test');
+    expect(
+      await screen.findByText('giulia@example.test: 1 prenotazione, 2 messaggi.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('mercoledì 10 giugno 2026, 13:00 · 2 persone · Confermata'),
+    ).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Scarica i dati (JSON)' });
+    expect(link.getAttribute('download')).toBe('dati-giulia@example.test-2026-06-10.json');
+    expect(link.getAttribute('href')).toBe(`blob:guest-${blobs.length}`);
+    const file = blobs.at(-1)!;
+    expect(file.type).toBe('application/json');
+    expect(JSON.parse(await file.text())).toEqual(GIULIA);
+  });
+
+  it('erased after a question that names the e-mail; the counts shown', async () => {
+    await search('giulia@example.test');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
+    expect(calls(`DELETE /api/${KEY}`)).toEqual([]);
+    const question = screen.getByRole('group', {
+      name: 'Cancellare per sempre tutti i dati di giulia@example.test? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
+    const done = 'Dati di giulia@example.test cancellati: 1 prenotazione, 2 messaggi, 3 email.';
+    expect(await screen.findByText(done)).toBeTruthy();
+    expect(toasts).toContainEqual(['success', done]);
+    expect(calls(`DELETE /api/${KEY}`)).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Scarica i dati (JSON)' })).toBeNull();
+  });
+
+  it('nothing kept: said, and nothing to download or erase', async () => {
+    routes[`GET /api/${KEY}`] = () =>
+      Response.json({ ...GIULIA, reservations: [], contactMessages: [] });
+    await search('giulia@example.test');
+    expect(
+      await screen.findByText(
+        'Nessuna prenotazione e nessun messaggio con l’email giulia@example.test.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
+  });
+
+  it('not an e-mail: said, nothing asked', async () => {
+    await search('giulia');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Scrivi un indirizzo email valido.',
+    );
+    expect(calls(`GET /api/${KEY}`)).toEqual([]);
   });
 });

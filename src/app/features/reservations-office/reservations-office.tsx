@@ -2,13 +2,15 @@ import { Suspense, useId } from 'react';
 import { useUser } from '../auth/index.ts';
 import { PhoneBooking } from './booking-form.tsx';
 import { DayBookings, DayNav } from './day-view.tsx';
+import { GuestDataPanel } from './guest-data.tsx';
 import type { ReservationsData } from './load-reservations.ts';
 import { ReservationSettingsPanel } from './reservation-settings.tsx';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
 /**
  * /dashboard/reservations: a day's bookings (those to answer first), the
- * covers per slot, bookings taken by phone; the owner's settings.
+ * covers per slot, bookings taken by phone; the owner's settings; one
+ * guest's data on request.
  */
 export function ReservationsOffice({ data }: { data: ReservationsData }) {
   const id = useId();
@@ -31,6 +33,7 @@ export function ReservationsOffice({ data }: { data: ReservationsData }) {
         </Suspense>
       </section>
       {isOwner ? <ReservationSettingsPanel settings={data.settings} /> : null}
+      <GuestDataPanel />
     </>
   );
 }
