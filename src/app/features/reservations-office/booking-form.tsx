@@ -274,7 +274,7 @@ function BookingForm({
         </div>
         <div className="staff-field staff-field--wide">
           <label htmlFor={`${id}-notes`}>
-            {T.notes} <span className="staff-optional">{T.optional}</span>
+            {T.notes} <span className="staff-optional">{T.optionalNotes}</span>
           </label>
           <textarea
             id={`${id}-notes`}

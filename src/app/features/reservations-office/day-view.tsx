@@ -267,7 +267,6 @@ function BookingCard({ booking }: { booking: Reservation }) {
         question={T.declineQuestion(booking)}
         confirmLabel={T.declineYes}
         cancelLabel={T.back}
-        danger
         onConfirm={async () => {
           const text = message.trim();
           await change(
@@ -318,7 +317,6 @@ function BookingCard({ booking }: { booking: Reservation }) {
         question={T.cancelQuestion(booking)}
         confirmLabel={T.cancelYes}
         cancelLabel={T.back}
-        danger
         onConfirm={() => change(booking, { status: 'cancelled' }, T.cancelled(booking.name))}
       />,
     );
@@ -335,7 +333,7 @@ function BookingCard({ booking }: { booking: Reservation }) {
         </span>
       </p>
       <dl className="booking__details">
-        <div>
+        <div className="booking__wide">
           <dt>{T.phone}</dt>
           <dd>
             <a
@@ -347,7 +345,7 @@ function BookingCard({ booking }: { booking: Reservation }) {
             </a>
           </dd>
         </div>
-        <div>
+        <div className="booking__wide">
           <dt>{T.email}</dt>
           <dd>
             {booking.email ? <a href={mailtoHref(booking.email)}>{booking.email}</a> : T.noEmail}

@@ -110,6 +110,7 @@ export const BOOKING_FORM_TEXTS = {
   phone: 'Telefono',
   email: 'Email',
   optional: '(facoltativa)',
+  optionalNotes: '(facoltative)',
   party: 'Persone',
   date: 'Data',
   time: 'Ora',
