@@ -22,6 +22,8 @@ import { menuRoutes } from './routes/api/menu.ts';
 import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { restaurantRoutes } from './routes/api/restaurant.ts';
+import { reservationRoutes } from './routes/api/reservations.ts';
+import { guestReservations } from './pages/guest-reservations.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -79,13 +81,14 @@ const BODY_LIMIT_BYTES = 100 * 1024;
 /**
  * A URL as the log may show it: reset and invitation tokens masked, in the
  * query (`?token=`) and in API paths, so that no log line holds a usable
- * link (SECURITY.md item 34).
+ * link (SECURITY.md item 34); the calendar feed's secret address too.
  */
 export function maskTokens(url: string): string {
   return url
     .replace(/([?&]token=)[^&#]*/gi, '$1***')
     .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
-    .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2');
+    .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
+    .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***');
 }
 
 /** Pino's request line, with the URL masked. */
@@ -162,6 +165,7 @@ export async function buildApp({
   await app.register(menuCsvRoutes, { prefix: '/api' });
   await app.register(openingHoursRoutes, { prefix: '/api' });
   await app.register(restaurantRoutes, { prefix: '/api' });
+  await app.register(reservationRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
 
@@ -187,6 +191,7 @@ export async function buildApp({
         menu: (lang) => app.menu.view(lang),
         restaurant: () => app.restaurantFacts.get(),
         openingHours: (lang) => app.openingHours.get(lang),
+        reservations: guestReservations(app),
       },
     });
   }

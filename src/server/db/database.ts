@@ -115,6 +115,11 @@ export interface OutboxTable {
    */
   secret_link: string | null;
   secret_expires_at: string | null;
+  /** An iCalendar invitation sent with the mail (`REQUEST` or `CANCEL`), or null. */
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar_ics: string | null;
+  /** 1 when the mail holds a guest's words: its bodies and invitation are emptied once it is sent. */
+  personal: Generated<number>;
 }
 
 /** Failed logins per (e-mail, client address); the key is a hash of both. */
@@ -264,6 +269,54 @@ export interface RestaurantFactsTable {
   facebook_url: string | null;
   privacy_policy_url: string;
 }
+export interface ReservationsTable {
+  id: Generated<number>;
+  name: string;
+  /** Empty for a booking taken by phone without one. */
+  email: string;
+  phone: string;
+  party: number;
+  /** Rome's wall clock, as the guest picked it: YYYY-MM-DD and HH:MM. */
+  date: string;
+  time: string;
+  /** The real instants of its table-turn (ISO, UTC): capacity is counted on these. */
+  starts_at: string;
+  ends_at: string;
+  status: 'pending' | 'confirmed' | 'declined' | 'cancelled' | 'no-show';
+  notes: string;
+  lang: string;
+  source: 'online' | 'staff';
+  over_capacity: Generated<number>;
+  staff_message: string | null;
+  privacy_accepted_at: string | null;
+  sequence: Generated<number>;
+  invited: Generated<number>;
+  reminder_queued_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The owner's reservation settings: one row, id 1, which every booking locks. */
+export interface ReservationSettingsTable {
+  id: number;
+  covers_per_slot: number;
+  turn_minutes: number;
+  min_notice_minutes: number;
+  horizon_days: number;
+  max_party_online: number;
+  auto_confirm_max_party: number | null;
+  retention_months: number;
+  calendar_feed_secret: string;
+  updated_at: string;
+}
+
+/** Secrets every instance shares, made by a migration (the key that signs cancel links). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -285,6 +338,9 @@ export interface Database {
   opening_closures: OpeningClosuresTable;
   opening_exception_ranges: OpeningExceptionRangesTable;
   restaurant_facts: RestaurantFactsTable;
+  reservations: ReservationsTable;
+  reservation_settings: ReservationSettingsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export interface AppDatabase {

@@ -15,6 +15,8 @@ import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
+import { ReservationsService } from '../services/reservations/reservations.ts';
+import { GuestDataService } from '../services/guest-data.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,10 +47,16 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** The one way to change what public pages show (content-version.ts). */
     content: ContentChanges;
+    /** Table reservations: slots, bookings, their mails, reminders. */
+    reservations: ReservationsService;
+    /** Guests' personal data: export, erasure, the retention period. */
+    guestData: GuestDataService;
   }
 }
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+/** Reminders go out within this long of their time (10:00 the day before). */
+const CHORES_MS = 5 * 60 * 1000;
 
 /**
  * The services as decorators, on top of `app.db`.
@@ -164,7 +172,30 @@ export const servicesPlugin = fp(
       }),
     );
 
+    const reservations = new ReservationsService({
+      db: app.db,
+      content,
+      contentVersion: () => contentVersion.current(),
+      schedule: () => app.openingHours.get('it'),
+      publicUrl: config.PUBLIC_URL,
+      ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      onMail: () => outbox.kick(),
+    });
+    app.decorate('reservations', reservations);
+    const guestData = new GuestDataService({
+      db: app.db,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    app.decorate('guestData', guestData);
+    /** Reminders due, and guests' data past its retention period (each safe on every instance). */
+    const reservationChores = async () => {
+      await reservations.queueReminders();
+      await guestData.purgeExpired((await reservations.settings()).retentionMonths);
+    };
+
     let housekeeping: NodeJS.Timeout | undefined;
+    let chores: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       outbox.start();
       // whatever a previous run left untranslated
@@ -175,9 +206,17 @@ export const servicesPlugin = fp(
         );
       }, HOUSEKEEPING_MS);
       housekeeping.unref();
+      const runChores = () =>
+        reservationChores().catch((error: unknown) =>
+          app.log.warn({ err: error }, 'reservation reminders or data retention failed'),
+        );
+      void runChores();
+      chores = setInterval(runChores, CHORES_MS);
+      chores.unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(housekeeping);
+      clearInterval(chores);
       await Promise.all([outbox.stop(), textTranslations.stop()]);
     });
   },

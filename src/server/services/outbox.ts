@@ -16,6 +16,18 @@ export interface OutgoingMail {
   text: string;
   html: string;
   secretLink?: { url: string; expiresAt: string };
+  /** A calendar invitation (iCalendar text) sent as the mail's event part. */
+  calendar?: CalendarPart;
+  /**
+   * The mail holds a guest's words (a booking's name, notes): its bodies and
+   * invitation are emptied once it is sent, not kept for the outbox's lifetime.
+   */
+  personal?: boolean;
+}
+
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  ics: string;
 }
 
 /** What a transport sends: the bodies as the recipient reads them. */
@@ -30,6 +42,9 @@ export interface MailToSend {
   messageId: string;
   /** Whether the bodies hold a secret link (a log transport must not write them). */
   holdsSecret: boolean;
+  /** Whether the bodies hold a guest's words (a log transport must not write them either). */
+  personal: boolean;
+  calendar?: CalendarPart;
 }
 
 /** Adds a mail to the outbox, inside the caller's transaction when given one. */
@@ -46,6 +61,9 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       html_body: mail.html,
       secret_link: mail.secretLink?.url ?? null,
       secret_expires_at: mail.secretLink?.expiresAt ?? null,
+      calendar_method: mail.calendar?.method ?? null,
+      calendar_ics: mail.calendar?.ics ?? null,
+      personal: mail.personal ? 1 : 0,
       status: 'pending',
       next_attempt_at: now,
       created_at: now,
@@ -95,6 +113,11 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        // As an invitation part (text/calendar; method=…), which Gmail and
+        // Outlook show with their own add-to-calendar buttons, not as a file.
+        ...(mail.calendar
+          ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.ics } }
+          : {}),
         // No header may carry a line break.
         disableFileAccess: true,
         disableUrlAccess: true,
@@ -110,8 +133,13 @@ export function smtpTransport(url: string): MailTransport {
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    async send({ holdsSecret, html: _html, ...mail }) {
-      const logged = holdsSecret ? { ...mail, text: '(holds a secret link: not logged)' } : mail;
+    async send({ holdsSecret, personal, html: _html, calendar, ...mail }) {
+      const logged = holdsSecret
+        ? { ...mail, text: '(holds a secret link: not logged)' }
+        : personal
+          ? { ...mail, text: "(holds a guest's personal data: not logged)" }
+          : mail;
+      if (calendar) Object.assign(logged, { calendar: calendar.method });
       log.info({ mail: logged }, 'e-mail (SMTP_URL unset: logged, not sent)');
     },
   };
@@ -293,6 +321,10 @@ export class OutboxWorker {
         from: this.#from,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
         holdsSecret: link !== null,
+        personal: row.personal === 1,
+        ...(row.calendar_method && row.calendar_ics
+          ? { calendar: { method: row.calendar_method, ics: row.calendar_ics } }
+          : {}),
       });
     } catch (error) {
       const expired = Date.now() - Date.parse(row.created_at) > GIVE_UP_AFTER_MS;
@@ -309,22 +341,30 @@ export class OutboxWorker {
         .execute();
       return false;
     }
-    await this.#markSent(row.id);
+    await this.#markSent(row.id, row.personal === 1);
     return true;
   }
 
   /**
-   * Records a send the server accepted, deleting the mail's link. Retried
+   * Records a send the server accepted, deleting the mail's link (and a
+   * personal mail's bodies and invitation: the guest has them). Retried
    * rather than rescheduled: a reschedule would send the mail again. Should
    * every try fail, the claim's lease runs out and the mail goes again, the
    * same window as a crash right after the send (ADR 004).
    */
-  async #markSent(id: number): Promise<void> {
+  async #markSent(id: number, personal: boolean): Promise<void> {
+    const erased = personal ? { text_body: '', html_body: '', calendar_ics: null } : {};
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.#db
           .updateTable('outbox')
-          .set({ status: 'sent', sent_at: nowIso(), last_error: null, secret_link: null })
+          .set({
+            status: 'sent',
+            sent_at: nowIso(),
+            last_error: null,
+            secret_link: null,
+            ...erased,
+          })
           .where('id', '=', id)
           .execute();
         return;

@@ -10,6 +10,7 @@ import * as menu from './008-menu.ts';
 import * as dailyMenuTextTranslations from './009-daily-menu-text-translations.ts';
 import * as openingHours from './010-opening-hours.ts';
 import * as restaurantFacts from './011-restaurant-facts.ts';
+import * as reservations from './012-reservations.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -39,5 +40,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '010-opening-hours': { up: (db) => openingHours.up(db, dialect), down: openingHours.down },
     '011-restaurant-facts': { up: restaurantFacts.up, down: restaurantFacts.down },
+    '012-reservations': { up: (db) => reservations.up(db, dialect), down: reservations.down },
   };
 }

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { CancellationView, GuestReservations } from '../../app/context.ts';
+import { reservationBody, type ReservationBody } from '../../shared/schemas/reservations.ts';
+import { bookAsGuest } from '../routes/api/reservations.ts';
+import { bookingLang } from '../services/reservations/reservations.ts';
+
+/**
+ * The reservation pages' way to the service (src/app/context.ts): the same
+ * rules, limits and answers as /api/reservations, so a form posted without
+ * JavaScript books exactly as the API does.
+ */
+export function guestReservations(app: FastifyInstance): GuestReservations {
+  const view = (row: Awaited<ReturnType<typeof app.reservations.cancellation>>) =>
+    row === null
+      ? null
+      : ({
+          id: row.id,
+          name: row.name,
+          party: row.party,
+          date: row.date,
+          time: row.time,
+          status: row.status,
+          lang: bookingLang(row),
+        } satisfies CancellationView);
+  return {
+    calendar: () => app.reservations.calendar(),
+    async availability(date, party) {
+      const outcome = await app.reservations.availability(date, party);
+      return outcome.ok ? outcome : { ok: false, code: outcome.reason };
+    },
+    async book(input, clientAddress) {
+      const parsed = reservationBody.safeParse(input);
+      if (!parsed.success) {
+        const fields: Partial<Record<keyof ReservationBody, string[]>> = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'form') as keyof ReservationBody;
+          (fields[field] ??= []).push(issue.message);
+        }
+        return { ok: false, code: 'invalid', fields };
+      }
+      const booked = await bookAsGuest(app, clientAddress, parsed.data);
+      return booked.ok ? booked : { ok: false, code: booked.code };
+    },
+    cancellation: async (token) => view(await app.reservations.cancellation(token)),
+    cancel: async (token) => view(await app.reservations.cancelByGuest(token)),
+  };
+}

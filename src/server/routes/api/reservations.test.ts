@@ -1,0 +1,728 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import ical from 'node-ical';
+import { createStaff, login, testApp } from '../../testing/app.ts';
+import { startSmtpServer } from '../../testing/smtp.ts';
+import { romeInstant } from '../../../shared/opening-hours.ts';
+import type {
+  Reservation,
+  ReservationSettingsAnswer,
+} from '../../../shared/schemas/reservations.ts';
+
+// Table reservations (CONTRACT.md, part two): slots from the seeded hours
+// (Tuesday to Sunday 12:00–15:00 and 19:00–23:30, Monday closed), capacity
+// counted on overlapping table-turns, the guest's and the restaurant's mails
+// with their invitations, staff's changes, the cancel link, reminders,
+// settings, the calendar feed, one guest's data, and the race for the last
+// covers. The app's clock is set, never waited for.
+let harness: Awaited<ReturnType<typeof testApp>>;
+let others: Awaited<ReturnType<typeof testApp>>[] = [];
+let owner: string;
+let staff: string;
+/** Tuesday 13 January 2026, 10:00 in Rome (UTC+1). */
+const START = Date.parse('2026-01-13T09:00:00Z');
+let now = START;
+
+/**
+ * An app with an owner and a colleague logged in. Its outbox worker is
+ * stopped unless `sending`: the tests read the mails as the outbox keeps
+ * them before a send (which empties a guest mail's bodies).
+ */
+async function start(env: Record<string, string> = {}, { sending = false } = {}) {
+  harness = await testApp(env, { pages: false, now: () => now });
+  if (!sending) await harness.app.outbox.stop();
+  await createStaff(harness.app, { role: 'owner' });
+  await createStaff(harness.app, { email: 'luca@trattoria.example', username: 'luca' });
+  owner = await login(harness.app);
+  staff = await login(harness.app, 'luca@trattoria.example');
+}
+afterEach(async () => {
+  for (const other of others) await other.close();
+  others = [];
+  await harness?.close();
+  now = START;
+});
+
+const WEDNESDAY = '2026-01-14';
+const MONDAY = '2026-01-19';
+let address = 0;
+/** Each guest from an address of its own, so that the flood limit stays out of the way. */
+const nextAddress = () => `10.0.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
+
+const guest = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Jonas Weber',
+  email: 'jonas@example.de',
+  phone: '+49 170 1234567',
+  party: 2,
+  date: WEDNESDAY,
+  time: '20:00',
+  notes: 'Ein Kinderstuhl, bitte',
+  privacy: true,
+  lang: 'de',
+  ...overrides,
+});
+
+const book = (payload: object, app = harness.app, remoteAddress = nextAddress()) =>
+  app.inject({ method: 'POST', url: '/api/reservations', payload, remoteAddress });
+const availability = async (date: string, party = 2) => {
+  const response = await harness.app.inject({
+    method: 'GET',
+    url: `/api/reservations/availability?date=${date}&party=${party}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ slots: { time: string; available: boolean }[] }>().slots;
+};
+const asStaff = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  bearer = staff,
+) =>
+  harness.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+const byPhone = (overrides: Record<string, unknown> = {}) =>
+  asStaff('POST', '/api/reservations/staff', {
+    name: 'Tavolata Russo',
+    phone: '+39 333 1234567',
+    party: 30,
+    date: WEDNESDAY,
+    time: '19:00',
+    lang: 'it',
+    ...overrides,
+  });
+/** The reservation mails in the outbox (staff accounts have mails of their own). */
+const mails = () =>
+  harness.app.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', 'like', 'reservation-%')
+    .orderBy('id')
+    .execute();
+const settingsBody = (overrides: Record<string, unknown> = {}) => ({
+  coversPerSlot: 40,
+  turnMinutes: 120,
+  minNoticeMinutes: 120,
+  horizonDays: 60,
+  maxPartyOnline: 8,
+  autoConfirmMaxParty: null,
+  retentionMonths: 24,
+  ...overrides,
+});
+
+/** The one event of an iCalendar text, as an iCalendar parser reads it back. */
+function eventOf(ics: string): ical.VEvent {
+  const event = Object.values(ical.sync.parseICS(ics)).find((entry) => entry?.type === 'VEVENT');
+  if (event?.type !== 'VEVENT') throw new Error(`no event in ${ics}`);
+  return event;
+}
+
+describe('availability', () => {
+  it('lists 15-minute slots inside the hours, the last one a turn before closing', async () => {
+    await start();
+    const slots = await availability(WEDNESDAY);
+    expect(slots.map((slot) => slot.time)).toEqual([
+      '12:00',
+      '12:15',
+      '12:30',
+      '12:45',
+      '13:00',
+      '19:00',
+      '19:15',
+      '19:30',
+      '19:45',
+      '20:00',
+      '20:15',
+      '20:30',
+      '20:45',
+      '21:00',
+      '21:15',
+      '21:30',
+    ]);
+    expect(slots.every((slot) => slot.available)).toBe(true);
+  });
+
+  it('has none on a closed day, in a closure, beyond the horizon; none in the past or within the notice', async () => {
+    await start();
+    expect(await availability(MONDAY)).toEqual([]);
+    expect(await availability('2026-01-12')).toEqual([]); // yesterday
+    expect(await availability('2026-03-14')).not.toEqual([]); // 60 days ahead
+    expect(await availability('2026-03-15')).toEqual([]);
+    // Today at 10:00: two hours' notice leaves 12:00 and after.
+    expect((await availability('2026-01-13'))[0]?.time).toBe('12:00');
+    now = Date.parse('2026-01-13T10:50:00Z'); // 11:50 in Rome
+    expect((await availability('2026-01-13'))[0]?.time).toBe('19:00');
+    const put = await asStaff(
+      'PUT',
+      '/api/opening-hours',
+      {
+        weekly: [2, 3, 4, 5, 6, 7].map((day) => ({
+          day,
+          ranges: [
+            { open: '12:00', close: '15:00' },
+            { open: '19:00', close: '23:30' },
+          ],
+        })),
+        closures: [{ from: WEDNESDAY, to: WEDNESDAY, note: 'Chiuso per inventario' }],
+      },
+      owner,
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await availability(WEDNESDAY)).toEqual([]);
+  });
+
+  it('refuses a party over the online maximum, and malformed dates', async () => {
+    await start();
+    const large = await harness.app.inject({
+      method: 'GET',
+      url: `/api/reservations/availability?date=${WEDNESDAY}&party=9`,
+    });
+    expect(large.statusCode).toBe(409);
+    expect(large.json().errors[0].code).toBe('party-too-large');
+    for (const query of [
+      'date=2026-02-30&party=2',
+      'date=tomorrow&party=2',
+      `date=${WEDNESDAY}&party=0`,
+    ]) {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/api/reservations/availability?${query}`,
+      });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+
+  it('counts every booking whose table-turn overlaps the slot', async () => {
+    await start();
+    expect((await byPhone({ party: 38 })).statusCode).toBe(201); // 19:00 to 21:00
+    // Three people do not fit beside the 38 while they sit (19:00 to 21:00); two do.
+    const slots = Object.fromEntries(
+      (await availability(WEDNESDAY, 3)).map((slot) => [slot.time, slot.available]),
+    );
+    expect(slots['12:00']).toBe(true);
+    expect(slots['13:00']).toBe(true); // lunch's last turn ends at 15:00, before them
+    expect(slots['19:00']).toBe(false);
+    expect(slots['20:45']).toBe(false); // its turn starts inside theirs
+    expect(slots['21:00']).toBe(true);
+    expect((await availability(WEDNESDAY, 2)).find((s) => s.time === '20:45')?.available).toBe(
+      true,
+    );
+  });
+});
+
+describe('a guest books', () => {
+  it('is pending, told in German with a cancel link; the restaurant is told in Italian, Reply-To the guest', async () => {
+    await start();
+    const response = await book(guest());
+    expect(response.statusCode, response.body).toBe(201);
+    const { id, status } = response.json<{ id: number; status: string }>();
+    expect(status).toBe('pending');
+
+    const [toGuest, notice] = await mails();
+    expect(toGuest).toMatchObject({
+      kind: 'reservation-received',
+      recipient: 'jonas@example.de',
+      subject: expect.stringContaining('Reservierungsanfrage erhalten'),
+      personal: 1,
+    });
+    expect(toGuest!.text_body).toContain('Guten Tag Jonas Weber,');
+    expect(toGuest!.text_body).toContain('2 Personen am Mittwoch, 14. Januar 2026 um 20:00');
+    expect(toGuest!.secret_link).toMatch(
+      /^https:\/\/www\.trattoria\.example\/reservations\/cancel\?token=[\w.-]+$/,
+    );
+    expect(notice).toMatchObject({
+      kind: 'reservation-notice',
+      reply_to: 'jonas@example.de',
+      subject: 'Prenotazione: 2 persone, 14/01/2026 ore 20:00',
+    });
+    expect(notice!.text_body).toContain('Nuova prenotazione dal sito da confermare');
+    expect(notice!.text_body).toContain(
+      `https://www.trattoria.example/dashboard/reservations?data=${WEDNESDAY}&prenotazione=${id}`,
+    );
+
+    const day = await asStaff('GET', `/api/reservations?date=${WEDNESDAY}`);
+    expect(day.json<Reservation[]>()).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'Jonas Weber',
+        party: 2,
+        time: '20:00',
+        status: 'pending',
+        lang: 'de',
+        notes: 'Ein Kinderstuhl, bitte',
+        source: 'online',
+      }),
+    ]);
+  });
+
+  it('is refused with 409 for a closed day, an off-grid time, the past and a full slot; nothing is stored', async () => {
+    await start();
+    expect((await byPhone({ party: 40, time: '20:00' })).statusCode).toBe(201);
+    const before = (await mails()).length;
+    const refusals = [
+      [guest({ date: MONDAY }), 'not-a-slot'],
+      [guest({ time: '20:10' }), 'not-a-slot'],
+      [guest({ time: '22:00' }), 'not-a-slot'], // less than a turn before closing
+      [guest({ date: '2026-01-12' }), 'not-a-slot'],
+      [guest({ time: '21:00' }), 'slot-full'],
+      [guest({ party: 9 }), 'party-too-large'],
+    ] as const;
+    for (const [payload, code] of refusals) {
+      const response = await book(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(response.json().errors[0].code).toBe(code);
+    }
+    const rows = await harness.app.db.selectFrom('reservations').select('id').execute();
+    expect(rows).toHaveLength(1);
+    expect(await mails()).toHaveLength(before);
+  });
+
+  it('is confirmed at once, with a calendar invitation, when automatic confirmation covers the party', async () => {
+    await start();
+    const put = await asStaff(
+      'PUT',
+      '/api/reservations/settings',
+      settingsBody({ autoConfirmMaxParty: 4 }),
+      owner,
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const small = await book(guest());
+    expect(small.json().status).toBe('confirmed');
+    const large = await book(guest({ party: 6 }));
+    expect(large.json().status).toBe('pending');
+
+    const confirmed = (await mails()).find((mail) => mail.kind === 'reservation-confirmed')!;
+    expect(confirmed.calendar_method).toBe('REQUEST');
+    const event = eventOf(confirmed.calendar_ics!);
+    expect(event.start.toISOString()).toBe(romeInstant(WEDNESDAY, '20:00').toISOString());
+    expect(event.end?.toISOString()).toBe(romeInstant(WEDNESDAY, '22:00').toISOString());
+    expect(event.uid).toBe(`reservation-${small.json().id}@www.trattoria.example`);
+    expect(confirmed.calendar_ics).toContain('METHOD:REQUEST');
+    expect(confirmed.html_body).toContain('"@type":"FoodEstablishmentReservation"');
+    expect(confirmed.html_body).toContain('"target":"{{secret-link}}"');
+  });
+
+  it('a honeypot filled in is answered as received, and nothing is stored or sent', async () => {
+    await start();
+    const response = await book(guest({ website: 'http://spam.example' }));
+    expect(response.statusCode).toBe(201);
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    expect(await mails()).toEqual([]);
+  });
+
+  it('limits bookings per client address (429) but not per e-mail or phone', async () => {
+    await start();
+    const times = [
+      '12:00',
+      '12:15',
+      '12:30',
+      '12:45',
+      '13:00',
+      '19:00',
+      '19:15',
+      '19:30',
+      '19:45',
+      '20:00',
+    ];
+    for (const time of times) {
+      expect((await book(guest({ time }), harness.app, '10.9.9.9')).statusCode).toBe(201);
+    }
+    const over = await book(guest({ time: '20:15' }), harness.app, '10.9.9.9');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().errors[0].code).toBe('rate_limited');
+    expect((await book(guest({ time: '20:15' }), harness.app, '10.9.9.10')).statusCode).toBe(201);
+  });
+});
+
+describe('staff', () => {
+  it('confirm (invitation), then cancel (METHOD:CANCEL, same UID, higher sequence); each in the audit log', async () => {
+    await start();
+    const { id } = (await book(guest())).json<{ id: number }>();
+    const confirm = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'confirmed' });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json<Reservation>().status).toBe('confirmed');
+    const cancel = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'cancelled' });
+    expect(cancel.json<Reservation>().status).toBe('cancelled');
+
+    const all = await mails();
+    const confirmed = all.find((mail) => mail.kind === 'reservation-confirmed')!;
+    const cancelled = all.find((mail) => mail.kind === 'reservation-cancelled')!;
+    expect(cancelled.calendar_method).toBe('CANCEL');
+    expect(cancelled.subject).toContain('storniert');
+    const invited = eventOf(confirmed.calendar_ics!);
+    const withdrawn = eventOf(cancelled.calendar_ics!);
+    expect(withdrawn.uid).toBe(invited.uid);
+    expect(Number(withdrawn.sequence)).toBeGreaterThan(Number(invited.sequence));
+    expect(cancelled.calendar_ics).toContain('METHOD:CANCEL');
+    expect(cancelled.calendar_ics).toContain('STATUS:CANCELLED');
+
+    const audit = await asStaff('GET', '/api/audit?limit=2', undefined, owner);
+    expect(audit.json<{ action: string }[]>().map((entry) => entry.action)).toEqual([
+      'reservation.cancelled',
+      'reservation.confirmed',
+    ]);
+    // The slot is free again.
+    const again = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'confirmed' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('invalid-transition');
+  });
+
+  it('decline with a message the guest reads; a no-show sends nothing; unknown ids are 404', async () => {
+    await start();
+    const first = (await book(guest())).json<{ id: number }>().id;
+    const declined = await asStaff('PATCH', `/api/reservations/${first}`, {
+      status: 'declined',
+      message: 'Quella sera siamo chiusi per un evento privato.',
+    });
+    expect(declined.json<Reservation>()).toMatchObject({
+      status: 'declined',
+      staffMessage: 'Quella sera siamo chiusi per un evento privato.',
+    });
+    const mail = (await mails()).find((row) => row.kind === 'reservation-declined')!;
+    expect(mail.text_body).toContain('Eine Nachricht des Restaurants:\nQuella sera siamo chiusi');
+    expect(mail.secret_link).toBeNull();
+
+    const second = (await byPhone({ party: 2, email: 'gianni@example.it' })).json<Reservation>();
+    const before = (await mails()).length;
+    const noShow = await asStaff('PATCH', `/api/reservations/${second.id}`, { status: 'no-show' });
+    expect(noShow.json<Reservation>().status).toBe('no-show');
+    expect(await mails()).toHaveLength(before);
+
+    expect(
+      (await asStaff('PATCH', '/api/reservations/999', { status: 'confirmed' })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'PATCH',
+          url: `/api/reservations/${first}`,
+          payload: { status: 'confirmed' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('book by phone: confirmed; over capacity only with override, which the booking remembers', async () => {
+    await start();
+    const first = await byPhone({ party: 38 });
+    expect(first.json<Reservation>()).toMatchObject({
+      status: 'confirmed',
+      source: 'staff',
+      overCapacity: false,
+    });
+    expect(await mails()).toEqual([]); // no e-mail given, none sent
+
+    const refused = await byPhone({ party: 4, time: '20:00' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0]).toMatchObject({
+      code: 'slot-full',
+      description: expect.stringContaining('coperti'),
+    });
+    const forced = await byPhone({
+      party: 4,
+      time: '20:00',
+      override: true,
+      email: 'marta@example.it',
+    });
+    expect(forced.statusCode).toBe(201);
+    expect(forced.json<Reservation>().overCapacity).toBe(true);
+    // Staff book a walk-in now, with no notice, which a guest could not.
+    const walkIn = await byPhone({ party: 2, date: '2026-01-13', time: '12:00' });
+    expect(walkIn.statusCode).toBe(201);
+    expect((await mails()).map((mail) => mail.kind)).toEqual(['reservation-confirmed']);
+
+    const occupancy = await asStaff('GET', `/api/reservations/occupancy?date=${WEDNESDAY}`);
+    const covers = Object.fromEntries(
+      occupancy
+        .json<{ slots: { time: string; covers: number }[] }>()
+        .slots.map((s) => [s.time, s.covers]),
+    );
+    expect(covers).toMatchObject({ '12:00': 0, '19:00': 38, '20:00': 42, '21:00': 4, '21:30': 4 });
+  });
+});
+
+describe('the cancel link', () => {
+  const tokenOf = async (kind: string) => {
+    const link = (await mails()).find((mail) => mail.kind === kind)!.secret_link!;
+    return new URL(link).searchParams.get('token')!;
+  };
+  const cancel = (token: string) =>
+    harness.app.inject({ method: 'POST', url: '/api/reservations/cancel', payload: { token } });
+
+  it('cancels once pressed, tells the restaurant, and frees the slot; a forged or late link does nothing', async () => {
+    await start();
+    await asStaff('PUT', '/api/reservations/settings', settingsBody({ coversPerSlot: 2 }), owner);
+    const { id } = (await book(guest())).json<{ id: number }>();
+    const token = await tokenOf('reservation-received');
+    expect((await availability(WEDNESDAY)).find((s) => s.time === '20:00')?.available).toBe(false);
+
+    const [head, start_, signature] = token.split('.') as [string, string, string];
+    const forged = [
+      `${Number(head) + 1}.${start_}.${signature}`,
+      `${head}.${Number(start_) + 900}.${signature}`,
+      `${head}.${start_}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      'nonsense',
+    ];
+    for (const bad of forged) expect((await cancel(bad)).statusCode, bad).toBe(400);
+
+    const done = await cancel(token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ id, status: 'cancelled' });
+    expect((await cancel(token)).json()).toEqual({ id, status: 'cancelled' }); // pressed twice
+    expect((await availability(WEDNESDAY)).find((s) => s.time === '20:00')?.available).toBe(true);
+    const kinds = (await mails()).map((mail) => mail.kind);
+    expect(kinds).toContain('reservation-cancelled');
+    expect(kinds).toContain('reservation-cancel-notice');
+    // Never confirmed, never invited: nothing to withdraw from a calendar.
+    expect(
+      (await mails()).find((mail) => mail.kind === 'reservation-cancelled')!.calendar_method,
+    ).toBeNull();
+
+    const second = (await book(guest({ time: '21:00' }))).json<{ id: number }>().id;
+    const late = (await mails()).filter((mail) => mail.kind === 'reservation-received').at(-1)!;
+    now = Date.parse('2026-01-14T20:00:00Z'); // 21:00 in Rome: the booking has begun
+    expect((await cancel(new URL(late.secret_link!).searchParams.get('token')!)).statusCode).toBe(
+      400,
+    );
+    const row = await harness.app.db
+      .selectFrom('reservations')
+      .select('status')
+      .where('id', '=', second)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+  });
+});
+
+describe('reminders', () => {
+  it('the day before at 10:00, once, whatever instance asks and however often', async () => {
+    await start();
+    await asStaff(
+      'PUT',
+      '/api/reservations/settings',
+      settingsBody({ autoConfirmMaxParty: 8 }),
+      owner,
+    );
+    now = Date.parse('2026-01-12T09:00:00Z'); // Monday 10:00
+    expect((await book(guest({ date: WEDNESDAY }))).json().status).toBe('confirmed');
+    now = Date.parse('2026-01-13T08:59:00Z'); // Tuesday 09:59
+    expect(await harness.app.reservations.queueReminders()).toBe(0);
+    // A second instance on the same database (which looks for due reminders as it starts).
+    const other = await testApp(
+      {},
+      { pages: false, sharedDatabase: harness.database, now: () => now },
+    );
+    others.push(other);
+    await other.app.outbox.stop();
+    now = Date.parse('2026-01-13T09:05:00Z');
+    // On PostgreSQL the two instances race; on SQLite (one process per file) they take turns.
+    const instances = [harness.app, other.app, harness.app];
+    const counts =
+      harness.database.dialect === 'postgres'
+        ? await Promise.all(instances.map((app) => app.reservations.queueReminders()))
+        : [
+            await harness.app.reservations.queueReminders(),
+            await other.app.reservations.queueReminders(),
+          ];
+    expect(counts.reduce((a, b) => a + b)).toBe(1);
+    expect(await harness.app.reservations.queueReminders()).toBe(0);
+    const reminders = (await mails()).filter((mail) => mail.kind === 'reservation-reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.subject).toContain('Bis morgen');
+  });
+});
+
+describe('settings and the calendar feed (owner)', () => {
+  it('defaults, 403 for staff, a refused PUT changes nothing, a rotated feed address retires the old one', async () => {
+    await start();
+    const read = await asStaff('GET', '/api/reservations/settings', undefined, owner);
+    const settings = read.json<ReservationSettingsAnswer>();
+    expect(settings).toMatchObject(settingsBody());
+    expect((await asStaff('GET', '/api/reservations/settings')).statusCode).toBe(403);
+    expect((await asStaff('PUT', '/api/reservations/settings', settingsBody())).statusCode).toBe(
+      403,
+    );
+
+    const bad = await asStaff(
+      'PUT',
+      '/api/reservations/settings',
+      settingsBody({ turnMinutes: 100 }),
+      owner,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.turnMinutes[0]).toContain('multiplo di 15');
+    expect((await asStaff('GET', '/api/reservations/settings', undefined, owner)).json()).toEqual(
+      settings,
+    );
+
+    await byPhone({ party: 4, email: 'marta@example.it', name: 'Marta Greco' });
+    const feedPath = new URL(settings.calendarFeedUrl).pathname;
+    const feed = await harness.app.inject({ method: 'GET', url: feedPath });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body).toContain('Marta Greco');
+
+    const rotated = await asStaff(
+      'POST',
+      '/api/reservations/settings/calendar-feed',
+      undefined,
+      owner,
+    );
+    const newPath = new URL(rotated.json<ReservationSettingsAnswer>().calendarFeedUrl).pathname;
+    expect(newPath).not.toBe(feedPath);
+    expect((await harness.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(404);
+    expect((await harness.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(200);
+  });
+});
+
+describe("one guest's data", () => {
+  it('exports and erases by e-mail, whatever its case; the audit log keeps no address', async () => {
+    await start();
+    await book(guest());
+    await book(guest({ time: '21:00', email: 'JONAS@example.de' }));
+    await book(guest({ email: 'someone@else.example' }));
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        email: 'jonas@example.de',
+        message: 'Hallo!',
+        privacy: true,
+      },
+    });
+    const exported = await asStaff('GET', '/api/guest-data?email=Jonas@Example.de');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().reservations).toHaveLength(2);
+    expect(exported.json().contactMessages).toHaveLength(1);
+
+    const erased = await asStaff('DELETE', '/api/guest-data?email=jonas@example.de');
+    expect(erased.json()).toMatchObject({ reservations: 2, contactMessages: 1 });
+    expect(erased.json().mails).toBeGreaterThanOrEqual(4);
+    const after = await asStaff('GET', '/api/guest-data?email=jonas@example.de');
+    expect(after.json()).toMatchObject({ reservations: [], contactMessages: [] });
+    const left = await harness.app.db
+      .selectFrom('outbox')
+      .select(['recipient', 'reply_to'])
+      .execute();
+    expect(JSON.stringify(left).toLowerCase()).not.toContain('jonas@');
+    const audit = await harness.app.db
+      .selectFrom('audit_log')
+      .select(['target', 'summary'])
+      .execute();
+    expect(JSON.stringify(audit).toLowerCase()).not.toContain('jonas');
+  });
+
+  it('the retention job deletes bookings and messages older than the period, and keeps the rest', async () => {
+    await start();
+    await byPhone({ party: 2 });
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        email: 'jonas@example.de',
+        message: 'Hallo!',
+        privacy: true,
+      },
+    });
+    // Contact messages are dated by the wall clock, not the app's: date this one back.
+    await harness.app.db
+      .updateTable('contact_messages')
+      .set({ created_at: '2026-01-13T09:00:00.000Z' })
+      .execute();
+    now = Date.parse('2028-01-15T09:00:00Z'); // two years and a day after the dinner
+    await byPhone({ party: 2, date: '2028-01-19', time: '20:00' });
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 1,
+      contactMessages: 1,
+    });
+    const left = await harness.app.db.selectFrom('reservations').select('date').execute();
+    expect(left).toEqual([{ date: '2028-01-19' }]);
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 0,
+      contactMessages: 0,
+    });
+  });
+
+  it('reach a real SMTP server, the invitation as its calendar part; then the outbox keeps no body', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await start({ SMTP_URL: smtp.url }, { sending: true });
+      await asStaff(
+        'PUT',
+        '/api/reservations/settings',
+        settingsBody({ autoConfirmMaxParty: 8 }),
+        owner,
+      );
+      await book(guest());
+      const received = (await smtp.waitFor(3)).filter(
+        (mail) => !mail.to.includes('anna@trattoria.example'),
+      );
+      const toGuest = received.find((mail) => mail.to.includes('jonas@example.de'))!;
+      expect(toGuest.header('reply-to')).toContain('@');
+      expect(toGuest.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+      expect(toGuest.text).toContain('/reservations/cancel?token=');
+      const notice = received.find((mail) => !mail.to.includes('jonas@example.de'))!;
+      expect(notice.header('reply-to')).toBe('jonas@example.de');
+      await harness.app.outbox.stop(); // lets the send under way record itself
+      const rows = await mails();
+      expect(
+        rows.map((row) => [
+          row.status,
+          row.text_body,
+          row.html_body,
+          row.calendar_ics,
+          row.secret_link,
+        ]),
+      ).toEqual([
+        ['sent', '', '', null, null],
+        ['sent', '', '', null, null],
+      ]);
+    } finally {
+      await harness?.close();
+      await smtp.stop();
+    }
+  });
+});
+
+describe('never overbooked (SECURITY.md item 40)', () => {
+  it('200 requests race for the last 10 covers: exactly 10 win, the rest get 409, nothing is lost', async () => {
+    await start();
+    const second = await testApp(
+      {},
+      { pages: false, sharedDatabase: harness.database, now: () => now },
+    );
+    others.push(second);
+    // On PostgreSQL, two instances; on SQLite the one process owns the file.
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    expect((await byPhone({ party: 30, time: '20:00' })).statusCode).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        book(guest({ party: 1, name: `Gast ${index}` }), apps[index % apps.length]!),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(190);
+    const seated = await harness.app.db
+      .selectFrom('reservations')
+      .select(({ fn }) => fn.sum<number>('party').as('covers'))
+      .where('status', 'in', ['pending', 'confirmed'])
+      .executeTakeFirstOrThrow();
+    expect(Number(seated.covers)).toBe(40);
+    const won = answers
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => answer.json().id);
+    const stored = await harness.app.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('source', '=', 'online')
+      .execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(won.sort());
+  });
+});

@@ -1,0 +1,148 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
+import { toReservation } from './reservations/reservations.ts';
+import { nowIso } from './tokens.ts';
+
+type Actor = NonNullable<AuditActor>;
+
+/**
+ * Guests' personal data: their bookings and contact messages, and the mails
+ * that carried them (SECURITY.md item 39; GDPR articles 5(1)(e), 15 and 17).
+ * - A guest may ask for their data (export) or for its erasure: staff find it
+ *   by e-mail, whatever its case.
+ * - Everything is deleted once older than the retention period the owner set
+ *   (reservation settings; 24 months at first).
+ * The audit log says that it happened, never whose data it was: an erased
+ * guest's address must not survive in the log.
+ */
+export class GuestDataService {
+  readonly #db: Kysely<Database>;
+  readonly #now: () => number;
+
+  constructor(options: { db: Kysely<Database>; now?: () => number }) {
+    this.#db = options.db;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async export(email: string, actor: Actor): Promise<GuestData> {
+    return this.#db.transaction().execute(async (trx) => {
+      const [reservations, messages] = await Promise.all([
+        trx
+          .selectFrom('reservations')
+          .selectAll()
+          .where(sameEmail('email', email))
+          .orderBy('starts_at')
+          .execute(),
+        trx
+          .selectFrom('contact_messages')
+          .selectAll()
+          .where(sameEmail('email', email))
+          .orderBy('created_at')
+          .execute(),
+      ]);
+      await recordAudit(trx, actor, {
+        action: 'guest_data.export',
+        target: 'guest',
+        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${messages.length} messaggi.`,
+      });
+      return {
+        email,
+        exportedAt: nowIso(this.#now()),
+        reservations: reservations.map(toReservation),
+        contactMessages: messages.map((row) => ({
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          message: row.message,
+          lang: row.lang,
+          createdAt: row.created_at,
+        })),
+      };
+    });
+  }
+
+  /** Deletes a guest's bookings, messages and every mail to or from them, sent or not. */
+  async erase(email: string, actor: Actor): Promise<GuestErased> {
+    return this.#db.transaction().execute(async (trx) => {
+      const reservations = await trx
+        .deleteFrom('reservations')
+        .where(sameEmail('email', email))
+        .executeTakeFirst();
+      const messages = await trx
+        .deleteFrom('contact_messages')
+        .where(sameEmail('email', email))
+        .executeTakeFirst();
+      const mails = await trx
+        .deleteFrom('outbox')
+        .where((eb) => eb.or([sameEmail('recipient', email), sameEmail('reply_to', email)]))
+        .executeTakeFirst();
+      const erased = {
+        email,
+        reservations: Number(reservations.numDeletedRows),
+        contactMessages: Number(messages.numDeletedRows),
+        mails: Number(mails.numDeletedRows),
+      };
+      await recordAudit(trx, actor, {
+        action: 'guest_data.erase',
+        target: 'guest',
+        summary: `Cancellati su richiesta i dati di un cliente: ${erased.reservations} prenotazioni, ${erased.contactMessages} messaggi, ${erased.mails} e-mail.`,
+      });
+      return erased;
+    });
+  }
+
+  /**
+   * Deletes what is older than `months`: bookings whose time has passed
+   * that long ago, contact messages received that long ago, and the sent
+   * or failed mails of either. Safe to run on every instance at once.
+   */
+  async purgeExpired(months: number): Promise<{ reservations: number; contactMessages: number }> {
+    const cutoff = nowIso(monthsBefore(this.#now(), months));
+    return this.#db.transaction().execute(async (trx) => {
+      const reservations = await trx
+        .deleteFrom('reservations')
+        .where('starts_at', '<', cutoff)
+        .executeTakeFirst();
+      const messages = await trx
+        .deleteFrom('contact_messages')
+        .where('created_at', '<', cutoff)
+        .executeTakeFirst();
+      await trx
+        .deleteFrom('outbox')
+        .where('created_at', '<', cutoff)
+        .where('status', '<>', 'pending')
+        .where((eb) => eb.or([eb('personal', '=', 1), eb('kind', '=', 'contact')]))
+        .execute();
+      const purged = {
+        reservations: Number(reservations.numDeletedRows),
+        contactMessages: Number(messages.numDeletedRows),
+      };
+      if (purged.reservations || purged.contactMessages) {
+        await recordAudit(trx, null, {
+          action: 'guest_data.retention',
+          target: 'guest',
+          summary: `Conservazione dei dati (${months} mesi): eliminati ${purged.reservations} prenotazioni e ${purged.contactMessages} messaggi più vecchi.`,
+        });
+      }
+      return purged;
+    });
+  }
+}
+
+/** The same e-mail address, whatever the case it was typed in. */
+const sameEmail = (column: 'email' | 'recipient' | 'reply_to', email: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) = ${email.toLowerCase()}`;
+
+/** The instant `months` calendar months before `now` (the 31st falls back to the month's end). */
+export function monthsBefore(now: number, months: number): number {
+  const date = new Date(now);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}

@@ -1,0 +1,706 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ReservationsTable, ReservationSettingsTable } from '../../db/database.ts';
+import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
+import { addDays, romeDate, romeInstant, type Schedule } from '../../../shared/opening-hours.ts';
+import {
+  SEATED_STATUSES,
+  type AvailabilityAnswer,
+  type OccupancyAnswer,
+  type Reservation,
+  type ReservationBody,
+  type ReservationSettings,
+  type ReservationSettingsAnswer,
+  type ReservationStatus,
+  type ReservationStatusBody,
+  type StaffReservationBody,
+} from '../../../shared/schemas/reservations.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
+import { ContentMemo, type ContentChanges } from '../content-version.ts';
+import { enqueueMail, type OutgoingMail } from '../outbox.ts';
+import { readRestaurantFacts } from '../restaurant-facts.ts';
+import { nowIso } from '../tokens.ts';
+import { cancelToken, readCancelToken } from './cancel-links.ts';
+import {
+  guestMail,
+  restaurantNotice,
+  type GuestMailKind,
+  type MailedBooking,
+  type RestaurantNoticeKind,
+} from './mails.ts';
+import { fits, seatedAt, slotsOn, type Seated } from './slots.ts';
+import { restaurantFeed } from './calendar.ts';
+
+type Actor = NonNullable<AuditActor>;
+type Row = Selectable<ReservationsTable>;
+
+const MINUTE_MS = 60_000;
+
+/** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
+export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large';
+
+export type BookingOutcome =
+  { ok: true; reservation: Reservation } | { ok: false; reason: BookingRefusal };
+
+export type StatusOutcome =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; reason: 'not-found' | 'invalid-transition' };
+
+/** Which status may follow which (staff's changes; a guest's link only cancels). */
+const TRANSITIONS: Record<ReservationStatus, readonly ReservationStatus[]> = {
+  pending: ['confirmed', 'declined', 'cancelled'],
+  confirmed: ['cancelled', 'no-show'],
+  declined: [],
+  cancelled: [],
+  'no-show': [],
+};
+
+const STATUS_IT: Record<ReservationStatus, string> = {
+  pending: 'in attesa',
+  confirmed: 'confermata',
+  declined: 'rifiutata',
+  cancelled: 'annullata',
+  'no-show': 'cliente non presentato',
+};
+
+/** A reminder goes out at this time (Rome) on the day before the booking. */
+const REMINDER_TIME = '10:00';
+
+export function toSettings(row: Selectable<ReservationSettingsTable>): ReservationSettings {
+  return {
+    coversPerSlot: row.covers_per_slot,
+    turnMinutes: row.turn_minutes,
+    minNoticeMinutes: row.min_notice_minutes,
+    horizonDays: row.horizon_days,
+    maxPartyOnline: row.max_party_online,
+    autoConfirmMaxParty: row.auto_confirm_max_party,
+    retentionMonths: row.retention_months,
+  };
+}
+
+export function toReservation(row: Row): Reservation {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    party: row.party,
+    date: row.date,
+    time: row.time,
+    status: row.status,
+    notes: row.notes,
+    lang: row.lang,
+    createdAt: row.created_at,
+    source: row.source,
+    staffMessage: row.staff_message,
+    overCapacity: row.over_capacity === 1,
+  };
+}
+
+const toMailed = (row: Row): MailedBooking => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  party: row.party,
+  date: row.date,
+  time: row.time,
+  startsAt: new Date(row.starts_at),
+  endsAt: new Date(row.ends_at),
+  notes: row.notes,
+  lang: row.lang,
+  sequence: row.sequence,
+});
+
+const toSeated = (row: Pick<Row, 'party' | 'starts_at' | 'ends_at'>): Seated => ({
+  party: row.party,
+  startsAt: Date.parse(row.starts_at),
+  endsAt: Date.parse(row.ends_at),
+});
+
+/**
+ * Table reservations (docs/decisions/010): slots from the opening hours,
+ * capacity that is never exceeded, the guest's and the restaurant's mails
+ * through the outbox, staff's changes with an audit entry each, the cancel
+ * links, and the reminders.
+ *
+ * Never overbooked: a booking's capacity check and its insert run in one
+ * transaction that first writes the settings row. PostgreSQL then holds
+ * that row's lock until commit, so bookings on every connection and every
+ * instance take turns; SQLite serialises write transactions anyway (and the
+ * first write takes its lock at once, so no read is ever upgraded late).
+ */
+export class ReservationsService {
+  readonly #db: Kysely<Database>;
+  readonly #content: ContentChanges;
+  readonly #schedule: () => Promise<Schedule>;
+  readonly #settings: ContentMemo<'settings', ReservationSettings>;
+  readonly #publicUrl: string;
+  readonly #deliverTo: string | undefined;
+  readonly #now: () => number;
+  readonly #onMail: () => void;
+  #cancelKey: Promise<string> | undefined;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    content: ContentChanges;
+    contentVersion: () => Promise<number | undefined>;
+    /** The opening hours (read from their service, which keeps them per content version). */
+    schedule: () => Promise<Schedule>;
+    publicUrl: string;
+    /** CONTACT_EMAIL: where the restaurant's notices go; the restaurant's e-mail when unset. */
+    deliverTo?: string;
+    now?: () => number;
+    onMail?: () => void;
+  }) {
+    this.#db = options.db;
+    this.#content = options.content;
+    this.#schedule = options.schedule;
+    // Settings change with the content version (a save bumps it), like the pages showing them.
+    this.#settings = new ContentMemo(options.contentVersion);
+    this.#publicUrl = options.publicUrl;
+    this.#deliverTo = options.deliverTo;
+    this.#now = options.now ?? Date.now;
+    this.#onMail = options.onMail ?? (() => {});
+  }
+
+  // -------------------------------------------------------------------------
+  // Settings
+
+  async settings(): Promise<ReservationSettings> {
+    return this.#settings.get('settings', async () => toSettings(await this.#settingsRow()));
+  }
+
+  async #settingsRow(db: Kysely<Database> = this.#db) {
+    return db
+      .selectFrom('reservation_settings')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The owner's view: the settings and the calendar feed's secret address. */
+  async settingsForOwner(db: Kysely<Database> = this.#db): Promise<ReservationSettingsAnswer> {
+    const row = await this.#settingsRow(db);
+    return { ...toSettings(row), calendarFeedUrl: this.#feedUrl(row.calendar_feed_secret) };
+  }
+
+  #feedUrl(secret: string): string {
+    return `${this.#publicUrl}/api/reservations/calendar/${secret}.ics`;
+  }
+
+  /** Saves the owner's settings; what a guest's page shows follows (content version). */
+  async updateSettings(
+    settings: ReservationSettings,
+    actor: Actor,
+  ): Promise<ReservationSettingsAnswer> {
+    return this.#content.change(async (trx) => {
+      const before = toSettings(await this.#settingsRow(trx));
+      await trx
+        .updateTable('reservation_settings')
+        .set({
+          covers_per_slot: settings.coversPerSlot,
+          turn_minutes: settings.turnMinutes,
+          min_notice_minutes: settings.minNoticeMinutes,
+          horizon_days: settings.horizonDays,
+          max_party_online: settings.maxPartyOnline,
+          auto_confirm_max_party: settings.autoConfirmMaxParty,
+          retention_months: settings.retentionMonths,
+          updated_at: nowIso(this.#now()),
+        })
+        .where('id', '=', 1)
+        .execute();
+      const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
+        .filter((key) => before[key] !== settings[key])
+        .map((key) => `${SETTING_NAMES_IT[key]} ${before[key] ?? 'no'} → ${settings[key] ?? 'no'}`);
+      await recordAudit(trx, actor, {
+        action: 'reservations.settings',
+        target: 'reservation_settings',
+        summary: changes.length
+          ? `Impostazioni delle prenotazioni: ${changes.join('; ')}.`
+          : 'Impostazioni delle prenotazioni salvate senza modifiche.',
+      });
+      return this.settingsForOwner(trx);
+    });
+  }
+
+  /** A new secret address for the calendar feed: the old one stops working at once. */
+  async rotateCalendarFeed(actor: Actor): Promise<ReservationSettingsAnswer> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('reservation_settings')
+        .set({
+          calendar_feed_secret: randomBytes(32).toString('base64url'),
+          updated_at: nowIso(this.#now()),
+        })
+        .where('id', '=', 1)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'reservations.calendar_feed',
+        target: 'reservation_settings',
+        summary:
+          'Nuovo indirizzo del calendario delle prenotazioni: il precedente non funziona più.',
+      });
+      return this.settingsForOwner(trx);
+    });
+  }
+
+  /** The calendar of confirmed bookings at `secret`, or null when it is not the current address. */
+  async calendarFeed(secret: string): Promise<string | null> {
+    const row = await this.#settingsRow();
+    if (!constantTimeEqual(row.calendar_feed_secret, secret)) return null;
+    // From a week back: the phone keeps what it already had of the past.
+    const from = nowIso(this.#now() - 7 * 24 * 60 * MINUTE_MS);
+    const rows = await this.#db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('status', '=', 'confirmed')
+      .where('starts_at', '>=', from)
+      .orderBy('starts_at')
+      .execute();
+    return restaurantFeed(rows.map(toMailed), {
+      restaurant: await readRestaurantFacts(this.#db),
+      publicUrl: this.#publicUrl,
+    });
+  }
+
+  // -------------------------------------------------------------------------
+  // What a guest can book
+
+  /** Every date from today to the horizon, open when it has a slot (capacity aside). */
+  async calendar(): Promise<{ maxPartyOnline: number; days: { date: string; open: boolean }[] }> {
+    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
+    const now = new Date(this.#now());
+    const today = romeDate(now);
+    const days = [];
+    for (let offset = 0; offset <= settings.horizonDays; offset += 1) {
+      const date = addDays(today, offset);
+      days.push({ date, open: slotsOn(schedule, date, settings, now).length > 0 });
+    }
+    return { maxPartyOnline: settings.maxPartyOnline, days };
+  }
+
+  /** The slots of a date for a party: which have room for it. */
+  async availability(
+    date: string,
+    party: number,
+  ): Promise<{ ok: true; answer: AvailabilityAnswer } | { ok: false; reason: 'party-too-large' }> {
+    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
+    if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
+    const slots = slotsOn(schedule, date, settings, new Date(this.#now()));
+    if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
+    const first = slots[0]!.at.getTime();
+    const last = slots.at(-1)!.at.getTime();
+    const seated = await this.#seatedBetween(
+      this.#db,
+      first,
+      last + settings.turnMinutes * MINUTE_MS,
+    );
+    const rules = { turnMinutes: settings.turnMinutes, capacity: settings.coversPerSlot };
+    return {
+      ok: true,
+      answer: {
+        date,
+        party,
+        slots: slots.map((slot) => ({
+          time: slot.time,
+          available: fits(seated, slot.at.getTime(), party, rules),
+        })),
+      },
+    };
+  }
+
+  /** Bookings that hold seats at some moment of [from, to). */
+  async #seatedBetween(db: Kysely<Database>, from: number, to: number): Promise<Seated[]> {
+    const rows = await db
+      .selectFrom('reservations')
+      .select(['party', 'starts_at', 'ends_at'])
+      .where('status', 'in', SEATED_STATUSES)
+      .where('starts_at', '<', nowIso(to))
+      .where('ends_at', '>', nowIso(from))
+      .execute();
+    return rows.map(toSeated);
+  }
+
+  // -------------------------------------------------------------------------
+  // Booking
+
+  /** A guest's booking from the site (the honeypot is the route's business). */
+  async book(body: ReservationBody): Promise<BookingOutcome> {
+    return this.#book(body, { source: 'online' });
+  }
+
+  /** A booking staff took by phone: confirmed at once; past the capacity only with `override`. */
+  async bookByStaff(body: StaffReservationBody, actor: Actor): Promise<BookingOutcome> {
+    return this.#book(body, { source: 'staff', actor, override: body.override === true });
+  }
+
+  async #book(
+    body: Omit<StaffReservationBody, 'override'>,
+    how: { source: 'online' } | { source: 'staff'; actor: Actor; override: boolean },
+  ): Promise<BookingOutcome> {
+    const nowMs = this.#now();
+    const schedule = await this.#schedule();
+    const outcome = await this.#db.transaction().execute(async (trx): Promise<BookingOutcome> => {
+      // The lock every booking takes first (see the class comment).
+      await trx
+        .updateTable('reservation_settings')
+        .set((eb) => ({ covers_per_slot: eb.ref('covers_per_slot') }))
+        .where('id', '=', 1)
+        .execute();
+      const settings = toSettings(await this.#settingsRow(trx));
+      const online = how.source === 'online';
+      if (online && body.party > settings.maxPartyOnline) {
+        return { ok: false, reason: 'party-too-large' };
+      }
+      const slot = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null).find(
+        (candidate) => candidate.time === body.time,
+      );
+      if (!slot) return { ok: false, reason: 'not-a-slot' };
+      const startsAt = slot.at.getTime();
+      const endsAt = startsAt + settings.turnMinutes * MINUTE_MS;
+      const seated = await this.#seatedBetween(trx, startsAt, endsAt);
+      const room = fits(seated, startsAt, body.party, {
+        turnMinutes: settings.turnMinutes,
+        capacity: settings.coversPerSlot,
+      });
+      const overCapacity = !room;
+      if (overCapacity && !(how.source === 'staff' && how.override)) {
+        return { ok: false, reason: 'slot-full' };
+      }
+      const status: ReservationStatus =
+        how.source === 'staff' ||
+        (settings.autoConfirmMaxParty !== null && body.party <= settings.autoConfirmMaxParty)
+          ? 'confirmed'
+          : 'pending';
+      const now = nowIso(nowMs);
+      const row = await trx
+        .insertInto('reservations')
+        .values({
+          name: body.name,
+          email: body.email ?? '',
+          phone: body.phone,
+          party: body.party,
+          date: body.date,
+          time: body.time,
+          starts_at: nowIso(startsAt),
+          ends_at: nowIso(endsAt),
+          status,
+          notes: body.notes ?? '',
+          lang: body.lang,
+          source: how.source,
+          over_capacity: overCapacity ? 1 : 0,
+          privacy_accepted_at: online ? now : null,
+          invited: status === 'confirmed' && body.email ? 1 : 0,
+          created_by: how.source === 'staff' ? how.actor.id : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (row.email)
+        await this.#mailGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
+      if (online) await this.#noticeRestaurant(trx, 'new', row);
+      if (how.source === 'staff') {
+        await recordAudit(
+          trx,
+          how.actor,
+          {
+            action: 'reservation.create',
+            target: `reservation:${row.id}`,
+            summary: `Prenotazione telefonica di ${row.name}: ${describe(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
+          },
+          now,
+        );
+      }
+      return { ok: true, reservation: toReservation(row) };
+    });
+    if (outcome.ok) this.#onMail();
+    return outcome;
+  }
+
+  // -------------------------------------------------------------------------
+  // Staff
+
+  /** A day's bookings in every status, by time. */
+  async day(date: string): Promise<Reservation[]> {
+    const rows = await this.#db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('date', '=', date)
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toReservation);
+  }
+
+  /** Covers seated at each slot of a day (staff's view: every slot of the opening hours). */
+  async occupancy(date: string): Promise<OccupancyAnswer> {
+    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
+    const slots = slotsOn(schedule, date, settings, null);
+    const dayStart = romeInstant(date, '00:00').getTime();
+    const from = Math.min(dayStart, slots[0]?.at.getTime() ?? dayStart);
+    const to = (slots.at(-1)?.at.getTime() ?? dayStart) + settings.turnMinutes * MINUTE_MS;
+    const seated = await this.#seatedBetween(this.#db, from, to);
+    return {
+      date,
+      capacity: settings.coversPerSlot,
+      turnMinutes: settings.turnMinutes,
+      slots: slots.map((slot) => ({
+        time: slot.time,
+        covers: seatedAt(seated, slot.at.getTime()),
+      })),
+    };
+  }
+
+  /** Staff confirm, decline, cancel or mark a no-show; the guest is told (but of a no-show). */
+  async setStatus(id: number, change: ReservationStatusBody, actor: Actor): Promise<StatusOutcome> {
+    const outcome = await this.#db.transaction().execute(async (trx): Promise<StatusOutcome> => {
+      const row = await this.#changeStatus(trx, id, change.status, change.message);
+      if (!row.ok) return row;
+      const updated = row.row;
+      await recordAudit(trx, actor, {
+        action: `reservation.${change.status}`,
+        target: `reservation:${id}`,
+        summary: `Prenotazione di ${updated.name} (${describe(updated)}) ${STATUS_IT[change.status]}${
+          change.message ? `, con un messaggio al cliente` : ''
+        }.`,
+      });
+      return { ok: true, reservation: toReservation(updated) };
+    });
+    if (outcome.ok) this.#onMail();
+    return outcome;
+  }
+
+  /**
+   * Moves a booking to `status` if its current one allows it, in `trx`,
+   * with the guest's mail. The update names the status it read, so a change
+   * that raced it (staff on two phones, the guest's link) makes it fail
+   * rather than both succeed.
+   */
+  async #changeStatus(
+    trx: Kysely<Database>,
+    id: number,
+    status: ReservationStatus,
+    message?: string,
+  ): Promise<{ ok: true; row: Row } | { ok: false; reason: 'not-found' | 'invalid-transition' }> {
+    const current = await trx
+      .selectFrom('reservations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: 'not-found' };
+    if (!TRANSITIONS[current.status].includes(status)) {
+      return { ok: false, reason: 'invalid-transition' };
+    }
+    const willInvite = status === 'confirmed' && current.email !== '';
+    const updated = await trx
+      .updateTable('reservations')
+      .set((eb) => ({
+        status,
+        staff_message: status === 'declined' && message ? message : current.staff_message,
+        sequence: eb('sequence', '+', 1),
+        invited: willInvite ? 1 : current.invited,
+        updated_at: nowIso(this.#now()),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', current.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return { ok: false, reason: 'invalid-transition' };
+    const mail: GuestMailKind | null =
+      status === 'confirmed'
+        ? 'confirmed'
+        : status === 'declined'
+          ? 'declined'
+          : status === 'cancelled'
+            ? 'cancelled'
+            : null;
+    if (mail && updated.email) {
+      await this.#mailGuest(trx, mail, updated, {
+        ...(status === 'declined' && message ? { staffMessage: message } : {}),
+        invited: current.invited === 1,
+      });
+    }
+    return { ok: true, row: updated };
+  }
+
+  // -------------------------------------------------------------------------
+  // The guest's cancel link
+
+  /**
+   * The key that signs cancel links, read through `db` (inside a transaction,
+   * its own: SQLite's one connection is the transaction's until it ends).
+   */
+  async #key(db: Kysely<Database>): Promise<string> {
+    // Read once: the key never changes (a migration made it). A failed read is tried again.
+    this.#cancelKey ??= db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'cancel-links')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.value)
+      .catch((error: unknown) => {
+        this.#cancelKey = undefined;
+        throw error;
+      });
+    return this.#cancelKey;
+  }
+
+  /** The booking a link names, while the link works: signed, same start, not yet begun. */
+  async #linked(db: Kysely<Database>, token: string): Promise<Row | null> {
+    const claim = readCancelToken(await this.#key(db), token);
+    if (!claim || claim.startsAt <= this.#now()) return null;
+    const row = await db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('id', '=', claim.id)
+      .executeTakeFirst();
+    if (!row || Date.parse(row.starts_at) !== claim.startsAt) return null;
+    return row;
+  }
+
+  /** What the cancel page shows: the booking, or null when the link does not (or no longer) work. */
+  async cancellation(token: string): Promise<Row | null> {
+    return this.#linked(this.#db, token);
+  }
+
+  /** The guest pressed "cancel" on the link's page: cancelled, the guest and the restaurant told. */
+  async cancelByGuest(token: string): Promise<Row | null> {
+    const row = await this.#db.transaction().execute(async (trx) => {
+      const linked = await this.#linked(trx, token);
+      if (!linked) return null;
+      if (!TRANSITIONS[linked.status].includes('cancelled')) return linked; // already done with
+      const changed = await this.#changeStatus(trx, linked.id, 'cancelled');
+      if (!changed.ok) return linked;
+      await this.#noticeRestaurant(trx, 'cancelled-by-guest', changed.row);
+      await recordAudit(trx, null, {
+        action: 'reservation.cancelled_by_guest',
+        target: `reservation:${linked.id}`,
+        summary: `${linked.name} ha annullato la prenotazione (${describe(linked)}) dal link nell'e-mail.`,
+      });
+      return changed.row;
+    });
+    this.#onMail();
+    return row;
+  }
+
+  // -------------------------------------------------------------------------
+  // Reminders
+
+  /**
+   * Queues the day-before reminder of every confirmed booking that is due
+   * one. Each is claimed by an update that only succeeds while no reminder
+   * was queued, in the same transaction as its mail: however many instances
+   * run this, and across restarts, a booking gets one reminder.
+   * A booking made after the reminder time of its day before gets none:
+   * its confirmation has just arrived.
+   */
+  async queueReminders(): Promise<number> {
+    const now = this.#now();
+    const today = romeDate(new Date(now));
+    const tomorrow = addDays(today, 1);
+    const due = romeInstant(today, REMINDER_TIME).getTime();
+    if (now < due) return 0;
+    const candidates = await this.#db
+      .selectFrom('reservations')
+      .select('id')
+      .where('status', '=', 'confirmed')
+      .where('date', '=', tomorrow)
+      .where('email', '<>', '')
+      .where('reminder_queued_at', 'is', null)
+      .where('created_at', '<', nowIso(due))
+      .execute();
+    let queued = 0;
+    for (const { id } of candidates) {
+      const sent = await this.#db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('reservations')
+          .set({ reminder_queued_at: nowIso(now) })
+          .where('id', '=', id)
+          .where('reminder_queued_at', 'is', null)
+          .where('status', '=', 'confirmed')
+          .returningAll()
+          .executeTakeFirst();
+        if (!claimed) return false;
+        await this.#mailGuest(trx, 'reminder', claimed);
+        return true;
+      });
+      if (sent) queued += 1;
+    }
+    if (queued) this.#onMail();
+    return queued;
+  }
+
+  // -------------------------------------------------------------------------
+  // Mails
+
+  async #mailGuest(
+    trx: Kysely<Database>,
+    kind: GuestMailKind,
+    row: Row,
+    extra: { staffMessage?: string; invited?: boolean } = {},
+  ): Promise<void> {
+    const offersCancel = kind === 'received' || kind === 'confirmed' || kind === 'reminder';
+    const startsAt = Date.parse(row.starts_at);
+    const cancelLink = offersCancel
+      ? {
+          url: `${this.#publicUrl}/reservations/cancel?token=${cancelToken(await this.#key(trx), {
+            id: row.id,
+            startsAt,
+          })}`,
+          // The outbox runs on the wall clock; the calendar on the app's (moved by
+          // CLOCK_START in tests, the same in production): the start, on the outbox's.
+          expiresAt: nowIso(startsAt + (Date.now() - this.#now())),
+        }
+      : undefined;
+    const mail: OutgoingMail = guestMail(kind, toMailed(row), {
+      restaurant: await readRestaurantFacts(trx),
+      publicUrl: this.#publicUrl,
+      ...(cancelLink ? { cancelLink } : {}),
+      ...extra,
+    });
+    await enqueueMail(trx, mail);
+  }
+
+  async #noticeRestaurant(trx: Kysely<Database>, kind: RestaurantNoticeKind, row: Row) {
+    const restaurant = await readRestaurantFacts(trx);
+    await enqueueMail(
+      trx,
+      restaurantNotice(
+        kind,
+        { ...toMailed(row), status: row.status },
+        {
+          restaurant,
+          publicUrl: this.#publicUrl,
+          to: this.#deliverTo ?? restaurant.email,
+        },
+      ),
+    );
+  }
+}
+
+/** "2 persone, 05/12/2026 ore 20:00": how the audit log and notices name a booking. */
+function describe(row: Pick<Row, 'party' | 'date' | 'time'>): string {
+  const people = row.party === 1 ? '1 persona' : `${row.party} persone`;
+  return `${people}, ${row.date.split('-').reverse().join('/')} ore ${row.time}`;
+}
+
+const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
+  coversPerSlot: 'coperti per fascia',
+  turnMinutes: 'durata del turno',
+  minNoticeMinutes: 'preavviso minimo',
+  horizonDays: 'giorni prenotabili',
+  maxPartyOnline: 'persone al massimo online',
+  autoConfirmMaxParty: 'conferma automatica fino a',
+  retentionMonths: 'conservazione dei dati (mesi)',
+};
+
+/** Compares secrets in a time that tells nothing of where they differ (hashes have one length). */
+function constantTimeEqual(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** The language a booking's mails and pages use. */
+export const bookingLang = (row: Pick<Row, 'lang'>) => toLang(row.lang) ?? FALLBACK_LANG;
