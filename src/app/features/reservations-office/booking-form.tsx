@@ -1,6 +1,7 @@
-import { Suspense, use, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import { isDate } from '../../../shared/opening-hours.ts';
 import {
   PARTY_MAX,
   RESERVATION_NOTES_MAX,
@@ -10,17 +11,61 @@ import {
   type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
-import { addPhoneReservation, invalidFieldsOf, refusalOf } from './reservations-office-api.ts';
+import {
+  addPhoneReservation,
+  fetchOccupancy,
+  invalidFieldsOf,
+  refusalOf,
+} from './reservations-office-api.ts';
 import { BOOKING_FORM_TEXTS as T, LANGUAGE_NAMES } from './reservations-office-texts.ts';
 
-/** Every quarter of an hour of a day: the only times a booking can start at. */
-const TIMES = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) => {
+/**
+ * Every quarter of an hour of a day: what the time can be when the day's
+ * slots could not be loaded (the server still refuses a time it is closed at).
+ */
+const EVERY_QUARTER = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) => {
   const minutes = index * SLOT_MINUTES;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return {
+    time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    covers: null,
+  };
 });
+
+/** The times of a date staff can book at, with the covers already seated at each. */
+type DaySlots =
+  | { date: string; state: 'loading' }
+  | { date: string; state: 'failed' }
+  | { date: string; state: 'ready'; occupancy: OccupancyAnswer };
+
+/**
+ * The slots of the date being booked: the server's occupancy of that date,
+ * which lists exactly the times staff may book (the opening hours, minus
+ * closures, the last a table-turn before closing), each with its covers.
+ */
+function useDaySlots(token: string | null, date: string): DaySlots {
+  const [slots, setSlots] = useState<DaySlots>({ date, state: 'loading' });
+  useEffect(() => {
+    if (!token || !isDate(date)) return;
+    const controller = new AbortController();
+    setSlots({ date, state: 'loading' });
+    fetchOccupancy(token, date, controller.signal).then(
+      (result) => {
+        // An answer for a date no longer picked (it came in as the abort went out) is not shown.
+        if (controller.signal.aborted) return;
+        setSlots(
+          result.ok ? { date, state: 'ready', occupancy: result.data } : { date, state: 'failed' },
+        );
+      },
+      // Aborted: another date was picked meanwhile, and asked for.
+      () => {},
+    );
+    return () => controller.abort();
+  }, [token, date]);
+  return slots.date === date ? slots : { date, state: 'loading' };
+}
 
 interface Draft {
   name: string;
@@ -66,13 +111,7 @@ type Refusal = { kind: 'full' | 'not-a-slot'; description: string };
  * unless staff pick another. A full slot is booked only after staff see the
  * server's warning and press "Aggiungi comunque".
  */
-export function PhoneBooking({
-  date,
-  occupancy,
-}: {
-  date: string;
-  occupancy: Loading<OccupancyAnswer>;
-}) {
+export function PhoneBooking({ date }: { date: string }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const closed = useRef(false);
@@ -94,7 +133,6 @@ export function PhoneBooking({
   return (
     <BookingForm
       date={date}
-      occupancy={occupancy}
       onClose={() => {
         closed.current = true;
         setOpen(false);
@@ -103,15 +141,7 @@ export function PhoneBooking({
   );
 }
 
-function BookingForm({
-  date,
-  occupancy,
-  onClose,
-}: {
-  date: string;
-  occupancy: Loading<OccupancyAnswer>;
-  onClose: () => void;
-}) {
+function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   const id = useId();
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
@@ -121,9 +151,24 @@ function BookingForm({
   const [problems, setProblems] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const daySlots = useDaySlots(token, draft.date);
+  const slots =
+    daySlots.state === 'ready'
+      ? daySlots.occupancy.slots
+      : daySlots.state === 'failed'
+        ? EVERY_QUARTER
+        : [];
+  const capacity = daySlots.state === 'ready' ? daySlots.occupancy.capacity : 0;
+  const closed = daySlots.state === 'ready' && slots.length === 0;
+  const chosen = slots.find((slot) => slot.time === draft.time);
 
   function set<K extends keyof Draft>(key: K, value: Draft[K]) {
-    setDraft((current) => ({ ...current, [key]: value }));
+    setDraft((current) => ({
+      ...current,
+      [key]: value,
+      // Another day has other times: the time is chosen again.
+      ...(key === 'date' ? { time: '' } : {}),
+    }));
     // The warning was about what had been typed.
     setRefusal(null);
   }
@@ -255,21 +300,28 @@ function BookingForm({
           <select
             id={`${id}-time`}
             required
+            disabled={closed}
             value={draft.time}
             aria-describedby={hint('time')}
             onChange={(event) => set('time', event.target.value)}
           >
-            <option value="">{T.chooseTime}</option>
-            {TIMES.map((time) => (
+            <option value="">
+              {daySlots.state === 'loading' ? T.loadingTimes : closed ? T.closedDay : T.chooseTime}
+            </option>
+            {slots.map(({ time, covers }) => (
               <option key={time} value={time}>
-                {time}
+                {covers === null ? time : T.timeOption(time, covers, capacity)}
               </option>
             ))}
           </select>
           <p className="staff-hint" id={hint('time')} aria-live="polite">
-            <Suspense fallback={null}>
-              <SlotCovers occupancy={occupancy} date={draft.date} time={draft.time} />
-            </Suspense>
+            {closed
+              ? T.closedHint
+              : daySlots.state === 'failed'
+                ? T.timesFailed
+                : chosen && chosen.covers !== null
+                  ? T.slotCovers(chosen.time, chosen.covers, capacity)
+                  : null}
           </p>
         </div>
         <div className="staff-field staff-field--wide">
@@ -348,20 +400,4 @@ function BookingForm({
       </form>
     </section>
   );
-}
-
-/** How full the chosen time already is, when it is on the day whose covers are loaded. */
-function SlotCovers({
-  occupancy,
-  date,
-  time,
-}: {
-  occupancy: Loading<OccupancyAnswer>;
-  date: string;
-  time: string;
-}) {
-  const answer = use(occupancy);
-  if (!answer?.ok || answer.data.date !== date) return null;
-  const slot = answer.data.slots.find((candidate) => candidate.time === time);
-  return slot ? T.slotCovers(time, slot.covers, answer.data.capacity) : null;
 }

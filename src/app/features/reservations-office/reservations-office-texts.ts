@@ -115,6 +115,14 @@ export const BOOKING_FORM_TEXTS = {
   date: 'Data',
   time: 'Ora',
   chooseTime: 'Scegli l’ora',
+  loadingTimes: 'Caricamento orari...',
+  closedDay: 'Chiuso in questa data',
+  closedHint: 'In questa data il locale è chiuso: scegli un altro giorno.',
+  timesFailed: 'Impossibile caricare gli orari di questo giorno: eccoli tutti, ogni 15 minuti.',
+  timeOption: (time: string, covers: number, capacity: number) =>
+    covers >= capacity
+      ? `${time} · ${covers}/${capacity} · pieno`
+      : `${time} · ${covers}/${capacity}`,
   slotCovers: (time: string, covers: number, capacity: number) =>
     `Alle ${time} sono già prenotati ${covers} coperti su ${capacity}.`,
   notes: 'Note',
@@ -136,7 +144,7 @@ export const BOOKING_FORM_TEXTS = {
     lang: 'Lingua del cliente: scegline una.',
   },
   fullTitle: 'Non c’è più posto a quell’ora',
-  fullHint: 'Cambia ora o giorno qui sopra, oppure aggiungila lo stesso se sai che ci state.',
+  fullHint: 'Oppure cambia ora o giorno qui sopra.',
   addAnyway: 'Aggiungi comunque',
   notASlotTitle: 'Non si può prenotare a quell’ora',
   added: (name: string, party: number, date: string, time: string) =>

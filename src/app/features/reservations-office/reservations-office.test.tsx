@@ -134,14 +134,32 @@ beforeEach(() => {
     calendarFeedUrl: 'https://latonnara.example/api/reservations/calendar.ics?key=old',
   };
   const day = (date: string) => () => Response.json(days[date] ?? []);
+  // 11 June opens for lunch and dinner; the other days are closed.
   const occupancyOf = (date: string) => () =>
-    Response.json(date === TODAY ? occupancy : { ...occupancy, date, slots: [] });
+    Response.json(
+      date === TODAY
+        ? occupancy
+        : date === '2026-06-11'
+          ? {
+              ...occupancy,
+              date,
+              slots: [13, 20].map((hour) => ({ time: `${hour}:15`, covers: 2 })),
+            }
+          : { ...occupancy, date, slots: [] },
+    );
   routes = {
     'GET /api/reservations/settings': () => Response.json(settings),
     'PATCH /api/reservations/2': patchRoute(2),
     'PATCH /api/reservations/3': patchRoute(3),
   };
-  for (const date of [TODAY, '2026-06-09', '2026-06-11', '2026-12-05', '2026-12-06']) {
+  for (const date of [
+    TODAY,
+    '2026-06-09',
+    '2026-06-11',
+    '2026-06-12',
+    '2026-12-05',
+    '2026-12-06',
+  ]) {
     routes[`GET /api/reservations?date=${date}`] = day(date);
     routes[`GET /api/reservations/occupancy?date=${date}`] = occupancyOf(date);
   }
@@ -408,6 +426,12 @@ describe('a booking taken by phone', () => {
   }
   const fill = (form: HTMLElement, label: string, value: string) =>
     fireEvent.change(within(form).getByLabelText(label, { exact: false }), { target: { value } });
+  /** Picks a time once the day's slots are in. */
+  async function pickTime(form: HTMLElement, time: string) {
+    await within(form).findByRole('option', { name: new RegExp(`^${time}`) });
+    fill(form, 'Ora', time);
+    expect((within(form).getByLabelText('Ora') as HTMLSelectElement).value).toBe(time);
+  }
 
   it('over the capacity: the server’s warning, then "Aggiungi comunque" books it anyway', async () => {
     const created: Reservation[] = [];
@@ -436,7 +460,7 @@ describe('a booking taken by phone', () => {
     fill(form, 'Nome', 'Paolo Conti');
     fill(form, 'Telefono', '+39 320 111 2233');
     fill(form, 'Persone', '4');
-    fill(form, 'Ora', '20:30');
+    await pickTime(form, '20:30');
     expect(within(form).getByText('Alle 20:30 sono già prenotati 40 coperti su 40.')).toBeTruthy();
     fill(form, 'Note', 'Compleanno');
     fill(form, 'Lingua del cliente', 'en');
@@ -483,23 +507,23 @@ describe('a booking taken by phone', () => {
     const form = await openForm();
     fill(form, 'Nome', 'Paolo Conti');
     fill(form, 'Telefono', '320 111 2233');
-    fill(form, 'Ora', '20:30');
+    await pickTime(form, '20:30');
     fireEvent.click(within(form).getByRole('button', { name: 'Salva prenotazione' }));
     expect((await within(form).findByRole('alert')).textContent).toContain('non c’è posto');
-    fill(form, 'Ora', '21:45');
+    await pickTime(form, '21:00');
     expect(within(form).queryByRole('alert')).toBeNull();
   });
 
   it('a closed time cannot be booked anyway', async () => {
     routes['POST /api/reservations/staff'] = () =>
-      refusal(409, 'not-a-slot', 'Il 10/06/2026 alle 16:00 il ristorante è chiuso.');
+      refusal(409, 'not-a-slot', "A quest'ora non si prenota: il ristorante è chiuso.");
     const form = await openForm();
     fill(form, 'Nome', 'Paolo Conti');
     fill(form, 'Telefono', '320 111 2233');
-    fill(form, 'Ora', '16:00');
+    await pickTime(form, '21:00');
     fireEvent.click(within(form).getByRole('button', { name: 'Salva prenotazione' }));
     const warning = await within(form).findByRole('alert');
-    expect(warning.textContent).toContain('Il 10/06/2026 alle 16:00 il ristorante è chiuso.');
+    expect(warning.textContent).toContain("A quest'ora non si prenota: il ristorante è chiuso.");
     expect(within(warning).queryByRole('button')).toBeNull();
   });
 
@@ -530,12 +554,56 @@ describe('a booking taken by phone', () => {
     fill(form, 'Nome', 'Paolo Conti');
     fill(form, 'Telefono', '320 111 2233');
     fill(form, 'Data', '2026-06-11');
-    fill(form, 'Ora', '13:15');
+    await pickTime(form, '13:15');
     fireEvent.click(within(form).getByRole('button', { name: 'Salva prenotazione' }));
     expect(await screen.findByRole('heading', { name: /^giovedì 11 giugno 2026/ })).toBeTruthy();
     await waitFor(async () =>
       expect(await names('Prenotazioni del giorno')).toEqual(['Paolo Conti', 'Rosa Greco']),
     );
+  });
+
+  it('the times are the day’s slots with their covers; a closed day has none', async () => {
+    const form = await openForm();
+    await within(form).findByRole('option', { name: '19:30 · 30/40' });
+    expect(
+      within(within(form).getByLabelText('Ora'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Scegli l’ora', '19:30 · 30/40', '20:30 · 40/40 · pieno', '21:00 · 13/40']);
+    await pickTime(form, '21:00');
+    expect(within(form).getByText('Alle 21:00 sono già prenotati 13 coperti su 40.')).toBeTruthy();
+    // Another day: its own times, the time chosen again.
+    fill(form, 'Data', '2026-06-11');
+    await within(form).findByRole('option', { name: '13:15 · 2/40' });
+    expect((within(form).getByLabelText('Ora') as HTMLSelectElement).value).toBe('');
+    fill(form, 'Data', '2026-06-12');
+    const time = (await within(form).findByRole('combobox', { name: 'Ora' })) as HTMLSelectElement;
+    await waitFor(() => expect(time.disabled).toBe(true));
+    expect(
+      within(form).getByText('In questa data il locale è chiuso: scegli un altro giorno.'),
+    ).toBeTruthy();
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Chiuso in questa data']);
+  });
+
+  it('the day’s times not loaded: every quarter of an hour, and the server decides', async () => {
+    routes['GET /api/reservations/occupancy?date=2026-06-11'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const form = await openForm();
+    fill(form, 'Data', '2026-06-11');
+    expect(
+      await within(form).findByText(
+        'Impossibile caricare gli orari di questo giorno: eccoli tutti, ogni 15 minuti.',
+      ),
+    ).toBeTruthy();
+    const options = within(within(form).getByLabelText('Ora')).getAllByRole('option');
+    expect(options).toHaveLength(1 + 96);
+    expect(options[1]!.textContent).toBe('00:00');
+    expect(options.at(-1)!.textContent).toBe('23:45');
   });
 
   it('"Chiudi" puts the button back, with the focus', async () => {

@@ -25,7 +25,7 @@ export function ReservationsOffice({ data }: { data: ReservationsData }) {
         <p className="staff-panel__intro">
           {T.intro} {isOwner ? null : T.ownerOnlyNote}
         </p>
-        <PhoneBooking date={data.date} occupancy={data.occupancy} />
+        <PhoneBooking date={data.date} />
         <DayNav date={data.date} today={data.today} />
         {/* Keyed by the day: another day shows its loading text, not the last day's bookings. */}
         <Suspense key={data.date} fallback={<p role="status">{T.loading}</p>}>
