@@ -110,6 +110,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
     // Staff: no audit log in the sections.
     await expect(sections(colleague.page).getByRole('link')).toHaveText([
       'Menu del giorno',
+      'Prenotazioni',
       'Menu',
       'Orari e dati',
       'Messaggi',

@@ -20,6 +20,7 @@ export default [
     // The back office: one shell (header, sections, the login gate), a page per section.
     route('dashboard', 'routes/staff/dashboard-shell.tsx', [
       index('routes/staff/dashboard.tsx'),
+      route('reservations', 'routes/staff/reservations.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
       route('hours', 'routes/staff/hours.tsx'),
       route('messages', 'routes/staff/messages.tsx'),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * A staff action that asks first: the button, then the question with
@@ -12,6 +12,7 @@ export function ConfirmedAction({
   danger = false,
   confirmLabel = 'Conferma',
   cancelLabel = 'Annulla',
+  children,
 }: {
   label: string;
   question: string;
@@ -19,6 +20,8 @@ export function ConfirmedAction({
   danger?: boolean;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** Asked together with the question, above its buttons (a message to send along). */
+  children?: ReactNode;
 }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,6 +39,7 @@ export function ConfirmedAction({
   return (
     <div className="staff-confirm" role="group" aria-label={question}>
       <p className="staff-confirm__question">{question}</p>
+      {children ? <div className="staff-confirm__details">{children}</div> : null}
       <button
         type="button"
         className="staff-button staff-button--small"

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ContactMessagesTable, Database } from '../db/database.ts';
 import type { ContactBody, ContactMessage } from '../../shared/schemas/contact.ts';
 import { escapeHtml } from './mail-templates.ts';
 import { enqueueMail } from './outbox.ts';
@@ -15,6 +15,22 @@ export type InboxMessage = ContactMessage;
  * and the mail that delivers it are written in one transaction before the
  * visitor is answered; the outbox delivers it, after an outage or a restart too.
  */
+type MessageRow = Pick<
+  Selectable<ContactMessagesTable>,
+  'id' | 'first_name' | 'last_name' | 'email' | 'message' | 'lang' | 'created_at'
+>;
+
+/** A message as the visitor sent it (the inbox adds its state; a guest's data export takes it as is). */
+export const sentMessage = (row: MessageRow) => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  message: row.message,
+  lang: row.lang,
+  createdAt: row.created_at,
+});
+
 export class ContactMessages {
   readonly #db: Kysely<Database>;
   readonly #deliverTo: string | undefined;
@@ -107,13 +123,7 @@ export class ContactMessages {
       .limit(500)
       .execute();
     return rows.map((row) => ({
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      message: row.message,
-      lang: row.lang,
-      createdAt: row.created_at,
+      ...sentMessage(row),
       read: row.read_at !== null,
       delivery: row.status
         ? { status: row.status, attempts: row.attempts ?? 0, lastError: row.last_error ?? null }

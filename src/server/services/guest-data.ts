@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { toReservation } from './reservations/reservations.ts';
+import { sentMessage } from './contact-messages.ts';
 import { nowIso } from './tokens.ts';
 
 type Actor = NonNullable<AuditActor>;
@@ -51,15 +52,7 @@ export class GuestDataService {
         email,
         exportedAt: nowIso(this.#now()),
         reservations: reservations.map(toReservation),
-        contactMessages: messages.map((row) => ({
-          id: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          email: row.email,
-          message: row.message,
-          lang: row.lang,
-          createdAt: row.created_at,
-        })),
+        contactMessages: messages.map(sentMessage),
       };
     });
   }

@@ -1,6 +1,7 @@
 import { isDate, isTime } from '../opening-hours.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ONE_LINE_TEXT, z } from './zod.ts';
+import { contactMessagesAnswer } from './contact.ts';
 
 /**
  * Table reservations: the payloads of /api/reservations/*, shared by the
@@ -199,16 +200,9 @@ export const guestDataAnswer = z.object({
   email: z.string(),
   exportedAt: z.string(),
   reservations: z.array(reservationAnswer),
+  /** As the inbox lists them, without the inbox's own state (read, delivery). */
   contactMessages: z.array(
-    z.object({
-      id: z.number(),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      message: z.string(),
-      lang: z.string(),
-      createdAt: z.string(),
-    }),
+    contactMessagesAnswer.shape.messages.element.omit({ read: true, delivery: true }),
   ),
 });
 export type GuestData = z.infer<typeof guestDataAnswer>;

@@ -85,6 +85,7 @@ export const DIALOG_TEXTS = {
 export const NAV_TEXTS = {
   label: 'Sezioni',
   dailyMenu: 'Menu del giorno',
+  reservations: 'Prenotazioni',
   menu: 'Menu',
   hours: 'Orari e dati',
   messages: 'Messaggi',

@@ -16,6 +16,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   useHeaderHeight(header);
   const sections = [
     { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
+    { to: '/dashboard/reservations', label: NAV_TEXTS.reservations },
     { to: '/dashboard/menu', label: NAV_TEXTS.menu },
     { to: '/dashboard/hours', label: NAV_TEXTS.hours },
     { to: '/dashboard/messages', label: NAV_TEXTS.messages },

@@ -131,6 +131,7 @@ describe('dashboard', () => {
         .map((link) => link.textContent);
     expect(links()).toEqual([
       'Menu del giorno',
+      'Prenotazioni',
       'Menu',
       'Orari e dati',
       'Messaggi',
@@ -145,6 +146,7 @@ describe('dashboard', () => {
     await waitFor(() =>
       expect(links()).toEqual([
         'Menu del giorno',
+        'Prenotazioni',
         'Menu',
         'Orari e dati',
         'Messaggi',

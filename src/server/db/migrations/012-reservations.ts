@@ -10,7 +10,7 @@ type AnyDatabase = Kysely<any>;
 const secret = () => randomBytes(32).toString('base64url');
 
 /**
- * Table reservations (docs/decisions/010):
+ * Table reservations (docs/decisions/011):
  * - `reservations`: one booking each. `date`/`time` are Rome's wall clock as
  *   the guest picked them; `starts_at`/`ends_at` the real instants of its
  *   table-turn (fixed when booked, so a later change of the turn's length

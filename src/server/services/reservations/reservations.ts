@@ -119,7 +119,7 @@ const toSeated = (row: Pick<Row, 'party' | 'starts_at' | 'ends_at'>): Seated => 
 });
 
 /**
- * Table reservations (docs/decisions/010): slots from the opening hours,
+ * Table reservations (docs/decisions/011): slots from the opening hours,
  * capacity that is never exceeded, the guest's and the restaurant's mails
  * through the outbox, staff's changes with an audit entry each, the cancel
  * links, and the reminders.

@@ -1,0 +1,403 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import { isDate } from '../../../shared/opening-hours.ts';
+import {
+  PARTY_MAX,
+  RESERVATION_NOTES_MAX,
+  RESERVATION_REFUSALS,
+  SLOT_MINUTES,
+  staffReservationBody,
+  type OccupancyAnswer,
+} from '../../../shared/schemas/reservations.ts';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { dayHref } from './day-view.tsx';
+import { spokenDay } from './format.ts';
+import {
+  addPhoneReservation,
+  fetchOccupancy,
+  invalidFieldsOf,
+  refusalOf,
+} from './reservations-office-api.ts';
+import { BOOKING_FORM_TEXTS as T, LANGUAGE_NAMES } from './reservations-office-texts.ts';
+
+/**
+ * Every quarter of an hour of a day: what the time can be when the day's
+ * slots could not be loaded (the server still refuses a time it is closed at).
+ */
+const EVERY_QUARTER = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) => {
+  const minutes = index * SLOT_MINUTES;
+  return {
+    time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    covers: null,
+  };
+});
+
+/** The times of a date staff can book at, with the covers already seated at each. */
+type DaySlots =
+  | { date: string; state: 'loading' }
+  | { date: string; state: 'failed' }
+  | { date: string; state: 'ready'; occupancy: OccupancyAnswer };
+
+/**
+ * The slots of the date being booked: the server's occupancy of that date,
+ * which lists exactly the times staff may book (the opening hours, minus
+ * closures, the last a table-turn before closing), each with its covers.
+ */
+function useDaySlots(token: string | null, date: string): DaySlots {
+  const [slots, setSlots] = useState<DaySlots>({ date, state: 'loading' });
+  useEffect(() => {
+    if (!token || !isDate(date)) return;
+    const controller = new AbortController();
+    setSlots({ date, state: 'loading' });
+    fetchOccupancy(token, date, controller.signal).then(
+      (result) => {
+        // An answer for a date no longer picked (it came in as the abort went out) is not shown.
+        if (controller.signal.aborted) return;
+        setSlots(
+          result.ok ? { date, state: 'ready', occupancy: result.data } : { date, state: 'failed' },
+        );
+      },
+      // Aborted: another date was picked meanwhile, and asked for.
+      () => {},
+    );
+    return () => controller.abort();
+  }, [token, date]);
+  return slots.date === date ? slots : { date, state: 'loading' };
+}
+
+interface Draft {
+  name: string;
+  phone: string;
+  email: string;
+  party: string;
+  date: string;
+  time: string;
+  notes: string;
+  lang: Lang;
+}
+
+const emptyDraft = (date: string): Draft => ({
+  name: '',
+  phone: '',
+  email: '',
+  party: '2',
+  date,
+  time: '',
+  notes: '',
+  lang: 'it',
+});
+
+type Field = keyof typeof T.problems;
+const isField = (key: unknown): key is Field => typeof key === 'string' && key in T.problems;
+
+/** The form's problems in Italian, one per field, in the form's order. */
+function problemsOf(fields: Iterable<unknown>, fallback: (field: unknown) => string[] = () => []) {
+  const seen = new Set(fields);
+  return [
+    ...(Object.keys(T.problems) as Field[])
+      .filter((field) => seen.has(field))
+      .map((field) => T.problems[field]),
+    ...[...seen].filter((field) => !isField(field)).flatMap(fallback),
+  ];
+}
+
+/** Why the server would not book it: a full slot may be booked anyway, a closed one not. */
+type Refusal = { kind: 'full' | 'not-a-slot'; description: string };
+
+/**
+ * "Aggiungi prenotazione": a booking taken by phone, for the day on screen
+ * unless staff pick another. A full slot is booked only after staff see the
+ * server's warning and press "Aggiungi comunque".
+ */
+export function PhoneBooking({ date }: { date: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+  useEffect(() => {
+    // The button comes back where the form was: the focus goes back to it.
+    if (open || !closed.current) return;
+    closed.current = false;
+    opener.current?.focus();
+  }, [open]);
+  if (!open) {
+    return (
+      <p className="bookings__add">
+        <button type="button" className="staff-button" ref={opener} onClick={() => setOpen(true)}>
+          {T.open}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <BookingForm
+      date={date}
+      onClose={() => {
+        closed.current = true;
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
+  const id = useId();
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(() => emptyDraft(date));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const daySlots = useDaySlots(token, draft.date);
+  const slots =
+    daySlots.state === 'ready'
+      ? daySlots.occupancy.slots
+      : daySlots.state === 'failed'
+        ? EVERY_QUARTER
+        : [];
+  const capacity = daySlots.state === 'ready' ? daySlots.occupancy.capacity : 0;
+  const closed = daySlots.state === 'ready' && slots.length === 0;
+  const chosen = slots.find((slot) => slot.time === draft.time);
+
+  function set<K extends keyof Draft>(key: K, value: Draft[K]) {
+    setDraft((current) => ({
+      ...current,
+      [key]: value,
+      // Another day has other times: the time is chosen again.
+      ...(key === 'date' ? { time: '' } : {}),
+    }));
+    // The warning was about what had been typed.
+    setRefusal(null);
+  }
+
+  async function send(override: boolean) {
+    if (busy || !token) return;
+    const party = /^\d+$/.test(draft.party.trim()) ? Number(draft.party) : draft.party;
+    const checked = staffReservationBody.safeParse({
+      ...draft,
+      party,
+      notes: draft.notes.trim() || undefined,
+    });
+    if (!checked.success) {
+      setProblems(problemsOf(checked.error.issues.map((issue) => issue.path[0])));
+      setRefusal(null);
+      return;
+    }
+    setProblems([]);
+    setBusy(true);
+    const result = await addPhoneReservation(token, {
+      ...checked.data,
+      ...(override ? { override: true } : {}),
+    });
+    setBusy(false);
+    if (result.ok) {
+      const booking = result.data;
+      void showToast(
+        'success',
+        T.added(booking.name, booking.party, spokenDay(booking.date), booking.time),
+      );
+      onClose();
+      await (booking.date === date ? revalidator.revalidate() : navigate(dayHref(booking.date)));
+      return;
+    }
+    const { failure } = result;
+    const refused = refusalOf(failure);
+    if (refused?.code === RESERVATION_REFUSALS.full) {
+      setRefusal({ kind: 'full', description: refused.description });
+      return;
+    }
+    if (refused?.code === RESERVATION_REFUSALS.notASlot) {
+      setRefusal({ kind: 'not-a-slot', description: refused.description });
+      return;
+    }
+    const invalid = invalidFieldsOf(failure);
+    if (invalid) {
+      setProblems(problemsOf(Object.keys(invalid), (field) => invalid[String(field)] ?? []));
+      return;
+    }
+    handleFailure(failure);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(false);
+  }
+
+  const hint = (key: string) => `${id}-${key}-hint`;
+  return (
+    <section className="bookings__form" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.title}
+      </h2>
+      <p className="staff-panel__intro">{T.intro}</p>
+      <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
+        <div className="staff-field">
+          <label htmlFor={`${id}-name`}>{T.name}</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            autoComplete="off"
+            autoFocus
+            required
+            maxLength={100}
+            value={draft.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-phone`}>{T.phone}</label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="off"
+            required
+            maxLength={30}
+            value={draft.phone}
+            onChange={(event) => set('phone', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-email`}>
+            {T.email} <span className="staff-optional">{T.optional}</span>
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            value={draft.email}
+            onChange={(event) => set('email', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-party`}>{T.party}</label>
+          <input
+            id={`${id}-party`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PARTY_MAX}
+            required
+            value={draft.party}
+            onChange={(event) => set('party', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-date`}>{T.date}</label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            required
+            value={draft.date}
+            onChange={(event) => set('date', event.target.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-time`}>{T.time}</label>
+          <select
+            id={`${id}-time`}
+            required
+            disabled={closed}
+            value={draft.time}
+            aria-describedby={hint('time')}
+            onChange={(event) => set('time', event.target.value)}
+          >
+            <option value="">
+              {daySlots.state === 'loading' ? T.loadingTimes : closed ? T.closedDay : T.chooseTime}
+            </option>
+            {slots.map(({ time, covers }) => (
+              <option key={time} value={time}>
+                {covers === null ? time : T.timeOption(time, covers, capacity)}
+              </option>
+            ))}
+          </select>
+          <p className="staff-hint" id={hint('time')} aria-live="polite">
+            {closed
+              ? T.closedHint
+              : daySlots.state === 'failed'
+                ? T.timesFailed
+                : chosen && chosen.covers !== null
+                  ? T.slotCovers(chosen.time, chosen.covers, capacity)
+                  : null}
+          </p>
+        </div>
+        <div className="staff-field staff-field--wide">
+          <label htmlFor={`${id}-notes`}>
+            {T.notes} <span className="staff-optional">{T.optionalNotes}</span>
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            rows={2}
+            maxLength={RESERVATION_NOTES_MAX}
+            value={draft.notes}
+            aria-describedby={hint('notes')}
+            onChange={(event) => set('notes', event.target.value)}
+          />
+          <p className="staff-hint" id={hint('notes')}>
+            {T.notesHint}
+          </p>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-lang`}>{T.lang}</label>
+          <select
+            id={`${id}-lang`}
+            value={draft.lang}
+            aria-describedby={hint('lang')}
+            onChange={(event) => set('lang', event.target.value as Lang)}
+          >
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+          <p className="staff-hint" id={hint('lang')}>
+            {T.langHint}
+          </p>
+        </div>
+        {problems.length > 0 ? (
+          <div className="staff-warning staff-field--wide bookings__problems" role="alert">
+            <p className="staff-warning__title">{T.fix}</p>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {refusal ? (
+          <div className="staff-warning staff-field--wide bookings__problems" role="alert">
+            <p className="staff-warning__title">
+              {refusal.kind === 'full' ? T.fullTitle : T.notASlotTitle}
+            </p>
+            {refusal.description ? <p>{refusal.description}</p> : null}
+            {refusal.kind === 'full' ? (
+              <>
+                <p>{T.fullHint}</p>
+                <button
+                  type="button"
+                  className="staff-button staff-button--small"
+                  disabled={busy}
+                  onClick={() => void send(true)}
+                >
+                  {T.addAnyway}
+                </button>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="staff-form__actions staff-field--wide">
+          <button type="submit" className="staff-button" disabled={busy}>
+            {busy ? T.saving : T.submit}
+          </button>
+          <button type="button" className="staff-button staff-button--ghost" onClick={onClose}>
+            {T.close}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,395 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { addDays, isDate } from '../../../shared/opening-hours.ts';
+import {
+  RESERVATION_REFUSALS,
+  STAFF_MESSAGE_MAX,
+  type OccupancyAnswer,
+  type Reservation,
+  type ReservationStatusBody,
+} from '../../../shared/schemas/reservations.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { telHref } from '../../components/home/tel-href.ts';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay } from './format.ts';
+import { DAY_PARAM } from './load-reservations.ts';
+import { refusalOf, setReservationStatus } from './reservations-office-api.ts';
+import { LANGUAGE_NAMES, RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
+
+export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
+
+/** A guest's address as a `mailto:` URL that nothing in it can bend (RFC 6068: "@" kept). */
+const mailtoHref = (email: string) => `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+
+/** The day on screen, and the way to the day before, the day after, any day and today. */
+export function DayNav({ date, today }: { date: string; today: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const previous = addDays(date, -1);
+  const next = addDays(date, 1);
+  const tag = date === today ? T.todayTag : date === addDays(today, 1) ? T.tomorrowTag : null;
+  return (
+    <div className="bookings__day">
+      <h2 className="bookings__date">
+        {spokenDate(date)}
+        {tag ? <span className="staff-badge">{tag}</span> : null}
+      </h2>
+      <nav className="bookings__day-nav" aria-label={T.dayNav}>
+        <Link
+          to={dayHref(previous)}
+          className="staff-button staff-button--small staff-button--ghost"
+          aria-label={T.previousDayOf(spokenDay(previous))}
+        >
+          <span aria-hidden="true">‹</span>&nbsp;{T.previousDay}
+        </Link>
+        <Link
+          to={dayHref(next)}
+          className="staff-button staff-button--small staff-button--ghost"
+          aria-label={T.nextDayOf(spokenDay(next))}
+        >
+          {T.nextDay}&nbsp;<span aria-hidden="true">›</span>
+        </Link>
+        <div className="staff-field bookings__pick">
+          <label htmlFor={`${id}-day`}>{T.day}</label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (isDate(event.target.value)) void navigate(dayHref(event.target.value));
+            }}
+          />
+        </div>
+        {date === today ? null : (
+          <Link
+            to={dayHref(today)}
+            className="staff-button staff-button--small staff-button--ghost"
+          >
+            {T.today}
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+/** The day's covers per slot and its bookings, once both are in. */
+export function DayBookings({
+  reservations,
+  occupancy,
+}: {
+  reservations: Loading<Reservation[]>;
+  occupancy: Loading<OccupancyAnswer>;
+}) {
+  const { data: bookings, failed } = useLoaded(reservations);
+  const { data: slots, failed: slotsFailed } = useLoaded(occupancy);
+  if (bookings === null) {
+    return failed ? (
+      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
+    ) : (
+      <p role="status">{T.loading}</p>
+    );
+  }
+  const { pending, others } = dayLists(bookings);
+  const totals = seatedTotals(bookings);
+  return (
+    <>
+      <p className="bookings__summary">
+        <strong>{T.daySummary(totals.bookings, totals.covers)}</strong>{' '}
+        <span className="staff-hint">{T.daySummaryHint}</span>
+      </p>
+      {slots ? (
+        <Occupancy occupancy={slots} />
+      ) : slotsFailed ? (
+        <p className="staff-hint">{T.occupancyFailed}</p>
+      ) : null}
+      {bookings.length === 0 ? (
+        <p className="staff-empty">{T.empty}</p>
+      ) : (
+        <>
+          {pending.length > 0 ? (
+            <BookingList title={T.pendingTitle} count={pending.length} bookings={pending} />
+          ) : null}
+          <BookingList title={T.othersTitle} bookings={others} empty={T.noOthers} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Covers at each 15-minute slot against the capacity: folded on a phone, its
+ * summary saying the busiest moment (or which slots are full), so the
+ * bookings come first on a small screen.
+ */
+function Occupancy({ occupancy }: { occupancy: OccupancyAnswer }) {
+  const { capacity, slots } = occupancy;
+  const full = slots.filter((slot) => slot.covers >= capacity);
+  const peak = slots.reduce<(typeof slots)[number] | null>(
+    (best, slot) => (best === null || slot.covers > best.covers ? slot : best),
+    null,
+  );
+  const summary =
+    full.length > 0
+      ? T.fullAt(full.map((slot) => slot.time))
+      : peak && peak.covers > 0
+        ? T.peak(peak.covers, capacity, peak.time)
+        : null;
+  return (
+    <details className="bookings__occupancy">
+      <summary>
+        <span className="bookings__occupancy-title">{T.occupancy}</span>
+        {summary ? (
+          <span className={full.length > 0 ? 'bookings__full' : undefined}>: {summary}</span>
+        ) : null}
+      </summary>
+      {slots.length === 0 ? (
+        <p>{T.noSlots}</p>
+      ) : (
+        <>
+          <p className="staff-hint">{T.occupancyHint(occupancy.turnMinutes)}</p>
+          <ul className="bookings__slots" aria-label={T.slotsLabel}>
+            {slots.map((slot) => {
+              const isFull = slot.covers >= capacity;
+              const share = capacity > 0 ? Math.min(1, slot.covers / capacity) : 1;
+              return (
+                <li
+                  key={slot.time}
+                  className={`bookings__slot${isFull ? ' bookings__slot--full' : ''}`}
+                >
+                  <span>{T.slot(slot.time, slot.covers, capacity)}</span>
+                  {isFull ? (
+                    <span className="bookings__slot-state">
+                      {slot.covers > capacity ? T.overCapacitySlot : T.full}
+                    </span>
+                  ) : null}
+                  <span className="bookings__bar" aria-hidden="true">
+                    <span style={{ width: `${Math.round(share * 100)}%` }} />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </details>
+  );
+}
+
+function BookingList({
+  title,
+  count,
+  bookings,
+  empty,
+}: {
+  title: string;
+  count?: number;
+  bookings: Reservation[];
+  empty?: string;
+}) {
+  const id = useId();
+  return (
+    <section className="bookings__group" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="bookings__group-title">
+        {title}
+        {count ? (
+          <>
+            {' '}
+            <span className="staff-count">{count}</span>
+          </>
+        ) : null}
+      </h3>
+      {bookings.length === 0 ? (
+        <p className="staff-hint">{empty}</p>
+      ) : (
+        <ul className="bookings__list" aria-label={title}>
+          {bookings.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Sends a status change; on success a toast and the day loaded again. */
+function useStatusChange() {
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const { revalidate } = useRevalidator();
+  return async (booking: Reservation, body: ReservationStatusBody, success: string) => {
+    if (!token) return;
+    const result = await setReservationStatus(token, booking.id, body);
+    if (result.ok) {
+      void showToast('success', success);
+      await revalidate();
+      return;
+    }
+    const { failure } = result;
+    const refusal = refusalOf(failure);
+    // Refused because the booking is no longer what this screen shows (a
+    // colleague answered it, the guest cancelled it): say so, and show it as it is.
+    if (refusal?.code === RESERVATION_REFUSALS.transition) {
+      void showToast('warning', T.changedMeanwhile(booking.name));
+    } else {
+      handleFailure(failure);
+    }
+    if (failure.kind === 'http' && (failure.status === 404 || failure.status === 409)) {
+      await revalidate();
+    }
+  };
+}
+
+function BookingCard({ booking }: { booking: Reservation }) {
+  const id = useId();
+  const change = useStatusChange();
+  const [message, setMessage] = useState('');
+  const done = !holdsSeats(booking);
+  const lang = LANGUAGE_NAMES[booking.lang as keyof typeof LANGUAGE_NAMES] ?? booking.lang;
+  const received = receivedAt(booking.createdAt);
+
+  const actions: ReactNode[] = [];
+  if (booking.status === 'pending') {
+    actions.push(
+      <ConfirmedAction
+        key="confirm"
+        label={T.confirm}
+        question={T.confirmQuestion(booking)}
+        confirmLabel={T.confirmYes}
+        cancelLabel={T.back}
+        onConfirm={() => change(booking, { status: 'confirmed' }, T.confirmed(booking.name))}
+      />,
+      <ConfirmedAction
+        key="decline"
+        label={T.decline}
+        question={T.declineQuestion(booking)}
+        confirmLabel={T.declineYes}
+        cancelLabel={T.back}
+        onConfirm={async () => {
+          const text = message.trim();
+          await change(
+            booking,
+            text ? { status: 'declined', message: text } : { status: 'declined' },
+            T.declined(booking.name),
+          );
+        }}
+      >
+        {booking.email ? (
+          <div className="staff-field">
+            <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
+            <textarea
+              id={`${id}-message`}
+              rows={3}
+              maxLength={STAFF_MESSAGE_MAX}
+              value={message}
+              aria-describedby={`${id}-message-hint`}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+            <p className="staff-hint" id={`${id}-message-hint`}>
+              {T.declineMessageHint}
+            </p>
+          </div>
+        ) : (
+          <p className="staff-hint">{T.declineNoEmail}</p>
+        )}
+      </ConfirmedAction>,
+    );
+  }
+  if (booking.status === 'confirmed') {
+    actions.push(
+      <ConfirmedAction
+        key="no-show"
+        label={T.noShow}
+        question={T.noShowQuestion(booking)}
+        confirmLabel={T.noShowYes}
+        cancelLabel={T.back}
+        onConfirm={() => change(booking, { status: 'no-show' }, T.noShowDone(booking.name))}
+      />,
+    );
+  }
+  if (booking.status === 'pending' || booking.status === 'confirmed') {
+    actions.push(
+      <ConfirmedAction
+        key="cancel"
+        label={T.cancel}
+        question={T.cancelQuestion(booking)}
+        confirmLabel={T.cancelYes}
+        cancelLabel={T.back}
+        onConfirm={() => change(booking, { status: 'cancelled' }, T.cancelled(booking.name))}
+      />,
+    );
+  }
+
+  return (
+    <li className={`booking${done ? ' booking--done' : ''}`}>
+      <p className="booking__head">
+        <span className="booking__time">{booking.time}</span>
+        <span className="booking__name">{booking.name}</span>
+        <span className="booking__party">{T.persons(booking.party)}</span>
+        <span className={`staff-badge booking__status booking__status--${booking.status}`}>
+          {T.status[booking.status]}
+        </span>
+      </p>
+      <dl className="booking__details">
+        <div className="booking__wide">
+          <dt>{T.phone}</dt>
+          <dd>
+            <a
+              className="booking__phone"
+              href={telHref(booking.phone)}
+              aria-label={T.callLabel(booking.name, booking.phone)}
+            >
+              {booking.phone}
+            </a>
+          </dd>
+        </div>
+        <div className="booking__wide">
+          <dt>{T.email}</dt>
+          <dd>
+            {booking.email ? <a href={mailtoHref(booking.email)}>{booking.email}</a> : T.noEmail}
+          </dd>
+        </div>
+        {booking.notes ? (
+          <div className="booking__wide">
+            <dt>{T.notes}</dt>
+            <dd className="booking__text">{booking.notes}</dd>
+          </div>
+        ) : null}
+        {booking.staffMessage ? (
+          <div className="booking__wide">
+            <dt>{T.staffMessage}</dt>
+            <dd className="booking__text">{booking.staffMessage}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{T.guestLang}</dt>
+          <dd>{lang}</dd>
+        </div>
+        <div>
+          <dt>{T.received}</dt>
+          <dd>
+            {T.source[booking.source]}
+            {received ? (
+              <>
+                {', '}
+                <time dateTime={booking.createdAt}>{received}</time>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      {booking.overCapacity ? (
+        <p className="booking__flag">
+          <span className="staff-badge staff-badge--warning">{T.overCapacity}</span>
+        </p>
+      ) : null}
+      {actions.length > 0 ? (
+        <div className="booking__actions" role="group" aria-label={T.actionsFor(booking.name)}>
+          {actions}
+        </div>
+      ) : null}
+    </li>
+  );
+}

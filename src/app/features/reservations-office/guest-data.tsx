@@ -1,0 +1,177 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import {
+  guestDataQuery,
+  type GuestData,
+  type GuestErased,
+} from '../../../shared/schemas/reservations.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { spokenDate } from './format.ts';
+import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
+import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
+
+/** "dati-giulia@example.test-2026-06-10.json": whose data, and when it was taken. */
+const fileNameOf = (data: GuestData) =>
+  `dati-${data.email.replace(/[^\w.@+-]/g, '_')}-${data.exportedAt.slice(0, 10)}.json`;
+
+/**
+ * One guest's data on their request (GDPR: access and erasure): found by
+ * e-mail, handed over as the server's JSON, or erased for good.
+ */
+export function GuestDataPanel() {
+  const id = useId();
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const { revalidate } = useRevalidator();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<GuestData | null>(null);
+  const [erased, setErased] = useState<GuestErased | null>(null);
+
+  async function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const checked = guestDataQuery.safeParse({ email });
+    if (!checked.success) {
+      setProblem(T.invalidEmail);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const result = await fetchGuestData(token, checked.data.email);
+    setBusy(false);
+    if (!result.ok) {
+      handleFailure(result.failure);
+      return;
+    }
+    setErased(null);
+    setFound(result.data);
+  }
+
+  async function erase(data: GuestData) {
+    if (!token) return;
+    const result = await eraseGuestData(token, data.email);
+    if (!result.ok) {
+      handleFailure(result.failure);
+      return;
+    }
+    const counts = result.data;
+    setFound(null);
+    setErased(counts);
+    void showToast('success', erasedText(counts));
+    // The day on screen may have held some of the guest's bookings.
+    await revalidate();
+  }
+
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        {T.title}
+      </h2>
+      <p className="staff-panel__intro">{T.intro}</p>
+      <form className="staff-form bookings__search" onSubmit={search} aria-busy={busy} noValidate>
+        <div className="staff-field">
+          <label htmlFor={`${id}-email`}>{T.email}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={254}
+            value={email}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {problem ? (
+            <p className="staff-hint bookings__field-problem" id={`${id}-problem`} role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <button type="submit" className="staff-button" disabled={busy}>
+            {busy ? T.searching : T.search}
+          </button>
+        </div>
+      </form>
+      <div className="bookings__guest" aria-live="polite">
+        {found ? <GuestFound data={found} onErase={() => erase(found)} /> : null}
+        {erased ? <p className="bookings__erased">{erasedText(erased)}</p> : null}
+      </div>
+    </section>
+  );
+}
+
+const erasedText = (counts: GuestErased) =>
+  T.erased(
+    counts.email,
+    T.reservations(counts.reservations),
+    T.messages(counts.contactMessages),
+    T.mails(counts.mails),
+  );
+
+function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise<void> }) {
+  const download = useDownloadUrl(data);
+  const nothing = data.reservations.length === 0 && data.contactMessages.length === 0;
+  if (nothing) return <p>{T.nothing(data.email)}</p>;
+  return (
+    <>
+      <p className="bookings__found">
+        {T.found(
+          data.email,
+          T.reservations(data.reservations.length),
+          T.messages(data.contactMessages.length),
+        )}
+      </p>
+      {data.reservations.length > 0 ? (
+        <ul className="bookings__found-list">
+          {data.reservations.map((booking) => (
+            <li key={booking.id}>
+              {spokenDate(booking.date)}, {booking.time} ·{' '}
+              {RESERVATIONS_TEXTS.persons(booking.party)} ·{' '}
+              {RESERVATIONS_TEXTS.status[booking.status]}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="staff-form__actions">
+        {download ? (
+          <a
+            className="staff-button staff-button--small"
+            href={download}
+            download={fileNameOf(data)}
+          >
+            {T.download}
+          </a>
+        ) : null}
+        <ConfirmedAction
+          label={T.erase}
+          question={T.eraseQuestion(data.email)}
+          confirmLabel={T.eraseYes}
+          cancelLabel={T.back}
+          danger
+          onConfirm={onErase}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The guest's data as a file the link downloads, held only while the link is on screen. */
+function useDownloadUrl(data: GuestData): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [data]);
+  return url;
+}

@@ -1,0 +1,3 @@
+/** The back office's reservations (/dashboard/reservations). */
+export { ReservationsOffice } from './reservations-office.tsx';
+export { loadReservations } from './load-reservations.ts';

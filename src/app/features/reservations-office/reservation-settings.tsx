@@ -1,0 +1,310 @@
+import { Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import {
+  DEFAULT_RESERVATION_SETTINGS,
+  reservationSettingsBody,
+  type ReservationSettings,
+  type ReservationSettingsAnswer,
+} from '../../../shared/schemas/reservations.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import {
+  invalidFieldsOf,
+  rotateCalendarFeed,
+  saveReservationSettings,
+} from './reservations-office-api.ts';
+import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
+
+/** The settings typed as numbers, in the form's order. */
+const NUMBERS = [
+  'coversPerSlot',
+  'turnMinutes',
+  'minNoticeMinutes',
+  'horizonDays',
+  'maxPartyOnline',
+  'retentionMonths',
+] as const;
+type NumberSetting = (typeof NUMBERS)[number];
+
+/**
+ * What "fino a N persone" starts from when the owner first switches automatic
+ * confirmation on: a table for four, the party a restaurant seats without a
+ * second look.
+ */
+const AUTO_CONFIRM_SUGGESTION = 4;
+
+/** The form's state: numbers as typed, the switch apart from its party size. */
+type Draft = Record<NumberSetting, string> & { autoConfirm: boolean; autoConfirmMaxParty: string };
+
+const draftOf = (settings: ReservationSettings): Draft => ({
+  ...(Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key])])) as Record<
+    NumberSetting,
+    string
+  >),
+  autoConfirm: settings.autoConfirmMaxParty !== null,
+  autoConfirmMaxParty: String(settings.autoConfirmMaxParty ?? AUTO_CONFIRM_SUGGESTION),
+});
+
+/** A whole number as typed; anything else stays text for the schema to refuse in words. */
+const numberOf = (text: string): number | string =>
+  /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : text;
+
+const bodyOf = (draft: Draft): unknown => ({
+  ...Object.fromEntries(NUMBERS.map((key) => [key, numberOf(draft[key])])),
+  autoConfirmMaxParty: draft.autoConfirm ? numberOf(draft.autoConfirmMaxParty) : null,
+});
+
+/** The same zod schema as the server's, with its Italian messages. */
+function check(draft: Draft) {
+  const parsed = reservationSettingsBody.safeParse(bodyOf(draft));
+  return parsed.success
+    ? { settings: parsed.data, problems: [] }
+    : { settings: null, problems: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
+}
+
+/** The owner's settings and the secret calendar address (the route asks for them for owners only). */
+export function ReservationSettingsPanel({
+  settings,
+}: {
+  settings: Loading<ReservationSettingsAnswer>;
+}) {
+  const id = useId();
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        {T.title}
+      </h2>
+      <p className="staff-panel__intro">{T.intro}</p>
+      <Suspense fallback={<p role="status">{T.loading}</p>}>
+        <LoadedSettings settings={settings} />
+      </Suspense>
+    </section>
+  );
+}
+
+function LoadedSettings({ settings }: { settings: Loading<ReservationSettingsAnswer> }) {
+  const { data, failed, setData } = useLoaded(settings);
+  if (data === null) {
+    return failed ? (
+      <LoadFailed message={T.loadFailed} retryLabel={RESERVATIONS_TEXTS.retry} />
+    ) : (
+      <p role="status">{T.loading}</p>
+    );
+  }
+  return (
+    <>
+      <SettingsForm settings={data} />
+      <CalendarFeed
+        url={data.calendarFeedUrl}
+        onRotated={(answer) => setData((current) => ({ ...current, ...answer }))}
+      />
+    </>
+  );
+}
+
+function SettingsForm({ settings }: { settings: ReservationSettings }) {
+  const id = useId();
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+  const [saved, setSaved] = useState(() => draftOf(settings));
+  const [draft, setDraft] = useState(saved);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+
+  // New settings from the server (saved here or by another owner): shown, unless being edited.
+  const [shownSettings, setShownSettings] = useState(settings);
+  if (settings !== shownSettings) {
+    setShownSettings(settings);
+    const fresh = draftOf(settings);
+    setSaved(fresh);
+    if (!dirty) setDraft(fresh);
+  }
+
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const checked = check(draft);
+    setProblems(checked.problems);
+    if (!checked.settings) return;
+    setBusy(true);
+    const result = await saveReservationSettings(token, checked.settings);
+    setBusy(false);
+    if (!result.ok) {
+      const invalid = invalidFieldsOf(result.failure);
+      if (invalid) setProblems([...new Set(Object.values(invalid).flat())]);
+      else handleFailure(result.failure);
+      return;
+    }
+    const fresh = draftOf(result.data);
+    setSaved(fresh);
+    setDraft(fresh);
+    void showToast('success', T.saved);
+    await revalidator.revalidate();
+  }
+
+  const hintOf = (key: string) => `${id}-${key}-hint`;
+  const numberField = (key: NumberSetting) => (
+    <div key={key} className="staff-field">
+      <label htmlFor={`${id}-${key}`}>{T[key]}</label>
+      <input
+        id={`${id}-${key}`}
+        type="text"
+        inputMode="numeric"
+        required
+        value={draft[key]}
+        aria-describedby={hintOf(key)}
+        onChange={(event) => set({ [key]: event.target.value })}
+      />
+      <p className="staff-hint" id={hintOf(key)}>
+        {T[`${key}Hint`]} {T.defaultIs(DEFAULT_RESERVATION_SETTINGS[key])}
+      </p>
+    </div>
+  );
+
+  return (
+    <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
+      {NUMBERS.slice(0, 5).map(numberField)}
+      <div className="staff-field bookings__auto">
+        <label className="bookings__switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={draft.autoConfirm}
+            aria-describedby={hintOf('autoConfirm')}
+            onChange={(event) => set({ autoConfirm: event.target.checked })}
+          />
+          {T.autoConfirm}
+          {/* The switch itself says whether it is on: this is for the eye. */}
+          <span className="bookings__switch-state" aria-hidden="true">
+            {draft.autoConfirm ? T.autoConfirmOn : T.autoConfirmOff}
+          </span>
+        </label>
+        {draft.autoConfirm ? (
+          <p className="bookings__up-to">
+            <label htmlFor={`${id}-up-to`}>{T.autoConfirmUpTo}</label>
+            <input
+              id={`${id}-up-to`}
+              type="text"
+              inputMode="numeric"
+              required
+              aria-label={T.autoConfirmMaxParty}
+              value={draft.autoConfirmMaxParty}
+              onChange={(event) => set({ autoConfirmMaxParty: event.target.value })}
+            />
+            <span>{T.autoConfirmPersons}</span>
+          </p>
+        ) : null}
+        <p className="staff-hint" id={hintOf('autoConfirm')}>
+          {T.autoConfirmHint} {T.defaultIs(T.autoConfirmOff.toLowerCase())}
+        </p>
+      </div>
+      {numberField('retentionMonths')}
+      {problems.length > 0 ? (
+        <div className="staff-warning staff-field--wide bookings__problems" role="alert">
+          <p className="staff-warning__title">{T.fix}</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="staff-form__actions staff-field--wide">
+        <button type="submit" className="staff-button" disabled={busy}>
+          {busy ? T.saving : T.save}
+        </button>
+        {dirty ? (
+          <p className="staff-draft" role="status">
+            {T.unsaved}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The secret address of the confirmed bookings' calendar: copied to a phone, replaced when it leaks. */
+function CalendarFeed({
+  url,
+  onRotated,
+}: {
+  url: string;
+  onRotated: (answer: ReservationSettingsAnswer) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { token } = useUser();
+  const handleFailure = useApiErrorHandler();
+  const revalidator = useRevalidator();
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      void showToast('success', T.copied);
+    } catch {
+      // No clipboard (an old browser, a page not allowed to write it): the
+      // address is selected, for the phone's own copy menu.
+      input.current?.select();
+      void showToast('warning', T.copyFailed);
+    }
+  }
+
+  async function rotate() {
+    if (!token) return;
+    const result = await rotateCalendarFeed(token);
+    if (!result.ok) {
+      handleFailure(result.failure);
+      return;
+    }
+    onRotated(result.data);
+    void showToast('success', T.rotated);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <section className="bookings__feed" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.feedTitle}
+      </h3>
+      <p className="staff-panel__intro">{T.feedIntro}</p>
+      <div className="staff-field">
+        <label htmlFor={`${id}-url`}>{T.feedUrl}</label>
+        <input
+          id={`${id}-url`}
+          ref={input}
+          type="url"
+          readOnly
+          value={url}
+          aria-describedby={`${id}-secret`}
+          onFocus={(event) => event.target.select()}
+        />
+        <p className="staff-hint" id={`${id}-secret`}>
+          {T.feedSecret}
+        </p>
+      </div>
+      <div className="staff-form__actions bookings__feed-actions">
+        <button
+          type="button"
+          className="staff-button staff-button--small"
+          onClick={() => void copy()}
+        >
+          {T.copy}
+        </button>
+        <ConfirmedAction
+          label={T.rotate}
+          question={T.rotateQuestion}
+          confirmLabel={T.rotateYes}
+          cancelLabel={RESERVATIONS_TEXTS.back}
+          danger
+          onConfirm={rotate}
+        />
+      </div>
+    </section>
+  );
+}

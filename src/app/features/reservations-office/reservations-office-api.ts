@@ -1,0 +1,147 @@
+import {
+  guestDataAnswer,
+  guestErasedAnswer,
+  occupancyAnswer,
+  reservationAnswer,
+  reservationSettingsAnswer,
+  type GuestData,
+  type GuestErased,
+  type OccupancyAnswer,
+  type Reservation,
+  type ReservationSettings,
+  type ReservationSettingsAnswer,
+  type ReservationStatusBody,
+  type StaffReservationBody,
+} from '../../../shared/schemas/reservations.ts';
+import { z } from '../../../shared/schemas/zod.ts';
+import {
+  apiRequest,
+  isRecord,
+  parseAnswer,
+  type ApiFailure,
+  type ApiResult,
+} from '../../api/client.ts';
+
+const dayAnswer = z.array(reservationAnswer);
+
+/** GET /api/reservations?date=: the day's bookings in every status. */
+export async function fetchReservations(
+  token: string,
+  date: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<Reservation[]>> {
+  return parseAnswer(
+    await apiRequest('GET', `/reservations?date=${date}`, { token, signal }),
+    dayAnswer,
+  );
+}
+
+/** GET /api/reservations/occupancy?date=: covers seated at each slot of the day. */
+export async function fetchOccupancy(
+  token: string,
+  date: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<OccupancyAnswer>> {
+  return parseAnswer(
+    await apiRequest('GET', `/reservations/occupancy?date=${date}`, { token, signal }),
+    occupancyAnswer,
+  );
+}
+
+/** PATCH /api/reservations/{id}: confirm, decline (with a message), cancel, no-show. */
+export async function setReservationStatus(
+  token: string,
+  id: number,
+  body: ReservationStatusBody,
+): Promise<ApiResult<Reservation>> {
+  return parseAnswer(
+    await apiRequest('PATCH', `/reservations/${id}`, { token, body }),
+    reservationAnswer,
+  );
+}
+
+/** POST /api/reservations/staff: a booking taken by phone, confirmed at once. */
+export async function addPhoneReservation(
+  token: string,
+  body: StaffReservationBody,
+): Promise<ApiResult<Reservation>> {
+  return parseAnswer(
+    await apiRequest('POST', '/reservations/staff', { token, body }),
+    reservationAnswer,
+  );
+}
+
+/** GET /api/reservations/settings (owner). */
+export async function fetchReservationSettings(
+  token: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('GET', '/reservations/settings', { token, signal }),
+    reservationSettingsAnswer,
+  );
+}
+
+/** PUT /api/reservations/settings (owner): every setting at once. */
+export async function saveReservationSettings(
+  token: string,
+  body: ReservationSettings,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('PUT', '/reservations/settings', { token, body }),
+    reservationSettingsAnswer,
+  );
+}
+
+/** POST /api/reservations/settings/calendar-feed (owner): a new secret address, the old one dead. */
+export async function rotateCalendarFeed(
+  token: string,
+): Promise<ApiResult<ReservationSettingsAnswer>> {
+  return parseAnswer(
+    await apiRequest('POST', '/reservations/settings/calendar-feed', { token }),
+    reservationSettingsAnswer,
+  );
+}
+
+const emailQuery = (email: string) => `/guest-data?email=${encodeURIComponent(email)}`;
+
+/** GET /api/guest-data?email=: everything kept about one guest, as the export hands it over. */
+export async function fetchGuestData(token: string, email: string): Promise<ApiResult<GuestData>> {
+  return parseAnswer(await apiRequest('GET', emailQuery(email), { token }), guestDataAnswer);
+}
+
+/** DELETE /api/guest-data?email=: erases them, and says how much was erased. */
+export async function eraseGuestData(
+  token: string,
+  email: string,
+): Promise<ApiResult<GuestErased>> {
+  return parseAnswer(await apiRequest('DELETE', emailQuery(email), { token }), guestErasedAnswer);
+}
+
+/** A refused operation's first `{code, description}`, as the staff routes answer 4xx. */
+export function refusalOf(
+  failure: ApiFailure,
+): { status: number; code: string; description: string } | null {
+  if (failure.kind !== 'http' || !isRecord(failure.body)) return null;
+  const { errors } = failure.body;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  if (!isRecord(first) || typeof first.code !== 'string') return null;
+  return {
+    status: failure.status,
+    code: first.code,
+    description: typeof first.description === 'string' ? first.description : '',
+  };
+}
+
+/** The field names of a 400 `{errors: {field: [message]}}`, or null for another failure. */
+export function invalidFieldsOf(failure: ApiFailure): Record<string, string[]> | null {
+  if (failure.kind !== 'http' || failure.status !== 400 || !isRecord(failure.body)) return null;
+  const { errors } = failure.body;
+  if (!isRecord(errors)) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      Array.isArray(messages) ? messages.map(String) : [String(messages)],
+    ]),
+  );
+}

@@ -1,0 +1,240 @@
+import type { Lang } from '../../../shared/languages.ts';
+import {
+  PARTY_MAX,
+  RESERVATION_NOTES_MAX,
+  type Reservation,
+  type ReservationStatus,
+} from '../../../shared/schemas/reservations.ts';
+
+const persons = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
+const plural = (count: number, one: string, many: string) =>
+  count === 1 ? `1 ${one}` : `${count} ${many}`;
+/** "Giulia Bianchi (4 persone, 20:00)": which booking a question is about. */
+const which = (booking: Pick<Reservation, 'name' | 'party' | 'time'>) =>
+  `${booking.name} (${persons(booking.party)}, ${booking.time})`;
+
+/** The reservations section's texts: staff screens are in Italian, in the back office's voice. */
+export const RESERVATIONS_TEXTS = {
+  title: 'Prenotazioni',
+  intro:
+    'Le prenotazioni di un giorno: conferma o rifiuta quelle in attesa, aggiungi quelle prese al telefono.',
+  ownerOnlyNote: 'Solo il titolare cambia le impostazioni delle prenotazioni.',
+  loading: 'Caricamento prenotazioni...',
+  loadFailed: 'Impossibile caricare le prenotazioni.',
+  retry: 'Riprova',
+
+  day: 'Giorno',
+  dayNav: 'Scegli il giorno',
+  previousDay: 'Giorno prima',
+  nextDay: 'Giorno dopo',
+  previousDayOf: (date: string) => `Giorno prima: ${date}`,
+  nextDayOf: (date: string) => `Giorno dopo: ${date}`,
+  today: 'Oggi',
+  todayTag: 'oggi',
+  tomorrowTag: 'domani',
+  daySummary: (bookings: number, covers: number) =>
+    `${plural(bookings, 'prenotazione', 'prenotazioni')} · ${plural(covers, 'coperto', 'coperti')}`,
+  daySummaryHint: 'In attesa e confermate.',
+
+  occupancy: 'Coperti per fascia',
+  slotsLabel: 'Coperti in ogni fascia',
+  occupancyHint: (turnMinutes: number) =>
+    `Le persone a tavola in ogni fascia di 15 minuti, contando le prenotazioni in attesa e confermate per tutto il turno (${turnMinutes} minuti).`,
+  occupancyFailed: 'Impossibile caricare i coperti per fascia.',
+  noSlots: 'Nessuna fascia in questa data: il locale è chiuso.',
+  peak: (covers: number, capacity: number, time: string) =>
+    `al massimo ${covers}/${capacity} alle ${time}`,
+  fullAt: (times: string[]) => `pieno alle ${times.join(', ')}`,
+  slot: (time: string, covers: number, capacity: number) => `${time} · ${covers}/${capacity}`,
+  full: 'pieno',
+  overCapacitySlot: 'oltre la capienza',
+
+  pendingTitle: 'Da confermare',
+  othersTitle: 'Prenotazioni del giorno',
+  empty: 'Nessuna prenotazione in questo giorno.',
+  noOthers: 'Nessun’altra prenotazione in questo giorno.',
+  persons,
+  status: {
+    pending: 'In attesa',
+    confirmed: 'Confermata',
+    declined: 'Rifiutata',
+    cancelled: 'Annullata',
+    'no-show': 'Non presentato',
+  } satisfies Record<ReservationStatus, string>,
+  source: { online: 'Online', staff: 'Al telefono' } as const,
+  overCapacity: 'Oltre la capienza',
+  phone: 'Telefono',
+  callLabel: (name: string, phone: string) => `Chiama ${name}: ${phone}`,
+  email: 'Email',
+  noEmail: 'nessuna',
+  notes: 'Note',
+  guestLang: 'Lingua delle email',
+  staffMessage: 'Messaggio al cliente',
+  received: 'Ricevuta',
+  actionsFor: (name: string) => `Azioni per la prenotazione di ${name}`,
+  back: 'Indietro',
+
+  confirm: 'Conferma',
+  confirmQuestion: (booking: Reservation) =>
+    `Confermare la prenotazione di ${which(booking)}?${booking.email ? ' Il cliente riceve la conferma per email.' : ''}`,
+  confirmYes: 'Sì, conferma',
+  confirmed: (name: string) => `Prenotazione di ${name} confermata.`,
+  decline: 'Rifiuta',
+  declineQuestion: (booking: Reservation) => `Rifiutare la prenotazione di ${which(booking)}?`,
+  declineYes: 'Sì, rifiuta',
+  declineMessage: 'Messaggio al cliente (facoltativo)',
+  declineMessageHint:
+    'Arriva nell’email così come lo scrivi: se il cliente non parla italiano, scrivilo nella sua lingua.',
+  declineNoEmail: 'Il cliente non ha lasciato l’email: avvisalo tu al telefono.',
+  declined: (name: string) => `Prenotazione di ${name} rifiutata.`,
+  noShow: 'Non presentato',
+  noShowQuestion: (booking: Reservation) => `Segnare ${which(booking)} come non presentato?`,
+  noShowYes: 'Sì, non è venuto',
+  noShowDone: (name: string) => `${name} segnato come non presentato.`,
+  cancel: 'Annulla',
+  cancelQuestion: (booking: Reservation) =>
+    `Annullare la prenotazione di ${which(booking)}?${booking.email ? ' Il cliente riceve un’email di annullamento.' : ''}`,
+  cancelYes: 'Sì, annulla',
+  cancelled: (name: string) => `Prenotazione di ${name} annullata.`,
+  changedMeanwhile: (name: string) =>
+    `La prenotazione di ${name} è cambiata nel frattempo (un collega o il cliente stesso): ecco com’è adesso.`,
+} as const;
+
+/** The phone booking form. */
+export const BOOKING_FORM_TEXTS = {
+  open: 'Aggiungi prenotazione',
+  title: 'Prenotazione al telefono',
+  intro:
+    'È confermata subito. Con l’email, il cliente riceve conferma e promemoria nella sua lingua.',
+  name: 'Nome',
+  phone: 'Telefono',
+  email: 'Email',
+  optional: '(facoltativa)',
+  optionalNotes: '(facoltative)',
+  party: 'Persone',
+  date: 'Data',
+  time: 'Ora',
+  chooseTime: 'Scegli l’ora',
+  loadingTimes: 'Caricamento orari...',
+  closedDay: 'Chiuso in questa data',
+  closedHint: 'In questa data il locale è chiuso: scegli un altro giorno.',
+  timesFailed: 'Impossibile caricare gli orari di questo giorno: eccoli tutti, ogni 15 minuti.',
+  timeOption: (time: string, covers: number, capacity: number) =>
+    covers >= capacity
+      ? `${time} · ${covers}/${capacity} · pieno`
+      : `${time} · ${covers}/${capacity}`,
+  slotCovers: (time: string, covers: number, capacity: number) =>
+    `Alle ${time} sono già prenotati ${covers} coperti su ${capacity}.`,
+  notes: 'Note',
+  notesHint: 'Per esempio: allergie, seggiolone, tavolo all’aperto.',
+  lang: 'Lingua del cliente',
+  langHint: 'La lingua delle email che riceve.',
+  submit: 'Salva prenotazione',
+  saving: 'Salvataggio in corso...',
+  close: 'Chiudi',
+  fix: 'Correggi prima questi punti:',
+  problems: {
+    name: 'Nome: scrivi il nome del cliente, su una riga.',
+    phone: 'Telefono: un numero da 6 a 20 cifre (spazi, + e trattini vanno bene).',
+    email: 'Email: un indirizzo valido, oppure lasciala vuota.',
+    party: `Persone: un numero da 1 a ${PARTY_MAX}.`,
+    date: 'Data: scegli il giorno.',
+    time: 'Ora: scegli l’ora.',
+    notes: `Note: al massimo ${RESERVATION_NOTES_MAX} caratteri.`,
+    lang: 'Lingua del cliente: scegline una.',
+  },
+  fullTitle: 'Non c’è più posto a quell’ora',
+  fullHint: 'Oppure cambia ora o giorno qui sopra.',
+  addAnyway: 'Aggiungi comunque',
+  notASlotTitle: 'Non si può prenotare a quell’ora',
+  added: (name: string, party: number, date: string, time: string) =>
+    `Prenotazione di ${name} aggiunta: ${persons(party)}, ${date} alle ${time}.`,
+} as const;
+
+/** The guest's language for mails, named in Italian. */
+export const LANGUAGE_NAMES: Record<Lang, string> = {
+  it: 'Italiano',
+  en: 'Inglese',
+  fr: 'Francese',
+  es: 'Spagnolo',
+  de: 'Tedesco',
+};
+
+/** The owner's settings and the calendar feed. */
+export const SETTINGS_TEXTS = {
+  title: 'Impostazioni delle prenotazioni',
+  intro:
+    'Valgono per le prenotazioni dal sito; quelle prese al telefono contano sugli stessi coperti.',
+  loading: 'Caricamento impostazioni...',
+  loadFailed: 'Impossibile caricare le impostazioni.',
+  // The labels are the ones the shared schema's messages start with.
+  coversPerSlot: 'Coperti per fascia',
+  coversPerSlotHint:
+    'Quante persone possono essere a tavola nello stesso momento. Ogni prenotazione tiene i suoi coperti per tutto il turno.',
+  turnMinutes: 'Durata di un turno (minuti)',
+  turnMinutesHint:
+    'Quanto resta a tavola un gruppo, a multipli di 15. L’ultima prenotazione è un turno prima della chiusura.',
+  minNoticeMinutes: 'Preavviso minimo (minuti)',
+  minNoticeMinutesHint: 'Dal sito non si prenota con meno anticipo di così (120 = 2 ore).',
+  horizonDays: 'Prenotabile fino a (giorni)',
+  horizonDaysHint: 'Quanti giorni avanti si può prenotare dal sito.',
+  maxPartyOnline: 'Persone al massimo online',
+  maxPartyOnlineHint: 'Per gruppi più grandi il sito chiede di telefonare.',
+  autoConfirm: 'Conferma automatica',
+  autoConfirmHint:
+    'Le prenotazioni dal sito dei gruppi piccoli sono confermate subito, senza aspettare te; le altre restano da confermare.',
+  autoConfirmUpTo: 'fino a',
+  autoConfirmMaxParty: 'Conferma automatica fino a (persone)',
+  autoConfirmPersons: 'persone',
+  autoConfirmOn: 'Attiva',
+  autoConfirmOff: 'Spenta',
+  retentionMonths: 'Conservazione dei dati (mesi)',
+  retentionMonthsHint:
+    'Le prenotazioni passate e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
+  defaultIs: (value: string | number) => `Predefinito: ${value}.`,
+  save: 'Salva impostazioni',
+  saving: 'Salvataggio in corso...',
+  saved: 'Impostazioni salvate: valgono da subito.',
+  unsaved: 'Modifiche non salvate.',
+  fix: 'Correggi prima questi punti:',
+
+  feedTitle: 'Calendario sul telefono',
+  feedIntro:
+    'Le prenotazioni confermate nel calendario del telefono, che si aggiorna da solo. Copia l’indirizzo e aggiungilo come calendario «da URL» (Google Calendar) o «sottoscritto» (iPhone).',
+  feedSecret:
+    'Chi ha questo indirizzo vede nomi e telefoni dei clienti: non condividerlo. Se finisce in mani sbagliate, generane uno nuovo.',
+  feedUrl: 'Indirizzo del calendario',
+  copy: 'Copia indirizzo',
+  copied: 'Indirizzo copiato.',
+  copyFailed: 'Copia non riuscita: tieni premuto sull’indirizzo e copialo a mano.',
+  rotate: 'Genera un nuovo indirizzo',
+  rotateQuestion:
+    'Generare un nuovo indirizzo? Quello di adesso smette subito di funzionare: sui telefoni che lo usano il calendario va aggiunto di nuovo.',
+  rotateYes: 'Sì, genera',
+  rotated: 'Nuovo indirizzo pronto: quello vecchio non funziona più.',
+} as const;
+
+/** One guest's data, on request (GDPR: access and erasure). */
+export const GUEST_DATA_TEXTS = {
+  title: 'Dati di un cliente',
+  intro:
+    'Quando un cliente chiede i suoi dati o di cancellarli: cercali con la sua email, scaricali in un file o cancellali.',
+  email: 'Email del cliente',
+  search: 'Cerca',
+  searching: 'Ricerca in corso...',
+  invalidEmail: 'Scrivi un indirizzo email valido.',
+  reservations: (count: number) => plural(count, 'prenotazione', 'prenotazioni'),
+  messages: (count: number) => plural(count, 'messaggio', 'messaggi'),
+  mails: (count: number) => plural(count, 'email', 'email'),
+  found: (email: string, reservations: string, messages: string) =>
+    `${email}: ${reservations}, ${messages}.`,
+  nothing: (email: string) => `Nessuna prenotazione e nessun messaggio con l’email ${email}.`,
+  download: 'Scarica i dati (JSON)',
+  erase: 'Cancella i dati',
+  eraseQuestion: (email: string) =>
+    `Cancellare per sempre tutti i dati di ${email}? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.`,
+  eraseYes: 'Sì, cancella tutto',
+  back: 'Indietro',
+  erased: (email: string, reservations: string, messages: string, mails: string) =>
+    `Dati di ${email} cancellati: ${reservations}, ${messages}, ${mails}.`,
+} as const;

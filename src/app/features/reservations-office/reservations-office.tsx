@@ -1,0 +1,39 @@
+import { Suspense, useId } from 'react';
+import { useUser } from '../auth/index.ts';
+import { PhoneBooking } from './booking-form.tsx';
+import { DayBookings, DayNav } from './day-view.tsx';
+import { GuestDataPanel } from './guest-data.tsx';
+import type { ReservationsData } from './load-reservations.ts';
+import { ReservationSettingsPanel } from './reservation-settings.tsx';
+import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
+
+/**
+ * /dashboard/reservations: a day's bookings (those to answer first), the
+ * covers per slot, bookings taken by phone; the owner's settings; one
+ * guest's data on request.
+ */
+export function ReservationsOffice({ data }: { data: ReservationsData }) {
+  const id = useId();
+  const { user } = useUser();
+  const isOwner = user?.role === 'owner';
+  return (
+    <>
+      <section className="staff-panel bookings" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="staff-panel__title">
+          {T.title}
+        </h1>
+        <p className="staff-panel__intro">
+          {T.intro} {isOwner ? null : T.ownerOnlyNote}
+        </p>
+        <PhoneBooking date={data.date} />
+        <DayNav date={data.date} today={data.today} />
+        {/* Keyed by the day: another day shows its loading text, not the last day's bookings. */}
+        <Suspense key={data.date} fallback={<p role="status">{T.loading}</p>}>
+          <DayBookings reservations={data.reservations} occupancy={data.occupancy} />
+        </Suspense>
+      </section>
+      {isOwner ? <ReservationSettingsPanel settings={data.settings} /> : null}
+      <GuestDataPanel />
+    </>
+  );
+}
