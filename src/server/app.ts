@@ -22,6 +22,7 @@ import { menuRoutes } from './routes/api/menu.ts';
 import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { restaurantRoutes } from './routes/api/restaurant.ts';
+import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -164,6 +165,8 @@ export async function buildApp({
   await app.register(restaurantRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
+  // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.
+  await app.register(printableMenuRoutes);
 
   if (build) {
     const development = 'middleware' in build;

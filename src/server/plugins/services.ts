@@ -13,8 +13,10 @@ import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
 import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
+import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
+import { romeDateReader } from '../../shared/opening-hours.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +41,8 @@ declare module 'fastify' {
     openingHours: OpeningHoursService;
     /** The restaurant's own facts: name, phones, e-mail, address, coordinates, links. */
     restaurantFacts: RestaurantFactsService;
+    /** The menu on paper: a PDF per language, and each language's QR code. */
+    printableMenu: PrintableMenu;
     /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
@@ -161,6 +165,17 @@ export const servicesPlugin = fp(
         db: app.db,
         content,
         contentVersion: () => contentVersion.current(),
+      }),
+    );
+
+    app.decorate(
+      'printableMenu',
+      new PrintableMenu({
+        menu: (lang) => app.menu.view(lang),
+        restaurant: () => app.restaurantFacts.get(),
+        contentVersion: () => contentVersion.current(),
+        today: romeDateReader(options.now ?? Date.now),
+        publicUrl: config.PUBLIC_URL,
       }),
     );
 
