@@ -87,6 +87,7 @@ export const NAV_TEXTS = {
   dailyMenu: 'Menu del giorno',
   menu: 'Menu',
   hours: 'Orari e dati',
+  print: 'Stampa e QR',
   messages: 'Messaggi',
   team: 'Colleghi',
   audit: 'Registro attività',
