@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGES, type Lang } from '../../shared/languages.ts';
+import {
+  LANG_COOKIE,
+  LANGUAGES,
+  pickLanguage,
+  readCookie,
+  type Lang,
+} from '../../shared/languages.ts';
 import { MESSAGES } from '../../shared/locales/index.ts';
 import { formatPrice } from '../../shared/price.ts';
 import type { MenuAnswer } from '../../shared/schemas/menu.ts';
@@ -263,4 +270,88 @@ describe('PUBLIC_URL with a path', () => {
     const response = await get('/menu-qr.svg?lng=es');
     expect(await readQrCode(response.rawPayload)).toBe('https://example.org/trattoria/menu?lng=es');
   });
+});
+
+describe('hostile requests', () => {
+  /** Header text a client may send: printable ASCII, or one of the tricky values. */
+  const headerText = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom(...' !"#$%&()*+,-./0123456789;=?@ADEFINRSTZ_abdefgilnrstuz~'),
+      maxLength: 80,
+    }),
+    fc.constantFrom(
+      'i18next=de',
+      'i18next=DE-at',
+      'i18next=%E0%A4%A',
+      'de;q=abc, fr;q=0.2',
+      'q=1',
+      '*',
+    ),
+  );
+  const lngValue = fc.oneof(
+    fc.constantFrom(...LANGUAGES, 'xx', '', 'EN', 'en-GB', 'de_DE', 'pt', ' es', 'null', '*'),
+    fc.string({ maxLength: 300 }),
+  );
+
+  it('whatever lng, cookie and Accept-Language say, never a 500: the PDF and QR code in the language a page would pick', async () => {
+    await start();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          path: fc.constantFrom('/menu.pdf', '/menu-qr.svg'),
+          method: fc.constantFrom<'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'>(
+            'GET',
+            'GET',
+            'GET',
+            'HEAD',
+            'POST',
+            'PUT',
+            'PATCH',
+            'DELETE',
+            'OPTIONS',
+          ),
+          lng: fc.option(fc.array(lngValue, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+          junk: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+          cookie: fc.option(headerText, { nil: undefined }),
+          acceptLanguage: fc.option(headerText, { nil: undefined }),
+        }),
+        async ({ path, method, lng, junk, cookie, acceptLanguage }) => {
+          const query = new URLSearchParams();
+          for (const value of lng ?? []) query.append('lng', value);
+          if (junk !== undefined) query.append(junk, junk);
+          const headers: Record<string, string> = {};
+          if (cookie !== undefined) headers.cookie = cookie;
+          if (acceptLanguage !== undefined) headers['accept-language'] = acceptLanguage;
+          const response = await harness.app.inject({
+            method,
+            url: `${path}?${query}`,
+            headers,
+          });
+          if (method !== 'GET' && method !== 'HEAD') {
+            expect(response.statusCode).toBeGreaterThanOrEqual(400);
+            expect(response.statusCode).toBeLessThan(500);
+            return;
+          }
+          expect(response.statusCode).toBe(200);
+          const lang = pickLanguage({
+            query: query.get('lng'),
+            cookie: readCookie(cookie, LANG_COOKIE),
+            acceptLanguage,
+          });
+          if (path === '/menu.pdf') {
+            expect(response.headers['content-disposition']).toBe(
+              `inline; filename="menu-${lang}.pdf"`,
+            );
+          } else if (method === 'GET') {
+            expect(await readQrCode(response.rawPayload)).toBe(
+              `https://www.trattoria.example/menu?lng=${lang}`,
+            );
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    // However they were asked for, one PDF per language.
+    expect(harness.app.printableMenu.generated).toBeLessThanOrEqual(LANGUAGES.length);
+  }, 120_000);
 });
