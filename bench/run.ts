@@ -364,6 +364,67 @@ try {
   await first.stop();
 }
 
+// 7. The printed menu: what a request waits for the PDF after an edit (one
+// generation: an edit makes every language's PDF out of date), then the PDF
+// answered from memory against a bare Fastify route sending the same bytes.
+const printing = await startSite();
+const pdfDir = mkdtempSync(join(tmpdir(), 'bench-pdf-'));
+try {
+  const token = await staffToken(printing);
+  const pdfPath = '/menu.pdf?lng=de';
+  const generations: number[] = [];
+  let pdf = Buffer.alloc(0);
+  for (let round = 0; round < 5; round += 1) {
+    const saved = await fetch(`${printing.url}/api/menu/items/1`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ prices: [{ label: '', amount: `${30 + round}.50` }] }),
+    });
+    if (!saved.ok) throw new Error(`menu edit failed: ${saved.status}`);
+    const started = performance.now();
+    const response = await fetch(`${printing.url}${pdfPath}`);
+    pdf = Buffer.from(await response.arrayBuffer());
+    generations.push(performance.now() - started);
+    if (!response.ok || pdf.subarray(0, 5).toString() !== '%PDF-') {
+      throw new Error(`${pdfPath}: ${response.status}, not a PDF`);
+    }
+  }
+  const sortedGenerations = generations.toSorted((a, b) => a - b);
+  const generationMedian = sortedGenerations[sortedGenerations.length >> 1]!;
+  const generationMax = sortedGenerations.at(-1)!;
+  writeFileSync(join(pdfDir, 'menu.pdf'), pdf);
+  const bareFiles = await startNodeScript(
+    `import Fastify from 'fastify'; import { readFileSync } from 'node:fs';
+     const pdf = readFileSync(${JSON.stringify(join(pdfDir, 'menu.pdf'))});
+     const app = Fastify(); app.get('/ready', async () => 'ok');
+     app.get('/menu.pdf', async (req, reply) => reply.type('application/pdf').send(pdf));
+     await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
+    await freePort(),
+  );
+  const served = await compare(`${printing.url}${pdfPath}`, `${bareFiles.url}/menu.pdf`);
+  await bareFiles.stop();
+  results.printedMenu = {
+    pdfBytes: pdf.length,
+    generationMs: { timings: generations, median: generationMedian, max: generationMax },
+    fromMemory: { path: pdfPath, baselineName: 'bare Fastify', ...served },
+  };
+  record(
+    `PDF ${pdfPath} after an edit (one generation)`,
+    `median ${generationMedian.toFixed(0)} ms, max ${generationMax.toFixed(0)} ms`,
+    '≤ 1 s',
+    generationMax <= 1000,
+  );
+  record(
+    `PDF ${pdfPath} from memory req/s vs bare Fastify`,
+    `${served.ours.toFixed(0)} / ${served.baseline.toFixed(0)}, ratio ${served.ratio.toFixed(2)}`,
+    '≥ 0.50',
+    served.ratio >= 0.5,
+  );
+} finally {
+  await printing.stop();
+  rmSync(pdfDir, { recursive: true, force: true });
+}
+
 console.log(
   `\nnpm run bench (${DURATION_S} s per load run, ${CONNECTIONS} connections, ratios: median of ${PAIRS} interleaved pairs)\n`,
 );

@@ -113,6 +113,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
       'Prenotazioni',
       'Menu',
       'Orari e dati',
+      'Stampa e QR',
       'Messaggi',
       'Colleghi',
       'Il mio account',

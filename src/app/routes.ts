@@ -23,6 +23,7 @@ export default [
       route('reservations', 'routes/staff/reservations.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
       route('hours', 'routes/staff/hours.tsx'),
+      route('print', 'routes/staff/print.tsx'),
       route('messages', 'routes/staff/messages.tsx'),
       route('team', 'routes/staff/team.tsx'),
       route('audit', 'routes/staff/audit.tsx'),

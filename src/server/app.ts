@@ -24,6 +24,7 @@ import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { restaurantRoutes } from './routes/api/restaurant.ts';
 import { reservationRoutes } from './routes/api/reservations.ts';
 import { guestReservations } from './pages/guest-reservations.ts';
+import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -168,6 +169,8 @@ export async function buildApp({
   await app.register(reservationRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
+  // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.
+  await app.register(printableMenuRoutes);
 
   if (build) {
     const development = 'middleware' in build;

@@ -7,10 +7,11 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { AppServices } from '../../app/context.ts';
-import { LANG_COOKIE, pickLanguage, readCookie, toLang } from '../../shared/languages.ts';
+import { toLang } from '../../shared/languages.ts';
 import { htmlContentSecurityPolicy, newScriptMarker, withoutScriptMarker } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { clientKey } from '../plugins/staff-auth.ts';
+import { requestLanguage } from './request-language.ts';
 
 export interface PagesOptions {
   /**
@@ -178,12 +179,7 @@ function cacheKey(request: FastifyRequest, url: URL): string | null {
   if (query.length === 1 && (query[0]?.[0] !== 'lng' || toLang(query[0][1]) !== query[0][1])) {
     return null;
   }
-  const lang = pickLanguage({
-    query: url.searchParams.get('lng'),
-    cookie: readCookie(request.headers.cookie, LANG_COOKIE),
-    acceptLanguage: request.headers['accept-language'],
-  });
-  return `${url.pathname}${url.search}|${lang}`;
+  return `${url.pathname}${url.search}|${requestLanguage(request, url)}`;
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {

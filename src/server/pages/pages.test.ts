@@ -58,6 +58,22 @@ describe('public pages arrive complete, in the request language', () => {
     expect(current(home)).toEqual([expect.stringMatching(/href="\/".*>Home<\/a>$/)]);
   });
 
+  it("the menu page links to its PDF in the page's language, which the server answers beside the pages", async () => {
+    const link = (html: string) => attr(html, /<a [^>]*href="(\/menu\.pdf[^"]*)"[^>]*>/);
+    const german = (await get('/menu?lng=de')).body;
+    expect(link(german)).toBe('/menu.pdf?lng=de');
+    expect(german).toMatch(
+      /href="\/menu\.pdf\?lng=de"[^>]*>Speisekarte herunterladen \(PDF\)<\/a>/,
+    );
+    expect(link((await get('/menu', { cookie: 'i18next=fr' })).body)).toBe('/menu.pdf?lng=fr');
+    expect(link((await get('/menu', { 'accept-language': 'es' })).body)).toBe('/menu.pdf?lng=es');
+    for (const url of ['/menu.pdf?lng=de', '/menu-qr.svg?lng=de']) {
+      const file = await get(url);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-type'], url).toMatch(/^(application\/pdf|image\/svg\+xml)/);
+    }
+  });
+
   it('has the whole footer in the served HTML', async () => {
     const html = (await get('/?lng=en')).body;
     const footer = html.slice(html.indexOf('<footer'));

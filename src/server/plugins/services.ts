@@ -13,8 +13,10 @@ import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { Invitations } from '../services/invitations.ts';
 import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
+import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
+import { romeDateReader } from '../../shared/opening-hours.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 
@@ -41,6 +43,8 @@ declare module 'fastify' {
     openingHours: OpeningHoursService;
     /** The restaurant's own facts: name, phones, e-mail, address, coordinates, links. */
     restaurantFacts: RestaurantFactsService;
+    /** The menu on paper: a PDF per language, and each language's QR code. */
+    printableMenu: PrintableMenu;
     /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
@@ -193,6 +197,16 @@ export const servicesPlugin = fp(
       await reservations.queueReminders();
       await guestData.purgeExpired((await reservations.settings()).retentionMonths);
     };
+    app.decorate(
+      'printableMenu',
+      new PrintableMenu({
+        menu: (lang) => app.menu.view(lang),
+        restaurant: () => app.restaurantFacts.get(),
+        contentVersion: () => contentVersion.current(),
+        today: romeDateReader(options.now ?? Date.now),
+        publicUrl: config.PUBLIC_URL,
+      }),
+    );
 
     let housekeeping: NodeJS.Timeout | undefined;
     let chores: NodeJS.Timeout | undefined;

@@ -88,6 +88,7 @@ export const NAV_TEXTS = {
   reservations: 'Prenotazioni',
   menu: 'Menu',
   hours: 'Orari e dati',
+  print: 'Stampa e QR',
   messages: 'Messaggi',
   team: 'Colleghi',
   audit: 'Registro attività',

@@ -19,6 +19,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
     { to: '/dashboard/reservations', label: NAV_TEXTS.reservations },
     { to: '/dashboard/menu', label: NAV_TEXTS.menu },
     { to: '/dashboard/hours', label: NAV_TEXTS.hours },
+    { to: '/dashboard/print', label: NAV_TEXTS.print },
     { to: '/dashboard/messages', label: NAV_TEXTS.messages },
     { to: '/dashboard/team', label: NAV_TEXTS.team },
     ...(user?.role === 'owner' ? [{ to: '/dashboard/audit', label: NAV_TEXTS.audit }] : []),

@@ -136,6 +136,13 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         <h1 className="menu-hero__title">{t('header')}</h1>
       </header>
 
+      {/* The same menu on paper, in this language: a plain link, the server answers it. */}
+      <p className="menu-download">
+        <a className="button button--ghost" href={`/menu.pdf?lng=${lang}`} type="application/pdf">
+          {t('download')}
+        </a>
+      </p>
+
       <section className="menu-categories" aria-labelledby="menu-categories-title">
         <h2 id="menu-categories-title">{t('categoriesTitle')}</h2>
         <Suspense>
