@@ -91,6 +91,7 @@ const DATABASE_SPECS = [
   'printable-menu',
   'recovery',
   'reservations-guest',
+  'reservations-journey',
   'reservations-office',
   'ssr',
   'staff',

@@ -13,6 +13,11 @@ export interface ReceivedMail {
   /** The decoded text/plain part (or the whole decoded body when single-part). */
   text: string;
   html: string;
+  /** The decoded text/calendar part (an invitation), or '' when the mail has none. */
+  calendar: string;
+  /** Its content type's `method` (REQUEST, CANCEL), or ''. */
+  calendarMethod: string;
+  replyTo: string;
   raw: string;
 }
 
@@ -146,7 +151,9 @@ function leafParts(part: Part): Part[] {
     .flatMap((chunk) => leafParts(splitPart(chunk.replace(/^\n/, ''))));
 }
 
-function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> {
+function parseMail(
+  raw: string,
+): Pick<ReceivedMail, 'subject' | 'text' | 'html' | 'calendar' | 'calendarMethod' | 'replyTo'> {
   const message = splitPart(raw);
   const leaves = leafParts(message);
   const ofType = (type: string) =>
@@ -155,9 +162,15 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'>
     );
   const text = ofType('text/plain');
   const html = ofType('text/html');
+  const calendar = ofType('text/calendar');
   return {
     subject: decodeHeader(message.headers.get('subject') ?? ''),
     text: text ? decodeBody(text) : '',
     html: html ? decodeBody(html) : '',
+    calendar: calendar ? decodeBody(calendar) : '',
+    calendarMethod:
+      /method=([\w-]+)/i.exec(calendar?.headers.get('content-type') ?? '')?.[1]?.toUpperCase() ??
+      '',
+    replyTo: message.headers.get('reply-to') ?? '',
   };
 }

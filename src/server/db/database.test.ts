@@ -101,6 +101,7 @@ const ALL_MIGRATIONS = [
   '009-daily-menu-text-translations',
   '010-opening-hours',
   '011-restaurant-facts',
+  '012-reservations',
 ];
 
 describe('DATABASE_URL', () => {
@@ -200,7 +201,10 @@ describe('openDatabase', () => {
       'outbox',
       'password_resets',
       'rate_limits',
+      'reservation_settings',
+      'reservations',
       'restaurant_facts',
+      'server_secrets',
       'sessions',
       'staff_invitations',
       'staff_users',

@@ -42,10 +42,21 @@ describe('every API route', () => {
   it('without a body, refuses a query key it does not read: 400, field "querystring"', async () => {
     const routes = apiRoutes().filter(({ method }) => method === 'GET' || method === 'DELETE');
     expect(routes.length).toBeGreaterThan(8);
+    // The keys a route requires, with valid values: only the unexpected one is wrong.
+    const required: Record<string, string> = {
+      '/api/reservations': 'date=2026-01-14&',
+      '/api/reservations/occupancy': 'date=2026-01-14&',
+      '/api/reservations/availability': 'date=2026-01-14&party=2&',
+      '/api/guest-data': 'email=guest%40example.com&',
+    };
+    // Paths whose parameter has a form of its own ("1" is no calendar feed's address).
+    const paths: Record<string, string> = {
+      '/api/reservations/calendar/1': `/api/reservations/calendar/${'a'.repeat(43)}.ics`,
+    };
     for (const { method, path } of routes) {
       const response = await harness.app.inject({
         method: method as 'GET',
-        url: `${path}?unexpected=1`,
+        url: `${paths[path] ?? path}?${required[path] ?? ''}unexpected=1`,
         headers: { authorization: `Bearer ${ownerToken}` },
         remoteAddress: nextIp(),
       });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
@@ -12,7 +12,7 @@ type Actor = NonNullable<AuditActor>;
  * Guests' personal data: their bookings and contact messages, and the mails
  * that carried them (SECURITY.md item 39; GDPR articles 5(1)(e), 15 and 17).
  * - A guest may ask for their data (export) or for its erasure: staff find it
- *   by e-mail, whatever its case.
+ *   by e-mail, whatever its case (`lower()` on both sides).
  * - Everything is deleted once older than the retention period the owner set
  *   (reservation settings; 24 months at first).
  * The audit log says that it happened, never whose data it was: an erased
@@ -33,13 +33,13 @@ export class GuestDataService {
         trx
           .selectFrom('reservations')
           .selectAll()
-          .where(sameEmail('email', email))
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
           .orderBy('starts_at')
           .execute(),
         trx
           .selectFrom('contact_messages')
           .selectAll()
-          .where(sameEmail('email', email))
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
           .orderBy('created_at')
           .execute(),
       ]);
@@ -62,15 +62,20 @@ export class GuestDataService {
     return this.#db.transaction().execute(async (trx) => {
       const reservations = await trx
         .deleteFrom('reservations')
-        .where(sameEmail('email', email))
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const messages = await trx
         .deleteFrom('contact_messages')
-        .where(sameEmail('email', email))
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const mails = await trx
         .deleteFrom('outbox')
-        .where((eb) => eb.or([sameEmail('recipient', email), sameEmail('reply_to', email)]))
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()),
+            eb(eb.fn('lower', ['reply_to']), '=', email.toLowerCase()),
+          ]),
+        )
         .executeTakeFirst();
       const erased = {
         email,
@@ -124,10 +129,6 @@ export class GuestDataService {
     });
   }
 }
-
-/** The same e-mail address, whatever the case it was typed in. */
-const sameEmail = (column: 'email' | 'recipient' | 'reply_to', email: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) = ${email.toLowerCase()}`;
 
 /** The instant `months` calendar months before `now` (the 31st falls back to the month's end). */
 export function monthsBefore(now: number, months: number): number {

@@ -230,7 +230,7 @@ describe('a guest books', () => {
     expect(toGuest!.text_body).toContain('Guten Tag Jonas Weber,');
     expect(toGuest!.text_body).toContain('2 Personen am Mittwoch, 14. Januar 2026 um 20:00');
     expect(toGuest!.secret_link).toMatch(
-      /^https:\/\/www\.trattoria\.example\/reservations\/cancel\?token=[\w.-]+$/,
+      /^https:\/\/www\.trattoria\.example\/reservations\/cancel\?token=[\w.-]+&lng=de$/,
     );
     expect(notice).toMatchObject({
       kind: 'reservation-notice',

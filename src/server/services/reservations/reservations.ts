@@ -645,10 +645,11 @@ export class ReservationsService {
     const startsAt = Date.parse(row.starts_at);
     const cancelLink = offersCancel
       ? {
+          // In the guest's language, whatever the browser that opens it prefers.
           url: `${this.#publicUrl}/reservations/cancel?token=${cancelToken(await this.#key(trx), {
             id: row.id,
             startsAt,
-          })}`,
+          })}&lng=${bookingLang(row)}`,
           // The outbox runs on the wall clock; the calendar on the app's (moved by
           // CLOCK_START in tests, the same in production): the start, on the outbox's.
           expiresAt: nowIso(startsAt + (Date.now() - this.#now())),
