@@ -28,4 +28,6 @@ if (typeof window !== 'undefined') {
     unobserve() {}
     disconnect() {}
   };
+  // Nor does it scroll: bringing an element into view does nothing there.
+  Element.prototype.scrollIntoView ??= () => {};
 }

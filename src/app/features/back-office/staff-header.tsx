@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useHeaderHeight } from '../../components/use-header-height.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
@@ -7,11 +7,19 @@ import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS, useUser } from '../auth/index
 
 /**
  * The back office's fixed header: logo, "Disconnetti", and the sections
- * (a second row that wraps on a phone; the audit log for owners only).
+ * (a second row, scrolling sideways on a phone; the audit log for owners only).
  */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   const { user } = useUser();
+  // On a phone the sections scroll sideways in one row: keep the current one in sight.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   const name = useRestaurantName();
   useHeaderHeight(header);
   const sections = [
@@ -36,7 +44,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
           {DASHBOARD_TEXTS.logout}
         </button>
       </div>
-      <nav className="staff-nav" aria-label={NAV_TEXTS.label}>
+      <nav className="staff-nav" aria-label={NAV_TEXTS.label} ref={nav}>
         {sections.map(({ to, label, end }) => (
           <NavLink key={to} to={to} end={end} className="staff-nav__link">
             {label}
