@@ -60,7 +60,20 @@ const phone = z
   }, 'must be a phone number');
 
 const email = z.string().trim().max(254).pipe(z.email());
-const party = z.coerce.number().int().min(1).max(PARTY_MAX);
+/**
+ * A party: a whole number in JSON, or its digits as text where everything is
+ * text (a query string, a form posted without JavaScript). Nothing else is
+ * read as a number: `true`, `[3]`, `"1e1"` or `" 2"` are refused, not coerced.
+ */
+const party = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(PARTY_MAX));
 
 const bookingFields = {
   name: oneLine(100),

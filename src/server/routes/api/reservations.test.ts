@@ -304,6 +304,31 @@ describe('a guest books', () => {
     expect(confirmed.html_body).toContain('"target":"{{secret-link}}"');
   });
 
+  it('takes the party as a whole number, or its digits as text (a form); any other type is 400', async () => {
+    await start();
+    for (const party of [true, [3], null, '', ' 2', '1e1', '0x2', 2.5]) {
+      const response = await book(guest({ party }));
+      expect(response.statusCode, JSON.stringify(party)).toBe(400);
+      expect(Object.keys(response.json().errors), JSON.stringify(party)).toEqual(['party']);
+    }
+    for (const party of ['true', '', '%202', '1e1', '0x2', '2.5', '-2']) {
+      const query = `date=${WEDNESDAY}&party=${party}`;
+      const slots = await harness.app.inject({
+        method: 'GET',
+        url: `/api/reservations/availability?${query}`,
+      });
+      expect(slots.statusCode, query).toBe(400);
+    }
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    const booked = await book(guest({ party: '3' }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const row = await harness.app.db
+      .selectFrom('reservations')
+      .select('party')
+      .executeTakeFirstOrThrow();
+    expect(row.party).toBe(3);
+  });
+
   it('a honeypot filled in is answered as received, and nothing is stored or sent', async () => {
     await start();
     const response = await book(guest({ website: 'http://spam.example' }));
