@@ -159,11 +159,13 @@ export const occupancyAnswer = z.object({
 });
 export type OccupancyAnswer = z.infer<typeof occupancyAnswer>;
 
+/** A booking's id: written plainly, within the 32 bits of its column (PostgreSQL's `integer`). */
 export const reservationIdParams = z.strictObject({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, 'must be a reservation id')
-    .transform(Number),
+    .regex(/^[1-9]\d{0,9}$/, 'must be a reservation id')
+    .transform(Number)
+    .pipe(z.number().max(2 ** 31 - 1, 'must be a reservation id')),
 });
 
 /** PATCH /api/reservations/{id}. */

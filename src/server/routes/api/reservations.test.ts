@@ -429,6 +429,17 @@ describe('staff', () => {
     ).toBe(401);
   });
 
+  it('an id past 32 bits is 400 on either database (PostgreSQL answered 500), the largest one 404', async () => {
+    await start();
+    for (const id of ['2147483648', '999999999999999']) {
+      const response = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'confirmed' });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['id']);
+    }
+    const largest = await asStaff('PATCH', '/api/reservations/2147483647', { status: 'confirmed' });
+    expect(largest.statusCode, largest.body).toBe(404);
+  });
+
   it('book by phone: confirmed; over capacity only with override, which the booking remembers', async () => {
     await start();
     const first = await byPhone({ party: 38 });
