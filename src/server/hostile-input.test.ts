@@ -1556,8 +1556,8 @@ const patchMessage = family({
       id === 'seeded' ? String(seededMessageId) : id === 'spam' ? String(seededSpamId) : id,
     );
     const number = Number(param.decoded);
-    // Ids are written plainly: digits, no leading zero, at most 15 of them.
-    const validId = /^[1-9]\d{0,14}$/.test(param.decoded);
+    // Ids are written plainly (digits, no leading zero) and fit 32 bits.
+    const validId = /^[1-9]\d{0,9}$/.test(param.decoded) && number <= 2 ** 31 - 1;
     const row = validId
       ? await app.db
           .selectFrom('contact_messages')
