@@ -48,12 +48,16 @@ export const timeText = z.string().refine(isTime, 'must be a time written HH:MM'
 const oneLine = (max: number) =>
   z.string().trim().min(1).max(max).regex(ONE_LINE_TEXT, 'must not contain control characters');
 
-/** A phone number as people write it: digits, spaces, +, -, dots, brackets, 6 to 20 digits. */
+/**
+ * A phone number as people write it: digits, spaces, +, -, dots, slashes,
+ * brackets, 6 to 20 digits. Spaces only: no tabs, line breaks or line
+ * separators, which would start a line of their own in the restaurant's notice.
+ */
 const phone = z
   .string()
   .trim()
   .max(30)
-  .regex(/^\+?[\d\s\-.()/]+$/, 'must be a phone number')
+  .regex(/^\+?[\d \-.()/]+$/, 'must be a phone number')
   .refine((text) => {
     const digits = text.replace(/\D/g, '').length;
     return digits >= 6 && digits <= 20;

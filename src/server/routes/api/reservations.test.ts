@@ -329,6 +329,23 @@ describe('a guest books', () => {
     expect(row.party).toBe(3);
   });
 
+  it('takes a phone on one line: digits with spaces, +, -, dots, slashes and brackets', async () => {
+    await start();
+    for (const phone of [
+      '333\n1234567',
+      '333\r\n1234567',
+      '333\t1234567',
+      '+39\u2028333 1234567',
+    ]) {
+      const response = await book(guest({ phone }));
+      expect(response.statusCode, JSON.stringify(phone)).toBe(400);
+      expect(Object.keys(response.json().errors), JSON.stringify(phone)).toEqual(['phone']);
+    }
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    const booked = await book(guest({ phone: ' +39 (0923) 555-01.87/8 ' }));
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+
   it('a honeypot filled in is answered as received, and nothing is stored or sent', async () => {
     await start();
     const response = await book(guest({ website: 'http://spam.example' }));
