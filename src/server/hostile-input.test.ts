@@ -158,7 +158,10 @@ type Table =
   | 'opening_weekly_ranges'
   | 'opening_closures'
   | 'opening_exception_ranges'
-  | 'restaurant_facts';
+  | 'restaurant_facts'
+  | 'reservations'
+  | 'reservation_settings'
+  | 'server_secrets';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -184,6 +187,9 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   opening_closures: { orderBy: 'id' },
   opening_exception_ranges: { orderBy: 'date, position' },
   restaurant_facts: { orderBy: 'id' },
+  reservations: { orderBy: 'id' },
+  reservation_settings: { orderBy: 'id' },
+  server_secrets: { orderBy: 'name' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
@@ -993,6 +999,19 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['PUT', '/api/opening-hours'],
   ['GET', '/api/restaurant'],
   ['PUT', '/api/restaurant'],
+  ['GET', '/api/reservations/availability'],
+  ['POST', '/api/reservations'],
+  ['POST', '/api/reservations/cancel'],
+  ['GET', '/api/reservations'],
+  ['GET', '/api/reservations/occupancy'],
+  ['PATCH', '/api/reservations/:id'],
+  ['POST', '/api/reservations/staff'],
+  ['GET', '/api/reservations/settings'],
+  ['PUT', '/api/reservations/settings'],
+  ['POST', '/api/reservations/settings/calendar-feed'],
+  ['GET', '/api/reservations/calendar/:file'],
+  ['GET', '/api/guest-data'],
+  ['DELETE', '/api/guest-data'],
 ];
 
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
@@ -1060,6 +1079,7 @@ const concretePath = (pattern: string) =>
   pattern
     .replace(':token', 'abc')
     .replace(':lang', 'en')
+    .replace(':file', 'x.ics')
     .replace('contact-messages/:id', () => `contact-messages/${seededMessageId}`)
     .replace(':id', '1');
 
