@@ -4,9 +4,16 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../shared/languages.ts';
+import {
+  DEFAULT_RESERVATION_SETTINGS,
+  type ReservationStatus,
+} from '../shared/schemas/reservations.ts';
+import type { ReservationsTable } from './db/database.ts';
 import { hashPassword } from './services/passwords.ts';
+import { cancelToken } from './services/reservations/cancel-links.ts';
 import { hashToken, newToken, nowIso } from './services/tokens.ts';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
 import { registeredRoutes } from './testing/routes.ts';
@@ -158,7 +165,10 @@ type Table =
   | 'opening_weekly_ranges'
   | 'opening_closures'
   | 'opening_exception_ranges'
-  | 'restaurant_facts';
+  | 'restaurant_facts'
+  | 'reservations'
+  | 'reservation_settings'
+  | 'server_secrets';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -184,6 +194,9 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   opening_closures: { orderBy: 'id' },
   opening_exception_ranges: { orderBy: 'date, position' },
   restaurant_facts: { orderBy: 'id' },
+  reservations: { orderBy: 'id' },
+  reservation_settings: { orderBy: 'id' },
+  server_secrets: { orderBy: 'name' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
@@ -250,6 +263,8 @@ interface HostileRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string;
+  /** The client's address; a new one per request unless given. */
+  remoteAddress?: string;
 }
 
 type Expected =
@@ -310,7 +325,7 @@ async function exchange(
     url: request.url,
     headers: request.headers,
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
-    remoteAddress: nextClientAddress(),
+    remoteAddress: request.remoteAddress ?? nextClientAddress(),
   });
   const counts = tally.get(family) ?? { sent: 0, handled: 0, accepted: 0, refused: new Map() };
   tally.set(family, counts);
@@ -899,6 +914,8 @@ interface Route {
   ownerOnly?: boolean;
   /** What the route's own code answers (unreachable for unmatched paths). */
   handler?: () => Expected | Promise<Expected>;
+  /** The client's address, when the route's limits per address are under test. */
+  remoteAddress?: string;
 }
 
 /** The expected answer, and whether the route's own code decides it. */
@@ -929,7 +946,8 @@ function earlyRefusal(route: Route): Expected | null {
 
 function toRequest(route: Route): HostileRequest {
   const headers = { ...route.headers, ...(route.auth ? authorizationHeader(route.auth) : {}) };
-  return withBody(route.method, route.url, headers, route.body);
+  const request = withBody(route.method, route.url, headers, route.body);
+  return route.remoteAddress ? { ...request, remoteAddress: route.remoteAddress } : request;
 }
 
 /** The newest audit entry is `action`, by the staff account the requests use. */
@@ -993,6 +1011,19 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['PUT', '/api/opening-hours'],
   ['GET', '/api/restaurant'],
   ['PUT', '/api/restaurant'],
+  ['GET', '/api/reservations/availability'],
+  ['POST', '/api/reservations'],
+  ['POST', '/api/reservations/cancel'],
+  ['GET', '/api/reservations'],
+  ['GET', '/api/reservations/occupancy'],
+  ['PATCH', '/api/reservations/:id'],
+  ['POST', '/api/reservations/staff'],
+  ['GET', '/api/reservations/settings'],
+  ['PUT', '/api/reservations/settings'],
+  ['POST', '/api/reservations/settings/calendar-feed'],
+  ['GET', '/api/reservations/calendar/:file'],
+  ['GET', '/api/guest-data'],
+  ['DELETE', '/api/guest-data'],
 ];
 
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
@@ -1021,6 +1052,8 @@ interface Family<T> {
   runs: number;
   cases: fc.Arbitrary<T>;
   route: (generated: T) => Route | Promise<Route>;
+  /** Runs once before the family's requests (outside any snapshot's pair). */
+  before?: () => Promise<void>;
 }
 const family = <T>(definition: Family<T>) => definition as Family<unknown>;
 
@@ -1060,6 +1093,7 @@ const concretePath = (pattern: string) =>
   pattern
     .replace(':token', 'abc')
     .replace(':lang', 'en')
+    .replace(':file', 'x.ics')
     .replace('contact-messages/:id', () => `contact-messages/${seededMessageId}`)
     .replace(':id', '1');
 
@@ -1556,8 +1590,8 @@ const patchMessage = family({
       id === 'seeded' ? String(seededMessageId) : id === 'spam' ? String(seededSpamId) : id,
     );
     const number = Number(param.decoded);
-    // Ids are written plainly: digits, no leading zero, at most 15 of them.
-    const validId = /^[1-9]\d{0,14}$/.test(param.decoded);
+    // Ids are written plainly (digits, no leading zero) and fit 32 bits.
+    const validId = /^[1-9]\d{0,9}$/.test(param.decoded) && number <= 2 ** 31 - 1;
     const row = validId
       ? await app.db
           .selectFrom('contact_messages')
@@ -3905,6 +3939,1480 @@ const putRestaurant = family({
   },
 });
 
+// ---------------------------------------------------------------------------
+// Table reservations (CONTRACT.md, part two; issue 16). The app's clock stands
+// still at CLOCK (testApp's `now`): Tuesday 13 January 2026, 08:30 in Rome,
+// before 10:00, when the day-before reminders are queued, so no background
+// chore writes behind the snapshots' back. The oracle knows the seeded
+// opening hours (checked in `beforeAll`; these families run before the
+// opening-hours ones change them) and works out slots, notice, horizon and
+// capacity on its own, from the settings and the bookings stored when each
+// request is sent.
+
+const CLOCK = Date.parse('2026-01-13T07:30:00Z');
+const TODAY = '2026-01-13';
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const RESERVATION_NOTES_MAX = 500;
+const STAFF_MESSAGE_MAX = 1000;
+const CANCEL_TOKEN_MAX = 200;
+const PARTY_MAX = 200;
+/** Booking requests a client address may make in an hour. */
+const RESERVATION_ADDRESS_LIMIT = 10;
+/** The seeded hours, Tuesday to Sunday (Monday closed), in minutes of Rome's day. */
+const SEEDED_RANGES: [number, number][] = [
+  [12 * 60, 15 * 60],
+  [19 * 60, 23 * 60 + 30],
+];
+const SEATED: ReservationStatus[] = ['pending', 'confirmed'];
+/** Which status staff may set after which (a guest's link only cancels). */
+const TRANSITIONS: Record<ReservationStatus, ReservationStatus[]> = {
+  pending: ['confirmed', 'declined', 'cancelled'],
+  confirmed: ['cancelled', 'no-show'],
+  declined: [],
+  cancelled: [],
+  'no-show': [],
+};
+/** The guest's mail a change sends (none for a no-show). */
+const STATUS_MAIL: Partial<Record<ReservationStatus, string>> = {
+  confirmed: 'reservation-confirmed',
+  declined: 'reservation-declined',
+  cancelled: 'reservation-cancelled',
+};
+
+type Settings = typeof DEFAULT_RESERVATION_SETTINGS;
+type BookingRow = Selectable<ReservationsTable>;
+type QueryPart = [string, string] | [string];
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** `date` moved by `days` on the calendar (in UTC, where no day has 23 or 25 hours). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** A real calendar date written YYYY-MM-DD; the server takes none in the years 0 to 99. */
+function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(text);
+  if (!match || Number(match[1]) < 100) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
+const isMonday = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay() === 1;
+
+const romeClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const romeWall = (ms: number) => {
+  const part = Object.fromEntries(romeClock.formatToParts(ms).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+};
+/** The instant Rome's clocks read `time` on `date` (UTC+1 in winter, UTC+2 in summer). */
+function romeInstant(date: string, time: string): number {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const at = [1, 2]
+    .map((hours) => wall - hours * 60 * MINUTE_MS)
+    .find((ms) => romeWall(ms) === `${date} ${time}`);
+  if (at === undefined) throw new Error(`Rome's clocks never read ${date} ${time}`);
+  return at;
+}
+
+/** Every time a table can be booked at on `date` (staff's view): each quarter hour from opening, the last a turn before closing. */
+function slotTimes(date: string, turnMinutes: number): string[] {
+  if (isMonday(date)) return [];
+  return SEEDED_RANGES.flatMap(([open, close]) => {
+    const times: string[] = [];
+    for (let minute = open; minute + turnMinutes <= close; minute += 15) times.push(hhmm(minute));
+    return times;
+  });
+}
+/** What a guest may book on `date`: from today to the horizon, none sooner than the notice. */
+function guestSlotTimes(date: string, settings: Settings): string[] {
+  if (date < TODAY || date > addDays(TODAY, settings.horizonDays)) return [];
+  const earliest = CLOCK + settings.minNoticeMinutes * MINUTE_MS;
+  return slotTimes(date, settings.turnMinutes).filter(
+    (time) => romeInstant(date, time) >= earliest,
+  );
+}
+
+/**
+ * The bookings that hold seats on `date`, in minutes of its day: no range
+ * runs past midnight or over a change of the clocks, so wall-clock minutes
+ * measure a turn exactly.
+ */
+async function seatsHeld(date: string) {
+  const rows = await app.db
+    .selectFrom('reservations')
+    .select(['time', 'party', 'starts_at', 'ends_at'])
+    .where('date', '=', date)
+    .where('status', 'in', SEATED)
+    .execute();
+  return rows.map((row) => {
+    const from = minutesOf(row.time);
+    const minutes = (Date.parse(row.ends_at) - Date.parse(row.starts_at)) / MINUTE_MS;
+    return { from, to: from + minutes, party: row.party };
+  });
+}
+type Held = Awaited<ReturnType<typeof seatsHeld>>;
+const coversAt = (held: Held, minute: number) =>
+  held.reduce(
+    (sum, booking) => (booking.from <= minute && minute < booking.to ? sum + booking.party : sum),
+    0,
+  );
+/** Whether `party` more fit at every quarter hour of a turn from `time` (bookings start on quarter hours). */
+function roomFor(held: Held, time: string, party: number, settings: Settings): boolean {
+  const start = minutesOf(time);
+  for (let minute = start; minute < start + settings.turnMinutes; minute += 15) {
+    if (coversAt(held, minute) + party > settings.coversPerSlot) return false;
+  }
+  return true;
+}
+
+/** The settings as stored, and the calendar feed's secret. */
+async function readSettings(): Promise<{ settings: Settings; secret: string }> {
+  const row = await app.db.selectFrom('reservation_settings').selectAll().executeTakeFirstOrThrow();
+  return {
+    settings: {
+      coversPerSlot: row.covers_per_slot,
+      turnMinutes: row.turn_minutes,
+      minNoticeMinutes: row.min_notice_minutes,
+      horizonDays: row.horizon_days,
+      maxPartyOnline: row.max_party_online,
+      autoConfirmMaxParty: row.auto_confirm_max_party,
+      retentionMonths: row.retention_months,
+    },
+    secret: row.calendar_feed_secret,
+  };
+}
+const feedUrl = (secret: string) =>
+  `${harness.config.PUBLIC_URL}/api/reservations/calendar/${secret}.ics`;
+
+/** Fewer covers, shorter turns, more notice, a week ahead, small parties confirmed at once. */
+const TIGHT_SETTINGS: Settings = {
+  coversPerSlot: 12,
+  turnMinutes: 90,
+  minNoticeMinutes: 240,
+  horizonDays: 7,
+  maxPartyOnline: 4,
+  autoConfirmMaxParty: 2,
+  retentionMonths: 24,
+};
+/** Stores `wanted` through the service (before a family's requests) unless it is so already. */
+async function applySettings(wanted: Settings) {
+  const { settings } = await readSettings();
+  if (JSON.stringify(settings) !== JSON.stringify(wanted)) {
+    await app.reservations.updateSettings(wanted, actor());
+  }
+}
+
+/** A booking as staff read it (GET /api/reservations?date=, PATCH's answer). */
+const asStaffSees = (row: BookingRow) => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  party: row.party,
+  date: row.date,
+  time: row.time,
+  status: row.status,
+  notes: row.notes,
+  lang: row.lang,
+  createdAt: row.created_at,
+  source: row.source,
+  staffMessage: row.staff_message,
+  overCapacity: row.over_capacity === 1,
+});
+const bookingRow = (id: number) =>
+  app.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+/** The `count` newest mails, oldest first. */
+const newestMails = async (count: number) =>
+  (
+    await app.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'reply_to', 'secret_link', 'calendar_method'])
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute()
+  ).reverse();
+/** The newest audit entry is `action` by `actorId` (null: the guest), and names no guest's address. */
+async function expectAuditedBy(action: string, actorId: number | null, email = '') {
+  const entry = await app.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_id', 'summary'])
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect({ action: entry.action, actor_id: entry.actor_id }).toEqual({ action, actor_id: actorId });
+  if (email) expect(entry.summary.toLowerCase()).not.toContain(email.toLowerCase());
+}
+
+let madeBookings = 0;
+interface MadeBooking {
+  id: number;
+  startsAt: number;
+  email: string;
+}
+/**
+ * Bookings straight in the database, in one statement: by default for two,
+ * in February (their cancel links work), each with an address of its own.
+ */
+async function newBookings(
+  count: number,
+  status: ReservationStatus,
+  options: { email?: (index: number) => string; date?: string; time?: string } = {},
+): Promise<MadeBooking[]> {
+  const time = options.time ?? '20:00';
+  const rows = Array.from({ length: count }, (_, index) => {
+    madeBookings += 1;
+    const date = options.date ?? addDays('2026-02-03', madeBookings % 26);
+    const email = options.email?.(index) ?? `ospite-${madeBookings}@example.com`;
+    const startsAt = romeInstant(date, time);
+    return {
+      name: `Ospite ${madeBookings}`,
+      email,
+      phone: '+39 333 555 0187',
+      party: 2,
+      date,
+      time,
+      starts_at: nowIso(startsAt),
+      ends_at: nowIso(startsAt + 120 * MINUTE_MS),
+      status,
+      notes: '',
+      lang: LANGUAGES[madeBookings % LANGUAGES.length]!,
+      source: 'online' as const,
+      over_capacity: 0,
+      staff_message: null,
+      privacy_accepted_at: nowIso(CLOCK),
+      sequence: 0,
+      invited: status === 'confirmed' && email ? 1 : 0,
+      reminder_queued_at: null,
+      created_by: null,
+      created_at: nowIso(CLOCK),
+      updated_at: nowIso(CLOCK),
+    };
+  });
+  const ids = await app.db.insertInto('reservations').values(rows).returning('id').execute();
+  return rows.map((row, index) => ({
+    id: ids[index]!.id,
+    startsAt: Date.parse(row.starts_at),
+    email: row.email,
+  }));
+}
+
+/**
+ * Bookings made ahead, a batch at a time, one pool per kind: each request
+ * takes one no other request has seen, and a batch is one write (so one
+ * new snapshot) for many requests.
+ */
+const bookingPools = new Map<string, MadeBooking[]>();
+const BOOKING_BATCH = 25;
+async function freshBooking(kind: {
+  status: ReservationStatus;
+  email: boolean;
+  date?: string;
+}): Promise<MadeBooking> {
+  const key = `${kind.status} ${kind.email} ${kind.date ?? ''}`;
+  let pool = bookingPools.get(key);
+  if (!pool?.length) {
+    pool = await newBookings(BOOKING_BATCH, kind.status, {
+      ...(kind.email ? {} : { email: () => '' }),
+      ...(kind.date ? { date: kind.date } : {}),
+    });
+    bookingPools.set(key, pool);
+  }
+  return pool.pop()!;
+}
+
+/** The cancel links' signing key, which every instance shares (read in `beforeAll`). */
+let cancelKey: string;
+
+const BAD_DATES = [
+  '2026-02-30',
+  '2026-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-01-32',
+  '2026-1-5',
+  '26-01-14',
+  '2026-01-14T20:00',
+  '2026/01/14',
+  ' 2026-01-14',
+  '2026-01-14 ',
+  '',
+  'tomorrow',
+  '0000-01-01',
+  '0099-12-31',
+  '２０２６-01-14',
+  '+02026-01-14',
+  '14-01-2026',
+];
+const BAD_TIMES = [
+  '24:00',
+  '9:00',
+  '12:60',
+  '12:00:00',
+  ' 12:00',
+  '12:00 ',
+  '',
+  '1200',
+  '12.00',
+  'noon',
+  '12:0',
+  '１２:00',
+  '-1:00',
+];
+/** The days most bookings aim at: their slots fill up, and the last covers are fought over. */
+const BUSY_DATES = [addDays(TODAY, 1), addDays(TODAY, 2)];
+/** Phone bookings (outside any request) that leave a busy day's slots only a few covers. */
+async function fillUp(date: string, bookings: [time: string, party: number][]) {
+  for (const [time, party] of bookings) {
+    const booked = await app.reservations.bookByStaff(
+      {
+        name: 'Tavolata',
+        phone: '+39 333 555 0187',
+        party,
+        date,
+        time,
+        lang: 'it',
+        override: true,
+      },
+      actor(),
+    );
+    if (!booked.ok) throw new Error(booked.reason);
+  }
+}
+
+/** Dates a guest picks: mostly the coming days, busy ones first; sometimes past, far or odd. */
+const guestDates = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...BUSY_DATES) },
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 9 }).map((days) => addDays(TODAY, days)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(-1, -30, 6, 7, 8, 59, 60, 61, 365)
+      .map((days) => addDays(TODAY, days)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+  },
+);
+/**
+ * Staff book on any date, past ones too, but none before 2026: the retention
+ * chore (whose period the owner may set to a month) would delete such a
+ * booking whenever it ran, behind the snapshots' back.
+ */
+const staffDates = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: -2, max: 30 }).map((days) => addDays(TODAY, days)) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 0, max: 27_000 }).map((days) => addDays(TODAY, days)),
+  },
+);
+/** Slots under the default settings, the edges around them, and any time at all. */
+const bookingTimes = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(...slotTimes(TODAY, DEFAULT_RESERVATION_SETTINGS.turnMinutes)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '11:45',
+      '13:15',
+      '13:30',
+      '15:00',
+      '18:45',
+      '21:45',
+      '22:00',
+      '23:30',
+      '00:00',
+      '12:05',
+      '19:59',
+      '23:59',
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 24 * 60 - 1 }).map(hhmm) },
+);
+/** A party: a whole number in JSON, or its digits as text (as a form sends it). */
+const partyRule: FieldRule = {
+  valid: fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 1, max: 8 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 9, max: PARTY_MAX }) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }).map(String) },
+    { weight: 1, arbitrary: fc.constantFrom('08', '002') },
+  ),
+  invalid: fc.constantFrom(
+    0,
+    -1,
+    PARTY_MAX + 1,
+    1000,
+    2.5,
+    '0',
+    '201',
+    '1e1',
+    ' 2',
+    '',
+    '0x2',
+    '2.0',
+    '-3',
+    '１',
+  ),
+  wrongType: fc.oneof(junk.boolean, junk.null, junk.array, junk.object),
+};
+const guestPhones = padded(
+  fc.oneof(phoneNumbers, fc.stringMatching(/^\(?0\d{2,4}\)? ?\d{3}[-. /]?\d{3,4}$/)),
+);
+const BAD_GUEST_PHONES = [
+  '',
+  '   ',
+  '12345',
+  '+39 333 TONNARA',
+  '1'.repeat(21),
+  '+',
+  '++39 333 1234567',
+  '333\n1234567',
+  '333\t1234567',
+  '+39\u00a0333 1234567',
+  '+39\u2028333 1234567',
+  '３３３１２３４５６７',
+  `+39 ${'1 '.repeat(14)}`,
+];
+const bookingRules = {
+  name: text(
+    personName,
+    fc.oneof(
+      fc.constantFrom('', '   ', 'Eve\r\nBcc: victim@example.com', 'a\u0000', 'Eve\u202Egnp.exe'),
+      tooLongText(NAME_MAX),
+    ),
+  ),
+  email: text(simpleEmail('example.com'), invalidEmails),
+  phone: text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES)),
+  party: partyRule,
+  date: text(guestDates, fc.constantFrom(...BAD_DATES)),
+  time: text(bookingTimes, fc.constantFrom(...BAD_TIMES)),
+  notes: optional(text(anyText(RESERVATION_NOTES_MAX), tooLongText(RESERVATION_NOTES_MAX))),
+  lang: text(fc.constantFrom(...LANGUAGES), fc.constantFrom('pt', 'EN', 'it-IT', '', 'xx')),
+};
+const guestBookingBodies = bodies({
+  ...bookingRules,
+  privacy: {
+    valid: fc.constant(true),
+    invalid: fc.constant(false),
+    wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
+  },
+  // The honeypot: anything but blank, and a robot is told "received".
+  website: optional({
+    valid: fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom('', ' ', '\t') },
+      { weight: 1, arbitrary: anyText(200) },
+    ),
+    invalid: tooLongText(200),
+    wrongType: notAString,
+  }),
+});
+const staffBookingBodies = bodies({
+  ...bookingRules,
+  // By phone the guest may give no e-mail: then none is sent.
+  email: optional(
+    text(
+      fc.oneof(simpleEmail('example.com'), fc.constant('')),
+      invalidEmails.filter((email) => email !== ''),
+    ),
+  ),
+  date: text(staffDates, fc.constantFrom(...BAD_DATES)),
+  override: optional({ valid: fc.boolean(), wrongType: notABoolean }),
+});
+
+interface SentBooking {
+  name: string;
+  email?: string;
+  phone: string;
+  party: number | string;
+  date: string;
+  time: string;
+  notes?: string;
+  lang: string;
+  website?: string;
+  override?: boolean;
+}
+/** The row a booking the server took must have stored (the schema's trimming included). */
+function storedBooking(sent: SentBooking, settings: Settings) {
+  const startsAt = romeInstant(sent.date, sent.time);
+  return {
+    name: stored(sent.name.trim()),
+    email: (sent.email ?? '').trim(),
+    phone: sent.phone.trim(),
+    party: Number(sent.party),
+    date: sent.date,
+    time: sent.time,
+    notes: stored((sent.notes ?? '').trim()),
+    lang: sent.lang,
+    starts_at: nowIso(startsAt),
+    ends_at: nowIso(startsAt + settings.turnMinutes * MINUTE_MS),
+    created_at: nowIso(CLOCK),
+    staff_message: null,
+  };
+}
+const cancelLinkPattern = () =>
+  new RegExp(`^${harness.config.PUBLIC_URL.replaceAll('.', '\\.')}/reservations/cancel\\?token=`);
+
+/** A query string from its parts, each encoded: `[key, value]`, or a bare key. */
+const queryOf = (parts: QueryPart[]) =>
+  parts.length === 0
+    ? ''
+    : `?${parts
+        .map(([key, value]) =>
+          value === undefined ? encode(key) : `${encode(key)}=${encode(value)}`,
+        )
+        .join('&')}`;
+/**
+ * The fields a strict query schema refuses in a query of `parts`: each key
+ * it reads must come once with a value it takes (`rules`), and any other key
+ * is refused as `querystring`.
+ */
+function queryRefusals(parts: QueryPart[], rules: Record<string, (value: string) => boolean>) {
+  const refusals = Object.entries(rules)
+    .filter(([key, takes]) => {
+      const values = parts.filter(([name]) => name.toWellFormed() === key);
+      return values.length !== 1 || !takes((values[0]![1] ?? '').toWellFormed());
+    })
+    .map(([key]) => key);
+  if (parts.some(([key]) => !Object.hasOwn(rules, key.toWellFormed()))) {
+    refusals.push('querystring');
+  }
+  return refusals;
+}
+/** The value a query of `parts` gives `key` (its only one, decoded). */
+const queryValue = (parts: QueryPart[], key: string) =>
+  (parts.find(([name]) => name === key)?.[1] ?? '').toWellFormed();
+/** Queries of `values`' keys, each mostly once, sometimes missing, bare or twice; rarely an unknown key; in any order. */
+const strictQueries = (values: Record<string, fc.Arbitrary<string>>) =>
+  fc
+    .tuple(
+      ...Object.entries(values).map(([key, value]) =>
+        fc.oneof(
+          { weight: 12, arbitrary: value.map((v): QueryPart[] => [[key, v]]) },
+          { weight: 1, arbitrary: fc.constant<QueryPart[]>([]) },
+          { weight: 1, arbitrary: fc.constant<QueryPart[]>([[key]]) },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(value, value).map(([first, second]): QueryPart[] => [
+              [key, first],
+              [key, second],
+            ]),
+          },
+        ),
+      ),
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constant<QueryPart[]>([]) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              fc.oneof(
+                fc.constantFrom('lang', 'DATE', 'date[]', '__proto__', 'constructor', ''),
+                anyText(12),
+              ),
+              anyText(12),
+            )
+            .filter(([key]) => !Object.hasOwn(values, key.toWellFormed()))
+            .map(([key, value]): QueryPart[] => [[key, value]]),
+        },
+      ),
+    )
+    .map((groups) => groups.flat())
+    .chain((parts) => fc.shuffledSubarray(parts, { minLength: parts.length }));
+
+const queryDates = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...BUSY_DATES) },
+  { weight: 4, arbitrary: fc.integer({ min: -3, max: 40 }).map((days) => addDays(TODAY, days)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '2026-03-29',
+      '2026-10-25',
+      '2028-02-29',
+      '9999-12-31',
+      '0100-03-01',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+  },
+  { weight: 2, arbitrary: fc.constantFrom(...BAD_DATES) },
+  { weight: 1, arbitrary: anyText(20) },
+);
+const partyTexts = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 8 }).map(String) },
+  { weight: 1, arbitrary: fc.integer({ min: 9, max: PARTY_MAX }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '0',
+      '201',
+      '1000',
+      '-1',
+      '1.5',
+      '1e1',
+      ' 2',
+      '0x2',
+      '',
+      'abc',
+      '08',
+      '002',
+      '٢',
+      '２',
+      'true',
+    ),
+  },
+);
+/** The party as a query names it: its digits, 1 to 200. */
+const isPartyText = (text: string) =>
+  /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= PARTY_MAX;
+
+/**
+ * GET /api/reservations/availability under `settings`, stored before the
+ * family runs, with a busy day filled up to a few covers a slot by `fill`.
+ */
+const getAvailability = (
+  label: string,
+  settings: Settings,
+  fill: [date: string, bookings: [time: string, party: number][]],
+  runs: number,
+) =>
+  family({
+    name: `GET /api/reservations/availability?date=&party= (${label} settings)`,
+    runs,
+    async before() {
+      await applySettings(settings);
+      await fillUp(...fill);
+    },
+    cases: fc.record({
+      method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+      parts: strictQueries({ date: queryDates, party: partyTexts }),
+      auth: authCases,
+    }),
+    route: ({ method, parts, auth }) => ({
+      method,
+      url: `/api/reservations/availability${queryOf(parts)}`,
+      headers: authorizationHeader(auth),
+      paramRefusals: queryRefusals(parts, { date: isRealDate, party: isPartyText }),
+      handler: async () => {
+        const date = queryValue(parts, 'date');
+        const party = Number(queryValue(parts, 'party'));
+        if (party > settings.maxPartyOnline) {
+          return refused(409, 'refusal', { code: 'party-too-large' });
+        }
+        const held = await seatsHeld(date);
+        const slots = guestSlotTimes(date, settings).map((time) => ({
+          time,
+          available: roomFor(held, time, party, settings),
+        }));
+        return noWrites((response) => {
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          expect(response.json()).toEqual({ date, party, slots });
+        });
+      },
+    }),
+  });
+
+/** One client address that keeps booking: past its hourly limit, 429. */
+const SHARED_ADDRESS = '10.254.0.1';
+let sharedAddressBookings = 0;
+
+/** POST /api/reservations under `settings` (stored before the family runs). */
+const postReservation = (label: string, settings: Settings, runs: number) =>
+  family({
+    name: `POST /api/reservations (${label} settings)`,
+    runs,
+    before: () => applySettings(settings),
+    cases: fc.record({
+      query: junkQuery,
+      auth: authCases,
+      body: guestBookingBodies,
+      shared: fc.nat(7).map((n) => n === 0),
+    }),
+    route: ({ query, auth, body, shared }) => ({
+      method: 'POST',
+      url: `/api/reservations${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body,
+      bodySchema: true,
+      ...(shared ? { remoteAddress: SHARED_ADDRESS } : {}),
+      handler: async (): Promise<Expected> => {
+        // The address's limit comes first, whatever the booking (a honeypot's too).
+        if (shared && ++sharedAddressBookings > RESERVATION_ADDRESS_LIMIT) {
+          return refused(429, 'refusal', { code: 'rate_limited' });
+        }
+        const sent = (body as { json: SentBooking }).json;
+        if ((sent.website ?? '').trim() !== '') {
+          return {
+            accepted: {
+              status: 201,
+              mayWrite: [],
+              verify: (response) => expect(response.json()).toEqual({ id: 0, status: 'pending' }),
+            },
+          };
+        }
+        const party = Number(sent.party);
+        if (party > settings.maxPartyOnline) {
+          return refused(409, 'refusal', { code: 'party-too-large' });
+        }
+        if (!guestSlotTimes(sent.date, settings).includes(sent.time)) {
+          return refused(409, 'refusal', { code: 'not-a-slot' });
+        }
+        if (!roomFor(await seatsHeld(sent.date), sent.time, party, settings)) {
+          return refused(409, 'refusal', { code: 'slot-full' });
+        }
+        const auto = settings.autoConfirmMaxParty;
+        const status = auto !== null && party <= auto ? 'confirmed' : 'pending';
+        return {
+          accepted: {
+            status: 201,
+            // The booking, the guest's mail and the restaurant's notice (and the address's count).
+            mayWrite: ['reservations', 'outbox'],
+            async verify(response) {
+              const answer = response.json<{ id: number; status: string }>();
+              expect(answer).toEqual({ id: expect.any(Number), status });
+              const expected = storedBooking(sent, settings);
+              expect(await bookingRow(answer.id)).toMatchObject({
+                ...expected,
+                status,
+                source: 'online',
+                over_capacity: 0,
+                privacy_accepted_at: nowIso(CLOCK),
+              });
+              const restaurant = (await app.restaurantFacts.get()).email;
+              expect(await newestMails(2)).toEqual([
+                {
+                  kind: status === 'confirmed' ? 'reservation-confirmed' : 'reservation-received',
+                  recipient: expected.email,
+                  reply_to: restaurant,
+                  secret_link: expect.stringMatching(cancelLinkPattern()),
+                  calendar_method: status === 'confirmed' ? 'REQUEST' : null,
+                },
+                {
+                  kind: 'reservation-notice',
+                  recipient: restaurant,
+                  reply_to: expected.email,
+                  secret_link: null,
+                  calendar_method: null,
+                },
+              ]);
+            },
+          },
+        };
+      },
+    }),
+  });
+
+const postStaffReservation = family({
+  name: 'POST /api/reservations/staff (staff)',
+  runs: 400,
+  before: () => applySettings(DEFAULT_RESERVATION_SETTINGS),
+  cases: fc.record({ query: junkQuery, auth: authCases, body: staffBookingBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/reservations/staff${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    bodySchema: true,
+    handler: async (): Promise<Expected> => {
+      const sent = (body as { json: SentBooking }).json;
+      const { settings } = await readSettings();
+      const party = Number(sent.party);
+      // Neither the notice, the horizon nor the online maximum binds staff.
+      if (!slotTimes(sent.date, settings.turnMinutes).includes(sent.time)) {
+        return refused(409, 'refusal', { code: 'not-a-slot' });
+      }
+      const room = roomFor(await seatsHeld(sent.date), sent.time, party, settings);
+      if (!room && sent.override !== true) return refused(409, 'refusal', { code: 'slot-full' });
+      const expected = storedBooking(sent, settings);
+      return {
+        accepted: {
+          status: 201,
+          mayWrite: ['reservations', 'audit_log', ...(expected.email ? ['outbox' as const] : [])],
+          async verify(response) {
+            const answer = response.json<{ id: number }>();
+            const row = await bookingRow(answer.id);
+            expect(row).toMatchObject({
+              ...expected,
+              status: 'confirmed',
+              source: 'staff',
+              over_capacity: room ? 0 : 1,
+              created_by: staffId,
+            });
+            expect(answer).toEqual(asStaffSees(row!));
+            await expectAuditedBy('reservation.create', staffId, expected.email);
+            if (!expected.email) return;
+            expect(await newestMails(1)).toMatchObject([
+              {
+                kind: 'reservation-confirmed',
+                recipient: expected.email,
+                secret_link: expect.stringMatching(cancelLinkPattern()),
+                calendar_method: 'REQUEST',
+              },
+            ]);
+          },
+        },
+      };
+    },
+  }),
+});
+
+const getReservationDay = family({
+  name: 'GET /api/reservations?date=, /api/reservations/occupancy?date= (staff)',
+  runs: 300,
+  cases: fc.record({
+    path: fc.constantFrom('/api/reservations', '/api/reservations/occupancy'),
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    parts: strictQueries({ date: queryDates }),
+    auth: authCases,
+  }),
+  route: ({ path, method, parts, auth }) => ({
+    method,
+    url: `${path}${queryOf(parts)}`,
+    auth,
+    paramRefusals: queryRefusals(parts, { date: isRealDate }),
+    handler: async () => {
+      const date = queryValue(parts, 'date');
+      let expected: unknown;
+      if (path === '/api/reservations') {
+        // Every status, cancelled ones too, by time.
+        const rows = await app.db
+          .selectFrom('reservations')
+          .selectAll()
+          .where('date', '=', date)
+          .orderBy('starts_at')
+          .orderBy('id')
+          .execute();
+        expected = rows.map(asStaffSees);
+      } else {
+        // Every slot of the hours (no notice, no horizon), with the covers seated then.
+        const { settings } = await readSettings();
+        const held = await seatsHeld(date);
+        expected = {
+          date,
+          capacity: settings.coversPerSlot,
+          turnMinutes: settings.turnMinutes,
+          slots: slotTimes(date, settings.turnMinutes).map((time) => ({
+            time,
+            covers: coversAt(held, minutesOf(time)),
+          })),
+        };
+      }
+      return noWrites((response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        expect(response.json()).toEqual(expected);
+      });
+    },
+  }),
+});
+
+/** A booking made for the request in one of the statuses (with an e-mail or, by phone, none). */
+const madeBookingCases = fc.record({
+  status: fc.constantFrom<ReservationStatus>(
+    'pending',
+    'pending',
+    'confirmed',
+    'confirmed',
+    'declined',
+    'cancelled',
+    'no-show',
+  ),
+  email: fc.boolean(),
+});
+/** Path ids: a booking made for the request, nobody's, or not an id. */
+const bookingIds = fc.oneof(
+  { weight: 6, arbitrary: madeBookingCases },
+  { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        '0',
+        '01',
+        '-1',
+        '1.5',
+        'abc',
+        'NaN',
+        '2147483648',
+        '999999999999999',
+        '1e3',
+        ' 1',
+        '+1',
+        '0x10',
+        'cancel',
+      ),
+      anyText(30).filter(
+        (id) => id.length > 0 && notADotSegment(id) && !/^[1-9]\d*$/.test(id.toWellFormed()),
+      ),
+    ),
+  },
+);
+/** Ids as the reservation routes read them: plain digits, within 32 bits. */
+const readsAsBookingId = (text: string) =>
+  /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2 ** 31 - 1;
+
+const patchReservation = family({
+  name: 'PATCH /api/reservations/:id (staff)',
+  runs: 400,
+  cases: fc.record({
+    id: bookingIds,
+    auth: authCases,
+    body: bodies({
+      status: text(
+        fc.constantFrom('confirmed', 'declined', 'cancelled', 'no-show'),
+        fc.constantFrom('pending', 'CONFIRMED', '', 'noshow', 'no_show', 'confirmed ', 'deleted'),
+      ),
+      message: optional(text(anyText(STAFF_MESSAGE_MAX), tooLongText(STAFF_MESSAGE_MAX))),
+    }),
+  }),
+  route: async ({ id, auth, body }) => {
+    const made = typeof id === 'object' ? await freshBooking(id) : undefined;
+    const param = segment(made ? String(made.id) : (id as string));
+    const valid = readsAsBookingId(param.decoded);
+    const before = valid ? await bookingRow(Number(param.decoded)) : undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/reservations/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(404, 'message');
+        const { json } = body as { json: { status: ReservationStatus; message?: string } };
+        if (!TRANSITIONS[before.status].includes(json.status)) {
+          return refused(409, 'refusal', { code: 'invalid-transition' });
+        }
+        const mail = before.email ? STATUS_MAIL[json.status] : undefined;
+        const message = (json.message ?? '').trim();
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['reservations', 'audit_log', ...(mail ? ['outbox' as const] : [])],
+            async verify(response) {
+              expect(response.json()).toEqual({
+                ...asStaffSees(before),
+                status: json.status,
+                // The message reaches the guest with a decline only.
+                staffMessage:
+                  json.status === 'declined' && message !== ''
+                    ? stored(message)
+                    : before.staff_message,
+              });
+              expect((await bookingRow(before.id))!.sequence).toBe(before.sequence + 1);
+              await expectAuditedBy(`reservation.${json.status}`, staffId, before.email);
+              if (!mail) return;
+              expect(await newestMails(1)).toMatchObject([{ kind: mail, recipient: before.email }]);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** Whose cancel link: a booking made for the request; one that must not work; or the body's own text. */
+const cancelTargets = fc.oneof(
+  { weight: 5, arbitrary: madeBookingCases },
+  // Begun (its time has come), moved (another start), forged (signature), nobody's (no booking).
+  { weight: 2, arbitrary: fc.constantFrom('begun', 'moved', 'forged', 'nobody') },
+  { weight: 2, arbitrary: fc.constant('generated') },
+);
+
+/** A signed token for `target`, and the booking it names (none when it must not work). */
+async function cancelLink(target: { status: ReservationStatus; email: boolean } | string) {
+  if (typeof target === 'object') {
+    const made = await freshBooking(target);
+    return { token: cancelToken(cancelKey, made), id: made.id };
+  }
+  if (target === 'begun') {
+    // Sunday 11 January at 20:00, before the clock.
+    const begun = await freshBooking({ status: 'confirmed', email: true, date: '2026-01-11' });
+    return { token: cancelToken(cancelKey, begun) };
+  }
+  if (target === 'moved') {
+    const moved = await freshBooking({ status: 'pending', email: true });
+    return {
+      token: cancelToken(cancelKey, { id: moved.id, startsAt: moved.startsAt + 15 * MINUTE_MS }),
+    };
+  }
+  if (target === 'forged') {
+    const signed = cancelToken(cancelKey, await freshBooking({ status: 'pending', email: true }));
+    return { token: `${signed.slice(0, -1)}${signed.endsWith('A') ? 'B' : 'A'}` };
+  }
+  return { token: cancelToken(cancelKey, { id: 2 ** 31 - 2, startsAt: CLOCK + DAY_MS }) };
+}
+
+const postCancel = family({
+  name: 'POST /api/reservations/cancel',
+  runs: 300,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    target: cancelTargets,
+    body: bodies({
+      token: text(
+        fc.oneof(
+          fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
+          anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
+        ),
+        fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
+      ),
+    }),
+  }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let before: BookingRow | undefined;
+    if (body.kind === 'valid' && target !== 'generated') {
+      const link = await cancelLink(target);
+      sent = { ...body, json: { token: link.token } };
+      if (link.id !== undefined) before = await bookingRow(link.id);
+    }
+    return {
+      method: 'POST',
+      url: `/api/reservations/cancel${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        // A booking already done with is answered as it is, and nothing changes.
+        if (!TRANSITIONS[before.status].includes('cancelled')) {
+          return noWrites((response) =>
+            expect(response.json()).toEqual({ id: before.id, status: before.status }),
+          );
+        }
+        return {
+          accepted: {
+            status: 200,
+            // The booking, the guest's mail (when there is an address), the restaurant's notice, the entry.
+            mayWrite: ['reservations', 'outbox', 'audit_log'],
+            async verify(response) {
+              expect(response.json()).toEqual({ id: before.id, status: 'cancelled' });
+              expect((await bookingRow(before.id))!.status).toBe('cancelled');
+              await expectAuditedBy('reservation.cancelled_by_guest', null, before.email);
+              const restaurant = (await app.restaurantFacts.get()).email;
+              const notice = {
+                kind: 'reservation-cancel-notice',
+                recipient: restaurant,
+                reply_to: before.email,
+              };
+              const guestMail = {
+                kind: 'reservation-cancelled',
+                recipient: before.email,
+                // A confirmed booking's invitation is withdrawn.
+                calendar_method: before.invited ? 'CANCEL' : null,
+              };
+              expect(await newestMails(before.email ? 2 : 1)).toMatchObject(
+                before.email ? [guestMail, notice] : [notice],
+              );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+let madeGuests = 0;
+const GUEST_BATCH = 20;
+const guestPool: string[] = [];
+/**
+ * A guest no request has seen: two bookings, a contact message, a mail to
+ * them and a notice about them, under the address typed in other cases
+ * (made a batch at a time, straight in the database).
+ */
+async function freshGuest(): Promise<string> {
+  if (guestPool.length === 0) {
+    const emails = Array.from(
+      { length: GUEST_BATCH },
+      () => `guest-${(madeGuests += 1)}@example.com`,
+    );
+    const capitalised = (email: string) => email.replace(/^g/, 'G').replace('example', 'Example');
+    await newBookings(GUEST_BATCH, 'pending', { email: (i) => emails[i]! });
+    await newBookings(GUEST_BATCH, 'cancelled', { email: (i) => emails[i]!.toUpperCase() });
+    const now = nowIso();
+    await app.db
+      .insertInto('contact_messages')
+      .values(
+        emails.map((email, i) => ({
+          first_name: 'Ospite',
+          last_name: String(i),
+          email: capitalised(email),
+          message: 'Posso portare il cane?',
+          lang: 'it',
+          privacy_accepted_at: now,
+          created_at: now,
+          read_at: null,
+          outbox_id: null,
+        })),
+      )
+      .execute();
+    const mail = (recipient: string, replyTo: string) => ({
+      kind: 'reservation-received',
+      recipient,
+      reply_to: replyTo,
+      subject: 'Prenotazione',
+      text_body: 'x',
+      html_body: '<p>x</p>',
+      status: 'sent' as const,
+      next_attempt_at: now,
+      created_at: now,
+      sent_at: now,
+      secret_link: null,
+      secret_expires_at: null,
+      calendar_method: null,
+      calendar_ics: null,
+    });
+    await app.db
+      .insertInto('outbox')
+      .values(
+        emails.flatMap((email) => [
+          mail(email.toUpperCase(), STAFF_EMAIL),
+          mail(STAFF_EMAIL, capitalised(email)),
+        ]),
+      )
+      .execute();
+    guestPool.push(...emails);
+  }
+  return guestPool.pop()!;
+}
+/** One guest's rows, whatever the case their address was typed in. */
+async function guestRows(email: string) {
+  const same = (text: string | null) => text !== null && text.toLowerCase() === email.toLowerCase();
+  const [reservations, messages, mails] = await Promise.all([
+    app.db.selectFrom('reservations').selectAll().execute(),
+    app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
+    app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
+  ]);
+  return {
+    reservations: reservations.filter((row) => same(row.email)),
+    messages: messages.filter((row) => same(row.email)),
+    mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
+  };
+}
+
+const guestData = family({
+  name: 'GET|DELETE /api/guest-data?email= (staff)',
+  runs: 300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD', 'DELETE', 'DELETE'),
+    target: fc.oneof(
+      { weight: 4, arbitrary: fc.constant('made') },
+      { weight: 1, arbitrary: fc.constant('seeded') },
+      { weight: 1, arbitrary: simpleEmail('nobody.example').map((email) => ({ email })) },
+      { weight: 2, arbitrary: invalidEmails.map((invalid) => ({ invalid })) },
+    ),
+    // As stored, in capitals, or padded.
+    typed: fc.constantFrom('as-is', 'upper', 'padded'),
+    // Missing, bare, twice, or with a key the route does not read.
+    shape: fc.constantFrom('once', 'once', 'once', 'once', 'missing', 'bare', 'twice', 'unknown'),
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: async ({ method, target, typed, shape, auth, body }) => {
+    // Erasing the seeded message would take it from the families after this one.
+    const address =
+      target === 'made'
+        ? await freshGuest()
+        : target === 'seeded'
+          ? method === 'DELETE'
+            ? 'nadia@nobody.example'
+            : 'giulia@example.com'
+          : 'email' in target
+            ? target.email
+            : target.invalid;
+    const valid = typeof target === 'string' || 'email' in target;
+    const email =
+      typed === 'upper' ? address.toUpperCase() : typed === 'padded' ? ` ${address} ` : address;
+    const parts: QueryPart[] = {
+      once: [['email', email]],
+      missing: [],
+      bare: [['email']],
+      twice: [
+        ['email', email],
+        ['email', email],
+      ],
+      unknown: [
+        ['email', email],
+        ['lang', 'it'],
+      ],
+    }[shape] as QueryPart[];
+    const erase = method === 'DELETE';
+    return {
+      method,
+      url: `/api/guest-data${queryOf(parts)}`,
+      body,
+      auth,
+      paramRefusals: queryRefusals(parts, { email: (value) => valid && value !== '' }),
+      handler: async (): Promise<Expected> => {
+        const wanted = email.trim();
+        const before = await guestRows(wanted);
+        return {
+          accepted: {
+            status: 200,
+            // An export is audited too (the entry names no address).
+            mayWrite: erase
+              ? ['reservations', 'contact_messages', 'outbox', 'audit_log']
+              : ['audit_log'],
+            async verify(response) {
+              await expectAuditedBy(
+                erase ? 'guest_data.erase' : 'guest_data.export',
+                staffId,
+                wanted,
+              );
+              if (method === 'HEAD') return expect(response.body).toBe('');
+              if (erase) {
+                expect(response.json()).toEqual({
+                  email: wanted,
+                  reservations: before.reservations.length,
+                  contactMessages: before.messages.length,
+                  mails: before.mails.length,
+                });
+                const after = await guestRows(wanted);
+                expect([after.reservations, after.messages, after.mails]).toEqual([[], [], []]);
+                return;
+              }
+              const answer = response.json<{
+                email: string;
+                exportedAt: string;
+                reservations: { id: number }[];
+                contactMessages: { id: number; email: string }[];
+              }>();
+              expect([answer.email, answer.exportedAt]).toEqual([wanted, nowIso(CLOCK)]);
+              const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+              expect(answer.reservations.sort(byId)).toEqual(
+                before.reservations.map(asStaffSees).sort(byId),
+              );
+              expect(answer.contactMessages.map((message) => message.id).sort()).toEqual(
+                before.messages.map((message) => message.id).sort(),
+              );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** Settings as the owner may set them: whole numbers in their ranges. */
+const wholeSetting = (min: number, max: number): FieldRule => ({
+  valid: fc.integer({ min, max }),
+  invalid: fc.constantFrom(min - 1, max + 1, min + 0.5, -1e9, 1e21),
+  wrongType: fc.oneof(
+    junk.boolean,
+    junk.null,
+    junk.string,
+    junk.array,
+    junk.object,
+    fc.constant(String(min)),
+  ),
+});
+const settingsBodies = bodies({
+  coversPerSlot: wholeSetting(1, 1000),
+  turnMinutes: {
+    ...wholeSetting(15, 480),
+    valid: fc.integer({ min: 1, max: 32 }).map((quarters) => quarters * 15),
+    invalid: fc.constantFrom(0, 10, 14, 20, 100, 7.5, 485, 495),
+  },
+  minNoticeMinutes: wholeSetting(0, 7 * 24 * 60),
+  horizonDays: wholeSetting(1, 365),
+  maxPartyOnline: wholeSetting(1, PARTY_MAX),
+  autoConfirmMaxParty: {
+    valid: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: PARTY_MAX })),
+    invalid: fc.constantFrom(0, PARTY_MAX + 1, 2.5),
+    wrongType: fc.oneof(junk.boolean, junk.string, junk.array, junk.object, fc.constant('4')),
+  },
+  retentionMonths: wholeSetting(1, 120),
+});
+
+const getReservationSettings = family({
+  name: 'GET /api/reservations/settings (owner)',
+  runs: 100,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    query: junkQuery,
+    auth: ownerAuthCases,
+  }),
+  route: ({ method, query, auth }) => ({
+    method,
+    url: `/api/reservations/settings${query}`,
+    unknownQuery: hasQueryKeys(query),
+    auth,
+    ownerOnly: true,
+    handler: async () => {
+      const { settings, secret } = await readSettings();
+      return noWrites((response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        expect(response.json()).toEqual({ ...settings, calendarFeedUrl: feedUrl(secret) });
+      });
+    },
+  }),
+});
+
+const putReservationSettings = family({
+  name: 'PUT /api/reservations/settings (owner)',
+  runs: 300,
+  cases: fc.record({ query: junkQuery, auth: ownerAuthCases, body: settingsBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'PUT',
+    url: `/api/reservations/settings${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    ownerOnly: true,
+    bodySchema: true,
+    handler: async () => {
+      const sent = (body as { json: Settings }).json;
+      const { secret } = await readSettings();
+      return {
+        accepted: {
+          status: 200,
+          mayWrite: ['reservation_settings', 'content_version', 'audit_log'],
+          async verify(response) {
+            expect(response.json()).toEqual({ ...sent, calendarFeedUrl: feedUrl(secret) });
+            expect(await readSettings()).toEqual({ settings: sent, secret });
+            await expectAuditedBy('reservations.settings', staffId);
+          },
+        },
+      };
+    },
+  }),
+});
+
+/** Addresses of the calendar feed that a rotation retired. */
+const retiredFeedSecrets: string[] = [];
+
+const rotateCalendarFeed = family({
+  name: 'POST /api/reservations/settings/calendar-feed (owner)',
+  runs: 100,
+  cases: fc.record({ query: junkQuery, auth: ownerAuthCases, body: anyBody }),
+  route: async ({ query, auth, body }) => {
+    const before = await readSettings();
+    return {
+      method: 'POST',
+      url: `/api/reservations/settings/calendar-feed${query}`,
+      unknownQuery: hasQueryKeys(query),
+      body,
+      auth,
+      ownerOnly: true,
+      handler: () => ({
+        accepted: {
+          status: 200,
+          mayWrite: ['reservation_settings', 'audit_log'],
+          async verify(response) {
+            const after = await readSettings();
+            expect(after.settings).toEqual(before.settings);
+            expect(after.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+            expect(after.secret).not.toBe(before.secret);
+            expect(response.json()).toEqual({
+              ...after.settings,
+              calendarFeedUrl: feedUrl(after.secret),
+            });
+            await expectAuditedBy('reservations.calendar_feed', staffId);
+            retiredFeedSecrets.push(before.secret);
+          },
+        },
+      }),
+    };
+  },
+});
+
+/** The feed's address as sent: the current one, a retired one, near misses of the current one. */
+type FeedFile = 'current' | 'retired' | 'upper-case' | 'bare' | 'longer' | 'percent-encoded';
+
+const getCalendarFeed = family({
+  name: 'GET /api/reservations/calendar/:file (by its secret address)',
+  runs: 200,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    file: fc.oneof(
+      { weight: 4, arbitrary: fc.constant<FeedFile>('current') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<FeedFile>(
+          'retired',
+          'upper-case',
+          'bare',
+          'longer',
+          'percent-encoded',
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .stringMatching(/^[A-Za-z0-9_-]{20,100}$/)
+          .map((name) => segment(`${name}.ics`)),
+      },
+      { weight: 2, arbitrary: randomSegments.map(segment) },
+    ),
+    query: junkQuery,
+    auth: authCases,
+  }),
+  route: async ({ method, file, query, auth }) => {
+    const { secret } = await readSettings();
+    const param: Segment =
+      typeof file === 'object'
+        ? file
+        : file === 'percent-encoded'
+          ? {
+              raw: `%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.ics`,
+              decoded: `${secret}.ics`,
+            }
+          : segment(
+              {
+                current: `${secret}.ics`,
+                retired: `${retiredFeedSecrets.at(-1) ?? 'A'.repeat(43)}.ics`,
+                'upper-case': `${secret}.ICS`,
+                bare: secret,
+                longer: `${secret}x.ics`,
+              }[file as Exclude<FeedFile, 'percent-encoded'>],
+            );
+    return {
+      method,
+      url: `/api/reservations/calendar/${param.raw}${query}`,
+      unknownQuery: hasQueryKeys(query),
+      // Public: the secret address is the key, and any Authorization header is ignored.
+      headers: authorizationHeader(auth),
+      unmatched: !fitsRoute(param),
+      paramRefusals: /^[A-Za-z0-9_-]{20,100}\.ics$/.test(param.decoded) ? [] : ['file'],
+      handler: async () => {
+        if (param.decoded !== `${secret}.ics`) return refused(404, 'message');
+        // The confirmed bookings, from a week back.
+        const confirmed = await app.db
+          .selectFrom('reservations')
+          .select('id')
+          .where('status', '=', 'confirmed')
+          .where('starts_at', '>=', nowIso(CLOCK - 7 * DAY_MS))
+          .execute();
+        return noWrites((response) => {
+          expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+          expect(response.headers['cache-control']).toBe('no-store');
+          expect(response.headers['referrer-policy']).toBe('no-referrer');
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+          expect(response.body.match(/^BEGIN:VEVENT\r?$/gm)?.length ?? 0).toBe(confirmed.length);
+        });
+      },
+    };
+  },
+});
+
 const FAMILIES = [
   unknownPaths,
   wrongMethods,
@@ -3944,6 +5452,45 @@ const FAMILIES = [
   getItemTranslations,
   putItemTranslation,
   deleteItemTranslation,
+  // Reservations, while the opening hours are the seeded ones (the next families change them).
+  // The tight settings first, while their few covers are free.
+  getAvailability(
+    'tight',
+    TIGHT_SETTINGS,
+    [
+      BUSY_DATES[1]!,
+      [
+        ['12:00', 8],
+        ['19:00', 9],
+        ['21:00', 7],
+      ],
+    ],
+    100,
+  ),
+  postReservation('tight', TIGHT_SETTINGS, 200),
+  getAvailability(
+    'default',
+    DEFAULT_RESERVATION_SETTINGS,
+    [
+      BUSY_DATES[0]!,
+      [
+        ['12:00', 34],
+        ['19:00', 33],
+        ['21:00', 35],
+      ],
+    ],
+    300,
+  ),
+  postReservation('default', DEFAULT_RESERVATION_SETTINGS, 700),
+  postStaffReservation,
+  getReservationDay,
+  patchReservation,
+  postCancel,
+  guestData,
+  rotateCalendarFeed,
+  getCalendarFeed,
+  getReservationSettings,
+  putReservationSettings,
   getOpeningHours,
   putOpeningHours,
   getRestaurant,
@@ -3951,7 +5498,8 @@ const FAMILIES = [
 ];
 
 /** Runs a family's generated requests, each held to the oracle's expectation. */
-async function property({ name, runs, cases, route }: Family<unknown>) {
+async function property({ name, runs, cases, route, before }: Family<unknown>) {
+  await before?.();
   await fc.assert(
     fc.asyncProperty(cases, async (generated) => {
       const built = await route(generated);
@@ -3965,7 +5513,7 @@ async function property({ name, runs, cases, route }: Family<unknown>) {
 // ---------------------------------------------------------------------------
 
 beforeAll(async () => {
-  harness = await testApp({}, { pages: false });
+  harness = await testApp({}, { pages: false, now: () => CLOCK });
   app = harness.app;
   // The outbox would mark mail sent behind the snapshots' back; nothing here is about sending.
   await app.outbox.stop();
@@ -4003,6 +5551,23 @@ beforeAll(async () => {
   };
   seededMessageId = await app.contactMessages.accept(message, 'it');
   seededSpamId = await app.contactMessages.accept({ ...message, website: 'http://spam' }, 'it');
+  cancelKey = (
+    await app.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'cancel-links')
+      .executeTakeFirstOrThrow()
+  ).value;
+  // What the reservation oracle assumes: the seeded hours, no closures, no special days.
+  const hours = await app.openingHours.get('it');
+  expect(hours.weekly.filter((day) => day.ranges.length > 0)).toEqual(
+    [2, 3, 4, 5, 6, 7].map((day) => ({
+      day,
+      ranges: SEEDED_RANGES.map(([open, close]) => ({ open: hhmm(open), close: hhmm(close) })),
+    })),
+  );
+  expect([hours.closures, hours.exceptions]).toEqual([[], []]);
+  expect((await readSettings()).settings).toEqual(DEFAULT_RESERVATION_SETTINGS);
   snapshots = new Snapshots(harness.config.DATABASE_URL.replace(/^file:/, ''));
 }, 60_000);
 

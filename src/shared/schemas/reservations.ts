@@ -49,19 +49,36 @@ export const timeText = z.string().refine(isTime, 'must be a time written HH:MM'
 const oneLine = (max: number) =>
   z.string().trim().min(1).max(max).regex(ONE_LINE_TEXT, 'must not contain control characters');
 
-/** A phone number as people write it: digits, spaces, +, -, dots, brackets, 6 to 20 digits. */
+/**
+ * A phone number as people write it: digits, spaces, +, -, dots, slashes,
+ * brackets, 6 to 20 digits. Spaces only: no tabs, line breaks or line
+ * separators, which would start a line of their own in the restaurant's notice.
+ */
 const phone = z
   .string()
   .trim()
   .max(30)
-  .regex(/^\+?[\d\s\-.()/]+$/, 'must be a phone number')
+  .regex(/^\+?[\d \-.()/]+$/, 'must be a phone number')
   .refine((text) => {
     const digits = text.replace(/\D/g, '').length;
     return digits >= 6 && digits <= 20;
   }, 'must be a phone number');
 
 const email = z.string().trim().max(254).pipe(z.email());
-const party = z.coerce.number().int().min(1).max(PARTY_MAX);
+/**
+ * A party: a whole number in JSON, or its digits as text where everything is
+ * text (a query string, a form posted without JavaScript). Nothing else is
+ * read as a number: `true`, `[3]`, `"1e1"` or `" 2"` are refused, not coerced.
+ */
+const party = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(PARTY_MAX));
 
 const bookingFields = {
   name: oneLine(100),
@@ -147,11 +164,13 @@ export const occupancyAnswer = z.object({
 });
 export type OccupancyAnswer = z.infer<typeof occupancyAnswer>;
 
+/** A booking's id: written plainly, within the 32 bits of its column (PostgreSQL's `integer`). */
 export const reservationIdParams = z.strictObject({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, 'must be a reservation id')
-    .transform(Number),
+    .regex(/^[1-9]\d{0,9}$/, 'must be a reservation id')
+    .transform(Number)
+    .pipe(z.number().max(2 ** 31 - 1, 'must be a reservation id')),
 });
 
 /** PATCH /api/reservations/{id}. */

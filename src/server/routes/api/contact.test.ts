@@ -249,4 +249,23 @@ describe('staff inbox', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('an id past 32 bits is 400 on either database (PostgreSQL answered 500), the largest one 404', async () => {
+    const app = await server();
+    await createStaff(app);
+    const headers = { authorization: `Bearer ${await login(app)}` };
+    const patch = (id: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/contact-messages/${id}`,
+        payload: { read: true },
+        headers,
+      });
+    for (const id of ['2147483648', '999999999999999']) {
+      const response = await patch(id);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['id']);
+    }
+    expect((await patch('2147483647')).statusCode).toBe(404);
+  });
 });

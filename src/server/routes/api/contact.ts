@@ -34,8 +34,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.strictObject({
           id: z
             .string()
-            .regex(/^[1-9]\d{0,14}$/, 'must be a message id')
-            .transform(Number),
+            .regex(/^[1-9]\d{0,9}$/, 'must be a message id')
+            .transform(Number)
+            // Within the 32 bits of the column (PostgreSQL's `integer`).
+            .pipe(z.number().max(2 ** 31 - 1, 'must be a message id')),
         }),
         body: z.strictObject({ read: z.boolean() }),
       },

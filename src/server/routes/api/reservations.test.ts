@@ -304,6 +304,48 @@ describe('a guest books', () => {
     expect(confirmed.html_body).toContain('"target":"{{secret-link}}"');
   });
 
+  it('takes the party as a whole number, or its digits as text (a form); any other type is 400', async () => {
+    await start();
+    for (const party of [true, [3], null, '', ' 2', '1e1', '0x2', 2.5]) {
+      const response = await book(guest({ party }));
+      expect(response.statusCode, JSON.stringify(party)).toBe(400);
+      expect(Object.keys(response.json().errors), JSON.stringify(party)).toEqual(['party']);
+    }
+    for (const party of ['true', '', '%202', '1e1', '0x2', '2.5', '-2']) {
+      const query = `date=${WEDNESDAY}&party=${party}`;
+      const slots = await harness.app.inject({
+        method: 'GET',
+        url: `/api/reservations/availability?${query}`,
+      });
+      expect(slots.statusCode, query).toBe(400);
+    }
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    const booked = await book(guest({ party: '3' }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const row = await harness.app.db
+      .selectFrom('reservations')
+      .select('party')
+      .executeTakeFirstOrThrow();
+    expect(row.party).toBe(3);
+  });
+
+  it('takes a phone on one line: digits with spaces, +, -, dots, slashes and brackets', async () => {
+    await start();
+    for (const phone of [
+      '333\n1234567',
+      '333\r\n1234567',
+      '333\t1234567',
+      '+39\u2028333 1234567',
+    ]) {
+      const response = await book(guest({ phone }));
+      expect(response.statusCode, JSON.stringify(phone)).toBe(400);
+      expect(Object.keys(response.json().errors), JSON.stringify(phone)).toEqual(['phone']);
+    }
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+    const booked = await book(guest({ phone: ' +39 (0923) 555-01.87/8 ' }));
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+
   it('a honeypot filled in is answered as received, and nothing is stored or sent', async () => {
     await start();
     const response = await book(guest({ website: 'http://spam.example' }));
@@ -402,6 +444,17 @@ describe('staff', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('an id past 32 bits is 400 on either database (PostgreSQL answered 500), the largest one 404', async () => {
+    await start();
+    for (const id of ['2147483648', '999999999999999']) {
+      const response = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'confirmed' });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['id']);
+    }
+    const largest = await asStaff('PATCH', '/api/reservations/2147483647', { status: 'confirmed' });
+    expect(largest.statusCode, largest.body).toBe(404);
   });
 
   it('book by phone: confirmed; over capacity only with override, which the booking remembers', async () => {
