@@ -133,6 +133,11 @@ describe('/reservations without JavaScript', () => {
     expect(shown(answer.body)).toContain('Please enter a valid phone number (6 to 20 digits).');
     expect(shown(answer.body)).toContain('To book, please accept the privacy policy.');
     expect(shown(answer.body)).toMatch(/<input[^>]*name="name"[^>]*value="Jonas Weber"/);
+    // U+0000 (which PostgreSQL cannot store) in a form's notes: refused, nothing stored.
+    const before = await bookings();
+    const nul = await post(choice, { ...BOOKING, notes: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(await bookings()).toEqual(before);
     const closed = await post(choice, { ...BOOKING, date: MONDAY });
     expect(closed.statusCode).toBe(409);
     expect(shown(closed.body)).toContain(

@@ -90,3 +90,36 @@ describe('every API route', () => {
     }
   });
 });
+
+describe('a JSON body holding U+0000', () => {
+  it('is refused with 400 before any route reads it, on both databases (PostgreSQL cannot store it)', async () => {
+    const before = await harness.app.db.selectFrom('contact_messages').select('id').execute();
+    for (const payload of [
+      '{"firstName":"Ada","lastName":"Neri","email":"ada@example.com","message":"a\\u0000b","privacy":true}',
+      '{"firstName":"Ada","lastName":"Neri","email":"ada@example.com","message":"ok","privacy":true,"\\u0000":1}',
+    ]) {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ message: 'Text must not contain the character U+0000' });
+    }
+    expect(await harness.app.db.selectFrom('contact_messages').select('id').execute()).toEqual(
+      before,
+    );
+    // A backslash before "u0000" is text, not the character: accepted.
+    const text = await harness.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload:
+        '{"firstName":"Ada","lastName":"Neri","email":"ada@example.com","message":"C:\\\\u0000","privacy":true}',
+      remoteAddress: nextIp(),
+    });
+    expect(text.statusCode, text.body).toBe(202);
+  });
+});

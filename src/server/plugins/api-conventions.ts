@@ -5,6 +5,16 @@ import { z } from 'zod';
 /** What a route that reads no query string accepts: nothing (SECURITY.md item 18). */
 const NO_QUERY = z.strictObject({});
 
+/** Whether a parsed JSON value holds U+0000 in any string, key or value. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || holdsNul(item));
+  }
+  return false;
+}
+
 /**
  * Rules every API route follows, kept in one place so that a new route
  * cannot forget them:
@@ -12,10 +22,32 @@ const NO_QUERY = z.strictObject({});
  *   unknown body key), instead of silently ignoring it (item 18);
  * - an answer that does not choose its own caching is `no-store`: staff
  *   answers hold guests' messages, colleagues and the audit log, and 401/403
- *   answers must not be replayed from a cache either (item 37).
+ *   answers must not be replayed from a cache either (item 37);
+ * - a JSON body holding U+0000 in any text is refused (400): PostgreSQL's
+ *   text cannot store it (SQLite's can), so one rule for both databases,
+ *   before any route reads the body, rather than a 500 on one of them.
  * Registered before the routes: `onRoute` sees only routes added after it.
  */
 export const apiConventions = fp(async (app: FastifyInstance) => {
+  // Fastify's own parser (with its prototype-poisoning checks), then the U+0000 check,
+  // which walks the value only when the text holds the one escape that writes it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error);
+      if (text.includes('\\u0000') && holdsNul(value)) {
+        const refused = new Error('Text must not contain the character U+0000') as Error & {
+          statusCode: number;
+        };
+        refused.statusCode = 400;
+        return done(refused);
+      }
+      done(null, value);
+    });
+  });
+
   app.addHook('onRoute', (route) => {
     // The `/api/*` catch-all answers 404 whatever the query.
     if (!route.url.startsWith('/api/') || route.url.includes('*')) return;

@@ -87,7 +87,14 @@ const bookingFields = {
   party,
   date: dateText,
   time: timeText,
-  notes: z.string().trim().max(RESERVATION_NOTES_MAX).optional(),
+  // U+0000 cannot be stored by PostgreSQL: a form posted without JavaScript
+  // reaches this schema without the API's JSON check (api-conventions.ts).
+  notes: z
+    .string()
+    .trim()
+    .max(RESERVATION_NOTES_MAX)
+    .refine((text) => !text.includes('\0'), 'must not contain the character U+0000')
+    .optional(),
   lang: z.enum(LANGUAGES),
 };
 
