@@ -308,6 +308,8 @@ export interface ReservationSettingsTable {
   auto_confirm_max_party: number | null;
   retention_months: number;
   calendar_feed_secret: string;
+  /** Counts every change of the bookings (docs/decisions/011: the availability cache). */
+  bookings_version: Generated<number>;
   updated_at: string;
 }
 

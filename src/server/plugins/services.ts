@@ -17,7 +17,7 @@ import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
-import { ReservationsService } from '../services/reservations/reservations.ts';
+import { readBookingsVersion, ReservationsService } from '../services/reservations/reservations.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 
 declare module 'fastify' {
@@ -176,8 +176,14 @@ export const servicesPlugin = fp(
       }),
     );
 
+    const bookingsVersion = new ContentVersion({
+      db: app.db,
+      read: readBookingsVersion,
+      onError: (error) => app.log.warn({ err: error }, 'could not read the bookings version'),
+    });
     const reservations = new ReservationsService({
       db: app.db,
+      bookingsVersion,
       content,
       contentVersion: () => contentVersion.current(),
       schedule: () => app.openingHours.get('it'),
@@ -189,6 +195,7 @@ export const servicesPlugin = fp(
     app.decorate('reservations', reservations);
     const guestData = new GuestDataService({
       db: app.db,
+      onBookingsChanged: () => bookingsVersion.expire(),
       ...(options.now ? { now: options.now } : {}),
     });
     app.decorate('guestData', guestData);

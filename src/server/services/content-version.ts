@@ -13,6 +13,15 @@ export async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
     .execute();
 }
 
+const readContentVersion = async (db: Kysely<Database>) =>
+  (
+    await db
+      .selectFrom('content_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).version;
+
 /**
  * The content version as the database has it, for the page cache
  * (docs/decisions/002): one primary-key read, shared by every request that
@@ -24,6 +33,7 @@ export class ContentVersion {
   readonly #db: Kysely<Database>;
   readonly #maxAgeMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #readVersion: (db: Kysely<Database>) => Promise<number>;
   #known: number | undefined;
   #readAt = -Infinity;
   #reading: Promise<number | undefined> | undefined;
@@ -34,8 +44,14 @@ export class ContentVersion {
     db: Kysely<Database>;
     maxAgeMs?: number;
     onError?: (error: unknown) => void;
+    /**
+     * Which counter to follow: the content's by default; the bookings' for the
+     * reservations' availability (services/reservations), kept the same way.
+     */
+    read?: (db: Kysely<Database>) => Promise<number>;
   }) {
     this.#db = options.db;
+    this.#readVersion = options.read ?? readContentVersion;
     this.#maxAgeMs = options.maxAgeMs ?? CONTENT_VERSION_MAX_AGE_MS;
     this.#onError = options.onError ?? (() => {});
   }
@@ -67,15 +83,11 @@ export class ContentVersion {
     // Timed from the start: the value read may be as old as the moment the query left.
     const startedAt = performance.now();
     try {
-      const row = await this.#db
-        .selectFrom('content_version')
-        .select('version')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow();
-      if (epoch !== this.#epoch) return row.version; // superseded by a newer read
-      this.#known = row.version;
+      const version = await this.#readVersion(this.#db);
+      if (epoch !== this.#epoch) return version; // superseded by a newer read
+      this.#known = version;
       this.#readAt = startedAt;
-      return row.version;
+      return version;
     } catch (error) {
       this.#onError(error);
       return this.#known;

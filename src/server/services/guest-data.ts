@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { toReservation } from './reservations/reservations.ts';
+import { bumpBookingsVersion, toReservation } from './reservations/reservations.ts';
 import { sentMessage } from './contact-messages.ts';
 import { nowIso } from './tokens.ts';
 
@@ -21,10 +21,17 @@ type Actor = NonNullable<AuditActor>;
 export class GuestDataService {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
+  readonly #onBookingsChanged: () => void;
 
-  constructor(options: { db: Kysely<Database>; now?: () => number }) {
+  constructor(options: {
+    db: Kysely<Database>;
+    now?: () => number;
+    /** After bookings were deleted (committed): availability must be read again. */
+    onBookingsChanged?: () => void;
+  }) {
     this.#db = options.db;
     this.#now = options.now ?? Date.now;
+    this.#onBookingsChanged = options.onBookingsChanged ?? (() => {});
   }
 
   async export(email: string, actor: Actor): Promise<GuestData> {
@@ -59,7 +66,7 @@ export class GuestDataService {
 
   /** Deletes a guest's bookings, messages and every mail to or from them, sent or not. */
   async erase(email: string, actor: Actor): Promise<GuestErased> {
-    return this.#db.transaction().execute(async (trx) => {
+    const erased = await this.#db.transaction().execute(async (trx) => {
       const reservations = await trx
         .deleteFrom('reservations')
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
@@ -77,7 +84,7 @@ export class GuestDataService {
           ]),
         )
         .executeTakeFirst();
-      const erased = {
+      const counts = {
         email,
         reservations: Number(reservations.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
@@ -86,10 +93,13 @@ export class GuestDataService {
       await recordAudit(trx, actor, {
         action: 'guest_data.erase',
         target: 'guest',
-        summary: `Cancellati su richiesta i dati di un cliente: ${erased.reservations} prenotazioni, ${erased.contactMessages} messaggi, ${erased.mails} e-mail.`,
+        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
       });
-      return erased;
+      if (counts.reservations) await bumpBookingsVersion(trx);
+      return counts;
     });
+    if (erased.reservations) this.#onBookingsChanged();
+    return erased;
   }
 
   /**
@@ -99,7 +109,7 @@ export class GuestDataService {
    */
   async purgeExpired(months: number): Promise<{ reservations: number; contactMessages: number }> {
     const cutoff = nowIso(monthsBefore(this.#now(), months));
-    return this.#db.transaction().execute(async (trx) => {
+    const purged = await this.#db.transaction().execute(async (trx) => {
       const reservations = await trx
         .deleteFrom('reservations')
         .where('starts_at', '<', cutoff)
@@ -114,19 +124,22 @@ export class GuestDataService {
         .where('status', '<>', 'pending')
         .where((eb) => eb.or([eb('personal', '=', 1), eb('kind', '=', 'contact')]))
         .execute();
-      const purged = {
+      const counts = {
         reservations: Number(reservations.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
       };
-      if (purged.reservations || purged.contactMessages) {
+      if (counts.reservations || counts.contactMessages) {
         await recordAudit(trx, null, {
           action: 'guest_data.retention',
           target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${purged.reservations} prenotazioni e ${purged.contactMessages} messaggi più vecchi.`,
+          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni e ${counts.contactMessages} messaggi più vecchi.`,
         });
       }
-      return purged;
+      if (counts.reservations) await bumpBookingsVersion(trx);
+      return counts;
     });
+    if (purged.reservations) this.#onBookingsChanged();
+    return purged;
   }
 }
 

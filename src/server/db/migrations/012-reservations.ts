@@ -16,7 +16,8 @@ const secret = () => randomBytes(32).toString('base64url');
  *   table-turn (fixed when booked, so a later change of the turn's length
  *   does not move old bookings), which is what capacity is counted on.
  * - `reservation_settings`: the owner's settings, one row (id 1) that every
- *   booking locks, so that concurrent bookings on any instance take turns.
+ *   booking locks, so that concurrent bookings on any instance take turns,
+ *   and the bookings' version, which every change of a booking counts.
  * - `server_secrets`: secrets every instance must share, made once here: the
  *   key that signs cancel links (nothing secret is stored beside a booking).
  * - the outbox learns calendar invitations, and which mails hold a guest's
@@ -73,6 +74,8 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .addColumn('auto_confirm_max_party', 'integer')
     .addColumn('retention_months', 'integer', (col) => col.notNull())
     .addColumn('calendar_feed_secret', 'text', (col) => col.notNull())
+    /** Goes up with every change of the bookings: each instance's availability cache follows it. */
+    .addColumn('bookings_version', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
   // CONTRACT.md's defaults; the retention period is SECURITY.md's (24 months).

@@ -2,7 +2,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReservationsTable, ReservationSettingsTable } from '../../db/database.ts';
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
-import { addDays, romeDate, romeInstant, type Schedule } from '../../../shared/opening-hours.ts';
+import {
+  addDays,
+  romeDate,
+  romeDateReader,
+  romeInstant,
+  type Schedule,
+} from '../../../shared/opening-hours.ts';
 import {
   SEATED_STATUSES,
   type AvailabilityAnswer,
@@ -16,7 +22,7 @@ import {
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { ContentMemo, type ContentChanges } from '../content-version.ts';
+import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
@@ -28,7 +34,7 @@ import {
   type MailedBooking,
   type RestaurantNoticeKind,
 } from './mails.ts';
-import { fits, seatedAt, slotsOn, type Seated } from './slots.ts';
+import { bookableNow, daySlots, fits, seatedAt, slotsOn, type Seated, type Slot } from './slots.ts';
 import { restaurantFeed } from './calendar.ts';
 
 type Actor = NonNullable<AuditActor>;
@@ -118,6 +124,27 @@ const toSeated = (row: Pick<Row, 'party' | 'starts_at' | 'ends_at'>): Seated => 
   endsAt: Date.parse(row.ends_at),
 });
 
+/** Counts a change of the bookings, inside the caller's transaction (the availability cache follows it). */
+export async function bumpBookingsVersion(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('reservation_settings')
+    .set((eb) => ({ bookings_version: eb('bookings_version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** The bookings' version, as `ContentVersion` reads a counter. */
+export const readBookingsVersion = async (db: Kysely<Database>) =>
+  (
+    await db
+      .selectFrom('reservation_settings')
+      .select('bookings_version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).bookings_version;
+
+const HOUR_MS = 60 * MINUTE_MS;
+
 /**
  * Table reservations (docs/decisions/011): slots from the opening hours,
  * capacity that is never exceeded, the guest's and the restaurant's mails
@@ -135,9 +162,16 @@ export class ReservationsService {
   readonly #content: ContentChanges;
   readonly #schedule: () => Promise<Schedule>;
   readonly #settings: ContentMemo<'settings', ReservationSettings>;
+  /** Every slot of a date, by date: they change only with the hours or the turn (content version). */
+  readonly #daySlots: ContentMemo<string, Slot[]>;
+  /** The bookings that hold seats around a date, by date, while the bookings' version stays. */
+  readonly #seatedAround: ContentMemo<string, Seated[]>;
+  readonly #bookingsVersion: ContentVersion;
   readonly #publicUrl: string;
   readonly #deliverTo: string | undefined;
   readonly #now: () => number;
+  /** Today's date in Rome at the app's clock, worked out again only when the day changes. */
+  readonly #today: () => string;
   readonly #onMail: () => void;
   #cancelKey: Promise<string> | undefined;
 
@@ -147,6 +181,8 @@ export class ReservationsService {
     contentVersion: () => Promise<number | undefined>;
     /** The opening hours (read from their service, which keeps them per content version). */
     schedule: () => Promise<Schedule>;
+    /** The bookings' version (`readBookingsVersion`), as each instance knows it. */
+    bookingsVersion: ContentVersion;
     publicUrl: string;
     /** CONTACT_EMAIL: where the restaurant's notices go; the restaurant's e-mail when unset. */
     deliverTo?: string;
@@ -158,9 +194,13 @@ export class ReservationsService {
     this.#schedule = options.schedule;
     // Settings change with the content version (a save bumps it), like the pages showing them.
     this.#settings = new ContentMemo(options.contentVersion);
+    this.#daySlots = new ContentMemo(options.contentVersion);
+    this.#bookingsVersion = options.bookingsVersion;
+    this.#seatedAround = new ContentMemo(() => this.#bookingsVersion.current());
     this.#publicUrl = options.publicUrl;
     this.#deliverTo = options.deliverTo;
     this.#now = options.now ?? Date.now;
+    this.#today = romeDateReader(this.#now);
     this.#onMail = options.onMail ?? (() => {});
   }
 
@@ -169,6 +209,19 @@ export class ReservationsService {
 
   async settings(): Promise<ReservationSettings> {
     return this.#settings.get('settings', async () => toSettings(await this.#settingsRow()));
+  }
+
+  /**
+   * A date's slots that can be booked at `now` (staff: `now` null, every
+   * slot). Kept per date while the content version stays, for dates a guest
+   * can book (so the memo holds at most the horizon's days).
+   */
+  async #slots(date: string, settings: ReservationSettings, now: Date | null): Promise<Slot[]> {
+    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
+    const today = this.#today();
+    const cacheable = date >= today && date <= addDays(today, settings.horizonDays);
+    const all = cacheable ? await this.#daySlots.get(date, compute) : await compute();
+    return bookableNow(all, date, settings, now, today);
   }
 
   async #settingsRow(db: Kysely<Database> = this.#db) {
@@ -269,13 +322,13 @@ export class ReservationsService {
 
   /** Every date from today to the horizon, open when it has a slot (capacity aside). */
   async calendar(): Promise<{ maxPartyOnline: number; days: { date: string; open: boolean }[] }> {
-    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
+    const settings = await this.settings();
     const now = new Date(this.#now());
     const today = romeDate(now);
     const days = [];
     for (let offset = 0; offset <= settings.horizonDays; offset += 1) {
       const date = addDays(today, offset);
-      days.push({ date, open: slotsOn(schedule, date, settings, now).length > 0 });
+      days.push({ date, open: (await this.#slots(date, settings, now)).length > 0 });
     }
     return { maxPartyOnline: settings.maxPartyOnline, days };
   }
@@ -285,17 +338,11 @@ export class ReservationsService {
     date: string,
     party: number,
   ): Promise<{ ok: true; answer: AvailabilityAnswer } | { ok: false; reason: 'party-too-large' }> {
-    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
+    const settings = await this.settings();
     if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
-    const slots = slotsOn(schedule, date, settings, new Date(this.#now()));
+    const slots = await this.#slots(date, settings, new Date(this.#now()));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
-    const first = slots[0]!.at.getTime();
-    const last = slots.at(-1)!.at.getTime();
-    const seated = await this.#seatedBetween(
-      this.#db,
-      first,
-      last + settings.turnMinutes * MINUTE_MS,
-    );
+    const seated = await this.#seatedOn(date);
     const rules = { turnMinutes: settings.turnMinutes, capacity: settings.coversPerSlot };
     return {
       ok: true,
@@ -308,6 +355,21 @@ export class ReservationsService {
         })),
       },
     };
+  }
+
+  /**
+   * The bookings that hold seats at some moment of a date's slots (from its
+   * midnight to 8 hours, the longest turn, past the next), kept per date
+   * while the bookings' version stays: a guest browsing times costs no query.
+   * Another instance's booking shows within the version's 250 ms; a booking
+   * itself is checked afresh under the lock, never against this.
+   */
+  #seatedOn(date: string): Promise<Seated[]> {
+    return this.#seatedAround.get(date, () => {
+      const from = romeInstant(date, '00:00').getTime();
+      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
+      return this.#seatedBetween(this.#db, from, to);
+    });
   }
 
   /** Bookings that hold seats at some moment of [from, to). */
@@ -398,6 +460,7 @@ export class ReservationsService {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await bumpBookingsVersion(trx);
       if (row.email)
         await this.#mailGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
       if (online) await this.#noticeRestaurant(trx, 'new', row);
@@ -415,8 +478,14 @@ export class ReservationsService {
       }
       return { ok: true, reservation: toReservation(row) };
     });
-    if (outcome.ok) this.#onMail();
+    if (outcome.ok) this.#changed();
     return outcome;
+  }
+
+  /** After a committed change of the bookings: this instance's next read sees it; mail goes. */
+  #changed(): void {
+    this.#bookingsVersion.expire();
+    this.#onMail();
   }
 
   // -------------------------------------------------------------------------
@@ -436,8 +505,8 @@ export class ReservationsService {
 
   /** Covers seated at each slot of a day (staff's view: every slot of the opening hours). */
   async occupancy(date: string): Promise<OccupancyAnswer> {
-    const [settings, schedule] = await Promise.all([this.settings(), this.#schedule()]);
-    const slots = slotsOn(schedule, date, settings, null);
+    const settings = await this.settings();
+    const slots = await this.#slots(date, settings, null);
     const dayStart = romeInstant(date, '00:00').getTime();
     const from = Math.min(dayStart, slots[0]?.at.getTime() ?? dayStart);
     const to = (slots.at(-1)?.at.getTime() ?? dayStart) + settings.turnMinutes * MINUTE_MS;
@@ -468,7 +537,7 @@ export class ReservationsService {
       });
       return { ok: true, reservation: toReservation(updated) };
     });
-    if (outcome.ok) this.#onMail();
+    if (outcome.ok) this.#changed();
     return outcome;
   }
 
@@ -508,6 +577,7 @@ export class ReservationsService {
       .returningAll()
       .executeTakeFirst();
     if (!updated) return { ok: false, reason: 'invalid-transition' };
+    await bumpBookingsVersion(trx);
     const mail: GuestMailKind | null =
       status === 'confirmed'
         ? 'confirmed'
@@ -581,7 +651,7 @@ export class ReservationsService {
       });
       return changed.row;
     });
-    this.#onMail();
+    this.#changed();
     return row;
   }
 

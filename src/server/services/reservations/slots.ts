@@ -50,12 +50,16 @@ export function slotsOn(
   rules: SlotRules,
   now: Date | null,
 ): Slot[] {
-  if (now) {
-    const today = romeDate(now);
-    if (date < today || date > addDays(today, rules.horizonDays)) return [];
-  }
-  const earliest = now ? now.getTime() + rules.minNoticeMinutes * MINUTE_MS : -Infinity;
-  const turn = rules.turnMinutes * MINUTE_MS;
+  return bookableNow(daySlots(schedule, date, rules.turnMinutes), date, rules, now);
+}
+
+/**
+ * Every slot of a date, whatever the clock: what depends on the hours and
+ * the turn alone, which the service keeps per content version (working out
+ * Rome's clock for each step costs far more than the rest of a request).
+ */
+export function daySlots(schedule: Schedule, date: string, turnMinutes: number): Slot[] {
+  const turn = turnMinutes * MINUTE_MS;
   const slots: Slot[] = [];
   const seen = new Set<string>();
   // Yesterday's ranges may run past midnight into `date`.
@@ -64,7 +68,6 @@ export function slotsOn(
       const { start, end } = rangeInstants(day, range);
       // Real 15-minute steps: on the night clocks change, the wall clock jumps with them.
       for (let at = start.getTime(); at + turn <= end.getTime(); at += SLOT_MINUTES * MINUTE_MS) {
-        if (at < earliest) continue;
         const wall = romeDateTime(new Date(at));
         // The hour Rome's clocks repeat in October shows one "02:15": its first.
         if (wall.date !== date || seen.has(wall.time)) continue;
@@ -74,6 +77,21 @@ export function slotsOn(
     }
   }
   return slots.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** A date's slots a guest may book at `now` (all of them for staff: `now` null). */
+export function bookableNow(
+  slots: readonly Slot[],
+  date: string,
+  rules: Pick<SlotRules, 'minNoticeMinutes' | 'horizonDays'>,
+  now: Date | null,
+  /** Today in Rome at `now`, when the caller already knows it (it costs a time-zone lookup). */
+  today = now && romeDate(now),
+): Slot[] {
+  if (!now || !today) return [...slots];
+  if (date < today || date > addDays(today, rules.horizonDays)) return [];
+  const earliest = now.getTime() + rules.minNoticeMinutes * MINUTE_MS;
+  return slots.filter((slot) => slot.at.getTime() >= earliest);
 }
 
 /** A booking as capacity sees it: its party, seated from start to end (ms). */
