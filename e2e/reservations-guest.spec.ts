@@ -41,9 +41,7 @@ const guestMail = (to: string, subject: RegExp) =>
 
 /** The cancel link a guest's mail carries. */
 function cancelLinkOf(mail: ReceivedMail): string {
-  const link = mail.text.match(
-    /https?:\/\/\S+\/reservations\/cancel\?token=[\w.-]+&lng=[a-z]{2}/,
-  )?.[0];
+  const link = mail.text.match(/https?:\/\/\S+\/reservations\/cancel\?token=[\w.-]+/)?.[0];
   expect(link, 'the cancel link in the mail').toBeDefined();
   expect(link!.startsWith(`${server.url}/`)).toBe(true);
   return link!;

@@ -133,9 +133,7 @@ test('a German guest books, staff confirm, the guest cancels through the link, t
   expect(inRome(invitation.start)).toBe('2026-11-11 20:00');
   expect(inRome(invitation.end!)).toBe('2026-11-11 22:00');
   expect(confirmed.html).toContain('FoodEstablishmentReservation');
-  const link = confirmed.text.match(
-    /https?:\/\/\S+\/reservations\/cancel\?token=[\w.-]+&lng=[a-z]{2}/,
-  )?.[0];
+  const link = confirmed.text.match(/https?:\/\/\S+\/reservations\/cancel\?token=[\w.-]+/)?.[0];
   expect(link?.startsWith(`${server.url}/reservations/cancel?token=`)).toBe(true);
 
   // The guest cancels: the page alone changes nothing, the button does.

@@ -82,14 +82,16 @@ const BODY_LIMIT_BYTES = 100 * 1024;
 /**
  * A URL as the log may show it: reset and invitation tokens masked, in the
  * query (`?token=`) and in API paths, so that no log line holds a usable
- * link (SECURITY.md item 34); the calendar feed's secret address too.
+ * link (SECURITY.md item 34); the calendar feed's secret address too, and a
+ * guest's e-mail looked up for export or erasure (it must not outlive the erasure).
  */
 export function maskTokens(url: string): string {
   return url
     .replace(/([?&]token=)[^&#]*/gi, '$1***')
     .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
     .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
-    .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***');
+    .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***')
+    .replace(/([?&]email=)[^&#]*/gi, '$1***');
 }
 
 /** Pino's request line, with the URL masked. */

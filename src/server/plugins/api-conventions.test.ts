@@ -123,3 +123,18 @@ describe('a JSON body holding U+0000', () => {
     expect(text.statusCode, text.body).toBe(202);
   });
 });
+
+describe('a JSON body nested deeper than the call stack, holding U+0000', () => {
+  it('is refused with 400, not a stack overflow', async () => {
+    const depth = 45_000; // within the 100 KB body limit, far past a recursive walk's reach
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`,
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Text must not contain the character U+0000' });
+  });
+});

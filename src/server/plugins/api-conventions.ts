@@ -5,12 +5,25 @@ import { z } from 'zod';
 /** What a route that reads no query string accepts: nothing (SECURITY.md item 18). */
 const NO_QUERY = z.strictObject({});
 
-/** Whether a parsed JSON value holds U+0000 in any string, key or value. */
+/**
+ * Whether a parsed JSON value holds U+0000 in any string or key. Breadth-first
+ * with a list, not recursion: a body may nest deeper than the call stack.
+ */
 function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes('\0') || holdsNul(item));
+  let level: unknown[] = [value];
+  while (level.length > 0) {
+    const next: unknown[] = [];
+    for (const node of level) {
+      if (typeof node === 'string') {
+        if (node.includes('\0')) return true;
+      } else if (typeof node === 'object' && node !== null) {
+        for (const [key, child] of Object.entries(node)) {
+          if (key.includes('\0')) return true;
+          next.push(child);
+        }
+      }
+    }
+    level = next;
   }
   return false;
 }

@@ -230,7 +230,7 @@ describe('a guest books', () => {
     expect(toGuest!.text_body).toContain('Guten Tag Jonas Weber,');
     expect(toGuest!.text_body).toContain('2 Personen am Mittwoch, 14. Januar 2026 um 20:00');
     expect(toGuest!.secret_link).toMatch(
-      /^https:\/\/www\.trattoria\.example\/reservations\/cancel\?token=[\w.-]+&lng=de$/,
+      /^https:\/\/www\.trattoria\.example\/reservations\/cancel\?token=[\w.-]+$/,
     );
     expect(notice).toMatchObject({
       kind: 'reservation-notice',
@@ -584,6 +584,44 @@ describe('reminders', () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.subject).toContain('Bis morgen');
   });
+
+  it('none for a booking confirmed after the reminder time: its confirmation has just arrived', async () => {
+    await start();
+    now = Date.parse('2026-01-12T09:00:00Z'); // Monday 10:00: booked, pending
+    const { id } = (await book(guest({ date: WEDNESDAY }))).json<{ id: number }>();
+    now = Date.parse('2026-01-13T17:00:00Z'); // Tuesday 18:00: staff confirm
+    expect(
+      (await asStaff('PATCH', `/api/reservations/${id}`, { status: 'confirmed' })).statusCode,
+    ).toBe(200);
+    now = Date.parse('2026-01-13T17:05:00Z');
+    expect(await harness.app.reservations.queueReminders()).toBe(0);
+  });
+
+  it('a booking that has begun gets its confirmation without a cancel link (which the outbox would drop, expired)', async () => {
+    await start();
+    const walkIn = await byPhone({
+      party: 2,
+      date: '2026-01-13',
+      time: '12:00',
+      email: 'marta@example.it',
+    });
+    expect(walkIn.statusCode).toBe(201);
+    now = Date.parse('2026-01-13T11:30:00Z'); // 12:30 in Rome
+    const late = await byPhone({
+      party: 2,
+      date: '2026-01-13',
+      time: '12:00',
+      email: 'gino@example.it',
+    });
+    expect(late.statusCode).toBe(201);
+    const [early, begun] = await mails();
+    expect(early!.secret_link).toMatch(/\/reservations\/cancel\?token=/);
+    expect(begun).toMatchObject({
+      recipient: 'gino@example.it',
+      secret_link: null,
+      calendar_method: 'REQUEST',
+    });
+  });
 });
 
 describe('settings and the calendar feed (owner)', () => {
@@ -777,5 +815,27 @@ describe('never overbooked (SECURITY.md item 40)', () => {
       .where('source', '=', 'online')
       .execute();
     expect(stored.map((row) => row.id).sort()).toEqual(won.sort());
+  });
+});
+
+describe('logs', () => {
+  it("keep neither the calendar feed's secret nor a guest's e-mail looked up for export or erasure", async () => {
+    const lines: string[] = [];
+    harness = await testApp(
+      {},
+      { pages: false, now: () => now, logStream: { write: (line) => void lines.push(line) } },
+    );
+    await createStaff(harness.app, { role: 'owner' });
+    owner = await login(harness.app);
+    const settings = await asStaff('GET', '/api/reservations/settings', undefined, owner);
+    const feed = new URL(settings.json<ReservationSettingsAnswer>().calendarFeedUrl).pathname;
+    await harness.app.inject({ method: 'GET', url: feed });
+    await asStaff('GET', '/api/guest-data?email=jonas%40example.de', undefined, owner);
+    await asStaff('DELETE', '/api/guest-data?email=jonas%40example.de', undefined, owner);
+    const log = lines.join('\n');
+    expect(log).toContain('/api/reservations/calendar/***');
+    expect(log).toContain('/api/guest-data?email=***');
+    expect(log).not.toContain(feed.split('/').at(-1)!.slice(0, 20));
+    expect(log.toLowerCase()).not.toContain('jonas');
   });
 });

@@ -24,7 +24,7 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal } from '../../services/reservations/reservations.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
-import type { AddressLimit } from './address-limit.ts';
+import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
 
 /** 10 booking requests per hour per client address (a family books a few tables, a robot hundreds). */
 export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
@@ -32,6 +32,14 @@ export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
   limit: 10,
   windowMs: 60 * 60 * 1000,
   description: 'Too many booking requests: please try again later.',
+};
+
+/** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
+const CANCEL_ADDRESS_LIMIT: AddressLimit = {
+  name: 'reservation-cancel-ip',
+  limit: 20,
+  windowMs: 60 * 60 * 1000,
+  description: 'Too many requests: please try again later.',
 };
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
@@ -131,6 +139,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations/cancel',
     { schema: { body: cancelBody, response: { 200: createdReservationAnswer } } },
     async (request, reply) => {
+      if (!(await withinAddressLimit(request, reply, CANCEL_ADDRESS_LIMIT))) return reply;
       const row = await app.reservations.cancelByGuest(request.body.token);
       if (!row) {
         return refuse(

@@ -173,7 +173,7 @@ export class ReservationsService {
   /** Today's date in Rome at the app's clock, worked out again only when the day changes. */
   readonly #today: () => string;
   readonly #onMail: () => void;
-  #cancelKey: Promise<string> | undefined;
+  #cancelKey: string | undefined;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -471,7 +471,7 @@ export class ReservationsService {
           {
             action: 'reservation.create',
             target: `reservation:${row.id}`,
-            summary: `Prenotazione telefonica di ${row.name}: ${describe(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
+            summary: `Prenotazione telefonica n. ${row.id}: ${describe(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
           },
           now,
         );
@@ -531,7 +531,7 @@ export class ReservationsService {
       await recordAudit(trx, actor, {
         action: `reservation.${change.status}`,
         target: `reservation:${id}`,
-        summary: `Prenotazione di ${updated.name} (${describe(updated)}) ${STATUS_IT[change.status]}${
+        summary: `Prenotazione n. ${id} (${describe(updated)}) ${STATUS_IT[change.status]}${
           change.message ? `, con un messaggio al cliente` : ''
         }.`,
       });
@@ -601,20 +601,19 @@ export class ReservationsService {
   /**
    * The key that signs cancel links, read through `db` (inside a transaction,
    * its own: SQLite's one connection is the transaction's until it ends).
+   * Only the value read is kept, never a read under way: a read started on
+   * another handle would wait behind the transaction asking for it.
    */
   async #key(db: Kysely<Database>): Promise<string> {
-    // Read once: the key never changes (a migration made it). A failed read is tried again.
-    this.#cancelKey ??= db
+    if (this.#cancelKey !== undefined) return this.#cancelKey;
+    const { value } = await db
       .selectFrom('server_secrets')
       .select('value')
       .where('name', '=', 'cancel-links')
-      .executeTakeFirstOrThrow()
-      .then((row) => row.value)
-      .catch((error: unknown) => {
-        this.#cancelKey = undefined;
-        throw error;
-      });
-    return this.#cancelKey;
+      .executeTakeFirstOrThrow();
+    // The key never changes (a migration made it).
+    this.#cancelKey = value;
+    return value;
   }
 
   /** The booking a link names, while the link works: signed, same start, not yet begun. */
@@ -637,21 +636,34 @@ export class ReservationsService {
 
   /** The guest pressed "cancel" on the link's page: cancelled, the guest and the restaurant told. */
   async cancelByGuest(token: string): Promise<Row | null> {
+    // A forged or malformed token costs no transaction (anyone can post one).
+    if (!readCancelToken(await this.#key(this.#db), token)) return null;
+    let changed = false;
     const row = await this.#db.transaction().execute(async (trx) => {
       const linked = await this.#linked(trx, token);
       if (!linked) return null;
       if (!TRANSITIONS[linked.status].includes('cancelled')) return linked; // already done with
-      const changed = await this.#changeStatus(trx, linked.id, 'cancelled');
-      if (!changed.ok) return linked;
-      await this.#noticeRestaurant(trx, 'cancelled-by-guest', changed.row);
+      const change = await this.#changeStatus(trx, linked.id, 'cancelled');
+      if (!change.ok) {
+        // Staff changed it a moment before: answer what it is now.
+        return (
+          (await trx
+            .selectFrom('reservations')
+            .selectAll()
+            .where('id', '=', linked.id)
+            .executeTakeFirst()) ?? null
+        );
+      }
+      await this.#noticeRestaurant(trx, 'cancelled-by-guest', change.row);
       await recordAudit(trx, null, {
         action: 'reservation.cancelled_by_guest',
         target: `reservation:${linked.id}`,
-        summary: `${linked.name} ha annullato la prenotazione (${describe(linked)}) dal link nell'e-mail.`,
+        summary: `Il cliente ha annullato la prenotazione n. ${linked.id} (${describe(linked)}) dal link nell'e-mail.`,
       });
-      return changed.row;
+      changed = true;
+      return change.row;
     });
-    this.#changed();
+    if (changed) this.#changed();
     return row;
   }
 
@@ -663,8 +675,8 @@ export class ReservationsService {
    * one. Each is claimed by an update that only succeeds while no reminder
    * was queued, in the same transaction as its mail: however many instances
    * run this, and across restarts, a booking gets one reminder.
-   * A booking made after the reminder time of its day before gets none:
-   * its confirmation has just arrived.
+   * A booking confirmed after the reminder time of its day before gets
+   * none: its confirmation has just arrived.
    */
   async queueReminders(): Promise<number> {
     const now = this.#now();
@@ -679,7 +691,8 @@ export class ReservationsService {
       .where('date', '=', tomorrow)
       .where('email', '<>', '')
       .where('reminder_queued_at', 'is', null)
-      .where('created_at', '<', nowIso(due))
+      // Booked and confirmed before the reminder time: a later confirmation has just arrived.
+      .where('updated_at', '<', nowIso(due))
       .execute();
     let queued = 0;
     for (const { id } of candidates) {
@@ -711,15 +724,18 @@ export class ReservationsService {
     row: Row,
     extra: { staffMessage?: string; invited?: boolean } = {},
   ): Promise<void> {
-    const offersCancel = kind === 'received' || kind === 'confirmed' || kind === 'reminder';
     const startsAt = Date.parse(row.starts_at);
+    // A booking that has begun (a walk-in, a late confirmation) has nothing left to cancel,
+    // and a link already expired would make the outbox drop the whole mail.
+    const offersCancel =
+      (kind === 'received' || kind === 'confirmed' || kind === 'reminder') &&
+      startsAt > this.#now();
     const cancelLink = offersCancel
       ? {
-          // In the guest's language, whatever the browser that opens it prefers.
           url: `${this.#publicUrl}/reservations/cancel?token=${cancelToken(await this.#key(trx), {
             id: row.id,
             startsAt,
-          })}&lng=${bookingLang(row)}`,
+          })}`,
           // The outbox runs on the wall clock; the calendar on the app's (moved by
           // CLOCK_START in tests, the same in production): the start, on the outbox's.
           expiresAt: nowIso(startsAt + (Date.now() - this.#now())),
