@@ -10,6 +10,7 @@ import { showToast } from '../../components/toasts.tsx';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import { saveRestaurantFacts } from './opening-hours-api.ts';
 import { FACTS_TEXTS as T } from './opening-hours-texts.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
 
 /** Every fact as the form holds it: text boxes, so numbers are typed as text. */
 interface Draft {
@@ -178,16 +179,7 @@ function FactsForm({ facts }: { facts: RestaurantFacts }) {
           ) : null}
         </div>
       ))}
-      {problems.length > 0 ? (
-        <div className="staff-warning staff-field--wide" role="alert">
-          <p className="staff-warning__title">{T.fix}</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FormProblems title={T.fix} problems={problems} className="staff-field--wide" />
       {isOwner ? (
         <div className="staff-field--wide">
           <button type="submit" className="staff-button" disabled={busy}>

@@ -18,6 +18,7 @@ import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/in
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
 
 /** The form's state: what PUT /api/opening-hours takes, notes as typed (empty = none). */
 interface Draft {
@@ -327,16 +328,7 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
           ) : null}
         </fieldset>
 
-        {shownProblems.length > 0 ? (
-          <div className="staff-warning hours-editor__problems" role="alert">
-            <p className="staff-warning__title">{T.fix}</p>
-            <ul>
-              {shownProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FormProblems title={T.fix} problems={shownProblems} className="hours-editor__problems" />
         <div className="staff-form__actions">
           <button type="submit" className="staff-button" disabled={busy}>
             {busy ? T.saving : T.save}

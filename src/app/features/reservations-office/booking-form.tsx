@@ -21,6 +21,7 @@ import {
   refusalOf,
 } from './reservations-office-api.ts';
 import { BOOKING_FORM_TEXTS as T, LANGUAGE_NAMES } from './reservations-office-texts.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
 
 /**
  * Every quarter of an hour of a day: what the time can be when the day's
@@ -358,16 +359,11 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
             {T.langHint}
           </p>
         </div>
-        {problems.length > 0 ? (
-          <div className="staff-warning staff-field--wide bookings__problems" role="alert">
-            <p className="staff-warning__title">{T.fix}</p>
-            <ul>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FormProblems
+          title={T.fix}
+          problems={problems}
+          className="staff-field--wide bookings__problems"
+        />
         {refusal ? (
           <div className="staff-warning staff-field--wide bookings__problems" role="alert">
             <p className="staff-warning__title">

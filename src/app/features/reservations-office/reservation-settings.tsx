@@ -16,6 +16,7 @@ import {
   saveReservationSettings,
 } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
 
 /** The settings typed as numbers, in the form's order. */
 const NUMBERS = [
@@ -205,16 +206,11 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
         </p>
       </div>
       {numberField('retentionMonths')}
-      {problems.length > 0 ? (
-        <div className="staff-warning staff-field--wide bookings__problems" role="alert">
-          <p className="staff-warning__title">{T.fix}</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FormProblems
+        title={T.fix}
+        problems={problems}
+        className="staff-field--wide bookings__problems"
+      />
       <div className="staff-form__actions staff-field--wide">
         <button type="submit" className="staff-button" disabled={busy}>
           {busy ? T.saving : T.save}
