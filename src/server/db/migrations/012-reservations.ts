@@ -61,7 +61,12 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .columns(['starts_at'])
     .execute();
   await db.schema.createIndex('reservations_date').on('reservations').columns(['date']).execute();
-  await db.schema.createIndex('reservations_email').on('reservations').columns(['email']).execute();
+  // A guest's data is found by e-mail whatever its case (services/guest-data.ts).
+  await db.schema
+    .createIndex('reservations_email')
+    .on('reservations')
+    .expression(sql`lower(email)`)
+    .execute();
 
   await db.schema
     .createTable('reservation_settings')
