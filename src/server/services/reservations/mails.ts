@@ -3,6 +3,7 @@ import type { FoodEstablishmentReservation, WithContext } from 'schema-dts';
 import { FALLBACK_LANG, LANGUAGES, toLang, type Lang } from '../../../shared/languages.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import { RESTAURANT_TIME_ZONE } from '../../../shared/opening-hours.ts';
+import { italianDate } from '../../../shared/schemas/opening-hours.ts';
 import { escapeHtml, SECRET_LINK } from '../mail-templates.ts';
 import type { OutgoingMail } from '../outbox.ts';
 import { addressLine, invitation, type MailedBooking } from './calendar.ts';
@@ -194,6 +195,11 @@ export function guestMail(
 
 export type RestaurantNoticeKind = 'new' | 'cancelled-by-guest';
 
+/** "2 persone, 05/12/2026 ore 20:00": how the restaurant's notices and the audit log name a booking. */
+export function bookingSummaryIt(booking: { party: number; date: string; time: string }): string {
+  return `${translators.it('people', { count: booking.party })}, ${italianDate(booking.date)} ore ${booking.time}`;
+}
+
 /** The restaurant's notice, in Italian, Reply-To the guest, with a link to the booking in the back office. */
 export function restaurantNotice(
   kind: RestaurantNoticeKind,
@@ -218,8 +224,8 @@ export function restaurantNotice(
   ];
   const subject =
     kind === 'new'
-      ? `Prenotazione: ${people}, ${booking.date.split('-').reverse().join('/')} ore ${booking.time}`
-      : `Prenotazione annullata: ${people}, ${booking.date.split('-').reverse().join('/')} ore ${booking.time}`;
+      ? `Prenotazione: ${bookingSummaryIt(booking)}`
+      : `Prenotazione annullata: ${bookingSummaryIt(booking)}`;
   return {
     kind: kind === 'new' ? 'reservation-notice' : 'reservation-cancel-notice',
     to: context.to,

@@ -28,6 +28,7 @@ import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { cancelToken, readCancelToken } from './cancel-links.ts';
 import {
+  bookingSummaryIt,
   guestMail,
   restaurantNotice,
   type GuestMailKind,
@@ -471,7 +472,7 @@ export class ReservationsService {
           {
             action: 'reservation.create',
             target: `reservation:${row.id}`,
-            summary: `Prenotazione telefonica n. ${row.id}: ${describe(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
+            summary: `Prenotazione telefonica n. ${row.id}: ${bookingSummaryIt(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
           },
           now,
         );
@@ -531,7 +532,7 @@ export class ReservationsService {
       await recordAudit(trx, actor, {
         action: `reservation.${change.status}`,
         target: `reservation:${id}`,
-        summary: `Prenotazione n. ${id} (${describe(updated)}) ${STATUS_IT[change.status]}${
+        summary: `Prenotazione n. ${id} (${bookingSummaryIt(updated)}) ${STATUS_IT[change.status]}${
           change.message ? `, con un messaggio al cliente` : ''
         }.`,
       });
@@ -658,7 +659,7 @@ export class ReservationsService {
       await recordAudit(trx, null, {
         action: 'reservation.cancelled_by_guest',
         target: `reservation:${linked.id}`,
-        summary: `Il cliente ha annullato la prenotazione n. ${linked.id} (${describe(linked)}) dal link nell'e-mail.`,
+        summary: `Il cliente ha annullato la prenotazione n. ${linked.id} (${bookingSummaryIt(linked)}) dal link nell'e-mail.`,
       });
       changed = true;
       return change.row;
@@ -765,12 +766,6 @@ export class ReservationsService {
       ),
     );
   }
-}
-
-/** "2 persone, 05/12/2026 ore 20:00": how the audit log and notices name a booking. */
-function describe(row: Pick<Row, 'party' | 'date' | 'time'>): string {
-  const people = row.party === 1 ? '1 persona' : `${row.party} persone`;
-  return `${people}, ${row.date.split('-').reverse().join('/')} ore ${row.time}`;
 }
 
 const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
