@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,6 +25,10 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // One worker per core, where Vitest's default leaves one core idle: most
+    // of a server test's time is spent waiting on SQLite's fsync, PostgreSQL
+    // or an SMTP peer, so two files at once on two cores keep both busy.
+    maxWorkers: availableParallelism(),
     hookTimeout: 30_000,
     projects: [
       // Everything, the database being SQLite.
