@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
-import type { E2eProjectMetadata } from './e2e/support/project.ts';
+import { DATABASE_INDEPENDENT, type E2eProjectMetadata } from './e2e/support/project.ts';
 import { postgresSchemaUrl } from './src/server/testing/database.ts';
 
 /**
@@ -75,7 +75,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * opening hours and their notices, reservations, the printed menu, and two
  * instances behind one database. The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
- * run once, on SQLite, which keeps `npm test` within ten minutes on a
+ * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
+ * specs listed here, which keeps `npm test` within ten minutes on a
  * two-core machine.
  */
 const DATABASE_SPECS = [
@@ -122,7 +123,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on its second try is a failure to fix.
+  retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   globalTeardown: './e2e/support/global-teardown.ts',
@@ -136,7 +138,9 @@ export default defineConfig({
     name: server.name,
     use: { baseURL: baseUrlOf(server) },
     metadata: server.metadata,
-    ...(server.name === 'postgres' ? { testMatch: DATABASE_SPECS } : {}),
+    ...(server.name === 'postgres'
+      ? { testMatch: DATABASE_SPECS, grepInvert: new RegExp(DATABASE_INDEPENDENT.tag) }
+      : {}),
   })),
   webServer: servers.map(webServer),
 });

@@ -1,35 +1,40 @@
+import { DATABASE_INDEPENDENT } from './support/project.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 
 // The contact page and its form: consent, loader, toasts, delivery by mail.
 
-test("page: title, intro, Let's talk, the three tiles", async ({ page, consoleErrors }) => {
-  await page.goto('/contact?lng=en');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
-  await expect(page.getByRole('link', { name: "Let's talk" })).toHaveAttribute(
-    'href',
-    '#contact-form',
-  );
-  const tiles = page.getByRole('list', { name: 'How to reach us' });
-  await expect(tiles.getByRole('link', { name: '+39 333 555 0187' })).toHaveAttribute(
-    'href',
-    'tel:+393335550187',
-  );
-  await expect(tiles.getByRole('link', { name: 'info@latonnara.example' })).toHaveAttribute(
-    'href',
-    'mailto:info@latonnara.example',
-  );
-  await expect(tiles.getByRole('link', { name: /Via Lungomare 12/ })).toHaveAttribute(
-    'href',
-    /maps/,
-  );
-  await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email');
-  for (const label of ['First name', 'Last name', 'E-mail', 'Message']) {
-    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
-  }
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  "page: title, intro, Let's talk, the three tiles",
+  DATABASE_INDEPENDENT,
+  async ({ page, consoleErrors }) => {
+    await page.goto('/contact?lng=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+    await expect(page.getByRole('link', { name: "Let's talk" })).toHaveAttribute(
+      'href',
+      '#contact-form',
+    );
+    const tiles = page.getByRole('list', { name: 'How to reach us' });
+    await expect(tiles.getByRole('link', { name: '+39 333 555 0187' })).toHaveAttribute(
+      'href',
+      'tel:+393335550187',
+    );
+    await expect(tiles.getByRole('link', { name: 'info@latonnara.example' })).toHaveAttribute(
+      'href',
+      'mailto:info@latonnara.example',
+    );
+    await expect(tiles.getByRole('link', { name: /Via Lungomare 12/ })).toHaveAttribute(
+      'href',
+      /maps/,
+    );
+    await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email');
+    for (const label of ['First name', 'Last name', 'E-mail', 'Message']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 /** Accepts every dialog, recording "type: message". */
 function acceptAlerts(page: import('@playwright/test').Page): string[] {

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
+import { DATABASE_INDEPENDENT } from './support/project.ts';
 import { test, expect, hydrated } from './fixtures.ts';
 
 // The home page: sections, map consent, LCP image, structured data, the weekly
@@ -98,29 +99,33 @@ for (const lang of ['en', 'it'] as const) {
   });
 }
 
-test('/home is the same page', async ({ page }) => {
+test('/home is the same page', DATABASE_INDEPENDENT, async ({ page }) => {
   await page.goto('/home?lng=en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SECTION_HEADINGS.en[0]!);
   await expect(page.getByRole('heading', { name: 'Where We Are' })).toBeVisible();
 });
 
-test('the hero fills the first screen and its button explores the menu', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/?lng=en');
-  await hydrated(page);
-  const hero = page.getByRole('region', { name: SECTION_HEADINGS.en[0] });
-  const box = await hero.boundingBox();
-  const topBar = await page.getByRole('banner').boundingBox();
-  expect(box!.y + box!.height).toBeGreaterThanOrEqual(800 - 1);
-  expect(box!.y).toBeCloseTo(topBar!.height, 0);
-  await expect(hero.getByText(/Fish straight from the boats/)).toBeVisible();
-  const explore = hero.getByRole('link', { name: 'Explore the menu' });
-  await expect(explore).toHaveAttribute('href', '/menu');
-  await explore.click();
-  await expect(page).toHaveURL(/\/menu(\?|$)/);
-});
+test(
+  'the hero fills the first screen and its button explores the menu',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/?lng=en');
+    await hydrated(page);
+    const hero = page.getByRole('region', { name: SECTION_HEADINGS.en[0] });
+    const box = await hero.boundingBox();
+    const topBar = await page.getByRole('banner').boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThanOrEqual(800 - 1);
+    expect(box!.y).toBeCloseTo(topBar!.height, 0);
+    await expect(hero.getByText(/Fish straight from the boats/)).toBeVisible();
+    const explore = hero.getByRole('link', { name: 'Explore the menu' });
+    await expect(explore).toHaveAttribute('href', '/menu');
+    await explore.click();
+    await expect(page).toHaveURL(/\/menu(\?|$)/);
+  },
+);
 
-test('the location section leads to about-us', async ({ page }) => {
+test('the location section leads to about-us', DATABASE_INDEPENDENT, async ({ page }) => {
   await page.goto('/?lng=en');
   await hydrated(page);
   const location = page.getByRole('region', { name: 'A home by the sea' });
@@ -140,109 +145,126 @@ test('the location section leads to about-us', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
 });
 
-test('the photo grid has exactly six images, each described', async ({ page }) => {
-  await page.goto('/?lng=en');
-  const grid = page.getByRole('region', { name: 'From our kitchen' });
-  const images = grid.getByRole('img');
-  await expect(images).toHaveCount(6);
-  for (const image of await images.all()) {
-    expect((await image.getAttribute('alt'))?.length).toBeGreaterThan(10);
-  }
-  await expect(grid.getByRole('img', { name: /margherita/i })).toBeVisible();
-});
+test(
+  'the photo grid has exactly six images, each described',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/?lng=en');
+    const grid = page.getByRole('region', { name: 'From our kitchen' });
+    const images = grid.getByRole('img');
+    await expect(images).toHaveCount(6);
+    for (const image of await images.all()) {
+      expect((await image.getAttribute('alt'))?.length).toBeGreaterThan(10);
+    }
+    await expect(grid.getByRole('img', { name: /margherita/i })).toBeVisible();
+  },
+);
 
-test('book a table dials the mobile number, and booking online is beside it', async ({ page }) => {
-  await page.goto('/?lng=en');
-  const experience = page.getByRole('region', { name: 'A taste of Sicilian cooking' });
-  const book = experience.getByRole('link', { name: 'Book a table' });
-  await expect(book).toHaveAttribute('href', MOBILE_TEL);
-  await expect(book).toHaveAttribute('href', /^tel:\+\d+$/);
-  await expect(experience.getByRole('link', { name: 'Book online' })).toHaveAttribute(
-    'href',
-    '/reservations',
-  );
-  await expect(experience.getByRole('img')).toHaveAttribute('alt', /chef/i);
-});
+test(
+  'book a table dials the mobile number, and booking online is beside it',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/?lng=en');
+    const experience = page.getByRole('region', { name: 'A taste of Sicilian cooking' });
+    const book = experience.getByRole('link', { name: 'Book a table' });
+    await expect(book).toHaveAttribute('href', MOBILE_TEL);
+    await expect(book).toHaveAttribute('href', /^tel:\+\d+$/);
+    await expect(experience.getByRole('link', { name: 'Book online' })).toHaveAttribute(
+      'href',
+      '/reservations',
+    );
+    await expect(experience.getByRole('img')).toHaveAttribute('alt', /chef/i);
+  },
+);
 
-test('the map provider is contacted only after "Show the map"', async ({ page, consoleErrors }) => {
-  const requests = await fakeMapProvider(page);
-  await page.goto('/?lng=en');
-  await hydrated(page);
-  const map = page.getByRole('region', { name: 'Where We Are' });
-  await map.scrollIntoViewIfNeeded();
-  const preview = map.getByRole('img', { name: /map of the coast/ });
-  await expect(preview).toBeVisible();
-  await expect
-    .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
-  await expect(preview).toHaveAttribute('src', /^\/assets\/map-preview-/); // self-hosted
-  await expect(map).toContainText('Via Lungomare 12');
-  await expect(map).toContainText('91014 Scopello');
-  // The week's hours, from the database's seed.
-  const hours = map.getByRole('definition').getByRole('term');
-  await expect(hours).toHaveText(['Monday', 'Tuesday to Sunday']);
-  await expect(map.getByRole('definition').getByRole('definition')).toHaveText([
-    'Closed',
-    '12:00–15:00 and 19:00–23:30',
-  ]);
-  const open = map.getByRole('link', { name: /Open in maps/ });
-  await expect(open).toHaveAttribute('href', 'https://maps.example/?q=38.0712,12.8203');
-  await expect(open).toHaveAttribute('target', '_blank');
-  await expect(open).toHaveAttribute('rel', 'noopener noreferrer');
-  await page.waitForLoadState('networkidle');
-  expect(requests).toEqual([]);
-  await expect(page.locator('iframe')).toHaveCount(0);
+test(
+  'the map provider is contacted only after "Show the map"',
+  DATABASE_INDEPENDENT,
+  async ({ page, consoleErrors }) => {
+    const requests = await fakeMapProvider(page);
+    await page.goto('/?lng=en');
+    await hydrated(page);
+    const map = page.getByRole('region', { name: 'Where We Are' });
+    await map.scrollIntoViewIfNeeded();
+    const preview = map.getByRole('img', { name: /map of the coast/ });
+    await expect(preview).toBeVisible();
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(preview).toHaveAttribute('src', /^\/assets\/map-preview-/); // self-hosted
+    await expect(map).toContainText('Via Lungomare 12');
+    await expect(map).toContainText('91014 Scopello');
+    // The week's hours, from the database's seed.
+    const hours = map.getByRole('definition').getByRole('term');
+    await expect(hours).toHaveText(['Monday', 'Tuesday to Sunday']);
+    await expect(map.getByRole('definition').getByRole('definition')).toHaveText([
+      'Closed',
+      '12:00–15:00 and 19:00–23:30',
+    ]);
+    const open = map.getByRole('link', { name: /Open in maps/ });
+    await expect(open).toHaveAttribute('href', 'https://maps.example/?q=38.0712,12.8203');
+    await expect(open).toHaveAttribute('target', '_blank');
+    await expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual([]);
+    await expect(page.locator('iframe')).toHaveCount(0);
 
-  await map.getByRole('button', { name: 'Show the map' }).click();
-  const frame = map.locator('iframe');
-  await expect(frame).toBeVisible();
-  await expect(frame).toHaveAttribute('src', MAP_EMBED);
-  await expect(frame).toHaveAttribute('title', 'Map showing the location of Trattoria La Tonnara');
-  await expect(frame).toHaveAttribute('loading', 'lazy');
-  await expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
-  await expect(frame).toBeFocused();
-  await expect(preview).toHaveCount(0);
-  await expect(page.frameLocator('iframe').getByText('Fake map')).toBeVisible();
-  expect(requests).toEqual([MAP_EMBED]);
-  const size = await frame.boundingBox();
-  expect(size!.width).toBeGreaterThan(300);
-  expect(size!.height).toBeGreaterThan(300);
-  expect(consoleErrors).toEqual([]);
-});
+    await map.getByRole('button', { name: 'Show the map' }).click();
+    const frame = map.locator('iframe');
+    await expect(frame).toBeVisible();
+    await expect(frame).toHaveAttribute('src', MAP_EMBED);
+    await expect(frame).toHaveAttribute(
+      'title',
+      'Map showing the location of Trattoria La Tonnara',
+    );
+    await expect(frame).toHaveAttribute('loading', 'lazy');
+    await expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    await expect(frame).toBeFocused();
+    await expect(preview).toHaveCount(0);
+    await expect(page.frameLocator('iframe').getByText('Fake map')).toBeVisible();
+    expect(requests).toEqual([MAP_EMBED]);
+    const size = await frame.boundingBox();
+    expect(size!.width).toBeGreaterThan(300);
+    expect(size!.height).toBeGreaterThan(300);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('the hero image is preloaded and eager; the images below the fold are lazy', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/?lng=en');
-  // React adds preloads of its own for plain <img> (logo, flag): this one is the hero's.
-  const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset]');
-  await expect(preload).toHaveCount(1);
-  await expect(preload).toHaveAttribute('imagesrcset', /\/assets\/hero-\d+-\w+\.avif 480w/);
-  await expect(preload).toHaveAttribute('imagesizes', '100vw');
-  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+test(
+  'the hero image is preloaded and eager; the images below the fold are lazy',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?lng=en');
+    // React adds preloads of its own for plain <img> (logo, flag): this one is the hero's.
+    const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset]');
+    await expect(preload).toHaveCount(1);
+    await expect(preload).toHaveAttribute('imagesrcset', /\/assets\/hero-\d+-\w+\.avif 480w/);
+    await expect(preload).toHaveAttribute('imagesizes', '100vw');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
 
-  const images = page.getByRole('main').locator('img');
-  const hero = images.first();
-  await expect(hero).toHaveAttribute('src', /\/assets\/hero-/);
-  await expect(hero).toHaveAttribute('loading', 'eager');
-  await expect(hero).toHaveAttribute('fetchpriority', 'high');
-  // The file the browser chose is one of the preloaded ones (no second download).
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
-  const chosen = new URL(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
-  expect(await preload.getAttribute('imagesrcset')).toContain(`${chosen} `);
+    const images = page.getByRole('main').locator('img');
+    const hero = images.first();
+    await expect(hero).toHaveAttribute('src', /\/assets\/hero-/);
+    await expect(hero).toHaveAttribute('loading', 'eager');
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    // The file the browser chose is one of the preloaded ones (no second download).
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const chosen = new URL(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(await preload.getAttribute('imagesrcset')).toContain(`${chosen} `);
 
-  const rest = await images.all();
-  expect(rest.length).toBe(1 + 5 + 1 + 6 + 1 + 1);
-  for (const image of rest.slice(1)) {
-    await expect(image).toHaveAttribute('loading', 'lazy');
-  }
-  // Every image reserves its box: width and height from the image data.
-  for (const image of rest) {
-    expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0);
-    expect(Number(await image.getAttribute('height'))).toBeGreaterThan(0);
-  }
-});
+    const rest = await images.all();
+    expect(rest.length).toBe(1 + 5 + 1 + 6 + 1 + 1);
+    for (const image of rest.slice(1)) {
+      await expect(image).toHaveAttribute('loading', 'lazy');
+    }
+    // Every image reserves its box: width and height from the image data.
+    for (const image of rest) {
+      expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(await image.getAttribute('height'))).toBeGreaterThan(0);
+    }
+  },
+);
 
 for (const lang of ['en', 'de'] as const) {
   test(`structured data: a schema.org Restaurant (${lang})`, async ({ page, baseURL }) => {
@@ -298,26 +320,30 @@ for (const lang of LANGS) {
   });
 }
 
-test('the German home page arrives complete before any script runs', async ({ page }) => {
-  const response = await page.request.get('/?lng=de');
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  expect(html).toMatch(/<h1[^>]*>Das Meer Siziliens auf Ihrem Teller<\/h1>/);
-  expect(html).toContain('Ruhetag: Montag');
-  expect(html).toContain('<dt>Dienstag bis Sonntag</dt><dd>12:00–15:00 und 19:00–23:30</dd>');
-  expect(html).toContain('Über 25 Jahre Erfahrung');
-  expect(html).toContain('So finden Sie uns');
-  expect(html).not.toContain('<iframe');
-  const jsonLd = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
-  expect(jsonLd).toBeDefined();
-  expect(jsonLd).not.toContain('<');
-  const data = JSON.parse(jsonLd!);
-  expect(data['@type']).toBe('Restaurant');
-  expect(data.url).toMatch(/\/\?lng=de$/);
-  expect(data.hasMenu).toMatch(/\/menu\?lng=de$/);
-});
+test(
+  'the German home page arrives complete before any script runs',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    const response = await page.request.get('/?lng=de');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Das Meer Siziliens auf Ihrem Teller<\/h1>/);
+    expect(html).toContain('Ruhetag: Montag');
+    expect(html).toContain('<dt>Dienstag bis Sonntag</dt><dd>12:00–15:00 und 19:00–23:30</dd>');
+    expect(html).toContain('Über 25 Jahre Erfahrung');
+    expect(html).toContain('So finden Sie uns');
+    expect(html).not.toContain('<iframe');
+    const jsonLd = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
+    expect(jsonLd).toBeDefined();
+    expect(jsonLd).not.toContain('<');
+    const data = JSON.parse(jsonLd!);
+    expect(data['@type']).toBe('Restaurant');
+    expect(data.url).toMatch(/\/\?lng=de$/);
+    expect(data.hasMenu).toMatch(/\/menu\?lng=de$/);
+  },
+);
 
-test.describe('accessibility (axe)', () => {
+test.describe('accessibility (axe)', DATABASE_INDEPENDENT, () => {
   for (const lang of LANGS) {
     test(`/ in ${lang} has no axe violations`, async ({ page }) => {
       await page.goto(`/?lng=${lang}`);

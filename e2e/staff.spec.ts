@@ -9,7 +9,7 @@ import {
   type StaffAccount,
   type StaffSession,
 } from './support/staff.ts';
-import { e2eProject } from './support/project.ts';
+import { DATABASE_INDEPENDENT, e2eProject } from './support/project.ts';
 import { startTestServer } from './support/server.ts';
 
 // The staff area in a real browser: its screens and messages, a logout that
@@ -78,7 +78,7 @@ test('login: a wrong password shows the server’s reason, the right one opens t
   consoleErrors.length = 0;
 });
 
-test('the password field shows and hides its text', async ({ page }) => {
+test('the password field shows and hides its text', DATABASE_INDEPENDENT, async ({ page }) => {
   await page.goto('/login');
   const password = page.getByLabel('Password', { exact: true });
   const toggle = page.getByRole('button', { name: 'Mostra password' });
@@ -249,20 +249,24 @@ test('logout: spinner, "Logout effettuato.", storage cleared, token revoked', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('reset form: warnings for empty and different passwords', async ({ page }) => {
-  await page.goto('/reset-password?token=not-a-real-token');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cambia password');
-  const submit = page.getByRole('button', { name: 'Cambia password' });
-  await submit.click();
-  await expect(toast(page, 'Compila entrambi i campi.')).toBeVisible();
-  await page.getByLabel('Nuova password').fill('una password abbastanza lunga');
-  await submit.click();
-  await expect(toast(page, 'Compila entrambi i campi.').last()).toBeVisible();
-  await page.getByLabel('Ripeti la password').fill('un’altra password abbastanza lunga');
-  await submit.click();
-  await expect(toast(page, 'Le password non coincidono')).toBeVisible();
-  await expect(page).toHaveURL(/\/reset-password\?token=not-a-real-token$/);
-});
+test(
+  'reset form: warnings for empty and different passwords',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cambia password');
+    const submit = page.getByRole('button', { name: 'Cambia password' });
+    await submit.click();
+    await expect(toast(page, 'Compila entrambi i campi.')).toBeVisible();
+    await page.getByLabel('Nuova password').fill('una password abbastanza lunga');
+    await submit.click();
+    await expect(toast(page, 'Compila entrambi i campi.').last()).toBeVisible();
+    await page.getByLabel('Ripeti la password').fill('un’altra password abbastanza lunga');
+    await submit.click();
+    await expect(toast(page, 'Le password non coincidono')).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password\?token=not-a-real-token$/);
+  },
+);
 
 test.describe('accessibility (axe)', () => {
   for (const path of ['/login', '/send-email', '/reset-password?token=x']) {
@@ -294,7 +298,7 @@ test.describe('accessibility (axe)', () => {
   });
 });
 
-test('public pages load no staff code or styles', async ({ page }) => {
+test('public pages load no staff code or styles', DATABASE_INDEPENDENT, async ({ page }) => {
   for (const path of ['/', '/menu', '/about-us', '/contact', '/reservations']) {
     const bodies: Promise<string>[] = [];
     const onResponse = (response: import('@playwright/test').Response) => {

@@ -19,3 +19,13 @@ export interface E2eProjectMetadata {
 export function e2eProject(project: FullProject = test.info().project): E2eProjectMetadata {
   return project.metadata as E2eProjectMetadata;
 }
+
+/**
+ * Marks a test whose outcome no database could change: it reads only what
+ * the build and the seed put on a page, or what the browser does alone (a
+ * static section, a client-side check, the scripts a page loads). The
+ * PostgreSQL project skips such tests (playwright.config.ts): the page tests
+ * already render every page on PostgreSQL (src/server/pages/pages.test.ts),
+ * so running them twice in a browser would only cost time.
+ */
+export const DATABASE_INDEPENDENT = { tag: '@database-independent' };
