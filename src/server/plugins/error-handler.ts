@@ -22,7 +22,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error');
+      request.log.info({ code: errorCode(error), statusCode: status }, 'client error');
       return reply.status(status).send({ message: clientMessage(error) });
     }
     if (error instanceof PasswordWorkBusy) {
@@ -41,6 +41,16 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 });
+
+/**
+ * A client's error as the log names it: by its code, never its message, which
+ * may quote what the client sent (a JSON parser's quotes the body, a password
+ * included: SECURITY.md item 43).
+ */
+function errorCode(error: FastifyError): string {
+  if (error.code) return error.code;
+  return error instanceof SyntaxError ? 'FST_ERR_CTP_INVALID_JSON_BODY' : error.name;
+}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

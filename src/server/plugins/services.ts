@@ -89,7 +89,7 @@ export const servicesPlugin = fp(
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {
       // Nothing would reach the restaurant's inbox, and no reset link anyone.
       app.log.warn(
-        'SMTP_URL is not set: no e-mail will be sent (contact messages, password resets, invitations); mails are only summarised in the log',
+        'SMTP_URL is not set: no e-mail will be sent (contact messages, password resets, invitations); the log names each mail by its id and kind only',
       );
     }
     const outbox = new OutboxWorker({

@@ -40,10 +40,8 @@ export interface MailToSend {
   html: string;
   from: string;
   messageId: string;
-  /** Whether the bodies hold a secret link (a log transport must not write them). */
-  holdsSecret: boolean;
-  /** Whether the bodies hold a guest's words (a log transport must not write them either). */
-  personal: boolean;
+  /** The outbox row's id: what a log may name the mail by. */
+  id: number;
   calendar?: CalendarPart;
 }
 
@@ -127,20 +125,15 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * SMTP_URL unset (development): the mail is written to the log, and counts
- * as sent. A mail holding a secret link is logged without its bodies: logs
- * are kept and shared, and no log line may hold a token (item 34).
+ * SMTP_URL unset (development): the mail counts as sent, and the log names
+ * it by its id and kind only. Logs are kept and shared: no recipient, subject
+ * or body may reach them, which hold guests' addresses and words (item 43)
+ * and links with their tokens (item 34).
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    async send({ holdsSecret, personal, html: _html, calendar, ...mail }) {
-      const logged = holdsSecret
-        ? { ...mail, text: '(holds a secret link: not logged)' }
-        : personal
-          ? { ...mail, text: "(holds a guest's personal data: not logged)" }
-          : mail;
-      if (calendar) Object.assign(logged, { calendar: calendar.method });
-      log.info({ mail: logged }, 'e-mail (SMTP_URL unset: logged, not sent)');
+    async send({ id, kind }) {
+      log.info({ mailId: id, kind }, 'e-mail (SMTP_URL unset: logged, not sent)');
     },
   };
 }
@@ -335,8 +328,7 @@ export class OutboxWorker {
         html: link ? row.html_body.replaceAll(SECRET_LINK, escapeHtml(link)) : row.html_body,
         from: this.#from,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
-        holdsSecret: link !== null,
-        personal: row.personal === 1,
+        id: row.id,
         ...(row.calendar_method && row.calendar_ics
           ? { calendar: { method: row.calendar_method, ics: row.calendar_ics } }
           : {}),
@@ -345,7 +337,9 @@ export class OutboxWorker {
       const now = this.#now();
       const givesUp = now >= giveUpAt(row);
       const message = error instanceof Error ? error.message : String(error);
-      this.#log.warn({ mailId: row.id, attempts, err: error }, 'e-mail not sent yet');
+      // By code: the server's answer may quote the recipient (item 43).
+      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      this.#log.warn({ mailId: row.id, attempts, code, responseCode }, 'e-mail not sent yet');
       await this.#db
         .updateTable('outbox')
         .set({
