@@ -43,13 +43,14 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * A client's error as the log names it: by its code, never its message, which
- * may quote what the client sent (a JSON parser's quotes the body, a password
- * included: SECURITY.md item 43).
+ * An error as the log names it: by its code (else its class), never its
+ * message, which may quote what a client sent (a JSON parser's quotes the
+ * body, a password included) or name a guest (SECURITY.md item 43).
  */
-function errorCode(error: FastifyError): string {
-  if (error.code) return error.code;
-  return error instanceof SyntaxError ? 'FST_ERR_CTP_INVALID_JSON_BODY' : error.name;
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : typeof error;
 }
 
 function clientMessage(error: FastifyError): string {
