@@ -118,6 +118,7 @@ export const servicesPlugin = fp(
         limiter,
         throttle: loginThrottle,
         onMail: () => outbox.kick(),
+        ...(options.now ? { now: options.now } : {}),
       }),
     );
     const textTranslations = new TextTranslations({
