@@ -22,7 +22,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error');
+      request.log.info({ code: errorCode(error), statusCode: status }, 'client error');
       return reply.status(status).send({ message: clientMessage(error) });
     }
     if (error instanceof PasswordWorkBusy) {
@@ -41,6 +41,17 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 });
+
+/**
+ * An error as the log names it: by its code (else its class), never its
+ * message, which may quote what a client sent (a JSON parser's quotes the
+ * body, a password included) or name a guest (SECURITY.md item 43).
+ */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : typeof error;
+}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

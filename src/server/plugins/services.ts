@@ -19,6 +19,7 @@ import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
 import { readBookingsVersion, ReservationsService } from '../services/reservations/reservations.ts';
 import { GuestDataService } from '../services/guest-data.ts';
+import { errorCode } from './error-handler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +90,7 @@ export const servicesPlugin = fp(
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {
       // Nothing would reach the restaurant's inbox, and no reset link anyone.
       app.log.warn(
-        'SMTP_URL is not set: no e-mail will be sent (contact messages, password resets, invitations); mails are only summarised in the log',
+        'SMTP_URL is not set: no e-mail will be sent (contact messages, password resets, invitations); the log names each mail by its id and kind only',
       );
     }
     const outbox = new OutboxWorker({
@@ -117,6 +118,7 @@ export const servicesPlugin = fp(
         limiter,
         throttle: loginThrottle,
         onMail: () => outbox.kick(),
+        ...(options.now ? { now: options.now } : {}),
       }),
     );
     const textTranslations = new TextTranslations({
@@ -199,10 +201,23 @@ export const servicesPlugin = fp(
       ...(options.now ? { now: options.now } : {}),
     });
     app.decorate('guestData', guestData);
-    /** Reminders due, and guests' data past its retention period (each safe on every instance). */
+    /**
+     * Reminders due, and guests' data past its retention period (each safe on
+     * every instance): apart, so that a failure of one never stops the other.
+     * Failures are logged by code: their messages may name a guest (item 43).
+     */
     const reservationChores = async () => {
-      await reservations.queueReminders();
-      await guestData.purgeExpired((await reservations.settings()).retentionMonths);
+      await reservations
+        .queueReminders()
+        .catch((error: unknown) =>
+          app.log.warn({ code: errorCode(error) }, 'reservation reminders failed'),
+        );
+      await reservations
+        .settings()
+        .then(({ retentionMonths }) => guestData.purgeExpired(retentionMonths))
+        .catch((error: unknown) =>
+          app.log.warn({ code: errorCode(error) }, 'guest data retention failed'),
+        );
     };
     app.decorate(
       'printableMenu',
@@ -227,12 +242,8 @@ export const servicesPlugin = fp(
         );
       }, HOUSEKEEPING_MS);
       housekeeping.unref();
-      const runChores = () =>
-        reservationChores().catch((error: unknown) =>
-          app.log.warn({ err: error }, 'reservation reminders or data retention failed'),
-        );
-      void runChores();
-      chores = setInterval(runChores, CHORES_MS);
+      void reservationChores();
+      chores = setInterval(() => void reservationChores(), CHORES_MS);
       chores.unref();
     });
     app.addHook('preClose', async () => {

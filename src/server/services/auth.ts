@@ -53,6 +53,7 @@ export class AuthService {
   readonly #limiter: RateLimiter;
   readonly #throttle: LoginThrottle;
   readonly #onMail: () => void;
+  readonly #now: () => number;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -63,6 +64,8 @@ export class AuthService {
     throttle: LoginThrottle;
     /** Called after a mail is queued, so the outbox sends it now. */
     onMail: () => void;
+    /** The current instant (ms) a reset link's life is counted on; tests move it. */
+    now?: () => number;
   }) {
     this.#db = options.db;
     this.#dialect = options.dialect;
@@ -70,6 +73,7 @@ export class AuthService {
     this.#limiter = options.limiter;
     this.#throttle = options.throttle;
     this.#onMail = options.onMail;
+    this.#now = options.now ?? Date.now;
   }
 
   /**
@@ -166,7 +170,7 @@ export class AuthService {
       .executeTakeFirst();
     if (!user) return;
     const { token, hash } = newToken();
-    const now = Date.now();
+    const now = this.#now();
     await this.#db.transaction().execute(async (trx) => {
       // Two requests at once (two instances) take turns.
       await lockedRows(
@@ -191,7 +195,8 @@ export class AuthService {
         .execute();
       const link = {
         url: `${resetPageUrl}?token=${encodeURIComponent(token)}`,
-        expiresAt: nowIso(now + RESET_TOKEN_TTL_MS),
+        // The outbox runs on the wall clock: the expiry, on the outbox's.
+        expiresAt: nowIso(Date.now() + RESET_TOKEN_TTL_MS),
       };
       await enqueueMail(
         trx,
@@ -213,7 +218,7 @@ export class AuthService {
       .select('id')
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where('expires_at', '>', nowIso(this.#now()))
       .executeTakeFirst();
     if (!valid) return { ok: false, reason: 'invalid_token' };
     if (isCommonPassword(password)) {
@@ -233,7 +238,7 @@ export class AuthService {
         ])
         .where('password_resets.token_hash', '=', tokenHash)
         .where('password_resets.used_at', 'is', null)
-        .where('password_resets.expires_at', '>', now)
+        .where('password_resets.expires_at', '>', nowIso(this.#now()))
         .executeTakeFirst();
       if (!reset) return false;
       // Conditional, so that two concurrent uses of one token cannot both succeed.

@@ -153,6 +153,123 @@ describe('outbox', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  describe('what a mail keeps once it leaves pending (SECURITY.md items 34 and 42)', () => {
+    const HOUR = 60 * 60 * 1000;
+    // An invitation's link works for 7 days; its mail is personal here (a guest's words).
+    const invitation = (expiresInMs: number) => ({
+      ...mail(6),
+      kind: 'staff-invitation',
+      text: 'Entra: {{secret-link}}',
+      html: '<a href="{{secret-link}}">Entra</a>',
+      secretLink: { url: 'https://www.trattoria.example/invito?token=secret', expiresAt: '' },
+      calendar: { method: 'REQUEST' as const, ics: 'BEGIN:VCALENDAR' },
+      personal: true,
+      expiresInMs,
+    });
+
+    /** A worker on the real SMTP server, on a clock the test moves; `during` runs inside each send. */
+    async function worker(during: () => void = () => {}) {
+      const server = await app();
+      await server.outbox.stop();
+      let now = 0;
+      const smtpSend = smtpTransport(smtp.url);
+      const outbox = new OutboxWorker({
+        db: server.db,
+        dialect: server.dialect,
+        transport: {
+          send: async (sent) => {
+            during();
+            await smtpSend.send(sent);
+          },
+          close: () => smtpSend.close?.(),
+        },
+        from: 'no-reply@trattoria.example',
+        log: server.log,
+        now: () => now,
+      });
+      // Mails are queued at the wall clock's instant, which the test clock then starts from.
+      const enqueue = async ({ expiresInMs, ...queued }: ReturnType<typeof invitation>) => {
+        now = Date.now();
+        await enqueueMail(server.db, {
+          ...queued,
+          secretLink: {
+            ...queued.secretLink,
+            expiresAt: new Date(now + expiresInMs).toISOString(),
+          },
+        });
+        now = Date.now();
+      };
+      const later = (ms: number) => {
+        now += ms;
+        return server.db
+          .updateTable('outbox')
+          .set({ next_attempt_at: new Date(now).toISOString() })
+          .where('status', '=', 'pending')
+          .execute();
+      };
+      return {
+        server,
+        outbox,
+        enqueue,
+        later,
+        advance: (ms: number) => (now += ms),
+        async close() {
+          await outbox.stop();
+          await server.close();
+        },
+      };
+    }
+
+    const forgotten = { secret_link: null, text_body: '', html_body: '', calendar_ics: null };
+
+    it('a mail given up after 48 hours keeps neither its link nor its personal bodies', async () => {
+      const w = await worker();
+      await w.enqueue(invitation(7 * 24 * HOUR));
+      smtp.failNext(1_000);
+      await w.outbox.drain();
+      await w.later(47 * HOUR);
+      await w.outbox.drain();
+      expect((await rows(w.server))[0]).toMatchObject({ status: 'pending' });
+      await w.later(2 * HOUR);
+      await w.outbox.drain();
+      expect((await rows(w.server))[0]).toMatchObject({ status: 'failed', ...forgotten });
+      await w.close();
+    });
+
+    it('gives up at the link’s expiry when it comes before 48 hours, keeping nothing', async () => {
+      let clockMoves = 0;
+      // The send outlasts the link (a server answering slowly), then fails.
+      const w = await worker(() => w.advance(clockMoves));
+      await w.enqueue(invitation(HOUR));
+      smtp.failNext(1);
+      clockMoves = 2 * HOUR;
+      await w.outbox.drain();
+      expect((await rows(w.server))[0]).toMatchObject({ status: 'failed', ...forgotten });
+      await w.close();
+      expect(smtp.received).toHaveLength(0);
+    });
+
+    it('a pending mail whose link expired fails, keeping neither link nor personal bodies', async () => {
+      const w = await worker();
+      await w.enqueue(invitation(HOUR));
+      smtp.failNext(1);
+      await w.outbox.drain();
+      await w.later(HOUR);
+      await w.outbox.drain();
+      expect((await rows(w.server))[0]).toMatchObject({ status: 'failed', ...forgotten });
+      await w.close();
+    });
+
+    it('a sent personal mail keeps neither its link nor its bodies', async () => {
+      const w = await worker();
+      await w.enqueue(invitation(HOUR));
+      await w.outbox.drain();
+      expect((await rows(w.server))[0]).toMatchObject({ status: 'sent', ...forgotten });
+      await w.close();
+      expect(smtp.received[0]!.text).toContain('token=secret');
+    });
+  });
+
   it('without SMTP_URL, mail is logged and recorded as sent', async () => {
     const server = await app({ SMTP_URL: '' });
     await enqueueMail(server.db, mail(4));

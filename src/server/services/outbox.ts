@@ -40,10 +40,8 @@ export interface MailToSend {
   html: string;
   from: string;
   messageId: string;
-  /** Whether the bodies hold a secret link (a log transport must not write them). */
-  holdsSecret: boolean;
-  /** Whether the bodies hold a guest's words (a log transport must not write them either). */
-  personal: boolean;
+  /** The outbox row's id: what a log may name the mail by. */
+  id: number;
   calendar?: CalendarPart;
 }
 
@@ -127,20 +125,15 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * SMTP_URL unset (development): the mail is written to the log, and counts
- * as sent. A mail holding a secret link is logged without its bodies: logs
- * are kept and shared, and no log line may hold a token (item 34).
+ * SMTP_URL unset (development): the mail counts as sent, and the log names
+ * it by its id and kind only. Logs are kept and shared: no recipient, subject
+ * or body may reach them, which hold guests' addresses and words (item 43)
+ * and links with their tokens (item 34).
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    async send({ holdsSecret, personal, html: _html, calendar, ...mail }) {
-      const logged = holdsSecret
-        ? { ...mail, text: '(holds a secret link: not logged)' }
-        : personal
-          ? { ...mail, text: "(holds a guest's personal data: not logged)" }
-          : mail;
-      if (calendar) Object.assign(logged, { calendar: calendar.method });
-      log.info({ mail: logged }, 'e-mail (SMTP_URL unset: logged, not sent)');
+    async send({ id, kind }) {
+      log.info({ mailId: id, kind }, 'e-mail (SMTP_URL unset: logged, not sent)');
     },
   };
 }
@@ -179,10 +172,13 @@ export class OutboxWorker {
   readonly #from: string;
   readonly #log: FastifyBaseLogger;
   readonly #pollMs: number;
+  readonly #now: () => number;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
+  /** Not started, or stopped: nothing is sent by itself (`drain()` still sends, until `stop()`). */
   #stopped = true;
+  #closing = false;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -192,6 +188,8 @@ export class OutboxWorker {
     from: string;
     log: FastifyBaseLogger;
     pollMs?: number;
+    /** The current instant (ms); tests move it instead of waiting. */
+    now?: () => number;
   }) {
     this.#db = options.db;
     this.#dialect = options.dialect;
@@ -199,10 +197,12 @@ export class OutboxWorker {
     this.#from = options.from;
     this.#log = options.log;
     this.#pollMs = options.pollMs ?? 2_000;
+    this.#now = options.now ?? Date.now;
   }
 
   start(): void {
     this.#stopped = false;
+    this.#closing = false;
     this.kick();
   }
 
@@ -232,6 +232,7 @@ export class OutboxWorker {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#closing = true;
     clearTimeout(this.#timer);
     await this.#running;
     this.#transport.close?.();
@@ -241,7 +242,7 @@ export class OutboxWorker {
   async drain(): Promise<number> {
     await this.#dropExpiredLinks();
     let sent = 0;
-    while (!this.#stopped) {
+    while (!this.#closing) {
       const row = await this.#claim();
       if (!row) return sent;
       if (await this.#send(row)) sent += 1;
@@ -259,12 +260,12 @@ export class OutboxWorker {
    * claimed instead of waiting for it).
    */
   async #claim(): Promise<Selectable<OutboxTable> | undefined> {
-    const now = nowIso();
+    const now = nowIso(this.#now());
     return (
       this.#db
         .updateTable('outbox')
         .set((eb) => ({
-          next_attempt_at: nowIso(Date.now() + LEASE_MS),
+          next_attempt_at: nowIso(this.#now() + LEASE_MS),
           attempts: eb('attempts', '+', 1),
         }))
         .where('status', '=', 'pending')
@@ -295,15 +296,22 @@ export class OutboxWorker {
 
   /**
    * A mail whose link expired before it could be sent is not sent (the link
-   * would not work) and its link is deleted.
+   * would not work): it fails, keeping what a failed mail keeps.
    */
   async #dropExpiredLinks(): Promise<void> {
-    await this.#db
-      .updateTable('outbox')
-      .set({ status: 'failed', secret_link: null, last_error: 'link expired before it was sent' })
-      .where('status', '=', 'pending')
-      .where('secret_expires_at', '<=', nowIso())
-      .execute();
+    for (const personal of [0, 1] as const) {
+      await this.#db
+        .updateTable('outbox')
+        .set({
+          status: 'failed',
+          last_error: 'link expired before it was sent',
+          ...leftPending(personal === 1),
+        })
+        .where('status', '=', 'pending')
+        .where('personal', '=', personal)
+        .where('secret_expires_at', '<=', nowIso(this.#now()))
+        .execute();
+    }
   }
 
   /** Sends a claimed mail (its `attempts` already counts this one). */
@@ -320,22 +328,25 @@ export class OutboxWorker {
         html: link ? row.html_body.replaceAll(SECRET_LINK, escapeHtml(link)) : row.html_body,
         from: this.#from,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
-        holdsSecret: link !== null,
-        personal: row.personal === 1,
+        id: row.id,
         ...(row.calendar_method && row.calendar_ics
           ? { calendar: { method: row.calendar_method, ics: row.calendar_ics } }
           : {}),
       });
     } catch (error) {
-      const expired = Date.now() - Date.parse(row.created_at) > GIVE_UP_AFTER_MS;
+      const now = this.#now();
+      const givesUp = now >= giveUpAt(row);
       const message = error instanceof Error ? error.message : String(error);
-      this.#log.warn({ mailId: row.id, attempts, err: error }, 'e-mail not sent yet');
+      // By code: the server's answer may quote the recipient (item 43).
+      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      this.#log.warn({ mailId: row.id, attempts, code, responseCode }, 'e-mail not sent yet');
       await this.#db
         .updateTable('outbox')
         .set({
-          status: expired ? 'failed' : 'pending',
-          next_attempt_at: nowIso(Date.now() + retryDelayMs(attempts)),
+          status: givesUp ? 'failed' : 'pending',
+          next_attempt_at: nowIso(now + retryDelayMs(attempts)),
           last_error: message.slice(0, 1000),
+          ...(givesUp ? leftPending(row.personal === 1) : {}),
         })
         .where('id', '=', row.id)
         .execute();
@@ -353,17 +364,15 @@ export class OutboxWorker {
    * same window as a crash right after the send (ADR 004).
    */
   async #markSent(id: number, personal: boolean): Promise<void> {
-    const erased = personal ? { text_body: '', html_body: '', calendar_ics: null } : {};
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.#db
           .updateTable('outbox')
           .set({
             status: 'sent',
-            sent_at: nowIso(),
+            sent_at: nowIso(this.#now()),
             last_error: null,
-            secret_link: null,
-            ...erased,
+            ...leftPending(personal),
           })
           .where('id', '=', id)
           .execute();
@@ -377,6 +386,24 @@ export class OutboxWorker {
       }
     }
   }
+}
+
+/**
+ * What a mail keeps once it leaves `pending` (sent, given up, link expired):
+ * never its link, which would still work for days (an invitation's for 7),
+ * nor a personal mail's bodies and invitation (SECURITY.md items 34 and 42).
+ */
+function leftPending(personal: boolean) {
+  return {
+    secret_link: null,
+    ...(personal ? { text_body: '', html_body: '', calendar_ics: null } : {}),
+  };
+}
+
+/** A mail is retried for 48 hours, and never past its link's expiry (it would not work). */
+function giveUpAt(row: Selectable<OutboxTable>): number {
+  const retried = Date.parse(row.created_at) + GIVE_UP_AFTER_MS;
+  return row.secret_expires_at ? Math.min(retried, Date.parse(row.secret_expires_at)) : retried;
 }
 
 /** How many times a sent mail's "sent" record is tried before the lease decides. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, passwordWork, PasswordWorkBusy } from './passwords.ts';
+import {
+  commonPasswordCount,
+  hashPassword,
+  isCommonPassword,
+  passwordWork,
+  PasswordWorkBusy,
+} from './passwords.ts';
 
 // SECURITY.md item 38: password hashing cannot be made to pile up. At most 4
 // argon2 computations run at once and 64 wait; more are refused at once
@@ -15,4 +21,16 @@ describe('argon2 work', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(68);
     expect(passwordWork()).toMatchObject({ running: 0, waiting: 0 });
   }, 60_000);
+});
+
+// SECURITY.md item 2: registration and reset refuse at least the 10,000 most
+// common passwords; counted on the very list `isCommonPassword` reads.
+describe('common passwords', () => {
+  it('refuses at least 10,000 of them, whatever their case', () => {
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+    for (const password of ['123456', 'password', 'qwerty123456', 'Iloveyou', 'PASSWORD1']) {
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+    expect(isCommonPassword('onde-del-mare-azzurro')).toBe(false);
+  });
 });

@@ -179,6 +179,35 @@ describe('inbox', () => {
     expect(document.querySelector('.staff-messages b')).toBeNull();
   });
 
+  it('markup in a message, its name or its address is shown as text: no element injected (SECURITY.md item 20)', async () => {
+    const hostile =
+      '<script>window.injected = 1</script><img src="x" onerror="window.injected = 2">';
+    messages = [
+      message({
+        id: 4,
+        firstName: '<img src="x" onerror="window.injected = 3">',
+        lastName: '<script>window.injected = 4</script>',
+        email: '"<img/onerror=x>"@example.test',
+        message: hostile,
+      }),
+    ];
+    renderInbox();
+    const [item] = await items();
+    // The preview, then the message opened: each as typed.
+    const shown = () =>
+      within(item!).getByText((_, node) => node?.textContent === hostile, {
+        selector: '.staff-message__preview, .staff-message__text',
+      });
+    expect(shown().className).toBe('staff-message__preview');
+    fireEvent.click(toggleOf(item!));
+    await waitFor(() => expect(shown().className).toBe('staff-message__text'));
+    expect(item!.textContent).toContain('<img src="x" onerror="window.injected = 3">');
+    expect(item!.textContent).toContain('<script>window.injected = 4</script>');
+    expect(item!.textContent).toContain('"<img/onerror=x>"@example.test');
+    expect(item!.querySelector('script, img, [onerror]')).toBeNull();
+    expect((window as { injected?: number }).injected).toBeUndefined();
+  });
+
   it('a failed PATCH puts the mark back and goes through the generic handler', async () => {
     routes['PATCH /api/contact-messages/2'] = () =>
       Response.json({ message: 'Messaggio non trovato.' }, { status: 404 });

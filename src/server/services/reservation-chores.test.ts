@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStaff, login, testApp } from '../testing/app.ts';
+
+// The five-minute chore (plugins/services.ts) as its timer runs it: the
+// reminders due, then guests' data past the retention period the owner set.
+// Only the timers are faked (the chore's interval fires when told); the
+// database, and the app's clock the test sets, are real.
+let harness: Awaited<ReturnType<typeof testApp>>;
+let logged: string[];
+let owner: string;
+/** Tuesday 13 January 2026, 10:00 in Rome. */
+let now = Date.parse('2026-01-13T09:00:00Z');
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+beforeEach(async () => {
+  logged = [];
+  now = Date.parse('2026-01-13T09:00:00Z');
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  harness = await testApp(
+    {},
+    { pages: false, now: () => now, logStream: { write: (line) => void logged.push(line) } },
+  );
+  await harness.app.outbox.stop();
+  await createStaff(harness.app, { role: 'owner' });
+  owner = await login(harness.app);
+});
+afterEach(async () => {
+  await harness.close();
+  vi.useRealTimers();
+});
+
+const asOwner = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  harness.app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner}` } });
+
+const phoneBooking = (date: string) =>
+  asOwner('POST', '/api/reservations/staff', {
+    name: 'Tavolata Russo',
+    phone: '+39 333 1234567',
+    party: 2,
+    date,
+    time: '20:00',
+    lang: 'it',
+  });
+
+/** Retention of 6 months; a dinner on 14 January 2026, then the clock at 20 July (past 6 months). */
+async function sixMonthsLater() {
+  const settings = await asOwner('PUT', '/api/reservations/settings', {
+    coversPerSlot: 40,
+    turnMinutes: 120,
+    minNoticeMinutes: 120,
+    horizonDays: 60,
+    maxPartyOnline: 8,
+    autoConfirmMaxParty: null,
+    retentionMonths: 6,
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  expect((await phoneBooking('2026-01-14')).statusCode).toBe(201);
+  now = Date.parse('2026-07-20T09:00:00Z');
+  expect((await phoneBooking('2026-07-22')).statusCode).toBe(201);
+}
+
+const bookingDates = async () =>
+  (await harness.app.db.selectFrom('reservations').select('date').orderBy('date').execute()).map(
+    (row) => row.date,
+  );
+
+describe('the five-minute chore', () => {
+  it('deletes what is older than the retention period the owner set, when its timer fires', async () => {
+    await sixMonthsLater();
+    expect(await bookingDates()).toEqual(['2026-01-14', '2026-07-22']);
+    vi.advanceTimersByTime(FIVE_MINUTES);
+    await expect.poll(bookingDates).toEqual(['2026-07-22']);
+  });
+
+  it('runs the retention even when the reminders fail, and logs the failure by its code', async () => {
+    await sixMonthsLater();
+    vi.spyOn(harness.app.reservations, 'queueReminders').mockRejectedValue(
+      Object.assign(new Error('reminder for jonas@example.de failed'), { code: 'EREMINDERS' }),
+    );
+    vi.advanceTimersByTime(FIVE_MINUTES);
+    await expect.poll(bookingDates).toEqual(['2026-07-22']);
+    const log = logged.join('');
+    expect(log).toContain('"code":"EREMINDERS"');
+    expect(log).not.toContain('jonas@example.de');
+  });
+
+  it('sends the reminders even when the retention fails', async () => {
+    await sixMonthsLater();
+    const reminders = vi.spyOn(harness.app.reservations, 'queueReminders');
+    vi.spyOn(harness.app.guestData, 'purgeExpired').mockRejectedValue(
+      Object.assign(new Error('retention failed'), { code: 'ERETENTION' }),
+    );
+    vi.advanceTimersByTime(FIVE_MINUTES);
+    await expect.poll(() => reminders.mock.calls.length).toBe(1);
+    await expect.poll(() => logged.join('')).toContain('"code":"ERETENTION"');
+  });
+});
