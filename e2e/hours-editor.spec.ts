@@ -63,7 +63,8 @@ test('staff close tomorrow and open Mondays late, at 390 px', async ({
   await page.getByLabel('Chiuso dal').last().fill(tomorrow);
   await page.getByLabel('Nota per i visitatori').last().fill('Inventario');
   await page.getByLabel('In una data a scelta').fill(tomorrow);
-  await expect(page.getByText(/^Chiuso: Inventario/)).toBeVisible();
+  // The sentence visitors will read that day: closed, the note, the reopening.
+  await expect(page.getByText(/^Chiuso oggi: Inventario\. Riapriamo /)).toBeVisible();
 
   await page.getByRole('button', { name: 'Salva orari' }).click();
   await expect(toast(page, 'Orari salvati: il sito li mostra già.')).toBeVisible();

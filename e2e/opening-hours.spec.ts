@@ -118,18 +118,16 @@ test('staff close tomorrow and for the winter: today the page opens as usual, th
   expect(consoleErrors).toEqual([]);
 });
 
-test('tomorrow: closed today, with the staff note, in German and English', async ({
+test('tomorrow: closed today, then the staff note, then the reopening, in German and English', async ({
   page,
   consoleErrors,
 }) => {
   await withServerAt(TOMORROW, async (server) => {
     await expect(await noticeLines(page, `${server.url}/?lng=de`)).toHaveText([
-      'Heute geschlossen, wir öffnen wieder am Donnerstag um 12:00 Uhr',
-      '[DE] Chiuso per un evento privato',
+      'Heute geschlossen: [DE] Chiuso per un evento privato. Wir öffnen wieder am Donnerstag, 12. November um 12:00 Uhr.',
     ]);
     await expect(await noticeLines(page, `${server.url}/contact?lng=en`)).toHaveText([
-      'Closed today, we reopen Thursday at 12:00',
-      '[EN-GB] Chiuso per un evento privato',
+      'Closed today: [EN-GB] Chiuso per un evento privato. Open again on Thursday 12 November from 12:00.',
     ]);
     const week = page.getByRole('region', { name: 'Opening hours' });
     await expect(week.getByRole('term')).toHaveText(['Monday', 'Tuesday to Sunday']);
@@ -142,18 +140,20 @@ test('tomorrow: closed today, with the staff note, in German and English', async
   expect(consoleErrors).toEqual([]);
 });
 
-test('in the winter: the closure named by its note, and the first day open again', async ({
+test('in the winter: closed until the day before the reopening, the note, the first day open again', async ({
   page,
   consoleErrors,
 }) => {
   await withServerAt(IN_THE_WINTER, async (server) => {
     const home = await noticeLines(page, `${server.url}/?lng=de`);
-    await expect(home).toHaveText(["[DE] Chiuso per l'inverno, wieder geöffnet ab 2. März"]);
+    await expect(home).toHaveText([
+      "Geschlossen bis Montag, 1. März: [DE] Chiuso per l'inverno. Wir öffnen wieder am Dienstag, 2. März um 12:00 Uhr.",
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     // Tomorrow's closure is over: search engines hear of the winter alone.
     expect(await specialHours(page)).toEqual([closedAllDay('2026-11-16', '2027-02-28')]);
     await expect(await noticeLines(page, `${server.url}/contact?lng=en`)).toHaveText([
-      "[EN-GB] Chiuso per l'inverno, open again from 2 March",
+      "Closed until Monday 1 March: [EN-GB] Chiuso per l'inverno. Open again on Tuesday 2 March from 12:00.",
     ]);
     expect(await axeViolations(page)).toEqual([]);
   });

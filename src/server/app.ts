@@ -11,6 +11,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
+import { PageCache } from './pages/page-cache.ts';
 import { romeDateReader } from '../shared/opening-hours.ts';
 import { developmentContentSecurityPolicy } from './pages/csp.ts';
 import { healthRoutes } from './routes/api/health.ts';
@@ -31,6 +32,8 @@ import { servicesPlugin } from './plugins/services.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The rendered public pages kept in memory (page-cache.ts): tests read its keys. */
+    pageCache: PageCache;
   }
 }
 
@@ -178,8 +181,10 @@ export async function buildApp({
     const development = 'middleware' in build;
     if (development) await app.register(devAssets, { middleware: build.middleware });
     else await app.register(staticAssets, { clientDir: build.clientDir });
+    app.decorate('pageCache', new PageCache());
     await app.register(pagesPlugin, {
       build: build.server,
+      pageCache: app.pageCache,
       ...(development
         ? { cache: false, contentSecurityPolicy: developmentContentSecurityPolicy }
         : {}),

@@ -339,7 +339,7 @@ export interface ClosedPeriod {
 
 /**
  * When a closure keeps `date` closed: the stretch it is part of and the first
- * day the restaurant opens again ("closed for the winter, open again from
+ * day the restaurant opens again ("closed until Monday 1 March, open again from
  * 2 March": that is the first open date, so a weekly rest day right after the
  * closure is skipped, and a special day inside the stretch is where it
  * reopens). Null when `date` is open, or closed only by the weekly schedule.

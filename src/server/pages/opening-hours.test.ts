@@ -119,19 +119,23 @@ describe('the week and the weekly rest day', () => {
 describe('the notice on a closed day', () => {
   it('on the weekly rest day: when it reopens, on home and contact, in every language', async () => {
     at('2026-03-02T10:00:00Z'); // Monday 2 March
-    expect(notice(await page('/?lng=en'))).toEqual(['Closed today, we reopen Tuesday at 12:00']);
+    expect(notice(await page('/?lng=en'))).toEqual([
+      'Closed today. Open again on Tuesday 3 March from 12:00.',
+    ]);
     expect(notice(await page('/contact?lng=en'))).toEqual([
-      'Closed today, we reopen Tuesday at 12:00',
+      'Closed today. Open again on Tuesday 3 March from 12:00.',
     ]);
     expect(notice(await page('/contact?lng=de'))).toEqual([
-      'Heute geschlossen, wir öffnen wieder am Dienstag um 12:00 Uhr',
+      'Heute geschlossen. Wir öffnen wieder am Dienstag, 3. März um 12:00 Uhr.',
     ]);
-    expect(notice(await page('/?lng=it'))).toEqual(['Oggi chiuso, riapriamo martedì alle 12:00']);
+    expect(notice(await page('/?lng=it'))).toEqual([
+      'Chiuso oggi. Riapriamo martedì 3 marzo alle 12:00.',
+    ]);
     expect(notice(await page('/?lng=es'))).toEqual([
-      'Hoy cerrado, volvemos a abrir el martes a las 12:00',
+      'Cerrado hoy. Volvemos a abrir el martes, 3 de marzo a las 12:00.',
     ]);
     expect(notice(await page('/?lng=fr'))).toEqual([
-      'Fermé aujourd&#x27;hui, nous rouvrons mardi à 12:00',
+      'Fermé aujourd&#x27;hui. Réouverture le mardi 3 mars à 12:00.',
     ]);
   });
 
@@ -162,18 +166,17 @@ describe('the notice on a closed day', () => {
     ]);
     at('2026-03-10T10:00:00Z'); // Tuesday 10 March: closed for the day
     expect(notice(await page('/?lng=de'))).toEqual([
-      'Heute geschlossen, wir öffnen wieder am Mittwoch um 12:00 Uhr',
-      '[DE] Evento privato',
+      'Heute geschlossen: [DE] Evento privato. Wir öffnen wieder am Mittwoch, 11. März um 12:00 Uhr.',
     ]);
     at('2027-01-11T10:00:00Z'); // in the winter closure; Monday 1 March 2027 is the rest day
     expect(notice(await page('/?lng=en'))).toEqual([
-      '[EN-GB] Chiuso per l&#x27;inverno, open again from 2 March',
+      'Closed until Monday 1 March: [EN-GB] Chiuso per l&#x27;inverno. Open again on Tuesday 2 March from 12:00.',
     ]);
     expect(notice(await page('/contact?lng=de'))).toEqual([
-      '[DE] Chiuso per l&#x27;inverno, wieder geöffnet ab 2. März',
+      'Geschlossen bis Montag, 1. März: [DE] Chiuso per l&#x27;inverno. Wir öffnen wieder am Dienstag, 2. März um 12:00 Uhr.',
     ]);
     expect(notice(await page('/?lng=it'))).toEqual([
-      'Chiuso per l&#x27;inverno, riapertura 2 marzo',
+      'Chiuso fino a lunedì 1 marzo: Chiuso per l&#x27;inverno. Riapriamo martedì 2 marzo alle 12:00.',
     ]);
     // Once the closure is over, no notice, though the page was kept in the cache,
     // and nothing more to tell search engines.
@@ -184,6 +187,25 @@ describe('the notice on a closed day', () => {
   });
 });
 
+describe('a closure with a note says closed first', () => {
+  it('closed today and tomorrow for kitchen works: closed, the translated note, the reopening', async () => {
+    await putHours({
+      weekly: SEEDED_WEEK,
+      closures: [{ from: '2026-11-26', to: '2026-11-27', note: 'Lavori in cucina' }],
+    });
+    at('2026-11-26T10:00:00Z'); // Thursday 26 November 2026
+    expect(notice(await page('/?lng=en'))).toEqual([
+      'Closed today and tomorrow: [EN-GB] Lavori in cucina. Open again on Saturday 28 November from 12:00.',
+    ]);
+    expect(notice(await page('/?lng=de'))).toEqual([
+      'Heute und morgen geschlossen: [DE] Lavori in cucina. Wir öffnen wieder am Samstag, 28. November um 12:00 Uhr.',
+    ]);
+    expect(notice(await page('/contact?lng=it'))).toEqual([
+      'Chiuso oggi e domani: Lavori in cucina. Riapriamo sabato 28 novembre alle 12:00.',
+    ]);
+  });
+});
+
 describe('the page cache and midnight in Rome', () => {
   const etag = async (url: string) =>
     (await harness.app.inject({ method: 'GET', url })).headers.etag;
@@ -191,7 +213,7 @@ describe('the page cache and midnight in Rome', () => {
   it('a page kept at 23:59 is not served at 00:00', async () => {
     at('2026-03-02T22:59:00Z'); // Monday 23:59 in Rome: closed today
     const monday = await page('/?lng=en');
-    expect(notice(monday)).toEqual(['Closed today, we reopen Tuesday at 12:00']);
+    expect(notice(monday)).toEqual(['Closed today. Open again on Tuesday 3 March from 12:00.']);
     const kept = await etag('/?lng=en');
     at('2026-03-02T22:59:59Z');
     expect(await etag('/?lng=en')).toBe(kept); // the same bytes, from the cache
@@ -204,7 +226,7 @@ describe('the page cache and midnight in Rome', () => {
     // And back: a clock moved backwards (tests) reads Monday again.
     at('2026-03-02T22:00:00Z');
     expect(notice(await page('/contact?lng=en'))).toEqual([
-      'Closed today, we reopen Tuesday at 12:00',
+      'Closed today. Open again on Tuesday 3 March from 12:00.',
     ]);
   });
 });

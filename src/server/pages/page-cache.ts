@@ -33,6 +33,11 @@ export class PageCache {
     this.#maxEntries = maxEntries;
   }
 
+  /** The keys kept, oldest first. */
+  keys(): string[] {
+    return [...this.#entries.keys()];
+  }
+
   get(key: string): CachedPage | undefined {
     return this.#entries.get(key);
   }

@@ -30,6 +30,8 @@ export interface PagesOptions {
    * so that an edit shows at once.
    */
   cache?: boolean;
+  /** Where the pages are kept (a fresh cache by default). */
+  pageCache?: PageCache;
   /** The CSP of an HTML page, from its exact bytes: the strict one by default. */
   /** The policy for a page's HTML, whose framework scripts carry `marker` (csp.ts). */
   contentSecurityPolicy?: (html: string, marker: string) => string;
@@ -57,7 +59,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   const contentSecurityPolicy = options.contentSecurityPolicy ?? htmlContentSecurityPolicy;
   const origin = new URL(options.services.publicUrl).origin;
   const caching = options.cache !== false;
-  const cache = new PageCache();
+  const cache = options.pageCache ?? new PageCache();
 
   // Page requests keep their bodies unread: React Router reads them (actions).
   app.removeAllContentTypeParsers();
@@ -67,7 +69,15 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler: async (request, reply) => {
-      const url = new URL(request.url, origin);
+      // A path that starts with "//" is a path on this site, not another host's
+      // address (and "//" alone is no address at all for `new URL(path, base)`).
+      const url = new URL(request.url.startsWith('/') ? origin + request.url : request.url, origin);
+      const { handle, servicesContext, clientAddressContext, scriptMarkerContext, pagePaths } =
+        await renderer();
+      // One address per page and language (SECURITY.md item 44): a variant is
+      // sent to it rather than rendered and kept as a page of its own.
+      const canonical = canonicalAddress(request, url, pagePaths);
+      if (canonical) return reply.redirect(canonical, 301);
       const key = caching ? cacheKey(request, url) : null;
       // Another instance may have changed the content (docs/decisions/002).
       if (key) cache.sync(await options.contentVersion(), options.today());
@@ -75,8 +85,6 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       if (cached) return sendCached(request, reply, cached);
       const generation = cache.generation;
 
-      const { handle, servicesContext, clientAddressContext, scriptMarkerContext } =
-        await renderer();
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
       context.set(clientAddressContext, clientKey(request));
@@ -124,6 +132,8 @@ interface Renderer {
   clientAddressContext: RouterContext<string>;
   /** Likewise, the token of the render's script marker (csp.ts). */
   scriptMarkerContext: RouterContext<string>;
+  /** The build's page addresses without parameters, lower case: "/", "/menu", "/reservations/cancel"… */
+  pagePaths: ReadonlySet<string>;
 }
 
 /**
@@ -145,6 +155,7 @@ function renderers(
       servicesContext: entry.appServicesContext,
       clientAddressContext: entry.clientAddressContext,
       scriptMarkerContext: entry.scriptMarkerContext,
+      pagePaths: pathsOf(server.routes),
     };
   };
   if (typeof build === 'function') return async () => prepare(await build());
@@ -165,11 +176,62 @@ export function withoutModulePreloads(html: string): string {
   return html.replace(MODULE_PRELOAD, '');
 }
 
+/** Every address of a route without a parameter or a splat (src/app/routes.ts), lower case. */
+function pathsOf(routes: ServerBuild['routes']): Set<string> {
+  const pathOf = (id: string | undefined): string => {
+    const route = id === undefined ? undefined : routes[id];
+    if (!route) return '';
+    const parent = pathOf(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const paths = new Set<string>();
+  for (const id of Object.keys(routes)) {
+    const path = pathOf(id).replace(/\/+/g, '/').toLowerCase() || '/';
+    if (!/[:*]/.test(path)) paths.add(path.length > 1 ? path.replace(/\/$/, '') : path);
+  }
+  return paths;
+}
+
+/**
+ * Where a GET or HEAD of a page belongs when it is not there already, else
+ * null: the page's address in lower case without a trailing slash or
+ * percent-encoding, and a query that is only the language as `?lng=xx` (the
+ * first `lng`, which is the one the page shows; none when it names no
+ * language of ours). A query with another parameter (the reservation form's
+ * choice, a cancellation token) is the page's own and is kept as it came.
+ * The answer is always one of the build's own page paths: never another
+ * origin (`//evil.example`), whatever the request's address.
+ */
+function canonicalAddress(
+  request: Pick<FastifyRequest, 'method' | 'url'>,
+  url: URL,
+  pagePaths: ReadonlySet<string>,
+): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname).toLowerCase().replace(/\/+$/, '') || '/';
+  } catch {
+    return null; // not a page's address: the 404 page says so
+  }
+  if (!pagePaths.has(path)) return null;
+  if ([...url.searchParams.keys()].some((name) => name !== 'lng')) {
+    // The page's own query, never rewritten: only a variant of the path is sent on.
+    const requestPath = request.url.split('?')[0];
+    return path === requestPath ? null : `${path}${url.search}`;
+  }
+  const lang = toLang(url.searchParams.get('lng'));
+  const canonical = lang ? `${path}?lng=${lang}` : path;
+  return canonical === request.url ? null : canonical;
+}
+
 /**
  * The cache key of a page view, or null when it must be rendered afresh. Only
  * plain GET/HEAD page requests whose query is nothing or a valid `lng` are
  * cached: the page then depends on the address and the language alone, and
- * the number of keys stays small.
+ * the number of keys stays small. Variants of the address never get here
+ * (`canonicalAddress`), and `/menu?lng=de` is the same page as `/menu` in
+ * German: one key per page and language.
  */
 function cacheKey(request: FastifyRequest, url: URL): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -179,7 +241,7 @@ function cacheKey(request: FastifyRequest, url: URL): string | null {
   if (query.length === 1 && (query[0]?.[0] !== 'lng' || toLang(query[0][1]) !== query[0][1])) {
     return null;
   }
-  return `${url.pathname}${url.search}|${requestLanguage(request, url)}`;
+  return `${url.pathname}|${requestLanguage(request, url)}`;
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../testing/app.ts';
 
@@ -101,7 +102,10 @@ describe('language of a request', () => {
     expect(await langOf('/menu', { cookie, 'accept-language': acceptLanguage })).toBe('fr');
     expect(await langOf('/menu', { 'accept-language': acceptLanguage })).toBe('de');
     expect(await langOf('/menu', { 'accept-language': 'ja' })).toBe('it');
-    expect(await langOf('/menu?lng=klingon', { 'accept-language': 'en' })).toBe('en');
+    // A language not ours is passed over: the address without it (SECURITY.md item 44).
+    const klingon = await get('/menu?lng=klingon', { 'accept-language': 'en' });
+    expect([klingon.statusCode, klingon.headers.location]).toEqual([301, '/menu']);
+    expect(await langOf('/menu', { 'accept-language': 'en' })).toBe('en');
   });
 });
 
@@ -259,6 +263,142 @@ describe('caching and static files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await get('/assets/missing-123.js');
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('one address per page and language (SECURITY.md item 44)', () => {
+  const redirect = async (url: string, method: 'GET' | 'HEAD' = 'GET') => {
+    const response = await harness.app.inject({ method, url });
+    return { status: response.statusCode, location: response.headers.location };
+  };
+  const CANONICAL = { status: 301, location: '/menu?lng=en' };
+
+  it('case, a trailing slash, an empty query key and percent-encoding answer 301 to the page', async () => {
+    for (const url of ['/MENU?lng=en', '/menu/?lng=en', '/menu?lng=en&', '/menu?lng=%65n']) {
+      expect(await redirect(url), url).toEqual(CANONICAL);
+    }
+    expect(await redirect('/M%65nu/', 'HEAD')).toEqual({ status: 301, location: '/menu' });
+    expect(await redirect('/menu?lng=en&lng=de')).toEqual(CANONICAL); // the first, as shown
+    expect(await redirect('/menu?lng=xx')).toEqual({ status: 301, location: '/menu' });
+    expect(await redirect('/reservations/Cancel/?lng=DE')).toEqual({
+      status: 301,
+      location: '/reservations/cancel?lng=de',
+    });
+    expect((await get('/menu?lng=en')).statusCode).toBe(200);
+  });
+
+  it('300 variants of /menu each answer 301 to it, and the cache keeps one entry per page and language', async () => {
+    const cache = harness.app.pageCache;
+    for (const path of PUBLIC_PATHS) {
+      for (const lang of LANGS) expect((await get(`${path}?lng=${lang}`)).statusCode).toBe(200);
+    }
+    await get('/menu', { cookie: 'i18next=de' }); // the same page as /menu?lng=de
+    const real = cache.keys().sort();
+    const pages = PUBLIC_PATHS.flatMap((path) => LANGS.map((lang) => `${path}|${lang}`));
+    expect(real).toEqual(expect.arrayContaining(pages));
+    expect(real.length).toBeLessThan(200);
+
+    const cases = [...'menu'].reduce<string[]>(
+      (words, letter) => words.flatMap((word) => [word + letter, word + letter.toUpperCase()]),
+      [''],
+    );
+    const paths = cases.flatMap((word) => [`/${word}`, `/${word}/`]);
+    const queries = [
+      '?lng=en',
+      '?lng=en&',
+      '?lng=%65n',
+      '?lng=e%6E',
+      '?lng=%65%6E',
+      '?lng=EN',
+      '?lng=en-GB',
+      '?&lng=en',
+      '?lng=en&lng=de',
+      '?lng=en&&',
+    ];
+    const variants = paths
+      .flatMap((path) => queries.map((query) => path + query))
+      .filter((url) => url !== '/menu?lng=en');
+    expect(variants.length).toBeGreaterThanOrEqual(300);
+    for (const url of variants) expect(await redirect(url), url).toEqual(CANONICAL);
+    expect(cache.keys().sort()).toEqual(real);
+  });
+
+  it("keeps a page's own parameters, and leaves other methods, the API and files alone", async () => {
+    expect(await redirect('/Reservations?party=2&date=2026-03-10')).toEqual({
+      status: 301,
+      location: '/reservations?party=2&date=2026-03-10',
+    });
+    expect(await redirect('/reservations/cancel/?token=Ab-9_x')).toEqual({
+      status: 301,
+      location: '/reservations/cancel?token=Ab-9_x',
+    });
+    for (const url of [
+      '/reservations?party=2&date=2026-03-10&lng=en&',
+      '/reservations/cancel?token=Ab-9_x&lng=EN',
+      '/reset-password?token=abc',
+    ]) {
+      expect((await redirect(url)).status, url).toBe(200);
+    }
+    const post = await harness.app.inject({ method: 'POST', url: '/Reservations/' });
+    expect(post.statusCode).not.toBe(301);
+    expect((await redirect('/menu.pdf?lng=en&')).status).toBe(200);
+    expect((await redirect('/api/opening-hours/')).status).toBe(404);
+    expect((await redirect('/api/opening-hours?lang=en&')).status).toBe(200);
+    expect((await redirect('/MENU.PDF')).status).toBe(404);
+  });
+
+  it('never sends a visitor to another origin', async () => {
+    // "//evil.example/menu" is a path of this site that is no page.
+    expect(await redirect('//')).toEqual({ status: 301, location: '/' });
+    for (const url of [
+      '//evil.example/menu',
+      '//evil.example/',
+      '/%2F%2Fevil.example',
+      '/%2F%2Fevil.example/',
+      '/%5Cevil.example/menu',
+    ]) {
+      expect((await redirect(url)).status, url).toBe(404);
+    }
+  });
+
+  it('any address: a page, a 301 to a page that is its own canonical address, a 400 or a 404; never a 500', async () => {
+    const piece = fc.oneof(
+      fc.constantFrom('menu', 'MENU', 'Contact', 'reservations', 'cancel', 'about-us', 'home'),
+      // Not a raw backslash: the test client refuses such an address before sending it.
+      fc.constantFrom('', '.', '..', '%2F', '%2f', '%5C', 'evil.example', '%65', '%', '%zz'),
+      fc.stringMatching(/^[A-Za-z0-9._~%-]{0,6}$/),
+    );
+    const query = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom(
+        '?',
+        '?&',
+        '?lng=en',
+        '?lng=%64e',
+        '?lng=',
+        '?lng=de&',
+        '?LNG=fr',
+        '?token=a',
+      ),
+      fc.stringMatching(/^\?[A-Za-z0-9=&%._-]{0,12}$/),
+    );
+    const address = fc
+      .tuple(fc.constantFrom('/', '//'), fc.array(piece, { maxLength: 3 }), fc.boolean(), query)
+      .map(
+        ([start, pieces, slash, search]) =>
+          `${start}${pieces.join('/')}${slash ? '/' : ''}${search}`,
+      );
+    await fc.assert(
+      fc.asyncProperty(address, async (url) => {
+        const first = await redirect(url);
+        expect([200, 301, 400, 404], url).toContain(first.status);
+        if (first.status !== 301) return;
+        const location = String(first.location);
+        expect(location, url).toMatch(/^\/(?![/\\])[a-z0-9/._-]*(\?.*)?$/);
+        expect((await redirect(location)).status, `${url} → ${location}`).not.toBe(301);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

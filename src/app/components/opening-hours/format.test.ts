@@ -186,96 +186,147 @@ const notice = (lang: Lang, changes: Partial<Schedule>, date: string) => {
   const hours = visitorHours(schedule(changes), date);
   return hours.notice && noticeText(i18n(lang), hours.notice, hours.today);
 };
+/** The notice of `date` in the five languages, by language. */
+const notices = (changes: Partial<Schedule>, date: string) =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, notice(lang, changes, date)]));
 
-describe('the notice', () => {
-  it('closed today: the day and time it reopens, in every language', () => {
-    // Monday 2 March 2026 is the weekly rest day, Tuesday a closure of its own.
-    const closedTuesday = { closures: [{ from: '2026-03-03', to: '2026-03-03' }] };
-    expect(LANGUAGES.map((lang) => notice(lang, closedTuesday, '2026-03-02'))).toEqual([
-      { lead: 'Oggi chiuso, riapriamo mercoledì alle 12:00', note: null },
-      { lead: 'Closed today, we reopen Wednesday at 12:00', note: null },
-      { lead: "Fermé aujourd'hui, nous rouvrons mercredi à 12:00", note: null },
-      { lead: 'Hoy cerrado, volvemos a abrir el miércoles a las 12:00', note: null },
-      { lead: 'Heute geschlossen, wir öffnen wieder am Mittwoch um 12:00 Uhr', note: null },
-    ]);
-    // On that Tuesday: a closed day of its own, with the staff's note under it.
-    const withNote = {
-      closures: [{ from: '2026-03-03', to: '2026-03-03', note: 'Private event' }],
+// Thursday 26 November 2026 is "today" unless said otherwise; with the seed,
+// Monday 30 November is the weekly rest day.
+const THURSDAY = '2026-11-26';
+const closed = (from: string, to: string, note?: string) => ({
+  closures: [{ from, to, ...(note === undefined ? {} : { note }) }],
+});
+
+describe('the notice says closed first, then the note, then when it opens again', () => {
+  it('today and tomorrow, with the note (which the service has translated)', () => {
+    expect(notice('en', closed(THURSDAY, '2026-11-27', 'Kitchen works'), THURSDAY)).toBe(
+      'Closed today and tomorrow: Kitchen works. Open again on Saturday 28 November from 12:00.',
+    );
+    expect(notices(closed(THURSDAY, '2026-11-27', 'Lavori in cucina'), THURSDAY)).toEqual({
+      it: 'Chiuso oggi e domani: Lavori in cucina. Riapriamo sabato 28 novembre alle 12:00.',
+      en: 'Closed today and tomorrow: Lavori in cucina. Open again on Saturday 28 November from 12:00.',
+      fr: "Fermé aujourd'hui et demain\u00a0: Lavori in cucina. Réouverture le samedi 28 novembre à 12:00.",
+      es: 'Cerrado hoy y mañana: Lavori in cucina. Volvemos a abrir el sábado, 28 de noviembre a las 12:00.',
+      de: 'Heute und morgen geschlossen: Lavori in cucina. Wir öffnen wieder am Samstag, 28. November um 12:00 Uhr.',
+    });
+  });
+
+  it('today only: a closure of one day, with or without a note', () => {
+    expect(notices(closed(THURSDAY, THURSDAY), THURSDAY)).toEqual({
+      it: 'Chiuso oggi. Riapriamo venerdì 27 novembre alle 12:00.',
+      en: 'Closed today. Open again on Friday 27 November from 12:00.',
+      fr: "Fermé aujourd'hui. Réouverture le vendredi 27 novembre à 12:00.",
+      es: 'Cerrado hoy. Volvemos a abrir el viernes, 27 de noviembre a las 12:00.',
+      de: 'Heute geschlossen. Wir öffnen wieder am Freitag, 27. November um 12:00 Uhr.',
+    });
+    expect(notice('de', closed(THURSDAY, THURSDAY, 'Private Feier'), THURSDAY)).toBe(
+      'Heute geschlossen: Private Feier. Wir öffnen wieder am Freitag, 27. November um 12:00 Uhr.',
+    );
+  });
+
+  it('the weekly rest day and a closed special day share the sentence', () => {
+    // Monday 30 November, the rest day.
+    expect(notices({}, '2026-11-30')).toEqual({
+      it: 'Chiuso oggi. Riapriamo martedì 1 dicembre alle 12:00.',
+      en: 'Closed today. Open again on Tuesday 1 December from 12:00.',
+      fr: "Fermé aujourd'hui. Réouverture le mardi 1 décembre à 12:00.",
+      es: 'Cerrado hoy. Volvemos a abrir el martes, 1 de diciembre a las 12:00.',
+      de: 'Heute geschlossen. Wir öffnen wieder am Dienstag, 1. Dezember um 12:00 Uhr.',
+    });
+    // A special day without hours on a Thursday; Friday opens for dinner only.
+    const special = {
+      exceptions: [
+        { date: THURSDAY, ranges: [] },
+        { date: '2026-11-27', ranges: [DINNER] },
+      ],
     };
-    expect(notice('en', withNote, '2026-03-03')).toEqual({
-      lead: 'Closed today, we reopen Wednesday at 12:00',
-      note: 'Private event',
-    });
+    expect(notice('en', special, THURSDAY)).toBe(
+      'Closed today. Open again on Friday 27 November from 19:00.',
+    );
   });
 
-  it('names the first opening of a day after a late range, and a far one by its date', () => {
+  it('a few days: until the last closed day, a rest day right after included', () => {
+    expect(notices(closed(THURSDAY, '2026-11-28', 'Inventario'), THURSDAY)).toEqual({
+      it: 'Chiuso fino a sabato 28 novembre: Inventario. Riapriamo domenica 29 novembre alle 12:00.',
+      en: 'Closed until Saturday 28 November: Inventario. Open again on Sunday 29 November from 12:00.',
+      fr: "Fermé jusqu'au samedi 28 novembre\u00a0: Inventario. Réouverture le dimanche 29 novembre à 12:00.",
+      es: 'Cerrado hasta el sábado, 28 de noviembre: Inventario. Volvemos a abrir el domingo, 29 de noviembre a las 12:00.',
+      de: 'Geschlossen bis Samstag, 28. November: Inventario. Wir öffnen wieder am Sonntag, 29. November um 12:00 Uhr.',
+    });
+    // Thursday to Sunday, then the Monday rest day: closed until Monday.
+    expect(notice('en', closed(THURSDAY, '2026-11-29'), THURSDAY)).toBe(
+      'Closed until Monday 30 November. Open again on Tuesday 1 December from 12:00.',
+    );
+  });
+
+  it('a season: before it (on the rest day), during it, and on its last day', () => {
+    const winter = closed('2026-11-17', '2027-02-28', 'Winter break');
+    // Monday 16 November, the rest day before it: closed from today, with the closure's note.
+    expect(notice('en', winter, '2026-11-16')).toBe(
+      'Closed until Monday, 1 March 2027: Winter break. Open again on Tuesday, 2 March 2027 from 12:00.',
+    );
+    // During it, in the five languages; 1 March 2027 is the rest day after it.
+    expect(notices(winter, '2026-12-20')).toEqual({
+      it: 'Chiuso fino a lunedì 1 marzo 2027: Winter break. Riapriamo martedì 2 marzo 2027 alle 12:00.',
+      en: 'Closed until Monday, 1 March 2027: Winter break. Open again on Tuesday, 2 March 2027 from 12:00.',
+      fr: "Fermé jusqu'au lundi 1 mars 2027\u00a0: Winter break. Réouverture le mardi 2 mars 2027 à 12:00.",
+      es: 'Cerrado hasta el lunes, 1 de marzo de 2027: Winter break. Volvemos a abrir el martes, 2 de marzo de 2027 a las 12:00.',
+      de: 'Geschlossen bis Montag, 1. März 2027: Winter break. Wir öffnen wieder am Dienstag, 2. März 2027 um 12:00 Uhr.',
+    });
+    // In the new year the dates are this year's.
+    expect(notice('en', winter, '2027-01-10')).toBe(
+      'Closed until Monday 1 March: Winter break. Open again on Tuesday 2 March from 12:00.',
+    );
+    // Its last day, a Sunday: closed today and tomorrow (the rest day).
+    expect(notice('en', winter, '2027-02-28')).toBe(
+      'Closed today and tomorrow: Winter break. Open again on Tuesday 2 March from 12:00.',
+    );
+  });
+
+  it('until further notice: a closure that ends past the horizon, or a week without hours', () => {
+    // Closures always have an end (CONTRACT.md): "until further notice" is
+    // one that ends after the rules look ahead (a little more than a year).
+    const indefinite = closed('2026-11-01', '2099-12-31', 'Lavori di ristrutturazione');
+    expect(notices(indefinite, THURSDAY)).toEqual({
+      it: 'Chiuso fino a nuovo avviso: Lavori di ristrutturazione.',
+      en: 'Closed until further notice: Lavori di ristrutturazione.',
+      fr: "Fermé jusqu'à nouvel ordre\u00a0: Lavori di ristrutturazione.",
+      es: 'Cerrado hasta nuevo aviso: Lavori di ristrutturazione.',
+      de: 'Bis auf Weiteres geschlossen: Lavori di ristrutturazione.',
+    });
+    expect(notices({ weekly: week(() => []) }, THURSDAY)).toEqual({
+      it: 'Chiuso fino a nuovo avviso.',
+      en: 'Closed until further notice.',
+      fr: "Fermé jusqu'à nouvel ordre.",
+      es: 'Cerrado hasta nuevo aviso.',
+      de: 'Bis auf Weiteres geschlossen.',
+    });
+    // Within the horizon the end is a date, however far.
+    expect(notice('en', closed('2026-11-01', '2027-10-31'), THURSDAY)).toBe(
+      'Closed until Monday, 1 November 2027. Open again on Tuesday, 2 November 2027 from 12:00.',
+    );
+  });
+
+  it('keeps the note as written, without a double full stop', () => {
+    const withNote = (note: string) => notice('en', closed(THURSDAY, THURSDAY, note), THURSDAY);
+    const after = ' Open again on Friday 27 November from 12:00.';
+    expect(withNote('Kitchen works.')).toBe(`Closed today: Kitchen works.${after}`);
+    expect(withNote('  Kitchen works ;. ')).toBe(`Closed today: Kitchen works.${after}`);
+    expect(withNote('Happy holidays!')).toBe(`Closed today: Happy holidays!${after}`);
+    expect(withNote('Why? Ask us…')).toBe(`Closed today: Why? Ask us…${after}`);
+    expect(withNote('...')).toBe(`Closed today.${after}`);
+    expect(withNote('e.g. Easter')).toBe(`Closed today: e.g. Easter.${after}`);
+    // Free text, never read as a translation's placeholders.
+    expect(withNote('{{closed}} $t(hours.closed)')).toBe(
+      `Closed today: {{closed}} $t(hours.closed).${after}`,
+    );
+  });
+
+  it('names a far reopening after a late range at its first time', () => {
     const dinnerOnly = { weekly: week((day) => (day === 1 ? [] : [DINNER])) };
-    expect(notice('en', dinnerOnly, '2026-03-02')?.lead).toBe(
-      'Closed today, we reopen Tuesday at 19:00',
+    expect(notice('en', dinnerOnly, '2026-03-02')).toBe(
+      'Closed today. Open again on Tuesday 3 March from 19:00.',
     );
-    // Closed on Monday, and from Tuesday for three weeks: the date says which Tuesday.
-    const after = { closures: [{ from: '2026-03-03', to: '2026-03-23' }] };
-    expect(notice('en', after, '2026-03-02')?.lead).toBe(
-      'Closed today, we reopen Tuesday 24 March at 12:00',
-    );
-    expect(notice('de', after, '2026-03-02')?.lead).toBe(
-      'Heute geschlossen, wir öffnen wieder am Dienstag, 24. März um 12:00 Uhr',
-    );
-  });
-
-  it('closed for a period: the staff note names it, then the first day it opens again', () => {
-    const winter = (note?: string) => ({
-      closures: [{ from: '2025-11-16', to: '2026-02-28', ...(note ? { note } : {}) }],
-    });
-    // The service hands the pages the note in their language.
-    expect(notice('en', winter('Closed for the winter'), '2026-01-10')).toEqual({
-      lead: 'Closed for the winter, open again from 1 March',
-      note: null,
-    });
-    expect(notice('de', winter('Winterpause'), '2026-01-10')?.lead).toBe(
-      'Winterpause, wieder geöffnet ab 1. März',
-    );
-    expect(notice('en', winter('Closed for the winter.'), '2026-01-10')?.lead).toBe(
-      'Closed for the winter, open again from 1 March',
-    );
-    expect(LANGUAGES.map((lang) => notice(lang, winter(), '2026-01-10')?.lead)).toEqual([
-      'Chiuso temporaneamente, riapertura 1 marzo',
-      'Temporarily closed, open again from 1 March',
-      'Fermé temporairement, réouverture le 1 mars',
-      'Cerrado temporalmente, reabrimos el 1 de marzo',
-      'Vorübergehend geschlossen, wieder geöffnet ab 1. März',
-    ]);
-    // In December the reopening is next year's.
-    expect(notice('en', winter('Closed for the winter'), '2025-12-20')?.lead).toBe(
-      'Closed for the winter, open again from 1 March 2026',
-    );
-    // On its last day the closure is just today's.
-    expect(notice('en', winter('Closed for the winter'), '2026-02-28')).toEqual({
-      lead: 'Closed today, we reopen Sunday at 12:00',
-      note: 'Closed for the winter',
-    });
-  });
-
-  it('skips a weekly rest day right after a closure', () => {
-    // 1 March 2027 is a Monday: the first day open again is Tuesday 2 March.
-    const winter = { closures: [{ from: '2026-11-16', to: '2027-02-28', note: 'Winter break' }] };
-    expect(notice('en', winter, '2027-01-10')?.lead).toBe('Winter break, open again from 2 March');
-  });
-
-  it('says so when nothing opens again', () => {
-    expect(notice('en', { weekly: week(() => []) }, '2026-03-02')).toEqual({
-      lead: 'Closed until further notice',
-      note: null,
-    });
-    expect(
-      LANGUAGES.map((lang) => notice(lang, { weekly: week(() => []) }, '2026-03-02')?.lead),
-    ).toEqual([
-      'Chiuso fino a nuovo avviso',
-      'Closed until further notice',
-      "Fermé jusqu'à nouvel ordre",
-      'Cerrado hasta nuevo aviso',
-      'Bis auf Weiteres geschlossen',
-    ]);
   });
 
   it('is absent on an open day', () => {
@@ -299,11 +350,11 @@ describe('days when the clocks change', () => {
         { date: '2026-10-25', ranges: [night] },
       ],
     };
-    expect(notice('en', changes, '2026-03-28')?.lead).toBe(
-      'Closed today, we reopen Sunday at 01:00',
+    expect(notice('en', changes, '2026-03-28')).toBe(
+      'Closed today. Open again on Sunday 29 March from 01:00.',
     );
-    expect(notice('de', changes, '2026-10-24')?.lead).toBe(
-      'Heute geschlossen, wir öffnen wieder am Sonntag um 01:00 Uhr',
+    expect(notice('de', changes, '2026-10-24')).toBe(
+      'Heute geschlossen. Wir öffnen wieder am Sonntag, 25. Oktober um 01:00 Uhr.',
     );
     const hours = visitorHours(schedule(changes), '2026-03-29');
     expect(hours.notice).toBeNull();

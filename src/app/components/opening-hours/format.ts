@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { toLang, type Lang } from '../../../shared/languages.ts';
-import type { TimeRange, WeeklyDay } from '../../../shared/opening-hours.ts';
+import { addDays, type TimeRange, type WeeklyDay } from '../../../shared/opening-hours.ts';
 import type { ClosedNotice } from './visitor-hours.ts';
 
 /**
@@ -59,6 +59,16 @@ const datesWithWeekday = memo(
       timeZone: TIME_ZONE,
     }),
 );
+const datesWithWeekdayAndYear = memo(
+  (lang) =>
+    new Intl.DateTimeFormat(LOCALES[lang], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: TIME_ZONE,
+    }),
+);
 // A wall-clock time has no instant: it is shown as that time of a UTC day,
 // where no clock ever changes, so a date with a clock change shows it as typed.
 const times = memo(
@@ -86,9 +96,9 @@ export function dateText(lang: Lang, date: string, withYear = false): string {
   return (withYear ? datesWithYear : dates)(lang).format(noonOf(date));
 }
 
-/** "Sunday 1 March". */
-export function dayAndDateText(lang: Lang, date: string): string {
-  return datesWithWeekday(lang).format(noonOf(date));
+/** "Sunday 1 March", or "Monday 1 March 2027" when `withYear`. */
+export function dayAndDateText(lang: Lang, date: string, withYear = false): string {
+  return (withYear ? datesWithWeekdayAndYear : datesWithWeekday)(lang).format(noonOf(date));
 }
 
 /** "19:30" as the language writes it. */
@@ -168,31 +178,44 @@ export function restDaysText(i18n: I18n, weekly: readonly WeeklyDay[]): string |
   return i18n.t('hours.restDays', { count: rest.length, days: listText(lang, days) });
 }
 
-/** A near date by its weekday, a farther one with its date too. */
-const NEAR_DAYS = 6;
+/**
+ * The staff's note as the middle of the notice: free text, typed or
+ * translated, so it keeps its own capitals (a German noun, "Easter"); only
+ * the stops and spaces at its end go, since the notice puts its own.
+ */
+const noteText = (note: string | null) => note?.trim().replace(/[\s.,;:]+$/u, '') || null;
+
+/** A sentence ends with a full stop, unless the note before it ends with "!", "?" or "…". */
+const sentence = (text: string) => (/[.!?…]$/u.test(text) ? text : `${text}.`);
 
 /**
- * The notice's words: its first line, and the staff's note under it when the
- * first line does not already carry it.
+ * The notice on a closed day, in the page's language: closed first (for how
+ * long), then the staff's note, then when the restaurant opens again:
+ * "Closed today and tomorrow: Kitchen works. Open again on Saturday
+ * 28 November from 12:00." Dates carry their weekday, and their year when it
+ * is not this year's. The back office's preview shows the same sentence
+ * (hours-preview.tsx).
  */
-export function noticeText(
-  i18n: I18n,
-  notice: ClosedNotice,
-  today: string,
-): { lead: string; note: string | null } {
+export function noticeText(i18n: I18n, notice: ClosedNotice, today: string): string {
   const lang = langOf(i18n);
-  if (!notice.reopens)
-    return { lead: i18n.t('hours.notice.untilFurtherNotice'), note: notice.note };
-  if (notice.kind === 'today') {
-    const { date, time, inDays } = notice.reopens;
-    const day = inDays <= NEAR_DAYS ? weekdayText(lang, date) : dayAndDateText(lang, date);
-    return {
-      lead: i18n.t('hours.notice.closedToday', { day, time: timeText(lang, time) }),
-      note: notice.note,
-    };
-  }
-  const date = dateText(lang, notice.reopens, notice.reopens.slice(0, 4) !== today.slice(0, 4));
-  // The staff's note names the period ("Chiuso per l'inverno"): the sentence starts with it.
-  const name = notice.note?.trim().replace(/[.;:,!]+$/, '') || i18n.t('hours.notice.closedForNow');
-  return { lead: i18n.t('hours.notice.reopens', { name, date }), note: null };
+  const day = (date: string) => dayAndDateText(lang, date, date.slice(0, 4) !== today.slice(0, 4));
+  const { reopens } = notice;
+  // Closed until the day before the first opening: a weekly rest day or a
+  // closure right after today's counts too, the visitor cannot come then either.
+  const lastClosed = reopens && addDays(reopens.date, -1);
+  const closed = !lastClosed
+    ? i18n.t('hours.notice.untilFurtherNotice')
+    : lastClosed === today
+      ? i18n.t('hours.notice.today')
+      : lastClosed === addDays(today, 1)
+        ? i18n.t('hours.notice.todayAndTomorrow')
+        : i18n.t('hours.notice.until', { day: day(lastClosed) });
+  const note = noteText(notice.note);
+  const first = sentence(note ? i18n.t('hours.notice.withNote', { closed, note }) : closed);
+  if (!reopens) return first;
+  const again = i18n.t('hours.notice.reopens', {
+    day: day(reopens.date),
+    time: timeText(lang, reopens.time),
+  });
+  return `${first} ${sentence(again)}`;
 }

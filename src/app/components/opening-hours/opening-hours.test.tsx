@@ -40,7 +40,7 @@ describe('ClosedNotice', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('tells a closed day and its staff note', () => {
+  it('tells a closed day and its staff note in one sentence, closed first', () => {
     const hours = visitorHours(
       { ...SEED, closures: [{ from: '2026-03-03', to: '2026-03-03', note: 'Private event' }] },
       '2026-03-03',
@@ -48,8 +48,7 @@ describe('ClosedNotice', () => {
     const { container } = inLanguage('en', <ClosedNotice hours={hours} />);
     const notice = within(container.querySelector('.closed-notice') as HTMLElement);
     expect(notice.getAllByText(/./).map((line) => line.textContent)).toEqual([
-      'Closed today, we reopen Wednesday at 12:00',
-      'Private event',
+      'Closed today: Private event. Open again on Wednesday 4 March from 12:00.',
     ]);
   });
 });

@@ -2,7 +2,6 @@ import type { Lang } from '../../../shared/languages.ts';
 import type { AppServices } from '../../context.ts';
 import {
   addDays,
-  closedPeriodAround,
   inOpeningOrder,
   nextOpenDay,
   openingOn,
@@ -37,51 +36,41 @@ export interface VisitorHours {
 }
 
 /**
- * Why the restaurant is closed today and when it opens again.
- * - `today`: a closed day in an open stretch (the weekly rest day, or a
- *   closure of today alone): it reopens at a time on a near date.
- * - `period`: a closure that goes on after today ("closed for the winter"):
- *   it opens again on a date.
- * `reopens` is null when nothing opens within the rules' horizon (a year).
+ * The restaurant is closed today: when it opens again (null when nothing
+ * opens within the rules' horizon, a little more than a year: "until further
+ * notice"), and the staff's note on the closure that keeps today closed. The
+ * same for every kind of closed day (the weekly rest day, a closed special
+ * day, a closure of a day or of a season), so the sentence is worded in one
+ * place (format.ts).
  */
-export type ClosedNotice =
-  | {
-      kind: 'today';
-      reopens: { date: string; time: string; inDays: number } | null;
-      /** The staff's note on today's closure, in the page's language. */
-      note: string | null;
-    }
-  | { kind: 'period'; reopens: string | null; note: string | null };
+export interface ClosedNotice {
+  /** The first opening after today: its date and the time it opens. */
+  reopens: { date: string; time: string } | null;
+  /** The staff's note on today's closure, in the page's language. */
+  note: string | null;
+}
 
 /** The schedule as the opening-hours service answers it (closure notes may be null). */
 export type ScheduleWithNotes = Omit<Schedule, 'closures'> & {
   closures: readonly { from: string; to: string; note?: string | null }[];
 };
 
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
-
-/** Whether and why the restaurant is closed on `date`, and when it opens again. */
+/** Whether the restaurant is closed on `date`, and when it opens again. */
 export function closedNotice(schedule: ScheduleWithNotes, date: string): ClosedNotice | null {
   const day = openingOn(schedule, date);
   if (day.open) return null;
-  const period = closedPeriodAround(schedule, date);
-  if (period && period.to > date) {
-    return {
-      kind: 'period',
-      reopens: period.reopens?.date ?? null,
-      note: period.closure.note || null,
-    };
-  }
   const next = nextOpenDay(schedule, date);
   const first: TimeRange | undefined = next?.ranges[0];
+  // On a rest day right before a closure the notice tells that closure's
+  // note: the visitor cannot come before the reopening, and this is why.
+  const closure =
+    day.closure ??
+    schedule.closures
+      .filter((closure) => closure.from > date && (!next || closure.from < next.date))
+      .sort((a, b) => (a.from < b.from ? -1 : 1))[0];
   return {
-    kind: 'today',
-    reopens:
-      next && first
-        ? { date: next.date, time: first.open, inDays: daysBetween(date, next.date) }
-        : null,
-    note: day.closure?.note || null,
+    reopens: next && first ? { date: next.date, time: first.open } : null,
+    note: closure?.note || null,
   };
 }
 

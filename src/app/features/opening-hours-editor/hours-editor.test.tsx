@@ -159,7 +159,8 @@ describe('closures and special days', () => {
     });
     expect(
       screen.getByText(
-        'Chiuso: Inventario (dal giovedì 11 giugno 2026 al giovedì 11 giugno 2026). Riapre venerdì 12 giugno 2026 alle 12:00.',
+        // The sentence visitors read on that day (format.ts).
+        'Chiuso oggi: Inventario. Riapriamo venerdì 12 giugno alle 12:00.',
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Salva orari' }));

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import {
-  closedPeriodAround,
-  nextOpenDay,
-  openingOn,
-  romeDate,
-  type Schedule,
-} from '../../../shared/opening-hours.ts';
+import { openingOn, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
+import common from '../../../shared/locales/it/common.json' with { type: 'json' };
+import type { Messages } from '../../../shared/locales/index.ts';
+import { noticeText } from '../../components/opening-hours/format.ts';
+import { closedNotice } from '../../components/opening-hours/visitor-hours.ts';
+import { createI18n } from '../../i18n/create-i18n.ts';
 import { rangeText } from '../../../shared/schemas/opening-hours.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
 
@@ -19,6 +18,12 @@ const longDate = new Intl.DateTimeFormat('it-IT', {
 /** "2026-12-24" → "giovedì 24 dicembre 2026" (a calendar date: no time zone shifts it). */
 const spoken = (date: string) => longDate.format(new Date(`${date}T12:00:00Z`));
 
+/**
+ * The public pages' texts in Italian, for the notice: the preview shows the
+ * very sentence visitors read (format.ts), not one of its own.
+ */
+const italian = createI18n('it', { common } as Messages);
+
 /** What a date holds for visitors, in one or two Italian sentences. */
 function describe(schedule: Schedule, date: string): string {
   const day = openingOn(schedule, date);
@@ -26,15 +31,7 @@ function describe(schedule: Schedule, date: string): string {
     const text = T.openWith(day.ranges.map(rangeText).join(', '));
     return day.special ? `${text} ${T.special}` : text;
   }
-  const period = closedPeriodAround(schedule, date);
-  const reopening = period ? period.reopens : nextOpenDay(schedule, date);
-  const closed = period
-    ? T.closedFor(period.closure.note ?? null, spoken(period.from), spoken(period.to))
-    : T.closedWeekly;
-  const reopens = reopening
-    ? T.reopens(spoken(reopening.date), reopening.ranges[0]?.open ?? null)
-    : T.noReopening;
-  return `${closed} ${reopens}`;
+  return noticeText(italian, closedNotice(schedule, date)!, date);
 }
 
 /**

@@ -49,12 +49,6 @@ export const HOURS_TEXTS = {
   previewInvalid: 'Correggi gli orari per vedere l’anteprima.',
   openWith: (ranges: string) => `Aperto: ${ranges}.`,
   special: 'Apertura speciale.',
-  closedWeekly: 'Chiuso (giorno di riposo).',
-  closedFor: (note: string | null, from: string, to: string) =>
-    note ? `Chiuso: ${note} (dal ${from} al ${to}).` : `Chiuso dal ${from} al ${to}.`,
-  reopens: (date: string, time: string | null) =>
-    time ? `Riapre ${date} alle ${time}.` : `Riapre ${date}.`,
-  noReopening: 'Nessuna riapertura nei prossimi mesi.',
 } as const;
 
 /** The restaurant's facts form. */
