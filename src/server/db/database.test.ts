@@ -102,6 +102,7 @@ const ALL_MIGRATIONS = [
   '010-opening-hours',
   '011-restaurant-facts',
   '012-reservations',
+  '013-outbox-failed-rows-keep-nothing',
 ];
 
 describe('DATABASE_URL', () => {
@@ -544,6 +545,65 @@ describe('schema', () => {
           html_body: '<a href="{{secret-link}}">Scegli</a>',
           secret_link: null,
           secret_expires_at: '2026-11-20T11:00:00.000Z',
+        },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('empties the links and personal bodies of mails that left the outbox before item 42', async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('012-reservations')).error).toBeUndefined();
+      const created = '2026-11-20T10:00:00.000Z';
+      const link = 'https://www.trattoria.example/accept-invite?token=abcABC123';
+      for (const [kind, status, personal, secret] of [
+        ['staff-invitation', 'failed', 0, link],
+        ['reservation-received', 'failed', 1, null],
+        ['staff-invitation', 'pending', 0, link],
+        ['reservation-received', 'pending', 1, null],
+      ] as const) {
+        await sql`insert into outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at, secret_link, secret_expires_at, personal, calendar_ics) values (${kind}, 'guest@example.com', 'Oggetto', 'Testo di Maria', '<p>Testo di Maria</p>', ${status}, ${created}, ${created}, ${secret}, ${'2026-11-27T10:00:00.000Z'}, ${personal}, ${personal ? 'BEGIN:VCALENDAR' : null})`.execute(
+          other.db,
+        );
+      }
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await other.db
+        .selectFrom('outbox')
+        .select(['status', 'text_body', 'html_body', 'secret_link', 'calendar_ics'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        // Failed: no link; the restaurant's own mail keeps its text.
+        {
+          status: 'failed',
+          text_body: 'Testo di Maria',
+          html_body: '<p>Testo di Maria</p>',
+          secret_link: null,
+          calendar_ics: null,
+        },
+        // Failed and personal: nothing of the guest's is left.
+        { status: 'failed', text_body: '', html_body: '', secret_link: null, calendar_ics: null },
+        // Still pending: untouched, the outbox will send them.
+        {
+          status: 'pending',
+          text_body: 'Testo di Maria',
+          html_body: '<p>Testo di Maria</p>',
+          secret_link: link,
+          calendar_ics: null,
+        },
+        {
+          status: 'pending',
+          text_body: 'Testo di Maria',
+          html_body: '<p>Testo di Maria</p>',
+          secret_link: null,
+          calendar_ics: 'BEGIN:VCALENDAR',
         },
       ]);
     } finally {
