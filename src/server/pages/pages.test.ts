@@ -262,6 +262,35 @@ describe('caching and static files', () => {
   });
 });
 
+describe('what the first paint waits for (README, Performance)', () => {
+  const PAGES_WITH_HERO = ['/', '/home', '/menu', '/about-us'];
+  const linkTags = (html: string, rel: string) =>
+    html.match(new RegExp(`<link rel="${rel}"[^>]*>`, 'g')) ?? [];
+  const stylesheets = (html: string) =>
+    linkTags(html, 'stylesheet').map((tag) => attr(tag, /href="([^"]+)"/));
+
+  it.each(PUBLIC_PATHS.flatMap((path) => (['it', 'en'] as const).map((lang) => [path, lang])))(
+    '%s in %s: no script preloaded, the site stylesheet and one of its own, the hero preloaded at high priority',
+    async (path, lang) => {
+      const html = (await get(`${path}?lng=${lang}`)).body;
+      // Preloaded module scripts share the slow connection with the CSS and the hero.
+      expect(linkTags(html, 'modulepreload')).toEqual([]);
+      const site = stylesheets((await get('/contact?lng=it')).body)[0];
+      const sheets = stylesheets(html);
+      expect(sheets).toHaveLength(2);
+      expect(sheets[0]).toBe(site);
+      expect(sheets[1]).not.toBe(site);
+      const heroPreloads = linkTags(html, 'preload').filter((tag) => tag.includes('imageSrcSet'));
+      if (PAGES_WITH_HERO.includes(path)) {
+        expect(heroPreloads).toEqual([expect.stringContaining('fetchPriority="high"')]);
+      } else {
+        expect(heroPreloads).toEqual([]);
+      }
+    },
+  );
+
+});
+
 describe('the page cache follows the daily menu on every instance', () => {
   const menu = (titolo: string) => ({
     titolo,
