@@ -289,6 +289,39 @@ describe('what the first paint waits for (README, Performance)', () => {
     },
   );
 
+  /**
+   * The namespaces of the texts in a page's hydration data. React Router
+   * sends it as a turbo-stream: a flat array in which an object's key `_i`
+   * names the string at index i and its value is the index of the value.
+   */
+  function hydratedNamespaces(html: string): string[] {
+    const payload = html.match(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/)?.[1];
+    const flat = JSON.parse(JSON.parse(payload!) as string) as unknown[];
+    const at = (key: string) => flat[Number(key.slice(1))] as string;
+    return flat.flatMap((value) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+      const messages = Object.entries(value).find(([key]) => at(key) === 'messages');
+      return messages ? Object.keys(flat[messages[1] as number] as object).map(at) : [];
+    });
+  }
+
+  it.each([
+    ['/', 'home'],
+    ['/home', 'home'],
+    ['/menu', 'menu'],
+    ['/about-us', 'about'],
+    ['/contact', 'contact'],
+    ['/reservations', 'reservations'],
+    ['/reservations/cancel', 'reservations'],
+  ])(
+    '%s sends in its hydration data the common texts and its own (%s), no others',
+    async (path, own) => {
+      for (const lang of LANGS) {
+        const html = (await get(`${path}?lng=${lang}`)).body;
+        expect(hydratedNamespaces(html).toSorted()).toEqual(['common', own].toSorted());
+      }
+    },
+  );
 });
 
 describe('the page cache follows the daily menu on every instance', () => {
