@@ -104,3 +104,40 @@ test('a choice kept only in local storage is restored', async ({ page, context }
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
+
+// Each page's texts come with its own data, not the first page's
+// (src/app/i18n/page-messages.server.ts): moving between pages in the browser
+// and switching language on one bring the texts it shows.
+test("client navigation brings each page's own texts, and the dropdown retranslates them", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/?lng=en');
+  await hydrated(page);
+  const [home, menu, about, contact, book] = [0, 1, 2, 3, 4].map((index) =>
+    topNav(page).getByRole('link').nth(index),
+  );
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText('The Sicilian sea, served at your table');
+  await about!.click();
+  await expect(page.getByRole('heading', { name: 'Over 25 years of passion' })).toBeVisible();
+  await contact!.click();
+  await expect(title).toHaveText('Get in Touch');
+  await book!.click();
+  await expect(title).toHaveText('Book a table');
+  await menu!.click();
+  await expect(title).toHaveText('Menu');
+  await home!.click();
+  await expect(title).toHaveText('The Sicilian sea, served at your table');
+
+  await about!.click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Über 25 Jahre Leidenschaft' })).toBeVisible();
+  await contact!.click();
+  await expect(title).toHaveText('Kontakt aufnehmen');
+  await book!.click();
+  await expect(title).toHaveText('Tisch reservieren');
+  await menu!.click();
+  await expect(title).toHaveText('Speisekarte');
+  expect(consoleErrors).toEqual([]);
+});

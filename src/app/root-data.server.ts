@@ -3,14 +3,16 @@ import { MESSAGES } from '../shared/locales/index.ts';
 import type { AppServices } from './context.ts';
 
 /**
- * The root loader's work: the request's language and its messages, and the
- * restaurant's facts, which the layout, the pages and their metadata show.
+ * The root loader's work: the request's language and its common messages
+ * (each page's loader adds its own: src/app/i18n/page-messages.server.ts),
+ * and the restaurant's facts, which the layout, the pages and their metadata
+ * show.
  */
 export async function rootData(request: Request, services: AppServices) {
   const lang = languageOfRequest(request);
   return {
     lang,
-    messages: MESSAGES[lang],
+    messages: { common: MESSAGES[lang].common },
     publicUrl: services.publicUrl,
     restaurant: await services.restaurant(),
   };

@@ -6,12 +6,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { appServicesContext } from './context.ts';
 import { createI18n } from './i18n/create-i18n.ts';
+import type { Messages } from '../shared/locales/index.ts';
 import { rootData } from './root-data.server.ts';
 import { ToastHost } from './components/toasts.tsx';
 import { RouteErrorBoundary } from './components/error-page.tsx';
@@ -33,9 +35,16 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const lang = data?.lang ?? 'it';
-  const messages = data?.messages;
-  // A new instance per language: cheap, and the server gets one per request.
-  const i18n = useMemo(() => (messages ? createI18n(lang, messages) : null), [lang, messages]);
+  const messages = useMatchedMessages();
+  // A new instance per language and set of namespaces: cheap, and the server
+  // gets one per request. A namespace's texts in a language never change, so
+  // its name stands for them.
+  const namespaces = messages && Object.keys(messages).join();
+  const i18n = useMemo(
+    () => (messages ? createI18n(lang, messages) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lang, namespaces],
+  );
   return (
     <html lang={lang}>
       <head>
@@ -55,6 +64,19 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The texts that the matched routes' loaders sent: the root's common ones and
+ * the page's own (src/app/i18n/page-messages.server.ts); undefined without the
+ * root's (its loader failed).
+ */
+function useMatchedMessages(): Partial<Messages> | undefined {
+  const matches = useMatches();
+  const all = matches.map(
+    (match) => (match.loaderData as { messages?: Partial<Messages> } | null | undefined)?.messages,
+  );
+  return all[0] ? Object.assign({}, ...all) : undefined;
 }
 
 /** Marks the document once React has taken over: tests and styles can rely on it. */

@@ -38,7 +38,7 @@ export function pageUrl(publicUrl: string, path: string, lang?: Lang): string {
 
 interface RootMetaData {
   lang: Lang;
-  messages: Messages;
+  messages: Pick<Messages, 'common'>;
   publicUrl: string;
   restaurant: { name: string };
 }

@@ -6,9 +6,10 @@ import type { Messages } from '../../shared/locales/index.ts';
 /**
  * A fresh i18next instance for one render (never the global instance on the
  * server, where requests in different languages overlap).
- * Resources come in whole, so initialisation is synchronous.
+ * Resources come in whole (the namespaces a page shows), so initialisation is
+ * synchronous.
  */
-export function createI18n(lang: Lang, messages: Messages): I18n {
+export function createI18n(lang: Lang, messages: Partial<Messages>): I18n {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
     lng: lang,

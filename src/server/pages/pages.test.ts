@@ -402,6 +402,68 @@ describe('one address per page and language (SECURITY.md item 44)', () => {
   });
 });
 
+describe('what the first paint waits for (README, Performance)', () => {
+  const PAGES_WITH_HERO = ['/', '/home', '/menu', '/about-us'];
+  const linkTags = (html: string, rel: string) =>
+    html.match(new RegExp(`<link rel="${rel}"[^>]*>`, 'g')) ?? [];
+  const stylesheets = (html: string) =>
+    linkTags(html, 'stylesheet').map((tag) => attr(tag, /href="([^"]+)"/));
+
+  it.each(PUBLIC_PATHS.flatMap((path) => (['it', 'en'] as const).map((lang) => [path, lang])))(
+    '%s in %s: no script preloaded, the site stylesheet and one of its own, the hero preloaded at high priority',
+    async (path, lang) => {
+      const html = (await get(`${path}?lng=${lang}`)).body;
+      // Preloaded module scripts share the slow connection with the CSS and the hero.
+      expect(linkTags(html, 'modulepreload')).toEqual([]);
+      const site = stylesheets((await get('/contact?lng=it')).body)[0];
+      const sheets = stylesheets(html);
+      expect(sheets).toHaveLength(2);
+      expect(sheets[0]).toBe(site);
+      expect(sheets[1]).not.toBe(site);
+      const heroPreloads = linkTags(html, 'preload').filter((tag) => tag.includes('imageSrcSet'));
+      if (PAGES_WITH_HERO.includes(path)) {
+        expect(heroPreloads).toEqual([expect.stringContaining('fetchPriority="high"')]);
+      } else {
+        expect(heroPreloads).toEqual([]);
+      }
+    },
+  );
+
+  /**
+   * The namespaces of the texts in a page's hydration data. React Router
+   * sends it as a turbo-stream: a flat array in which an object's key `_i`
+   * names the string at index i and its value is the index of the value.
+   */
+  function hydratedNamespaces(html: string): string[] {
+    const payload = html.match(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/)?.[1];
+    const flat = JSON.parse(JSON.parse(payload!) as string) as unknown[];
+    const at = (key: string) => flat[Number(key.slice(1))] as string;
+    return flat.flatMap((value) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+      const messages = Object.entries(value).find(([key]) => at(key) === 'messages');
+      return messages ? Object.keys(flat[messages[1] as number] as object).map(at) : [];
+    });
+  }
+
+  it.each([
+    ['/', 'home'],
+    ['/home', 'home'],
+    ['/menu', 'menu'],
+    ['/about-us', 'about'],
+    ['/contact', 'contact'],
+    ['/reservations', 'reservations'],
+    ['/reservations/cancel', 'reservations'],
+  ])(
+    '%s sends in its hydration data the common texts and its own (%s), no others',
+    async (path, own) => {
+      for (const lang of LANGS) {
+        const html = (await get(`${path}?lng=${lang}`)).body;
+        expect(hydratedNamespaces(html).toSorted()).toEqual(['common', own].toSorted());
+      }
+    },
+  );
+});
+
 describe('the page cache follows the daily menu on every instance', () => {
   const menu = (titolo: string) => ({
     titolo,

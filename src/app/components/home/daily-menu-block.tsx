@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useRevalidator } from 'react-router';
 import Skeleton from 'react-loading-skeleton';
-import 'react-loading-skeleton/dist/skeleton.css';
 import type { DailyMenuForVisitors } from '../../context.ts';
 import { splitList } from '../../../shared/lists.ts';
 

@@ -10,6 +10,7 @@ import experienceImage from '../../../../content/images/about-experience.svg?res
 import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsive';
 import servicesImage from '../../../../content/images/about-services.svg?responsive';
 import aboutStylesHref from '../../styles/about.css?url';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'about', '/about-us');
@@ -21,6 +22,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
+
+/** The page's texts (src/app/i18n/page-messages.server.ts). */
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, 'about');
+}
 
 const SERVICES = ['catering', 'takeaway', 'groups'] as const;
 

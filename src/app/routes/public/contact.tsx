@@ -8,6 +8,7 @@ import { ClosedNotice } from '../../components/opening-hours/closed-notice.tsx';
 import { OpeningHoursList } from '../../components/opening-hours/opening-hours-list.tsx';
 import { loadVisitorHours } from '../../components/opening-hours/visitor-hours.ts';
 import { appServicesContext } from '../../context.ts';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import contactStylesHref from '../../styles/contact.css?url';
 
@@ -22,6 +23,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     hours: await loadVisitorHours(context.get(appServicesContext), languageOfRequest(request)),
+    ...pageMessages(request, 'contact'),
   };
 }
 

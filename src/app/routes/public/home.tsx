@@ -11,6 +11,7 @@ import { ExperienceSection } from '../../components/home/experience-section.tsx'
 import { MapSection } from '../../components/map-section.tsx';
 import { DailyMenuBlock } from '../../components/home/daily-menu-block.tsx';
 import { appServicesContext } from '../../context.ts';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
 import { restDaysText } from '../../components/opening-hours/format.ts';
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.dailyMenu(lang),
     loadVisitorHours(services, lang),
   ]);
-  return { dailyMenu, hours };
+  return { dailyMenu, hours, ...pageMessages(request, 'home') };
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */

@@ -16,6 +16,7 @@ import { serializeJsonLd } from '../../structured-data.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { MENU_NOTES } from '../../../../content/menu.ts';
 import menuHeader from '../../../../content/images/menu-header.svg?responsive';
 import starters from '../../../../content/images/category-starters.svg?widths=240;480&responsive';
@@ -69,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     menuUrl: pageUrl(services.publicUrl, '/menu', lang),
     ...menuPageData(await services.menu(lang)),
+    ...pageMessages(request, 'menu'),
   };
 }
 

@@ -5,6 +5,7 @@ import { appServicesContext } from '../../context.ts';
 import { CancelPage } from '../../features/reservations/cancel-page.tsx';
 import { cancelAction, TOKEN_MAX } from '../../features/reservations/booking-action.server.ts';
 import reservationsStylesHref from '../../styles/reservations.css?url';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: reservationsStylesHref },
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const booking = usable
     ? await context.get(appServicesContext).reservations.cancellation(token)
     : null;
-  return { token: usable ? token : '', booking };
+  return { token: usable ? token : '', booking, ...pageMessages(request, 'reservations') };
 }
 
 /** The guest pressed "Cancel my booking". */

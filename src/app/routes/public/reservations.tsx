@@ -10,6 +10,7 @@ import {
 } from '../../features/reservations/booking.ts';
 import { bookingAction } from '../../features/reservations/booking-action.server.ts';
 import reservationsStylesHref from '../../styles/reservations.css?url';
+import { pageMessages } from '../../i18n/page-messages.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: reservationsStylesHref },
@@ -24,7 +25,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
  * The calendar (days and the largest online party), and the times of the
  * party and date in the address: the choice form's answer without JavaScript.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<BookingPageData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { reservations } = context.get(appServicesContext);
   const calendar = await reservations.calendar();
   const { party, date } = readChoice(new URL(request.url).searchParams, calendar.days);
@@ -34,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Bo
     // Refused only when the online maximum dropped since the calendar was read: nothing to offer.
     slots = availability.ok ? availability.answer.slots : [];
   }
-  return { maxParty: calendar.maxPartyOnline, days: calendar.days, party, date, slots };
+  const data: BookingPageData = {
+    maxParty: calendar.maxPartyOnline,
+    days: calendar.days,
+    party,
+    date,
+    slots,
+  };
+  return { ...data, ...pageMessages(request, 'reservations') };
 }
 
 /** The booking form's post, counted against the client's address like the API's. */
