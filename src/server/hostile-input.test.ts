@@ -3963,6 +3963,8 @@ const CANCEL_TOKEN_MAX = 200;
 const PARTY_MAX = 200;
 /** Booking requests a client address may make in an hour. */
 const RESERVATION_ADDRESS_LIMIT = 10;
+/** Online bookings a day per e-mail and per phone (SECURITY.md item 41). */
+const RESERVATION_CONTACT_LIMIT = 8;
 /** The seeded hours, Tuesday to Sunday (Monday closed), in minutes of Rome's day. */
 const SEEDED_RANGES: [number, number][] = [
   [12 * 60, 15 * 60],
@@ -4631,6 +4633,17 @@ const getAvailability = (
 /** One client address that keeps booking: past its hourly limit, 429. */
 const SHARED_ADDRESS = '10.254.0.1';
 let sharedAddressBookings = 0;
+/**
+ * Bookings per e-mail (whatever its case) and per phone (its digits after a
+ * leading +), each limited to RESERVATION_CONTACT_LIMIT a day: generated
+ * addresses and phones repeat, so the oracle counts them as the server does.
+ */
+const contactBookings = new Map<string, number>();
+const overContactLimit = (key: string) => {
+  const count = (contactBookings.get(key) ?? 0) + 1;
+  contactBookings.set(key, count);
+  return count > RESERVATION_CONTACT_LIMIT;
+};
 
 /** POST /api/reservations under `settings` (stored before the family runs). */
 const postReservation = (label: string, settings: Settings, runs: number) =>
@@ -4666,6 +4679,14 @@ const postReservation = (label: string, settings: Settings, runs: number) =>
               verify: (response) => expect(response.json()).toEqual({ id: 0, status: 'pending' }),
             },
           };
+        }
+        // Then the e-mail's budget, and only within it the phone's.
+        const phone = `${sent.phone.trim().startsWith('+') ? '+' : ''}${sent.phone.replace(/\D/g, '')}`;
+        if (
+          overContactLimit(`email:${sent.email!.trim().toLowerCase()}`) ||
+          overContactLimit(`phone:${phone}`)
+        ) {
+          return refused(429, 'refusal', { code: 'rate_limited' });
         }
         const party = Number(sent.party);
         if (party > settings.maxPartyOnline) {

@@ -64,6 +64,13 @@ const phone = z
     return digits >= 6 && digits <= 20;
   }, 'must be a phone number');
 
+/**
+ * A phone as limits and a guest's data compare it: its digits, after a
+ * leading + if it has one ("+39 06 123-456" and "+3906123456" are one phone).
+ */
+export const normalPhone = (text: string) =>
+  `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
+
 const email = z.string().trim().max(254).pipe(z.email());
 /**
  * A party: a whole number in JSON, or its digits as text where everything is

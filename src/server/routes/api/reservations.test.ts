@@ -354,27 +354,83 @@ describe('a guest books', () => {
     expect(await mails()).toEqual([]);
   });
 
-  it('limits bookings per client address (429) but not per e-mail or phone', async () => {
+  it('limits bookings per client address (429), an IPv6 client by its /56', async () => {
     await start();
-    const times = [
-      '12:00',
-      '12:15',
-      '12:30',
-      '12:45',
-      '13:00',
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-      '20:00',
-    ];
-    for (const time of times) {
-      expect((await book(guest({ time }), harness.app, '10.9.9.9')).statusCode).toBe(201);
+    const times = ['12:00', '12:15', '12:30', '12:45', '13:00', '19:00', '19:15', '19:30'];
+    const someone = (i: number) =>
+      guest({
+        time: times[i % times.length],
+        email: `g${i}@example.de`,
+        phone: `+49 170 ${i}00000`,
+      });
+    // Ten requests from ten /64 networks of one /56 (one subscriber's).
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await book(someone(i), harness.app, `2001:db8:7:8${i}0::1`);
+      expect(answer.statusCode, answer.body).toBe(201);
     }
-    const over = await book(guest({ time: '20:15' }), harness.app, '10.9.9.9');
+    const over = await book(someone(10), harness.app, '2001:db8:7:8ff:ffff::9');
     expect(over.statusCode).toBe(429);
-    expect(over.json().errors[0].code).toBe('rate_limited');
-    expect((await book(guest({ time: '20:15' }), harness.app, '10.9.9.10')).statusCode).toBe(201);
+    expect(over.json()).toEqual({
+      errors: [{ code: 'rate_limited', description: expect.any(String) }],
+    });
+    expect((await book(someone(10), harness.app, '2001:db8:7:900::1')).statusCode).toBe(201);
+  });
+
+  it('limits bookings per e-mail (any case) and per phone (however written), each on its own budget, on every instance', async () => {
+    await start();
+    const second = await testApp(
+      {},
+      { pages: false, sharedDatabase: harness.database, now: () => now },
+    );
+    others.push(second);
+    await second.app.outbox.stop();
+    // On PostgreSQL, two instances share the budget; on SQLite the one process owns the file.
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const times = ['12:00', '12:15', '12:30', '12:45', '13:00', '19:00', '19:15', '19:30'];
+    const cases = ['anna@example.it', 'ANNA@Example.IT', 'Anna@example.it'];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await book(
+        guest({ time: times[i], email: cases[i % 3], phone: `+39 333 10000${i}` }),
+        apps[i % apps.length],
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const stored = async () =>
+      (await harness.app.db.selectFrom('reservations').select('id').execute()).length;
+    const sent = async () => (await mails()).length;
+    const [rows, outbox] = [await stored(), await sent()];
+    const byEmail = await book(
+      guest({ time: '20:00', email: ' ANNA@EXAMPLE.IT ', phone: '+39 333 999999' }),
+    );
+    expect(byEmail.statusCode).toBe(429);
+    expect(byEmail.json().errors[0].code).toBe('rate_limited');
+    expect(byEmail.headers['retry-after']).toBeDefined();
+
+    const written = ['+39 06 1234-567', '+39061234567', '+39 (06) 123.45.67', '+39/06/1234567'];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await book(
+        guest({ time: times[i], email: `p${i}@example.it`, phone: written[i % 4] }),
+        apps[i % apps.length],
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const byPhone = await book(
+      guest({ time: '20:00', email: 'other@example.it', phone: '+39 061 234 567' }),
+    );
+    expect(byPhone.statusCode).toBe(429);
+    // Without the +, the same digits are another phone; a new e-mail and phone book as ever.
+    expect(
+      (await book(guest({ time: '20:00', email: 'x@example.it', phone: '39 06 1234567' })))
+        .statusCode,
+    ).toBe(201);
+    expect(await stored()).toBe(rows + 9);
+    expect(await sent()).toBe(outbox + 9 * 2);
+    // No limit's key holds the guest's address or phone.
+    const keys = (await harness.app.db.selectFrom('rate_limits').select('key').execute()).map(
+      (row) => row.key,
+    );
+    expect(keys.join(' ')).not.toMatch(/anna|example|3906/i);
   });
 });
 
@@ -794,7 +850,15 @@ describe('never overbooked (SECURITY.md item 40)', () => {
     expect((await byPhone({ party: 30, time: '20:00' })).statusCode).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        book(guest({ party: 1, name: `Gast ${index}` }), apps[index % apps.length]!),
+        book(
+          guest({
+            party: 1,
+            name: `Gast ${index}`,
+            email: `gast${index}@example.de`,
+            phone: `+49 170 ${1_000_000 + index}`,
+          }),
+          apps[index % apps.length]!,
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   guestDataAnswer,
   guestDataQuery,
   guestErasedAnswer,
+  normalPhone,
   occupancyAnswer,
   RESERVATION_REFUSALS,
   reservationAnswer,
@@ -24,21 +26,42 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal } from '../../services/reservations/reservations.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
-import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
+import { hitLimit, withinAddressLimit, type AddressLimit } from './address-limit.ts';
 
-/** 10 booking requests per hour per client address (a family books a few tables, a robot hundreds). */
+const HOUR_MS = 60 * 60 * 1000;
+const BOOKING_LIMITED = 'Too many booking requests: please try again later.';
+
+/**
+ * An online booking is counted three times, each on its own budget (SECURITY.md
+ * item 41, docs/decisions/011): per client address (IPv6: its /56), and per
+ * e-mail and per phone, which also bounds the mails one typed address is sent.
+ * A family books a few tables; a robot needs hundreds to fill the horizon.
+ */
 export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-ip',
   limit: 10,
-  windowMs: 60 * 60 * 1000,
-  description: 'Too many booking requests: please try again later.',
+  windowMs: HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+export const RESERVATION_EMAIL_LIMIT: AddressLimit = {
+  name: 'reservation-email',
+  limit: 8,
+  windowMs: 24 * HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+export const RESERVATION_PHONE_LIMIT: AddressLimit = {
+  ...RESERVATION_EMAIL_LIMIT,
+  name: 'reservation-phone',
 };
 
+/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
-const CANCEL_ADDRESS_LIMIT: AddressLimit = {
+export const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-cancel-ip',
   limit: 20,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   description: 'Too many requests: please try again later.',
 };
 
@@ -69,21 +92,26 @@ export type GuestBooking =
  * A guest's booking, as the API and the page's form (without JavaScript)
  * both take it: the address's flood limit first (in memory, then in the
  * database), then the honeypot (a robot is told "received" and nothing is
- * stored), then the booking.
+ * stored), then the limits of the e-mail and the phone, then the booking.
  */
 export async function bookAsGuest(
   app: FastifyInstance,
   clientAddress: string,
   body: ReservationBody,
 ): Promise<GuestBooking> {
-  const rule = RESERVATION_ADDRESS_LIMIT;
-  const key = `${rule.name}:${clientAddress}`;
-  let limit = app.floodGuard.hit(key, rule.limit, rule.windowMs);
-  if (limit.allowed) limit = await app.limiter.hit(key, rule.limit, rule.windowMs);
-  if (!limit.allowed) {
-    return { ok: false, code: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
-  }
+  const limited = async (rule: AddressLimit, subject: string) => {
+    const limit = await hitLimit(app, rule, subject);
+    return limit.allowed
+      ? null
+      : ({ ok: false, code: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds } as const);
+  };
+  const byAddress = await limited(RESERVATION_ADDRESS_LIMIT, clientAddress);
+  if (byAddress) return byAddress;
   if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
+  const byContact =
+    (await limited(RESERVATION_EMAIL_LIMIT, digest(body.email.toLowerCase()))) ??
+    (await limited(RESERVATION_PHONE_LIMIT, digest(normalPhone(body.phone))));
+  if (byContact) return byContact;
   const outcome = await app.reservations.book(body);
   if (!outcome.ok) return { ok: false, code: outcome.reason };
   return {
@@ -128,7 +156,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           reply,
           booked.retryAfterSeconds ?? 60,
           'rate_limited',
-          RESERVATION_ADDRESS_LIMIT.description,
+          BOOKING_LIMITED,
         );
       }
       return refuse(reply, 409, booked.code, GUEST_REFUSALS[booked.code]);
