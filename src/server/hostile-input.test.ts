@@ -4167,7 +4167,12 @@ interface MadeBooking {
 async function newBookings(
   count: number,
   status: ReservationStatus,
-  options: { email?: (index: number) => string; date?: string; time?: string } = {},
+  options: {
+    email?: (index: number) => string;
+    phone?: (index: number) => string;
+    date?: string;
+    time?: string;
+  } = {},
 ): Promise<MadeBooking[]> {
   const time = options.time ?? '20:00';
   const rows = Array.from({ length: count }, (_, index) => {
@@ -4178,7 +4183,7 @@ async function newBookings(
     return {
       name: `Ospite ${madeBookings}`,
       email,
-      phone: '+39 333 555 0187',
+      phone: options.phone?.(index) ?? '+39 333 555 0187',
       party: 2,
       date,
       time,
@@ -5069,21 +5074,28 @@ const postCancel = family({
 
 let madeGuests = 0;
 const GUEST_BATCH = 20;
-const guestPool: string[] = [];
+const guestPool: { email: string; phone: string }[] = [];
 /**
- * A guest no request has seen: two bookings, a contact message, a mail to
- * them and a notice about them, under the address typed in other cases
- * (made a batch at a time, straight in the database).
+ * A guest no request has seen: two bookings (their phone written two ways),
+ * one taken by phone without an e-mail, a contact message, a mail to them
+ * and a notice about them, under the address typed in other cases (made a
+ * batch at a time, straight in the database).
  */
-async function freshGuest(): Promise<string> {
+async function freshGuest(): Promise<{ email: string; phone: string }> {
   if (guestPool.length === 0) {
-    const emails = Array.from(
-      { length: GUEST_BATCH },
-      () => `guest-${(madeGuests += 1)}@example.com`,
-    );
+    const numbers = Array.from({ length: GUEST_BATCH }, () => String((madeGuests += 1)));
+    const emails = numbers.map((n) => `guest-${n}@example.com`);
+    const phone = (i: number) => `+39 06 ${numbers[i]!.padStart(6, '0')}`;
     const capitalised = (email: string) => email.replace(/^g/, 'G').replace('example', 'Example');
-    await newBookings(GUEST_BATCH, 'pending', { email: (i) => emails[i]! });
-    await newBookings(GUEST_BATCH, 'cancelled', { email: (i) => emails[i]!.toUpperCase() });
+    await newBookings(GUEST_BATCH, 'pending', { email: (i) => emails[i]!, phone });
+    await newBookings(GUEST_BATCH, 'cancelled', {
+      email: (i) => emails[i]!.toUpperCase(),
+      phone: (i) => `+39 (06) ${numbers[i]!.padStart(6, '0')}`,
+    });
+    await newBookings(GUEST_BATCH, 'confirmed', {
+      email: () => '',
+      phone: (i) => `+3906-${numbers[i]!.padStart(6, '0')}`,
+    });
     const now = nowIso();
     await app.db
       .insertInto('contact_messages')
@@ -5126,27 +5138,48 @@ async function freshGuest(): Promise<string> {
         ]),
       )
       .execute();
-    guestPool.push(...emails);
+    guestPool.push(...emails.map((email, i) => ({ email, phone: phone(i) })));
   }
   return guestPool.pop()!;
 }
-/** One guest's rows, whatever the case their address was typed in. */
-async function guestRows(email: string) {
-  const same = (text: string | null) => text !== null && text.toLowerCase() === email.toLowerCase();
+/** A phone's digits after a leading + (how the server compares phones). */
+const normalisedPhone = (text: string) =>
+  `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
+/** A phone the booking schema takes: digits, a leading + and `-.()/` or spaces, 6 to 20 digits. */
+const isGuestPhone = (text: string) => {
+  const trimmed = text.trim();
+  const digits = trimmed.replace(/\D/g, '').length;
+  return trimmed.length <= 30 && /^\+?[\d \-.()/]+$/.test(trimmed) && digits >= 6 && digits <= 20;
+};
+/**
+ * One guest's rows: by e-mail, whatever the case it was typed in; by phone,
+ * the bookings with that phone however written, and the mails to or from
+ * the e-mails those bookings gave.
+ */
+async function guestRows(guest: { email: string } | { phone: string }) {
   const [reservations, messages, mails] = await Promise.all([
     app.db.selectFrom('reservations').selectAll().execute(),
     app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
     app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
   ]);
+  const theirs =
+    'email' in guest
+      ? reservations.filter((row) => row.email.toLowerCase() === guest.email.toLowerCase())
+      : reservations.filter((row) => normalisedPhone(row.phone) === normalisedPhone(guest.phone));
+  const emails =
+    'email' in guest
+      ? [guest.email.toLowerCase()]
+      : theirs.map((row) => row.email.toLowerCase()).filter((email) => email !== '');
+  const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
   return {
-    reservations: reservations.filter((row) => same(row.email)),
-    messages: messages.filter((row) => same(row.email)),
+    reservations: theirs,
+    messages: 'email' in guest ? messages.filter((row) => same(row.email)) : [],
     mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
   };
 }
 
 const guestData = family({
-  name: 'GET|DELETE /api/guest-data?email= (staff)',
+  name: 'GET|DELETE /api/guest-data?email= or ?phone= (staff)',
   runs: 300,
   cases: fc.record({
     method: fc.constantFrom<HTTPMethods>('GET', 'HEAD', 'DELETE', 'DELETE'),
@@ -5154,53 +5187,96 @@ const guestData = family({
       { weight: 4, arbitrary: fc.constant('made') },
       { weight: 1, arbitrary: fc.constant('seeded') },
       { weight: 1, arbitrary: simpleEmail('nobody.example').map((email) => ({ email })) },
+      { weight: 1, arbitrary: phoneNumbers.map((phone) => ({ phone })) },
       { weight: 2, arbitrary: invalidEmails.map((invalid) => ({ invalid })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...BAD_GUEST_PHONES).map((badPhone) => ({ badPhone })),
+      },
     ),
-    // As stored, in capitals, or padded.
+    // A made guest by e-mail or by phone.
+    by: fc.constantFrom('email', 'phone'),
+    // As stored, in capitals (a phone: written another way), or padded.
     typed: fc.constantFrom('as-is', 'upper', 'padded'),
-    // Missing, bare, twice, or with a key the route does not read.
-    shape: fc.constantFrom('once', 'once', 'once', 'once', 'missing', 'bare', 'twice', 'unknown'),
+    // Missing, bare, twice, with a key the route does not read, or with both e-mail and phone.
+    shape: fc.constantFrom(
+      'once',
+      'once',
+      'once',
+      'once',
+      'missing',
+      'bare',
+      'twice',
+      'unknown',
+      'both',
+    ),
     auth: authCases,
     body: anyBody,
   }),
-  route: async ({ method, target, typed, shape, auth, body }) => {
+  route: async ({ method, target, by, typed, shape, auth, body }) => {
     // Erasing the seeded message would take it from the families after this one.
-    const address =
-      target === 'made'
-        ? await freshGuest()
-        : target === 'seeded'
-          ? method === 'DELETE'
-            ? 'nadia@nobody.example'
-            : 'giulia@example.com'
-          : 'email' in target
-            ? target.email
-            : target.invalid;
-    const valid = typeof target === 'string' || 'email' in target;
-    const email =
-      typed === 'upper' ? address.toUpperCase() : typed === 'padded' ? ` ${address} ` : address;
+    const made = target === 'made' ? await freshGuest() : null;
+    const [key, address, valid]: [string, string, boolean] = made
+      ? by === 'email'
+        ? ['email', made.email, true]
+        : ['phone', made.phone, true]
+      : typeof target === 'string'
+        ? ['email', method === 'DELETE' ? 'nadia@nobody.example' : 'giulia@example.com', true]
+        : 'email' in target
+          ? ['email', target.email, true]
+          : 'phone' in target
+            ? ['phone', target.phone, true]
+            : 'invalid' in target
+              ? ['email', target.invalid, false]
+              : ['phone', target.badPhone, false];
+    const value =
+      typed === 'upper'
+        ? key === 'email'
+          ? address.toUpperCase()
+          : address.replaceAll(' ', '.')
+        : typed === 'padded'
+          ? ` ${address} `
+          : address;
+    const other: QueryPart =
+      key === 'email' ? ['phone', '+39 06 000001'] : ['email', 'x@example.com'];
     const parts: QueryPart[] = {
-      once: [['email', email]],
+      once: [[key, value]],
       missing: [],
-      bare: [['email']],
+      bare: [[key]],
       twice: [
-        ['email', email],
-        ['email', email],
+        [key, value],
+        [key, value],
       ],
       unknown: [
-        ['email', email],
+        [key, value],
         ['lang', 'it'],
       ],
+      both: [[key, value], other],
     }[shape] as QueryPart[];
+    // Each key given must come once with a value its rule takes; exactly one of the two.
+    const takes = (name: string, text: string) =>
+      name === 'email' ? (name === key ? valid : true) && text !== '' : isGuestPhone(text);
+    const refusals = new Set<string>();
+    for (const name of ['email', 'phone']) {
+      const given = parts.filter(([part]) => part === name);
+      if (given.length > 1 || (given.length === 1 && !takes(name, given[0]![1] ?? ''))) {
+        refusals.add(name);
+      }
+    }
+    const has = (name: string) => parts.some(([part]) => part === name);
+    if (has('email') === has('phone')) refusals.add('email');
+    if (parts.some(([part]) => part !== 'email' && part !== 'phone')) refusals.add('querystring');
     const erase = method === 'DELETE';
     return {
       method,
       url: `/api/guest-data${queryOf(parts)}`,
       body,
       auth,
-      paramRefusals: queryRefusals(parts, { email: (value) => valid && value !== '' }),
+      paramRefusals: [...refusals],
       handler: async (): Promise<Expected> => {
-        const wanted = email.trim();
-        const before = await guestRows(wanted);
+        const guest = key === 'email' ? { email: value.trim() } : { phone: value.trim() };
+        const named = key === 'email' ? guest : { phone: normalisedPhone(value) };
+        const before = await guestRows(guest);
         return {
           accepted: {
             status: 200,
@@ -5212,27 +5288,32 @@ const guestData = family({
               await expectAuditedBy(
                 erase ? 'guest_data.erase' : 'guest_data.export',
                 staffId,
-                wanted,
+                value.trim(),
               );
               if (method === 'HEAD') return expect(response.body).toBe('');
               if (erase) {
                 expect(response.json()).toEqual({
-                  email: wanted,
+                  ...named,
                   reservations: before.reservations.length,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
                 });
-                const after = await guestRows(wanted);
+                const after = await guestRows(guest);
                 expect([after.reservations, after.messages, after.mails]).toEqual([[], [], []]);
                 return;
               }
               const answer = response.json<{
-                email: string;
+                email?: string;
+                phone?: string;
                 exportedAt: string;
                 reservations: { id: number }[];
                 contactMessages: { id: number; email: string }[];
               }>();
-              expect([answer.email, answer.exportedAt]).toEqual([wanted, nowIso(CLOCK)]);
+              expect([answer.email, answer.phone, answer.exportedAt]).toEqual([
+                'email' in named ? named.email : undefined,
+                'phone' in named ? named.phone : undefined,
+                nowIso(CLOCK),
+              ]);
               const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
               expect(answer.reservations.sort(byId)).toEqual(
                 before.reservations.map(asStaffSees).sort(byId),

@@ -102,6 +102,7 @@ const ALL_MIGRATIONS = [
   '010-opening-hours',
   '011-restaurant-facts',
   '012-reservations',
+  '013-reservation-guests',
 ];
 
 describe('DATABASE_URL', () => {

@@ -6,6 +6,7 @@ import {
   reservationSettingsAnswer,
   type GuestData,
   type GuestErased,
+  type GuestKey,
   type OccupancyAnswer,
   type Reservation,
   type ReservationSettings,
@@ -103,19 +104,25 @@ export async function rotateCalendarFeed(
   );
 }
 
-const emailQuery = (email: string) => `/guest-data?email=${encodeURIComponent(email)}`;
+const guestQuery = (guest: GuestKey) =>
+  'email' in guest
+    ? `/guest-data?email=${encodeURIComponent(guest.email)}`
+    : `/guest-data?phone=${encodeURIComponent(guest.phone)}`;
 
-/** GET /api/guest-data?email=: everything kept about one guest, as the export hands it over. */
-export async function fetchGuestData(token: string, email: string): Promise<ApiResult<GuestData>> {
-  return parseAnswer(await apiRequest('GET', emailQuery(email), { token }), guestDataAnswer);
+/** GET /api/guest-data?email= or ?phone=: everything kept about one guest, as the export hands it over. */
+export async function fetchGuestData(
+  token: string,
+  guest: GuestKey,
+): Promise<ApiResult<GuestData>> {
+  return parseAnswer(await apiRequest('GET', guestQuery(guest), { token }), guestDataAnswer);
 }
 
-/** DELETE /api/guest-data?email=: erases them, and says how much was erased. */
+/** DELETE /api/guest-data?email= or ?phone=: erases them, and says how much was erased. */
 export async function eraseGuestData(
   token: string,
-  email: string,
+  guest: GuestKey,
 ): Promise<ApiResult<GuestErased>> {
-  return parseAnswer(await apiRequest('DELETE', emailQuery(email), { token }), guestErasedAnswer);
+  return parseAnswer(await apiRequest('DELETE', guestQuery(guest), { token }), guestErasedAnswer);
 }
 
 /** A refused operation's first `{code, description}`, as the staff routes answer 4xx. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   GuestData,
@@ -796,7 +796,7 @@ describe("one guest's data", () => {
 
   async function search(email: string) {
     renderReservations();
-    fireEvent.change(await screen.findByLabelText('Email del cliente'), {
+    fireEvent.change(await screen.findByLabelText('Email o telefono del cliente'), {
       target: { value: email },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Cerca' }));
@@ -838,18 +838,38 @@ describe("one guest's data", () => {
       Response.json({ ...GIULIA, reservations: [], contactMessages: [] });
     await search('giulia@example.test');
     expect(
-      await screen.findByText(
-        'Nessuna prenotazione e nessun messaggio con l’email giulia@example.test.',
-      ),
+      await screen.findByText('Nessuna prenotazione e nessun messaggio per giulia@example.test.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
   });
 
-  it('not an e-mail: said, nothing asked', async () => {
-    await search('giulia');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Scrivi un indirizzo email valido.',
-    );
+  it('neither an e-mail nor a phone: said, nothing asked', async () => {
+    for (const typed of ['giulia', 'giulia@', '12345']) {
+      await search(typed);
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Scrivi un indirizzo email valido o un numero di telefono (da 6 a 20 cifre).',
+      );
+      cleanup();
+    }
+    expect(calls(`GET /api/${KEY}`)).toEqual([]);
+  });
+
+  it('found and erased by phone, however it was typed (a booking taken by phone may have no e-mail)', async () => {
+    const PHONE_KEY = 'guest-data?phone=%2B393331234567';
+    const byPhone = { ...GIULIA, email: undefined, phone: '+393331234567', contactMessages: [] };
+    routes[`GET /api/${PHONE_KEY}`] = () => Response.json(byPhone);
+    routes[`DELETE /api/${PHONE_KEY}`] = () =>
+      Response.json({ phone: '+393331234567', reservations: 1, contactMessages: 0, mails: 0 });
+    await search(' +39 333 123-4567 ');
+    expect(await screen.findByText('+393331234567: 1 prenotazione, 0 messaggi.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
+    const question = screen.getByRole('group', {
+      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
+    const done = 'Dati di +393331234567 cancellati: 1 prenotazione, 0 messaggi, 0 email.';
+    expect(await screen.findByText(done)).toBeTruthy();
+    expect(calls(`DELETE /api/${PHONE_KEY}`)).toHaveLength(1);
     expect(calls(`GET /api/${KEY}`)).toEqual([]);
   });
 });

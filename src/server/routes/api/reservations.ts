@@ -8,11 +8,17 @@ import {
   cancelBody,
   createdReservationAnswer,
   dayQuery,
+  declinedPendingAnswer,
+  declinePendingBody,
   guestDataAnswer,
   guestDataQuery,
   guestErasedAnswer,
+  guestKeyOf,
   normalPhone,
   occupancyAnswer,
+  pendingCountAnswer,
+  pendingOf,
+  pendingOfQuery,
   RESERVATION_REFUSALS,
   reservationAnswer,
   reservationBody,
@@ -114,6 +120,7 @@ export async function bookAsGuest(
   if (byContact) return byContact;
   const outcome = await app.reservations.book(body);
   if (!outcome.ok) return { ok: false, code: outcome.reason };
+  await app.reservations.rememberClient(outcome.reservation.id, clientAddress);
   return {
     ok: true,
     id: outcome.reservation.id,
@@ -221,6 +228,36 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/reservations/decline-pending',
+    {
+      schema: { querystring: pendingOfQuery, response: { 200: pendingCountAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const pending = await app.reservations.pendingCount(pendingOf(request.query));
+      if (pending === null) return notFound(reply, 'Prenotazione non trovata.');
+      return { pending };
+    },
+  );
+
+  app.post(
+    '/reservations/decline-pending',
+    {
+      schema: { body: declinePendingBody, response: { 200: declinedPendingAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const declined = await app.reservations.declinePending(
+        pendingOf(request.body),
+        request.body.message,
+        request.staff!,
+      );
+      if (declined === null) return notFound(reply, 'Prenotazione non trovata.');
+      return { declined };
+    },
+  );
+
   app.post(
     '/reservations/staff',
     {
@@ -283,7 +320,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: guestDataQuery, response: { 200: guestDataAnswer } },
       preHandler: requireStaff,
     },
-    (request) => app.guestData.export(request.query.email, request.staff!),
+    (request) => app.guestData.export(guestKeyOf(request.query), request.staff!),
   );
 
   app.delete(
@@ -292,6 +329,6 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: guestDataQuery, response: { 200: guestErasedAnswer } },
       preHandler: requireStaff,
     },
-    (request) => app.guestData.erase(request.query.email, request.staff!),
+    (request) => app.guestData.erase(guestKeyOf(request.query), request.staff!),
   );
 };
