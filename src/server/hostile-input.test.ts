@@ -1022,6 +1022,8 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['GET', '/api/reservations/occupancy'],
   ['PATCH', '/api/reservations/:id'],
   ['POST', '/api/reservations/staff'],
+  ['GET', '/api/reservations/decline-pending'],
+  ['POST', '/api/reservations/decline-pending'],
   ['GET', '/api/reservations/settings'],
   ['PUT', '/api/reservations/settings'],
   ['POST', '/api/reservations/settings/calendar-feed'],
@@ -4170,6 +4172,7 @@ async function newBookings(
   options: {
     email?: (index: number) => string;
     phone?: (index: number) => string;
+    clientKey?: (index: number) => string;
     date?: string;
     time?: string;
   } = {},
@@ -4202,6 +4205,7 @@ async function newBookings(
       created_by: null,
       created_at: nowIso(CLOCK),
       updated_at: nowIso(CLOCK),
+      client_key: options.clientKey?.(index) ?? null,
     };
   });
   const ids = await app.db.insertInto('reservations').values(rows).returning('id').execute();
@@ -5074,23 +5078,30 @@ const postCancel = family({
 
 let madeGuests = 0;
 const GUEST_BATCH = 20;
-const guestPool: { email: string; phone: string }[] = [];
+const guestPool: { email: string; phone: string; id: number }[] = [];
 /**
  * A guest no request has seen: two bookings (their phone written two ways),
  * one taken by phone without an e-mail, a contact message, a mail to them
  * and a notice about them, under the address typed in other cases (made a
  * batch at a time, straight in the database).
  */
-async function freshGuest(): Promise<{ email: string; phone: string }> {
+async function freshGuest(): Promise<{ email: string; phone: string; id: number }> {
   if (guestPool.length === 0) {
     const numbers = Array.from({ length: GUEST_BATCH }, () => String((madeGuests += 1)));
     const emails = numbers.map((n) => `guest-${n}@example.com`);
     const phone = (i: number) => `+39 06 ${numbers[i]!.padStart(6, '0')}`;
     const capitalised = (email: string) => email.replace(/^g/, 'G').replace('example', 'Example');
-    await newBookings(GUEST_BATCH, 'pending', { email: (i) => emails[i]!, phone });
+    // The pending and the cancelled one came from the guest's own client address.
+    const clientKey = (i: number) => `2001:0db8:00ff:${numbers[i]!.padStart(4, '0')}::/56`;
+    const pending = await newBookings(GUEST_BATCH, 'pending', {
+      email: (i) => emails[i]!,
+      phone,
+      clientKey,
+    });
     await newBookings(GUEST_BATCH, 'cancelled', {
       email: (i) => emails[i]!.toUpperCase(),
       phone: (i) => `+39 (06) ${numbers[i]!.padStart(6, '0')}`,
+      clientKey,
     });
     await newBookings(GUEST_BATCH, 'confirmed', {
       email: () => '',
@@ -5138,7 +5149,7 @@ async function freshGuest(): Promise<{ email: string; phone: string }> {
         ]),
       )
       .execute();
-    guestPool.push(...emails.map((email, i) => ({ email, phone: phone(i) })));
+    guestPool.push(...emails.map((email, i) => ({ email, phone: phone(i), id: pending[i]!.id })));
   }
   return guestPool.pop()!;
 }
@@ -5320,6 +5331,272 @@ const guestData = family({
               );
               expect(answer.contactMessages.map((message) => message.id).sort()).toEqual(
                 before.messages.map((message) => message.id).sort(),
+              );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** Whose pending requests staff decline at once: by e-mail, by phone, or by a booking's client address. */
+type PendingOf = { email: string } | { phone: string } | { addressOf: number };
+const PENDING_KEYS = ['email', 'phone', 'addressOf'];
+/** A booking id as the decline route reads it: 1 to 2^31 - 1, digits only in a query. */
+const isAddressOf = (text: string) =>
+  /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2 ** 31 - 1;
+/** The pending requests a decline of `who` takes, or null when `addressOf` names no booking. */
+async function pendingRows(who: PendingOf) {
+  const rows = await app.db.selectFrom('reservations').selectAll().execute();
+  let theirs: typeof rows;
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    theirs = rows.filter((row) => named.client_key !== null && row.client_key === named.client_key);
+  } else {
+    theirs =
+      'email' in who
+        ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+        : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
+  }
+  return theirs.filter((row) => row.status === 'pending');
+}
+/** Whom a case names: a made guest (by its e-mail, phone or a booking), nobody, or a booking id. */
+const pendingTargets = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom('email', 'phone', 'addressOf').map((by) => ({ made: by })),
+  },
+  { weight: 1, arbitrary: simpleEmail('nobody.example').map((email) => ({ email })) },
+  { weight: 1, arbitrary: phoneNumbers.map((phone) => ({ phone })) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((addressOf) => ({ addressOf })),
+  },
+);
+async function pendingTarget(target: { made: string } | PendingOf): Promise<PendingOf> {
+  if (!('made' in target)) return target;
+  const guest = await freshGuest();
+  return target.made === 'email'
+    ? { email: guest.email }
+    : target.made === 'phone'
+      ? { phone: guest.phone }
+      : { addressOf: guest.id };
+}
+
+const getPendingCount = family({
+  name: 'GET /api/reservations/decline-pending?email=|phone=|addressOf= (staff)',
+  runs: 300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    target: pendingTargets,
+    bad: fc.option(
+      fc.oneof(
+        invalidEmails.map((value) => ['email', value] as const),
+        fc.constantFrom(...BAD_GUEST_PHONES).map((value) => ['phone', value] as const),
+        fc
+          .constantFrom('0', '-1', '1.5', '2147483648', '99999999999', 'x', '', ' 7', '１')
+          .map((value) => ['addressOf', value] as const),
+      ),
+      { freq: 4 },
+    ),
+    shape: fc.constantFrom(
+      'once',
+      'once',
+      'once',
+      'once',
+      'missing',
+      'bare',
+      'twice',
+      'unknown',
+      'both',
+    ),
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: async ({ method, target, bad, shape, auth, body }) => {
+    const who = bad ? null : await pendingTarget(target);
+    const [key, value] =
+      bad ??
+      (who ? ([Object.keys(who)[0]!, String(Object.values(who)[0])] as const) : ['email', '']);
+    const other: QueryPart = key === 'email' ? ['addressOf', '1'] : ['email', 'x@example.com'];
+    const parts = (
+      {
+        once: [[key, value]],
+        missing: [],
+        bare: [[key]],
+        twice: [
+          [key, value],
+          [key, value],
+        ],
+        unknown: [
+          [key, value],
+          ['date', TODAY],
+        ],
+        both: [[key, value], other],
+      } as Record<string, QueryPart[]>
+    )[shape]!;
+    const takes: Record<string, (text: string) => boolean> = {
+      email: (text) => text.trim() !== '' && (key !== 'email' || !bad) && text !== '',
+      phone: isGuestPhone,
+      addressOf: isAddressOf,
+    };
+    const refusals = new Set<string>();
+    for (const name of PENDING_KEYS) {
+      const given = parts.filter(([part]) => part === name);
+      if (given.length > 1 || (given.length === 1 && !takes[name]!(given[0]![1] ?? ''))) {
+        refusals.add(name);
+      }
+    }
+    if (PENDING_KEYS.filter((name) => parts.some(([part]) => part === name)).length !== 1) {
+      refusals.add('email');
+    }
+    if (parts.some(([part]) => !PENDING_KEYS.includes(part))) refusals.add('querystring');
+    return {
+      method,
+      url: `/api/reservations/decline-pending${queryOf(parts)}`,
+      body,
+      auth,
+      paramRefusals: [...refusals],
+      handler: async (): Promise<Expected> => {
+        const named: PendingOf =
+          key === 'email'
+            ? { email: value.trim() }
+            : key === 'phone'
+              ? { phone: value }
+              : { addressOf: Number(value) };
+        const rows = await pendingRows(named);
+        if (rows === null) return refused(404, 'message');
+        return noWrites((response) => {
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          expect(response.json()).toEqual({ pending: rows.length });
+        });
+      },
+    };
+  },
+});
+
+const declinePendingBodies = bodies(
+  {
+    email: optional(text(simpleEmail('nobody.example'), invalidEmails)),
+    phone: optional(text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES))),
+    addressOf: optional({
+      valid: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      invalid: fc.constantFrom(0, -1, 1.5, 2 ** 31, '', 'x', ' 7', '1e3'),
+      wrongType: fc.oneof(junk.boolean, junk.null, junk.array, junk.object),
+    }),
+    message: optional(text(anyText(STAFF_MESSAGE_MAX), tooLongText(STAFF_MESSAGE_MAX))),
+  },
+  // Exactly one of the three, and sometimes a message.
+  fc
+    .tuple(
+      fc.oneof(
+        simpleEmail('nobody.example').map((email) => ({ email })),
+        guestPhones.map((phone) => ({ phone })),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((addressOf) => ({ addressOf })),
+      ),
+      fc.option(anyText(STAFF_MESSAGE_MAX), { nil: undefined }),
+    )
+    .map(([who, message]) => ({ ...who, ...(message === undefined ? {} : { message }) })),
+)
+  // A refused value beside another of the three keys is refused twice (the value, and not
+  // exactly one): the oracle names a single field, so such bodies are made below on purpose.
+  .filter(
+    (body) =>
+      body.kind !== 'invalid' ||
+      !PENDING_KEYS.includes(body.field) ||
+      PENDING_KEYS.filter((key) => Object.hasOwn(body.json as object, key)).length === 1,
+  );
+/** None of the three, or two of them: refused as `email`. */
+const notExactlyOne = fc
+  .oneof(
+    fc.constant({}),
+    fc.constant({ message: 'Troppe richieste.' }),
+    fc.constant({ email: 'a@example.com', phone: '+39 333 1234567' }),
+    fc.constant({ phone: '+39 333 1234567', addressOf: 3 }),
+    fc.constant({ email: 'a@example.com', addressOf: 3, phone: '+39 333 1234567' }),
+  )
+  .map((json): BodyCase => ({
+    kind: 'invalid',
+    field: 'email',
+    json,
+    contentType: 'application/json',
+  }));
+
+const postDeclinePending = family({
+  name: 'POST /api/reservations/decline-pending (staff)',
+  runs: 400,
+  cases: fc.record({
+    target: fc.option(
+      pendingTargets.filter((target) => 'made' in target),
+      { freq: 2 },
+    ),
+    auth: authCases,
+    body: fc.oneof(
+      { weight: 9, arbitrary: declinePendingBodies },
+      { weight: 1, arbitrary: notExactlyOne },
+    ),
+  }),
+  route: async ({ target, auth, body }) => {
+    // A made guest in place of the generated one, in a valid body.
+    let sent = body;
+    if (target && body.kind === 'valid') {
+      const { message } = body.json as { message?: string };
+      sent = {
+        ...body,
+        json: { ...(await pendingTarget(target)), ...(message === undefined ? {} : { message }) },
+      };
+    }
+    return {
+      method: 'POST',
+      url: '/api/reservations/decline-pending',
+      body: sent,
+      auth,
+      bodySchema: true,
+      handler: async (): Promise<Expected> => {
+        const json = (sent as { json: PendingOf & { message?: string } }).json;
+        const who: PendingOf =
+          'email' in json
+            ? { email: json.email }
+            : 'phone' in json
+              ? { phone: json.phone }
+              : { addressOf: json.addressOf };
+        const rows = await pendingRows(who);
+        if (rows === null) return refused(404, 'message');
+        const message = (json.message ?? '').trim();
+        const guests = new Set(
+          rows.map((row) => row.email.toLowerCase()).filter((email) => email !== ''),
+        );
+        return {
+          accepted: {
+            status: 200,
+            mayWrite:
+              rows.length === 0
+                ? []
+                : [
+                    'reservations',
+                    'reservation_settings',
+                    'audit_log',
+                    ...(guests.size ? ['outbox' as const] : []),
+                  ],
+            async verify(response) {
+              expect(response.json()).toEqual({ declined: rows.length });
+              for (const row of rows) {
+                expect(await bookingRow(row.id)).toMatchObject({
+                  status: 'declined',
+                  staff_message: message !== '' ? stored(message) : row.staff_message,
+                  sequence: row.sequence + 1,
+                });
+              }
+              if (rows.length === 0) return;
+              await expectAuditedBy('reservation.declined', staffId, rows[0]!.email);
+              const mails = await newestMails(guests.size);
+              expect(mails.map((mail) => mail.kind)).toEqual(
+                [...guests].map(() => 'reservation-declined-all'),
+              );
+              expect(mails.map((mail) => mail.recipient.toLowerCase()).sort()).toEqual(
+                [...guests].sort(),
               );
             },
           },
@@ -5606,6 +5883,8 @@ const FAMILIES = [
   patchReservation,
   postCancel,
   guestData,
+  getPendingCount,
+  postDeclinePending,
   rotateCalendarFeed,
   getCalendarFeed,
   getReservationSettings,

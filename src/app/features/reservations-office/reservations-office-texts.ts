@@ -87,6 +87,20 @@ export const RESERVATIONS_TEXTS = {
     'Arriva nell’email così come lo scrivi: se il cliente non parla italiano, scrivilo nella sua lingua.',
   declineNoEmail: 'Il cliente non ha lasciato l’email: avvisalo tu al telefono.',
   declined: (name: string) => `Prenotazione di ${name} rifiutata.`,
+  declineAll: 'Rifiuta tutte le richieste in attesa di questo ospite',
+  declineAllBy: 'Quali richieste',
+  declineAllByEmail: (email: string) => `Con l’email ${email}`,
+  declineAllByPhone: (phone: string) => `Con il telefono ${phone}`,
+  declineAllByAddress: 'Dalla stessa connessione internet',
+  declineAllCounting: 'Conto le richieste in attesa...',
+  declineAllQuestion: (count: number) =>
+    count === 0
+      ? 'Nessuna richiesta in attesa da rifiutare.'
+      : `Rifiutare ${plural(count, 'richiesta in attesa', 'richieste in attesa')}? Ogni ospite riceve una sola email con l’elenco.`,
+  declineAllYes: (count: number) =>
+    count === 1 ? 'Sì, rifiuta la richiesta' : `Sì, rifiuta tutte e ${count}`,
+  declineAllDone: (count: number) =>
+    count === 1 ? '1 richiesta rifiutata.' : `${count} richieste rifiutate.`,
   noShow: 'Non presentato',
   noShowQuestion: (booking: Reservation) => `Segnare ${which(booking)} come non presentato?`,
   noShowYes: 'Sì, non è venuto',
