@@ -5391,15 +5391,19 @@ const getPendingCount = family({
   cases: fc.record({
     method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
     target: pendingTargets,
-    bad: fc.option(
-      fc.oneof(
-        invalidEmails.map((value) => ['email', value] as const),
-        fc.constantFrom(...BAD_GUEST_PHONES).map((value) => ['phone', value] as const),
-        fc
-          .constantFrom('0', '-1', '1.5', '2147483648', '99999999999', 'x', '', ' 7', '１')
-          .map((value) => ['addressOf', value] as const),
-      ),
-      { freq: 4 },
+    // Mostly none; sometimes a value the route refuses in place of the target.
+    bad: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(null) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          invalidEmails.map((value) => ['email', value] as const),
+          fc.constantFrom(...BAD_GUEST_PHONES).map((value) => ['phone', value] as const),
+          fc
+            .constantFrom('0', '-1', '1.5', '2147483648', '99999999999', 'x', '', ' 7', '１')
+            .map((value) => ['addressOf', value] as const),
+        ),
+      },
     ),
     shape: fc.constantFrom(
       'once',
