@@ -6,7 +6,7 @@ import type { GuestKey } from '../../../shared/schemas/reservations.ts';
 export const sameEmail =
   (column: 'email' | 'recipient' | 'reply_to', email: string) =>
   (eb: ExpressionBuilder<Database, 'reservations' | 'contact_messages' | 'outbox'>) =>
-    eb(eb.fn('lower', [sql.ref(column)]), '=', email.toLowerCase());
+    eb(eb.fn('lower', [column]), '=', email.toLowerCase());
 
 /**
  * A booking's phone as `normalPhone` writes it (shared/schemas/reservations.ts):
