@@ -101,7 +101,7 @@ test('staff confirm a booking a guest made on the site', async ({
   const pending = page.getByRole('list', { name: 'Da confermare' });
   const hans = bookingCard(page, 'Hans Müller');
   await expect(pending.locator('.booking__name')).toHaveText(['Hans Müller']);
-  await expect(hans.getByText('In attesa')).toBeVisible();
+  await expect(hans.getByText('In attesa', { exact: true })).toBeVisible();
   await expect(hans.getByText('Ein Kinderstuhl, bitte.')).toBeVisible();
   await expect(hans.getByText('Tedesco')).toBeVisible();
   await expect(hans.getByRole('link', { name: /^Chiama Hans Müller/ })).toHaveAttribute(
@@ -198,4 +198,53 @@ test('staff add a phone booking past the capacity, after the warning', async ({
     'Failed to load resource: the server responded with a status of 409 (Conflict)',
   ]);
   consoleErrors.length = 0;
+});
+
+test('staff decline every pending request of one guest at once (SECURITY.md item 41)', async ({
+  page,
+  request,
+  consoleErrors: _consoleErrors,
+}) => {
+  for (const time of ['12:30', '13:00']) {
+    const booked = await request.post(`${server.url}/api/reservations`, {
+      data: {
+        name: 'Eva Schwarz',
+        email: 'eva@example.test',
+        phone: '+49 30 7654321',
+        party: 2,
+        date: day,
+        time,
+        privacy: true,
+        lang: 'de',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+  }
+
+  await openDay(page, staff);
+  const eva = bookingCard(page, 'Eva Schwarz');
+  await expect(eva).toHaveCount(2);
+  const first = eva.first();
+  await first
+    .getByRole('button', { name: 'Rifiuta tutte le richieste in attesa di questo ospite' })
+    .click();
+  const asked = first.getByRole('group', {
+    name: 'Rifiuta tutte le richieste in attesa di questo ospite',
+  });
+  await expect(asked.getByRole('radio', { name: 'Con l’email eva@example.test' })).toBeChecked();
+  await expect(
+    asked.getByRole('radio', { name: 'Dalla stessa connessione internet' }),
+  ).toBeVisible();
+  await expect(
+    asked.getByText(
+      'Rifiutare 2 richieste in attesa? Ogni ospite riceve una sola email con l’elenco.',
+    ),
+  ).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await asked.getByRole('button', { name: 'Sì, rifiuta tutte e 2' }).click();
+  await expect(toast(page, '2 richieste rifiutate.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Da confermare' })).toHaveCount(0);
+  await expect(eva.getByText('Rifiutata')).toHaveCount(2);
 });

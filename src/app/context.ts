@@ -46,8 +46,11 @@ export interface GuestReservations {
   book(body: unknown, clientAddress: string): Promise<BookingOutcome>;
   /** The booking a cancel link names, or null when the link is not valid (or its time has passed). */
   cancellation(token: string): Promise<CancellationView | null>;
-  /** Cancels the booking a link names (the guest pressed the button). */
-  cancel(token: string): Promise<CancellationView | null>;
+  /**
+   * Cancels the booking a link names (the guest pressed the button), counted
+   * against `clientAddress`'s limit as POST /api/reservations/cancel is.
+   */
+  cancel(token: string, clientAddress: string): Promise<CancellationView | null | 'rate-limited'>;
 }
 
 export type AvailabilityOutcome =

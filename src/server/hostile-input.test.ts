@@ -1022,6 +1022,8 @@ const API_ROUTES: [HTTPMethods, string][] = [
   ['GET', '/api/reservations/occupancy'],
   ['PATCH', '/api/reservations/:id'],
   ['POST', '/api/reservations/staff'],
+  ['GET', '/api/reservations/decline-pending'],
+  ['POST', '/api/reservations/decline-pending'],
   ['GET', '/api/reservations/settings'],
   ['PUT', '/api/reservations/settings'],
   ['POST', '/api/reservations/settings/calendar-feed'],
@@ -3963,6 +3965,8 @@ const CANCEL_TOKEN_MAX = 200;
 const PARTY_MAX = 200;
 /** Booking requests a client address may make in an hour. */
 const RESERVATION_ADDRESS_LIMIT = 10;
+/** Online bookings a day per e-mail and per phone (SECURITY.md item 41). */
+const RESERVATION_CONTACT_LIMIT = 8;
 /** The seeded hours, Tuesday to Sunday (Monday closed), in minutes of Rome's day. */
 const SEEDED_RANGES: [number, number][] = [
   [12 * 60, 15 * 60],
@@ -4165,7 +4169,13 @@ interface MadeBooking {
 async function newBookings(
   count: number,
   status: ReservationStatus,
-  options: { email?: (index: number) => string; date?: string; time?: string } = {},
+  options: {
+    email?: (index: number) => string;
+    phone?: (index: number) => string;
+    clientKey?: (index: number) => string;
+    date?: string;
+    time?: string;
+  } = {},
 ): Promise<MadeBooking[]> {
   const time = options.time ?? '20:00';
   const rows = Array.from({ length: count }, (_, index) => {
@@ -4176,7 +4186,7 @@ async function newBookings(
     return {
       name: `Ospite ${madeBookings}`,
       email,
-      phone: '+39 333 555 0187',
+      phone: options.phone?.(index) ?? '+39 333 555 0187',
       party: 2,
       date,
       time,
@@ -4195,6 +4205,7 @@ async function newBookings(
       created_by: null,
       created_at: nowIso(CLOCK),
       updated_at: nowIso(CLOCK),
+      client_key: options.clientKey?.(index) ?? null,
     };
   });
   const ids = await app.db.insertInto('reservations').values(rows).returning('id').execute();
@@ -4631,6 +4642,17 @@ const getAvailability = (
 /** One client address that keeps booking: past its hourly limit, 429. */
 const SHARED_ADDRESS = '10.254.0.1';
 let sharedAddressBookings = 0;
+/**
+ * Bookings per e-mail (whatever its case) and per phone (its digits after a
+ * leading +), each limited to RESERVATION_CONTACT_LIMIT a day: generated
+ * addresses and phones repeat, so the oracle counts them as the server does.
+ */
+const contactBookings = new Map<string, number>();
+const overContactLimit = (key: string) => {
+  const count = (contactBookings.get(key) ?? 0) + 1;
+  contactBookings.set(key, count);
+  return count > RESERVATION_CONTACT_LIMIT;
+};
 
 /** POST /api/reservations under `settings` (stored before the family runs). */
 const postReservation = (label: string, settings: Settings, runs: number) =>
@@ -4666,6 +4688,14 @@ const postReservation = (label: string, settings: Settings, runs: number) =>
               verify: (response) => expect(response.json()).toEqual({ id: 0, status: 'pending' }),
             },
           };
+        }
+        // Then the e-mail's budget, and only within it the phone's.
+        const phone = `${sent.phone.trim().startsWith('+') ? '+' : ''}${sent.phone.replace(/\D/g, '')}`;
+        if (
+          overContactLimit(`email:${sent.email!.trim().toLowerCase()}`) ||
+          overContactLimit(`phone:${phone}`)
+        ) {
+          return refused(429, 'refusal', { code: 'rate_limited' });
         }
         const party = Number(sent.party);
         if (party > settings.maxPartyOnline) {
@@ -5048,21 +5078,35 @@ const postCancel = family({
 
 let madeGuests = 0;
 const GUEST_BATCH = 20;
-const guestPool: string[] = [];
+const guestPool: { email: string; phone: string; id: number }[] = [];
 /**
- * A guest no request has seen: two bookings, a contact message, a mail to
- * them and a notice about them, under the address typed in other cases
- * (made a batch at a time, straight in the database).
+ * A guest no request has seen: two bookings (their phone written two ways),
+ * one taken by phone without an e-mail, a contact message, a mail to them
+ * and a notice about them, under the address typed in other cases (made a
+ * batch at a time, straight in the database).
  */
-async function freshGuest(): Promise<string> {
+async function freshGuest(): Promise<{ email: string; phone: string; id: number }> {
   if (guestPool.length === 0) {
-    const emails = Array.from(
-      { length: GUEST_BATCH },
-      () => `guest-${(madeGuests += 1)}@example.com`,
-    );
+    const numbers = Array.from({ length: GUEST_BATCH }, () => String((madeGuests += 1)));
+    const emails = numbers.map((n) => `guest-${n}@example.com`);
+    const phone = (i: number) => `+39 06 ${numbers[i]!.padStart(6, '0')}`;
     const capitalised = (email: string) => email.replace(/^g/, 'G').replace('example', 'Example');
-    await newBookings(GUEST_BATCH, 'pending', { email: (i) => emails[i]! });
-    await newBookings(GUEST_BATCH, 'cancelled', { email: (i) => emails[i]!.toUpperCase() });
+    // The pending and the cancelled one came from the guest's own client address.
+    const clientKey = (i: number) => `2001:0db8:00ff:${numbers[i]!.padStart(4, '0')}::/56`;
+    const pending = await newBookings(GUEST_BATCH, 'pending', {
+      email: (i) => emails[i]!,
+      phone,
+      clientKey,
+    });
+    await newBookings(GUEST_BATCH, 'cancelled', {
+      email: (i) => emails[i]!.toUpperCase(),
+      phone: (i) => `+39 (06) ${numbers[i]!.padStart(6, '0')}`,
+      clientKey,
+    });
+    await newBookings(GUEST_BATCH, 'confirmed', {
+      email: () => '',
+      phone: (i) => `+3906-${numbers[i]!.padStart(6, '0')}`,
+    });
     const now = nowIso();
     await app.db
       .insertInto('contact_messages')
@@ -5105,27 +5149,48 @@ async function freshGuest(): Promise<string> {
         ]),
       )
       .execute();
-    guestPool.push(...emails);
+    guestPool.push(...emails.map((email, i) => ({ email, phone: phone(i), id: pending[i]!.id })));
   }
   return guestPool.pop()!;
 }
-/** One guest's rows, whatever the case their address was typed in. */
-async function guestRows(email: string) {
-  const same = (text: string | null) => text !== null && text.toLowerCase() === email.toLowerCase();
+/** A phone's digits after a leading + (how the server compares phones). */
+const normalisedPhone = (text: string) =>
+  `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
+/** A phone the booking schema takes: digits, a leading + and `-.()/` or spaces, 6 to 20 digits. */
+const isGuestPhone = (text: string) => {
+  const trimmed = text.trim();
+  const digits = trimmed.replace(/\D/g, '').length;
+  return trimmed.length <= 30 && /^\+?[\d \-.()/]+$/.test(trimmed) && digits >= 6 && digits <= 20;
+};
+/**
+ * One guest's rows: by e-mail, whatever the case it was typed in; by phone,
+ * the bookings with that phone however written, and the mails to or from
+ * the e-mails those bookings gave.
+ */
+async function guestRows(guest: { email: string } | { phone: string }) {
   const [reservations, messages, mails] = await Promise.all([
     app.db.selectFrom('reservations').selectAll().execute(),
     app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
     app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
   ]);
+  const theirs =
+    'email' in guest
+      ? reservations.filter((row) => row.email.toLowerCase() === guest.email.toLowerCase())
+      : reservations.filter((row) => normalisedPhone(row.phone) === normalisedPhone(guest.phone));
+  const emails =
+    'email' in guest
+      ? [guest.email.toLowerCase()]
+      : theirs.map((row) => row.email.toLowerCase()).filter((email) => email !== '');
+  const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
   return {
-    reservations: reservations.filter((row) => same(row.email)),
-    messages: messages.filter((row) => same(row.email)),
+    reservations: theirs,
+    messages: 'email' in guest ? messages.filter((row) => same(row.email)) : [],
     mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
   };
 }
 
 const guestData = family({
-  name: 'GET|DELETE /api/guest-data?email= (staff)',
+  name: 'GET|DELETE /api/guest-data?email= or ?phone= (staff)',
   runs: 300,
   cases: fc.record({
     method: fc.constantFrom<HTTPMethods>('GET', 'HEAD', 'DELETE', 'DELETE'),
@@ -5133,53 +5198,96 @@ const guestData = family({
       { weight: 4, arbitrary: fc.constant('made') },
       { weight: 1, arbitrary: fc.constant('seeded') },
       { weight: 1, arbitrary: simpleEmail('nobody.example').map((email) => ({ email })) },
+      { weight: 1, arbitrary: phoneNumbers.map((phone) => ({ phone })) },
       { weight: 2, arbitrary: invalidEmails.map((invalid) => ({ invalid })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...BAD_GUEST_PHONES).map((badPhone) => ({ badPhone })),
+      },
     ),
-    // As stored, in capitals, or padded.
+    // A made guest by e-mail or by phone.
+    by: fc.constantFrom('email', 'phone'),
+    // As stored, in capitals (a phone: written another way), or padded.
     typed: fc.constantFrom('as-is', 'upper', 'padded'),
-    // Missing, bare, twice, or with a key the route does not read.
-    shape: fc.constantFrom('once', 'once', 'once', 'once', 'missing', 'bare', 'twice', 'unknown'),
+    // Missing, bare, twice, with a key the route does not read, or with both e-mail and phone.
+    shape: fc.constantFrom(
+      'once',
+      'once',
+      'once',
+      'once',
+      'missing',
+      'bare',
+      'twice',
+      'unknown',
+      'both',
+    ),
     auth: authCases,
     body: anyBody,
   }),
-  route: async ({ method, target, typed, shape, auth, body }) => {
+  route: async ({ method, target, by, typed, shape, auth, body }) => {
     // Erasing the seeded message would take it from the families after this one.
-    const address =
-      target === 'made'
-        ? await freshGuest()
-        : target === 'seeded'
-          ? method === 'DELETE'
-            ? 'nadia@nobody.example'
-            : 'giulia@example.com'
-          : 'email' in target
-            ? target.email
-            : target.invalid;
-    const valid = typeof target === 'string' || 'email' in target;
-    const email =
-      typed === 'upper' ? address.toUpperCase() : typed === 'padded' ? ` ${address} ` : address;
+    const made = target === 'made' ? await freshGuest() : null;
+    const [key, address, valid]: [string, string, boolean] = made
+      ? by === 'email'
+        ? ['email', made.email, true]
+        : ['phone', made.phone, true]
+      : typeof target === 'string'
+        ? ['email', method === 'DELETE' ? 'nadia@nobody.example' : 'giulia@example.com', true]
+        : 'email' in target
+          ? ['email', target.email, true]
+          : 'phone' in target
+            ? ['phone', target.phone, true]
+            : 'invalid' in target
+              ? ['email', target.invalid, false]
+              : ['phone', target.badPhone, false];
+    const value =
+      typed === 'upper'
+        ? key === 'email'
+          ? address.toUpperCase()
+          : address.replaceAll(' ', '.')
+        : typed === 'padded'
+          ? ` ${address} `
+          : address;
+    const other: QueryPart =
+      key === 'email' ? ['phone', '+39 06 000001'] : ['email', 'x@example.com'];
     const parts: QueryPart[] = {
-      once: [['email', email]],
+      once: [[key, value]],
       missing: [],
-      bare: [['email']],
+      bare: [[key]],
       twice: [
-        ['email', email],
-        ['email', email],
+        [key, value],
+        [key, value],
       ],
       unknown: [
-        ['email', email],
+        [key, value],
         ['lang', 'it'],
       ],
+      both: [[key, value], other],
     }[shape] as QueryPart[];
+    // Each key given must come once with a value its rule takes; exactly one of the two.
+    const takes = (name: string, text: string) =>
+      name === 'email' ? (name === key ? valid : true) && text !== '' : isGuestPhone(text);
+    const refusals = new Set<string>();
+    for (const name of ['email', 'phone']) {
+      const given = parts.filter(([part]) => part === name);
+      if (given.length > 1 || (given.length === 1 && !takes(name, given[0]![1] ?? ''))) {
+        refusals.add(name);
+      }
+    }
+    const has = (name: string) => parts.some(([part]) => part === name);
+    if (has('email') === has('phone')) refusals.add('email');
+    if (parts.some(([part]) => part !== 'email' && part !== 'phone')) refusals.add('querystring');
     const erase = method === 'DELETE';
     return {
       method,
       url: `/api/guest-data${queryOf(parts)}`,
       body,
       auth,
-      paramRefusals: queryRefusals(parts, { email: (value) => valid && value !== '' }),
+      paramRefusals: [...refusals],
       handler: async (): Promise<Expected> => {
-        const wanted = email.trim();
-        const before = await guestRows(wanted);
+        const guest = key === 'email' ? { email: value.trim() } : { phone: value.trim() };
+        const named = key === 'email' ? guest : { phone: normalisedPhone(value) };
+        const before = await guestRows(guest);
         return {
           accepted: {
             status: 200,
@@ -5191,33 +5299,308 @@ const guestData = family({
               await expectAuditedBy(
                 erase ? 'guest_data.erase' : 'guest_data.export',
                 staffId,
-                wanted,
+                value.trim(),
               );
               if (method === 'HEAD') return expect(response.body).toBe('');
               if (erase) {
                 expect(response.json()).toEqual({
-                  email: wanted,
+                  ...named,
                   reservations: before.reservations.length,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
                 });
-                const after = await guestRows(wanted);
+                const after = await guestRows(guest);
                 expect([after.reservations, after.messages, after.mails]).toEqual([[], [], []]);
                 return;
               }
               const answer = response.json<{
-                email: string;
+                email?: string;
+                phone?: string;
                 exportedAt: string;
                 reservations: { id: number }[];
                 contactMessages: { id: number; email: string }[];
               }>();
-              expect([answer.email, answer.exportedAt]).toEqual([wanted, nowIso(CLOCK)]);
+              expect([answer.email, answer.phone, answer.exportedAt]).toEqual([
+                'email' in named ? named.email : undefined,
+                'phone' in named ? named.phone : undefined,
+                nowIso(CLOCK),
+              ]);
               const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
               expect(answer.reservations.sort(byId)).toEqual(
                 before.reservations.map(asStaffSees).sort(byId),
               );
               expect(answer.contactMessages.map((message) => message.id).sort()).toEqual(
                 before.messages.map((message) => message.id).sort(),
+              );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** Whose pending requests staff decline at once: by e-mail, by phone, or by a booking's client address. */
+type PendingOf = { email: string } | { phone: string } | { addressOf: number };
+const PENDING_KEYS = ['email', 'phone', 'addressOf'];
+/** A booking id as the decline route reads it: 1 to 2^31 - 1, digits only in a query. */
+const isAddressOf = (text: string) =>
+  /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2 ** 31 - 1;
+/** The pending requests a decline of `who` takes, or null when `addressOf` names no booking. */
+async function pendingRows(who: PendingOf) {
+  const rows = await app.db.selectFrom('reservations').selectAll().execute();
+  let theirs: typeof rows;
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    theirs = rows.filter((row) => named.client_key !== null && row.client_key === named.client_key);
+  } else {
+    theirs =
+      'email' in who
+        ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+        : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
+  }
+  return theirs.filter((row) => row.status === 'pending');
+}
+/** Whom a case names: a made guest (by its e-mail, phone or a booking), nobody, or a booking id. */
+const pendingTargets = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom('email', 'phone', 'addressOf').map((by) => ({ made: by })),
+  },
+  { weight: 1, arbitrary: simpleEmail('nobody.example').map((email) => ({ email })) },
+  { weight: 1, arbitrary: phoneNumbers.map((phone) => ({ phone })) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((addressOf) => ({ addressOf })),
+  },
+);
+async function pendingTarget(target: { made: string } | PendingOf): Promise<PendingOf> {
+  if (!('made' in target)) return target;
+  const guest = await freshGuest();
+  return target.made === 'email'
+    ? { email: guest.email }
+    : target.made === 'phone'
+      ? { phone: guest.phone }
+      : { addressOf: guest.id };
+}
+
+const getPendingCount = family({
+  name: 'GET /api/reservations/decline-pending?email=|phone=|addressOf= (staff)',
+  runs: 300,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    target: pendingTargets,
+    // Mostly none; sometimes a value the route refuses in place of the target.
+    bad: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(null) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          invalidEmails.map((value) => ['email', value] as const),
+          fc.constantFrom(...BAD_GUEST_PHONES).map((value) => ['phone', value] as const),
+          fc
+            .constantFrom('0', '-1', '1.5', '2147483648', '99999999999', 'x', '', ' 7', '１')
+            .map((value) => ['addressOf', value] as const),
+        ),
+      },
+    ),
+    shape: fc.constantFrom(
+      'once',
+      'once',
+      'once',
+      'once',
+      'missing',
+      'bare',
+      'twice',
+      'unknown',
+      'both',
+    ),
+    auth: authCases,
+    body: anyBody,
+  }),
+  route: async ({ method, target, bad, shape, auth, body }) => {
+    const who = bad ? null : await pendingTarget(target);
+    const [key, value] =
+      bad ??
+      (who ? ([Object.keys(who)[0]!, String(Object.values(who)[0])] as const) : ['email', '']);
+    const other: QueryPart = key === 'email' ? ['addressOf', '1'] : ['email', 'x@example.com'];
+    const parts = (
+      {
+        once: [[key, value]],
+        missing: [],
+        bare: [[key]],
+        twice: [
+          [key, value],
+          [key, value],
+        ],
+        unknown: [
+          [key, value],
+          ['date', TODAY],
+        ],
+        both: [[key, value], other],
+      } as Record<string, QueryPart[]>
+    )[shape]!;
+    const takes: Record<string, (text: string) => boolean> = {
+      email: (text) => text.trim() !== '' && (key !== 'email' || !bad) && text !== '',
+      phone: isGuestPhone,
+      addressOf: isAddressOf,
+    };
+    const refusals = new Set<string>();
+    for (const name of PENDING_KEYS) {
+      const given = parts.filter(([part]) => part === name);
+      if (given.length > 1 || (given.length === 1 && !takes[name]!(given[0]![1] ?? ''))) {
+        refusals.add(name);
+      }
+    }
+    if (PENDING_KEYS.filter((name) => parts.some(([part]) => part === name)).length !== 1) {
+      refusals.add('email');
+    }
+    if (parts.some(([part]) => !PENDING_KEYS.includes(part))) refusals.add('querystring');
+    return {
+      method,
+      url: `/api/reservations/decline-pending${queryOf(parts)}`,
+      body,
+      auth,
+      paramRefusals: [...refusals],
+      handler: async (): Promise<Expected> => {
+        const named: PendingOf =
+          key === 'email'
+            ? { email: value.trim() }
+            : key === 'phone'
+              ? { phone: value }
+              : { addressOf: Number(value) };
+        const rows = await pendingRows(named);
+        if (rows === null) return refused(404, 'message');
+        return noWrites((response) => {
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          expect(response.json()).toEqual({ pending: rows.length });
+        });
+      },
+    };
+  },
+});
+
+const declinePendingBodies = bodies(
+  {
+    email: optional(text(simpleEmail('nobody.example'), invalidEmails)),
+    phone: optional(text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES))),
+    addressOf: optional({
+      valid: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      invalid: fc.constantFrom(0, -1, 1.5, 2 ** 31, '', 'x', ' 7', '1e3'),
+      wrongType: fc.oneof(junk.boolean, junk.null, junk.array, junk.object),
+    }),
+    message: optional(text(anyText(STAFF_MESSAGE_MAX), tooLongText(STAFF_MESSAGE_MAX))),
+  },
+  // Exactly one of the three, and sometimes a message.
+  fc
+    .tuple(
+      fc.oneof(
+        simpleEmail('nobody.example').map((email) => ({ email })),
+        guestPhones.map((phone) => ({ phone })),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((addressOf) => ({ addressOf })),
+      ),
+      fc.option(anyText(STAFF_MESSAGE_MAX), { nil: undefined }),
+    )
+    .map(([who, message]) => ({ ...who, ...(message === undefined ? {} : { message }) })),
+)
+  // A refused value beside another of the three keys is refused twice (the value, and not
+  // exactly one): the oracle names a single field, so such bodies are made below on purpose.
+  .filter(
+    (body) =>
+      body.kind !== 'invalid' ||
+      !PENDING_KEYS.includes(body.field) ||
+      PENDING_KEYS.filter((key) => Object.hasOwn(body.json as object, key)).length === 1,
+  );
+/** None of the three, or two of them: refused as `email`. */
+const notExactlyOne = fc
+  .oneof(
+    fc.constant({}),
+    fc.constant({ message: 'Troppe richieste.' }),
+    fc.constant({ email: 'a@example.com', phone: '+39 333 1234567' }),
+    fc.constant({ phone: '+39 333 1234567', addressOf: 3 }),
+    fc.constant({ email: 'a@example.com', addressOf: 3, phone: '+39 333 1234567' }),
+  )
+  .map((json): BodyCase => ({
+    kind: 'invalid',
+    field: 'email',
+    json,
+    contentType: 'application/json',
+  }));
+
+const postDeclinePending = family({
+  name: 'POST /api/reservations/decline-pending (staff)',
+  runs: 400,
+  cases: fc.record({
+    target: fc.option(
+      pendingTargets.filter((target) => 'made' in target),
+      { freq: 2 },
+    ),
+    auth: authCases,
+    body: fc.oneof(
+      { weight: 9, arbitrary: declinePendingBodies },
+      { weight: 1, arbitrary: notExactlyOne },
+    ),
+  }),
+  route: async ({ target, auth, body }) => {
+    // A made guest in place of the generated one, in a valid body.
+    let sent = body;
+    if (target && body.kind === 'valid') {
+      const { message } = body.json as { message?: string };
+      sent = {
+        ...body,
+        json: { ...(await pendingTarget(target)), ...(message === undefined ? {} : { message }) },
+      };
+    }
+    return {
+      method: 'POST',
+      url: '/api/reservations/decline-pending',
+      body: sent,
+      auth,
+      bodySchema: true,
+      handler: async (): Promise<Expected> => {
+        const json = (sent as { json: PendingOf & { message?: string } }).json;
+        const who: PendingOf =
+          'email' in json
+            ? { email: json.email }
+            : 'phone' in json
+              ? { phone: json.phone }
+              : { addressOf: json.addressOf };
+        const rows = await pendingRows(who);
+        if (rows === null) return refused(404, 'message');
+        const message = (json.message ?? '').trim();
+        const guests = new Set(
+          rows.map((row) => row.email.toLowerCase()).filter((email) => email !== ''),
+        );
+        return {
+          accepted: {
+            status: 200,
+            mayWrite:
+              rows.length === 0
+                ? []
+                : [
+                    'reservations',
+                    'reservation_settings',
+                    'audit_log',
+                    ...(guests.size ? ['outbox' as const] : []),
+                  ],
+            async verify(response) {
+              expect(response.json()).toEqual({ declined: rows.length });
+              for (const row of rows) {
+                expect(await bookingRow(row.id)).toMatchObject({
+                  status: 'declined',
+                  staff_message: message !== '' ? stored(message) : row.staff_message,
+                  sequence: row.sequence + 1,
+                });
+              }
+              if (rows.length === 0) return;
+              await expectAuditedBy('reservation.declined', staffId, rows[0]!.email);
+              const mails = await newestMails(guests.size);
+              expect(mails.map((mail) => mail.kind)).toEqual(
+                [...guests].map(() => 'reservation-declined-all'),
+              );
+              expect(mails.map((mail) => mail.recipient.toLowerCase()).sort()).toEqual(
+                [...guests].sort(),
               );
             },
           },
@@ -5504,6 +5887,8 @@ const FAMILIES = [
   patchReservation,
   postCancel,
   guestData,
+  getPendingCount,
+  postDeclinePending,
   rotateCalendarFeed,
   getCalendarFeed,
   getReservationSettings,

@@ -102,7 +102,8 @@ const ALL_MIGRATIONS = [
   '010-opening-hours',
   '011-restaurant-facts',
   '012-reservations',
-  '013-outbox-failed-rows-keep-nothing',
+  '013-reservation-guests',
+  '014-outbox-failed-rows-keep-nothing',
 ];
 
 describe('DATABASE_URL', () => {
@@ -560,7 +561,7 @@ describe('schema', () => {
         provider: { getMigrations: async () => migrations(dialect) },
         ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
       });
-      expect((await migrator.migrateTo('012-reservations')).error).toBeUndefined();
+      expect((await migrator.migrateTo('013-reservation-guests')).error).toBeUndefined();
       const created = '2026-11-20T10:00:00.000Z';
       const link = 'https://www.trattoria.example/accept-invite?token=abcABC123';
       for (const [kind, status, personal, secret] of [

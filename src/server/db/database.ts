@@ -1,4 +1,4 @@
-import { Kysely, sql, type Generated } from 'kysely';
+import { Kysely, sql, type ColumnType, type Generated } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import {
   createDialect,
@@ -295,6 +295,12 @@ export interface ReservationsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The client address an online booking came from (plugins/staff-auth.ts
+   * `clientKey`), so that staff can decline all of one address's requests;
+   * null for staff's bookings. Never in the guest's or staff's JSON.
+   */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The owner's reservation settings: one row, id 1, which every booking locks. */

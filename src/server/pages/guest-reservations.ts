@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CancellationView, GuestReservations } from '../../app/context.ts';
 import { reservationBody, type ReservationBody } from '../../shared/schemas/reservations.ts';
-import { bookAsGuest } from '../routes/api/reservations.ts';
+import { hitLimit } from '../routes/api/address-limit.ts';
+import { bookAsGuest, CANCEL_ADDRESS_LIMIT } from '../routes/api/reservations.ts';
 import { bookingLang } from '../services/reservations/reservations.ts';
 
 /**
@@ -42,6 +43,10 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
       return booked.ok ? booked : { ok: false, code: booked.code };
     },
     cancellation: async (token) => view(await app.reservations.cancellation(token)),
-    cancel: async (token) => view(await app.reservations.cancelByGuest(token)),
+    async cancel(token, clientAddress) {
+      const limit = await hitLimit(app, CANCEL_ADDRESS_LIMIT, clientAddress);
+      if (!limit.allowed) return 'rate-limited';
+      return view(await app.reservations.cancelByGuest(token));
+    },
   };
 }

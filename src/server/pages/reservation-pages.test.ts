@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../testing/app.ts';
 
 // The guest's booking pages without JavaScript, through the real build, the
@@ -155,6 +155,54 @@ describe('/reservations without JavaScript', () => {
     expect(await bookings()).toEqual(before);
   });
 
+  it("limits bookings per e-mail as the API does, with a message in the visitor's language", async () => {
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=it`;
+    const times = ['12:00', '12:15', '12:30', '12:45', '13:00', '19:00', '19:15', '19:30'];
+    for (const [i, time] of times.entries()) {
+      const answer = await post(choice, {
+        ...BOOKING,
+        time,
+        email: 'maria@example.it',
+        phone: `+39 333 20000${i}`,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const before = await bookings();
+    const over = await post(choice, {
+      ...BOOKING,
+      time: '20:00',
+      email: 'MARIA@example.it',
+      phone: '+39 333 299999',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(shown(over.body)).toContain('Troppe richieste: riprova più tardi o chiamaci.');
+    expect(await bookings()).toEqual(before);
+  });
+
+  it('refuses a form posted from another site (400), and books nothing', async () => {
+    const before = await bookings();
+    // React Router refuses it (its check of the Origin header against the
+    // page's own origin, src/server/pages/page-handler.ts) and logs why.
+    const logged = vi.mocked(console.error);
+    logged.mockImplementationOnce(() => {});
+    const answer = await post(
+      `/reservations?party=2&date=${WEDNESDAY}&lng=en`,
+      { ...BOOKING, email: 'cross@example.de', phone: '+49 170 7654321' },
+      { origin: 'https://evil.example' },
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(String(logged.mock.lastCall?.[0])).toMatch(/origin does not match/);
+    expect(shown(answer.body)).not.toContain('Request received');
+    expect(await bookings()).toEqual(before);
+    // The same post from the site itself books.
+    const own = await post(`/reservations?party=2&date=${WEDNESDAY}&lng=en`, {
+      ...BOOKING,
+      email: 'cross@example.de',
+      phone: '+49 170 7654321',
+    });
+    expect(shown(own.body)).toContain('Request received');
+  });
+
   it('refuses a body no booking form sends', async () => {
     const answer = await harness.app.inject({
       method: 'POST',
@@ -201,6 +249,37 @@ describe('/reservations/cancel', () => {
     const again = await get(`${link.pathname}${link.search}&lng=de`);
     expect(shown(again.body)).toContain('Ihre Reservierung ist storniert.');
     expect(shown(again.body)).not.toContain('Meine Reservierung stornieren');
+  });
+
+  it('the button takes the same per-address budget as POST /api/reservations/cancel', async () => {
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=en`;
+    const karls = { ...BOOKING, name: 'Karl Braun', email: 'karl@example.de', time: '21:00' };
+    expect((await post(choice, karls)).statusCode).toBe(200);
+    const link = await cancelLink('karl@example.de');
+    const karl = (await bookings()).find((row) => row.name === 'Karl Braun')!;
+    const presser = '10.2.0.1';
+    // Ten presses through the API and ten on the page, all of a forged link…
+    for (let i = 0; i < 10; i += 1) {
+      const api = await harness.app.inject({
+        method: 'POST',
+        url: '/api/reservations/cancel',
+        payload: { token: `forged-${i}` },
+        remoteAddress: presser,
+      });
+      expect(api.statusCode).toBe(400);
+      const page = await post('/reservations/cancel?lng=en', { token: `forged-${i}` }, {}, presser);
+      expect(page.statusCode).toBe(400);
+    }
+    // …and the address's next press is refused, even with the real link.
+    const token = link.searchParams.get('token')!;
+    const pressed = await post(`${link.pathname}${link.search}&lng=en`, { token }, {}, presser);
+    expect(pressed.statusCode).toBe(429);
+    expect(shown(pressed.body)).toContain('Too many requests: please try again later, or call us.');
+    expect((await bookings()).find((row) => row.id === karl.id)?.status).toBe('pending');
+    // Another address cancels.
+    const other = await post(`${link.pathname}${link.search}&lng=en`, { token });
+    expect(other.statusCode).toBe(200);
+    expect((await bookings()).find((row) => row.id === karl.id)?.status).toBe('cancelled');
   });
 
   it('a forged link: a clear message, the phone and the booking page', async () => {

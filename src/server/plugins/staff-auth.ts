@@ -46,9 +46,10 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
 
 /**
  * The client address that limits and lockouts count (TRUST_PROXY decides
- * what `ip` is): an IPv6 client by its /64, since one subscriber is given a
- * whole /64 and could otherwise be a new "client" at every request; an
- * IPv4-mapped IPv6 address as the IPv4 address it is.
+ * what `ip` is): an IPv6 client by its /56, since one subscriber is commonly
+ * given a whole /56 (256 networks of /64) and could otherwise be a new
+ * "client" at every request (SECURITY.md item 41); an IPv4-mapped IPv6
+ * address as the IPv4 address it is.
  */
 export const clientKey = (request: FastifyRequest) => addressKey(request.ip);
 
@@ -56,7 +57,8 @@ export function addressKey(ip: string): string {
   if (!isIPv6(ip)) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
-  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  const [a, b, c, d] = expandIPv6(ip) as [string, string, string, string];
+  return `${a}:${b}:${c}:${d.slice(0, 2)}00::/56`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, zero-padded, lower-case (no zone). */

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
+import type { GuestData, GuestErased, GuestKey } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpBookingsVersion, toReservation } from './reservations/reservations.ts';
 import { sentMessage } from './contact-messages.ts';
+import { guestsBookings, sameEmail } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';
 
 type Actor = NonNullable<AuditActor>;
@@ -12,7 +13,8 @@ type Actor = NonNullable<AuditActor>;
  * Guests' personal data: their bookings and contact messages, and the mails
  * that carried them (SECURITY.md item 39; GDPR articles 5(1)(e), 15 and 17).
  * - A guest may ask for their data (export) or for its erasure: staff find it
- *   by e-mail, whatever its case (`lower()` on both sides).
+ *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
+ *   however it was written (its digits after a leading +).
  * - Everything is deleted once older than the retention period the owner set
  *   (reservation settings; 24 months at first).
  * The audit log says that it happened, never whose data it was: an erased
@@ -34,21 +36,23 @@ export class GuestDataService {
     this.#onBookingsChanged = options.onBookingsChanged ?? (() => {});
   }
 
-  async export(email: string, actor: Actor): Promise<GuestData> {
+  async export(guest: GuestKey, actor: Actor): Promise<GuestData> {
     return this.#db.transaction().execute(async (trx) => {
       const [reservations, messages] = await Promise.all([
         trx
           .selectFrom('reservations')
           .selectAll()
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+          .where(guestsBookings(guest))
           .orderBy('starts_at')
           .execute(),
-        trx
-          .selectFrom('contact_messages')
-          .selectAll()
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-          .orderBy('created_at')
-          .execute(),
+        'email' in guest
+          ? trx
+              .selectFrom('contact_messages')
+              .selectAll()
+              .where(sameEmail('email', guest.email))
+              .orderBy('created_at')
+              .execute()
+          : [], // the contact form asks for no phone
       ]);
       await recordAudit(trx, actor, {
         action: 'guest_data.export',
@@ -56,7 +60,7 @@ export class GuestDataService {
         summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${messages.length} messaggi.`,
       });
       return {
-        email,
+        ...guest,
         exportedAt: nowIso(this.#now()),
         reservations: reservations.map(toReservation),
         contactMessages: messages.map(sentMessage),
@@ -64,31 +68,51 @@ export class GuestDataService {
     });
   }
 
-  /** Deletes a guest's bookings, messages and every mail to or from them, sent or not. */
-  async erase(email: string, actor: Actor): Promise<GuestErased> {
+  /**
+   * Deletes a guest's bookings, messages and every mail to or from them, sent
+   * or not. Found by phone: the bookings with that phone, and the mails to or
+   * from the e-mails those bookings carry.
+   */
+  async erase(guest: GuestKey, actor: Actor): Promise<GuestErased> {
     const erased = await this.#db.transaction().execute(async (trx) => {
+      const emails =
+        'email' in guest
+          ? [guest.email]
+          : (
+              await trx
+                .selectFrom('reservations')
+                .select('email')
+                .distinct()
+                .where(guestsBookings(guest))
+                .where('email', '<>', '')
+                .execute()
+            ).map((row) => row.email);
       const reservations = await trx
         .deleteFrom('reservations')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where(guestsBookings(guest))
         .executeTakeFirst();
-      const messages = await trx
-        .deleteFrom('contact_messages')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-        .executeTakeFirst();
-      const mails = await trx
-        .deleteFrom('outbox')
-        .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()),
-            eb(eb.fn('lower', ['reply_to']), '=', email.toLowerCase()),
-          ]),
-        )
-        .executeTakeFirst();
+      const messages =
+        'email' in guest
+          ? await trx
+              .deleteFrom('contact_messages')
+              .where(sameEmail('email', guest.email))
+              .executeTakeFirst()
+          : { numDeletedRows: 0n };
+      let mails = 0;
+      for (const email of emails) {
+        const deleted = await trx
+          .deleteFrom('outbox')
+          .where((eb) =>
+            eb.or([sameEmail('recipient', email)(eb), sameEmail('reply_to', email)(eb)]),
+          )
+          .executeTakeFirst();
+        mails += Number(deleted.numDeletedRows);
+      }
       const counts = {
-        email,
+        ...guest,
         reservations: Number(reservations.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
-        mails: Number(mails.numDeletedRows),
+        mails,
       };
       await recordAudit(trx, actor, {
         action: 'guest_data.erase',

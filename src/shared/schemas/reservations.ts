@@ -64,6 +64,13 @@ const phone = z
     return digits >= 6 && digits <= 20;
   }, 'must be a phone number');
 
+/**
+ * A phone as limits and a guest's data compare it: its digits, after a
+ * leading + if it has one ("+39 06 123-456" and "+3906123456" are one phone).
+ */
+export const normalPhone = (text: string) =>
+  `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
+
 const email = z.string().trim().max(254).pipe(z.email());
 /**
  * A party: a whole number in JSON, or its digits as text where everything is
@@ -187,6 +194,58 @@ export const reservationStatusBody = z.strictObject({
 });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 
+/**
+ * Whose pending requests staff decline at once (SECURITY.md item 41): one
+ * e-mail, one phone, or the client address booking `addressOf` came from
+ * (the address itself is never shown). Exactly one of the three.
+ */
+const pendingOfFields = {
+  email: email.optional(),
+  phone: phone.optional(),
+  addressOf: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(2_147_483_647))
+    .optional(),
+};
+const exactlyOne = (
+  query: { email?: string; phone?: string; addressOf?: number },
+  ctx: z.RefinementCtx,
+) => {
+  const given = [query.email, query.phone, query.addressOf].filter((v) => v !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['email'],
+      message: 'give one of email, phone, addressOf',
+    });
+  }
+};
+/** GET /api/reservations/decline-pending?email=|phone=|addressOf=: how many would be declined. */
+export const pendingOfQuery = z.strictObject(pendingOfFields).superRefine(exactlyOne);
+/** POST /api/reservations/decline-pending: declines them, with one message to each guest. */
+export const declinePendingBody = z
+  .strictObject({
+    ...pendingOfFields,
+    message: z.string().trim().max(STAFF_MESSAGE_MAX).optional(),
+  })
+  .superRefine(exactlyOne);
+export type PendingOf = { email: string } | { phone: string } | { addressOf: number };
+/** The guest a checked query or body names; a phone as `normalPhone` writes it. */
+export const pendingOf = (query: z.infer<typeof pendingOfQuery>): PendingOf =>
+  query.email !== undefined
+    ? { email: query.email }
+    : query.phone !== undefined
+      ? { phone: normalPhone(query.phone) }
+      : { addressOf: query.addressOf ?? 0 };
+export const pendingCountAnswer = z.object({ pending: z.number() });
+export const declinedPendingAnswer = z.object({ declined: z.number() });
+
 /** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
 
@@ -219,11 +278,29 @@ export const reservationSettingsAnswer = z.object({
 });
 export type ReservationSettingsAnswer = z.infer<typeof reservationSettingsAnswer>;
 
-/** GET|DELETE /api/guest-data?email=: one guest's data, to export or erase on request. */
-export const guestDataQuery = z.strictObject({ email });
+/**
+ * GET|DELETE /api/guest-data?email= or ?phone=: one guest's data, to export
+ * or erase on request, found by exactly one of the two (a booking taken by
+ * phone may have no e-mail). The phone is compared as `normalPhone` writes it.
+ */
+export const guestDataQuery = z
+  .strictObject({ email: email.optional(), phone: phone.optional() })
+  .superRefine((query, ctx) => {
+    if ((query.email === undefined) === (query.phone === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'give either email or phone' });
+    }
+  });
+/** Whom a guest-data request names. */
+export type GuestKey = { email: string } | { phone: string };
+/** The guest a checked query names; a phone as `normalPhone` writes it. */
+export const guestKeyOf = (query: z.infer<typeof guestDataQuery>): GuestKey =>
+  query.email !== undefined ? { email: query.email } : { phone: normalPhone(query.phone ?? '') };
+
+/** The answers name the guest as the request did: by `email` or by `phone`. */
+const guestNamed = { email: z.string().optional(), phone: z.string().optional() };
 
 export const guestDataAnswer = z.object({
-  email: z.string(),
+  ...guestNamed,
   exportedAt: z.string(),
   reservations: z.array(reservationAnswer),
   /** As the inbox lists them, without the inbox's own state (read, delivery). */
@@ -234,7 +311,7 @@ export const guestDataAnswer = z.object({
 export type GuestData = z.infer<typeof guestDataAnswer>;
 
 export const guestErasedAnswer = z.object({
-  email: z.string(),
+  ...guestNamed,
   reservations: z.number(),
   contactMessages: z.number(),
   mails: z.number(),

@@ -14,6 +14,7 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
 import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay } from './format.ts';
+import { DeclineAllAction } from './decline-all.tsx';
 import { DAY_PARAM } from './load-reservations.ts';
 import { refusalOf, setReservationStatus } from './reservations-office-api.ts';
 import { LANGUAGE_NAMES, RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
@@ -296,6 +297,9 @@ function BookingCard({ booking }: { booking: Reservation }) {
         )}
       </ConfirmedAction>,
     );
+  }
+  if (booking.status === 'pending') {
+    actions.push(<DeclineAllAction key="decline-all" booking={booking} />);
   }
   if (booking.status === 'confirmed') {
     actions.push(

@@ -2,8 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   guestDataQuery,
+  guestKeyOf,
   type GuestData,
   type GuestErased,
+  type GuestKey,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
@@ -12,20 +14,26 @@ import { spokenDate } from './format.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
 
+/** Whom an answer is about: the e-mail or the phone it was asked for. */
+const whom = (answer: { email?: string; phone?: string }) => answer.email ?? answer.phone ?? '';
+const keyOf = (data: GuestData): GuestKey =>
+  data.email !== undefined ? { email: data.email } : { phone: data.phone ?? '' };
+
 /** "dati-giulia@example.test-2026-06-10.json": whose data, and when it was taken. */
 const fileNameOf = (data: GuestData) =>
-  `dati-${data.email.replace(/[^\w.@+-]/g, '_')}-${data.exportedAt.slice(0, 10)}.json`;
+  `dati-${whom(data).replace(/[^\w.@+-]/g, '_')}-${data.exportedAt.slice(0, 10)}.json`;
 
 /**
  * One guest's data on their request (GDPR: access and erasure): found by
- * e-mail, handed over as the server's JSON, or erased for good.
+ * e-mail or by phone (what holds an @ is an e-mail), handed over as the
+ * server's JSON, or erased for good.
  */
 export function GuestDataPanel() {
   const id = useId();
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
   const { revalidate } = useRevalidator();
-  const [email, setEmail] = useState('');
+  const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<GuestData | null>(null);
@@ -34,14 +42,16 @@ export function GuestDataPanel() {
   async function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !token) return;
-    const checked = guestDataQuery.safeParse({ email });
+    const checked = guestDataQuery.safeParse(
+      typed.includes('@') ? { email: typed } : { phone: typed },
+    );
     if (!checked.success) {
-      setProblem(T.invalidEmail);
+      setProblem(T.invalidGuest);
       return;
     }
     setProblem(null);
     setBusy(true);
-    const result = await fetchGuestData(token, checked.data.email);
+    const result = await fetchGuestData(token, guestKeyOf(checked.data));
     setBusy(false);
     if (!result.ok) {
       handleFailure(result.failure);
@@ -53,7 +63,7 @@ export function GuestDataPanel() {
 
   async function erase(data: GuestData) {
     if (!token) return;
-    const result = await eraseGuestData(token, data.email);
+    const result = await eraseGuestData(token, keyOf(data));
     if (!result.ok) {
       handleFailure(result.failure);
       return;
@@ -74,17 +84,17 @@ export function GuestDataPanel() {
       <p className="staff-panel__intro">{T.intro}</p>
       <form className="staff-form bookings__search" onSubmit={search} aria-busy={busy} noValidate>
         <div className="staff-field">
-          <label htmlFor={`${id}-email`}>{T.email}</label>
+          <label htmlFor={`${id}-guest`}>{T.guest}</label>
           <input
-            id={`${id}-email`}
-            type="email"
+            id={`${id}-guest`}
+            type="text"
             autoComplete="off"
             required
             maxLength={254}
-            value={email}
+            value={typed}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => setTyped(event.target.value)}
           />
           {problem ? (
             <p className="staff-hint bookings__field-problem" id={`${id}-problem`} role="alert">
@@ -108,7 +118,7 @@ export function GuestDataPanel() {
 
 const erasedText = (counts: GuestErased) =>
   T.erased(
-    counts.email,
+    whom(counts),
     T.reservations(counts.reservations),
     T.messages(counts.contactMessages),
     T.mails(counts.mails),
@@ -117,12 +127,12 @@ const erasedText = (counts: GuestErased) =>
 function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise<void> }) {
   const download = useDownloadUrl(data);
   const nothing = data.reservations.length === 0 && data.contactMessages.length === 0;
-  if (nothing) return <p>{T.nothing(data.email)}</p>;
+  if (nothing) return <p>{T.nothing(whom(data))}</p>;
   return (
     <>
       <p className="bookings__found">
         {T.found(
-          data.email,
+          whom(data),
           T.reservations(data.reservations.length),
           T.messages(data.contactMessages.length),
         )}
@@ -150,7 +160,7 @@ function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise
         ) : null}
         <ConfirmedAction
           label={T.erase}
-          question={T.eraseQuestion(data.email)}
+          question={T.eraseQuestion(whom(data))}
           confirmLabel={T.eraseYes}
           cancelLabel={T.back}
           danger

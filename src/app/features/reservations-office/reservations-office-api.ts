@@ -1,12 +1,16 @@
 import {
+  declinedPendingAnswer,
   guestDataAnswer,
   guestErasedAnswer,
   occupancyAnswer,
+  pendingCountAnswer,
   reservationAnswer,
   reservationSettingsAnswer,
   type GuestData,
   type GuestErased,
+  type GuestKey,
   type OccupancyAnswer,
+  type PendingOf,
   type Reservation,
   type ReservationSettings,
   type ReservationSettingsAnswer,
@@ -60,6 +64,39 @@ export async function setReservationStatus(
   );
 }
 
+const pendingQuery = (who: PendingOf) =>
+  'email' in who
+    ? `email=${encodeURIComponent(who.email)}`
+    : 'phone' in who
+      ? `phone=${encodeURIComponent(who.phone)}`
+      : `addressOf=${who.addressOf}`;
+
+/** GET /api/reservations/decline-pending?…: how many pending requests one guest (or address) has. */
+export async function countPending(
+  token: string,
+  who: PendingOf,
+): Promise<ApiResult<{ pending: number }>> {
+  return parseAnswer(
+    await apiRequest('GET', `/reservations/decline-pending?${pendingQuery(who)}`, { token }),
+    pendingCountAnswer,
+  );
+}
+
+/** POST /api/reservations/decline-pending: declines them all, one mail to each guest. */
+export async function declinePending(
+  token: string,
+  who: PendingOf,
+  message: string,
+): Promise<ApiResult<{ declined: number }>> {
+  return parseAnswer(
+    await apiRequest('POST', '/reservations/decline-pending', {
+      token,
+      body: { ...who, ...(message ? { message } : {}) },
+    }),
+    declinedPendingAnswer,
+  );
+}
+
 /** POST /api/reservations/staff: a booking taken by phone, confirmed at once. */
 export async function addPhoneReservation(
   token: string,
@@ -103,19 +140,25 @@ export async function rotateCalendarFeed(
   );
 }
 
-const emailQuery = (email: string) => `/guest-data?email=${encodeURIComponent(email)}`;
+const guestQuery = (guest: GuestKey) =>
+  'email' in guest
+    ? `/guest-data?email=${encodeURIComponent(guest.email)}`
+    : `/guest-data?phone=${encodeURIComponent(guest.phone)}`;
 
-/** GET /api/guest-data?email=: everything kept about one guest, as the export hands it over. */
-export async function fetchGuestData(token: string, email: string): Promise<ApiResult<GuestData>> {
-  return parseAnswer(await apiRequest('GET', emailQuery(email), { token }), guestDataAnswer);
+/** GET /api/guest-data?email= or ?phone=: everything kept about one guest, as the export hands it over. */
+export async function fetchGuestData(
+  token: string,
+  guest: GuestKey,
+): Promise<ApiResult<GuestData>> {
+  return parseAnswer(await apiRequest('GET', guestQuery(guest), { token }), guestDataAnswer);
 }
 
-/** DELETE /api/guest-data?email=: erases them, and says how much was erased. */
+/** DELETE /api/guest-data?email= or ?phone=: erases them, and says how much was erased. */
 export async function eraseGuestData(
   token: string,
-  email: string,
+  guest: GuestKey,
 ): Promise<ApiResult<GuestErased>> {
-  return parseAnswer(await apiRequest('DELETE', emailQuery(email), { token }), guestErasedAnswer);
+  return parseAnswer(await apiRequest('DELETE', guestQuery(guest), { token }), guestErasedAnswer);
 }
 
 /** A refused operation's first `{code, description}`, as the staff routes answer 4xx. */

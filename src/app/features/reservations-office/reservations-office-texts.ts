@@ -87,6 +87,20 @@ export const RESERVATIONS_TEXTS = {
     'Arriva nell’email così come lo scrivi: se il cliente non parla italiano, scrivilo nella sua lingua.',
   declineNoEmail: 'Il cliente non ha lasciato l’email: avvisalo tu al telefono.',
   declined: (name: string) => `Prenotazione di ${name} rifiutata.`,
+  declineAll: 'Rifiuta tutte le richieste in attesa di questo ospite',
+  declineAllBy: 'Quali richieste',
+  declineAllByEmail: (email: string) => `Con l’email ${email}`,
+  declineAllByPhone: (phone: string) => `Con il telefono ${phone}`,
+  declineAllByAddress: 'Dalla stessa connessione internet',
+  declineAllCounting: 'Conto le richieste in attesa...',
+  declineAllQuestion: (count: number) =>
+    count === 0
+      ? 'Nessuna richiesta in attesa da rifiutare.'
+      : `Rifiutare ${plural(count, 'richiesta in attesa', 'richieste in attesa')}? Ogni ospite riceve una sola email con l’elenco.`,
+  declineAllYes: (count: number) =>
+    count === 1 ? 'Sì, rifiuta la richiesta' : `Sì, rifiuta tutte e ${count}`,
+  declineAllDone: (count: number) =>
+    count === 1 ? '1 richiesta rifiutata.' : `${count} richieste rifiutate.`,
   noShow: 'Non presentato',
   noShowQuestion: (booking: Reservation) => `Segnare ${which(booking)} come non presentato?`,
   noShowYes: 'Sì, non è venuto',
@@ -218,23 +232,23 @@ export const SETTINGS_TEXTS = {
 export const GUEST_DATA_TEXTS = {
   title: 'Dati di un cliente',
   intro:
-    'Quando un cliente chiede i suoi dati o di cancellarli: cercali con la sua email, scaricali in un file o cancellali.',
-  email: 'Email del cliente',
+    'Quando un cliente chiede i suoi dati o di cancellarli: cercali con la sua email o il suo telefono, scaricali in un file o cancellali.',
+  guest: 'Email o telefono del cliente',
   search: 'Cerca',
   searching: 'Ricerca in corso...',
-  invalidEmail: 'Scrivi un indirizzo email valido.',
+  invalidGuest: 'Scrivi un indirizzo email valido o un numero di telefono (da 6 a 20 cifre).',
   reservations: (count: number) => plural(count, 'prenotazione', 'prenotazioni'),
   messages: (count: number) => plural(count, 'messaggio', 'messaggi'),
   mails: (count: number) => plural(count, 'email', 'email'),
-  found: (email: string, reservations: string, messages: string) =>
-    `${email}: ${reservations}, ${messages}.`,
-  nothing: (email: string) => `Nessuna prenotazione e nessun messaggio con l’email ${email}.`,
+  found: (guest: string, reservations: string, messages: string) =>
+    `${guest}: ${reservations}, ${messages}.`,
+  nothing: (guest: string) => `Nessuna prenotazione e nessun messaggio per ${guest}.`,
   download: 'Scarica i dati (JSON)',
   erase: 'Cancella i dati',
-  eraseQuestion: (email: string) =>
-    `Cancellare per sempre tutti i dati di ${email}? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.`,
+  eraseQuestion: (guest: string) =>
+    `Cancellare per sempre tutti i dati di ${guest}? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.`,
   eraseYes: 'Sì, cancella tutto',
   back: 'Indietro',
-  erased: (email: string, reservations: string, messages: string, mails: string) =>
-    `Dati di ${email} cancellati: ${reservations}, ${messages}, ${mails}.`,
+  erased: (guest: string, reservations: string, messages: string, mails: string) =>
+    `Dati di ${guest} cancellati: ${reservations}, ${messages}, ${mails}.`,
 } as const;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   GuestData,
@@ -244,7 +244,12 @@ describe('the day', () => {
       within(giulia)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Conferma', 'Rifiuta', 'Annulla']);
+    ).toEqual([
+      'Conferma',
+      'Rifiuta',
+      'Rifiuta tutte le richieste in attesa di questo ospite',
+      'Annulla',
+    ]);
   });
 
   it('covers per slot against the capacity, the full ones said first', async () => {
@@ -352,6 +357,95 @@ describe('answering a booking', () => {
       within(declined).getByText('Leider sind wir ausgebucht, um 22 Uhr ist noch Platz.'),
     ).toBeTruthy();
     expect(declined.className).toContain('booking--done');
+  });
+
+  it('Rifiuta tutte le richieste in attesa di questo ospite: by e-mail, phone or address, how many first, then a toast', async () => {
+    const counts: Record<string, number> = {
+      'email=hans%40example.test': 3,
+      'phone=%2B39%20333%20555%200101': 1,
+      'addressOf=2': 5,
+    };
+    for (const [query, pending] of Object.entries(counts)) {
+      routes[`GET /api/reservations/decline-pending?${query}`] = () => Response.json({ pending });
+    }
+    routes['POST /api/reservations/decline-pending'] = (init) => {
+      const sent = JSON.parse(String(init?.body)) as { email?: string };
+      days[TODAY] = days[TODAY]!.map((item) =>
+        item.email === sent.email && item.status === 'pending'
+          ? { ...item, status: 'declined' as const }
+          : item,
+      );
+      return Response.json({ declined: 3 });
+    };
+    renderReservations();
+    const hans = await card('Hans Müller');
+    fireEvent.click(
+      within(hans).getByRole('button', {
+        name: 'Rifiuta tutte le richieste in attesa di questo ospite',
+      }),
+    );
+    const asked = within(hans).getByRole('group', {
+      name: 'Rifiuta tutte le richieste in attesa di questo ospite',
+    });
+    expect(
+      within(asked).getByRole('radio', { name: 'Con l’email hans@example.test' }),
+    ).toHaveProperty('checked', true);
+    expect(
+      await within(asked).findByText(
+        'Rifiutare 3 richieste in attesa? Ogni ospite riceve una sola email con l’elenco.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(asked).getByRole('radio', { name: 'Dalla stessa connessione internet' }),
+    );
+    expect(await within(asked).findByText(/^Rifiutare 5 richieste in attesa\?/)).toBeTruthy();
+    fireEvent.click(within(asked).getByRole('radio', { name: 'Con il telefono +39 333 555 0101' }));
+    expect(await within(asked).findByText(/^Rifiutare 1 richiesta in attesa\?/)).toBeTruthy();
+    expect(within(asked).getByRole('button', { name: 'Sì, rifiuta la richiesta' })).toBeTruthy();
+    fireEvent.click(within(asked).getByRole('radio', { name: 'Con l’email hans@example.test' }));
+    fireEvent.change(await within(asked).findByLabelText('Messaggio al cliente (facoltativo)'), {
+      target: { value: ' Troppe richieste. ' },
+    });
+    expect(calls('POST /api/reservations/decline-pending')).toEqual([]);
+    fireEvent.click(await within(asked).findByRole('button', { name: 'Sì, rifiuta tutte e 3' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', '3 richieste rifiutate.']));
+    expect(bodies('POST /api/reservations/decline-pending')).toEqual([
+      { email: 'hans@example.test', message: 'Troppe richieste.' },
+    ]);
+    await waitFor(async () =>
+      expect(within(await card('Hans Müller')).getByText('Rifiutata')).toBeTruthy(),
+    );
+  });
+
+  it('Rifiuta tutte: a booking taken by phone offers no address; none pending, nothing to press', async () => {
+    days[TODAY]!.push(
+      booking({
+        id: 6,
+        name: 'Nino Costa',
+        email: '',
+        status: 'pending',
+        source: 'staff',
+        time: '21:30',
+      }),
+    );
+    routes['GET /api/reservations/decline-pending?phone=%2B39%20333%20555%200101'] = () =>
+      Response.json({ pending: 0 });
+    renderReservations();
+    const nino = await card('Nino Costa');
+    fireEvent.click(
+      within(nino).getByRole('button', {
+        name: 'Rifiuta tutte le richieste in attesa di questo ospite',
+      }),
+    );
+    expect(await within(nino).findByText('Nessuna richiesta in attesa da rifiutare.')).toBeTruthy();
+    expect(
+      within(nino)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual([' Con il telefono +39 333 555 0101']);
+    expect(within(nino).queryByRole('button', { name: /^Sì, rifiuta/ })).toBeNull();
+    fireEvent.click(within(nino).getByRole('button', { name: 'Indietro' }));
+    expect(calls('POST /api/reservations/decline-pending')).toEqual([]);
   });
 
   it('Rifiuta without a message sends none', async () => {
@@ -796,7 +890,7 @@ describe("one guest's data", () => {
 
   async function search(email: string) {
     renderReservations();
-    fireEvent.change(await screen.findByLabelText('Email del cliente'), {
+    fireEvent.change(await screen.findByLabelText('Email o telefono del cliente'), {
       target: { value: email },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Cerca' }));
@@ -838,18 +932,38 @@ describe("one guest's data", () => {
       Response.json({ ...GIULIA, reservations: [], contactMessages: [] });
     await search('giulia@example.test');
     expect(
-      await screen.findByText(
-        'Nessuna prenotazione e nessun messaggio con l’email giulia@example.test.',
-      ),
+      await screen.findByText('Nessuna prenotazione e nessun messaggio per giulia@example.test.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
   });
 
-  it('not an e-mail: said, nothing asked', async () => {
-    await search('giulia');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Scrivi un indirizzo email valido.',
-    );
+  it('neither an e-mail nor a phone: said, nothing asked', async () => {
+    for (const typed of ['giulia', 'giulia@', '12345']) {
+      await search(typed);
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Scrivi un indirizzo email valido o un numero di telefono (da 6 a 20 cifre).',
+      );
+      cleanup();
+    }
+    expect(calls(`GET /api/${KEY}`)).toEqual([]);
+  });
+
+  it('found and erased by phone, however it was typed (a booking taken by phone may have no e-mail)', async () => {
+    const PHONE_KEY = 'guest-data?phone=%2B393331234567';
+    const byPhone = { ...GIULIA, email: undefined, phone: '+393331234567', contactMessages: [] };
+    routes[`GET /api/${PHONE_KEY}`] = () => Response.json(byPhone);
+    routes[`DELETE /api/${PHONE_KEY}`] = () =>
+      Response.json({ phone: '+393331234567', reservations: 1, contactMessages: 0, mails: 0 });
+    await search(' +39 333 123-4567 ');
+    expect(await screen.findByText('+393331234567: 1 prenotazione, 0 messaggi.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
+    const question = screen.getByRole('group', {
+      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
+    const done = 'Dati di +393331234567 cancellati: 1 prenotazione, 0 messaggi, 0 email.';
+    expect(await screen.findByText(done)).toBeTruthy();
+    expect(calls(`DELETE /api/${PHONE_KEY}`)).toHaveLength(1);
     expect(calls(`GET /api/${KEY}`)).toEqual([]);
   });
 });

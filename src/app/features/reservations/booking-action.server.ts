@@ -66,17 +66,28 @@ export async function bookingAction(
   return data<BookingResult>({ outcome, values }, { status: bookingStatus(outcome) });
 }
 
-/** What the cancel page's button answers: the cancelled booking, or null for a link that no longer works. */
+/**
+ * What the cancel page's button answers: the cancelled booking, or null for a
+ * link that no longer works; `rateLimited` when the address pressed too often.
+ */
 export interface CancelResult {
   cancelled: CancellationView | null;
+  rateLimited?: true;
 }
 
 /** POST /reservations/cancel: the guest pressed the button (fetching the page alone cancels nothing). */
-export async function cancelAction(request: Request, reservations: GuestReservations) {
+export async function cancelAction(
+  request: Request,
+  reservations: GuestReservations,
+  clientAddress: string,
+) {
   const token = (await readSmallForm(request))?.get('token');
   const cancelled =
     typeof token === 'string' && token !== '' && token.length <= TOKEN_MAX
-      ? await reservations.cancel(token)
+      ? await reservations.cancel(token, clientAddress)
       : null;
+  if (cancelled === 'rate-limited') {
+    return data<CancelResult>({ cancelled: null, rateLimited: true }, { status: 429 });
+  }
   return data<CancelResult>({ cancelled }, { status: cancelled ? 200 : 400 });
 }

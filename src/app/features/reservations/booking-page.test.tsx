@@ -314,10 +314,7 @@ describe('sending a booking', () => {
   });
 
   it.each([
-    [
-      'rate-limited',
-      'Too many requests from your connection: please try again in a few minutes, or call us.',
-    ],
+    ['rate-limited', 'Too many requests: please try again later, or call us.'],
     ['party-too-large', 'For a group this large we take bookings by phone.'],
   ] as const)('%s: an alert with the phone', async (code, message) => {
     fake.bookAnswer = { ok: false, code };

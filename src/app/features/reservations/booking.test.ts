@@ -270,17 +270,25 @@ describe('cancelAction', () => {
   it('cancels the booking the posted token names', async () => {
     const fake = fakeReservations();
     fake.booking = booking;
-    const answer = await cancelAction(posted('token=41.1796500000.abc'), fake.service);
-    expect(fake.service.cancel).toHaveBeenCalledWith('41.1796500000.abc');
+    const answer = await cancelAction(
+      posted('token=41.1796500000.abc'),
+      fake.service,
+      CLIENT_ADDRESS,
+    );
+    expect(fake.service.cancel).toHaveBeenCalledWith('41.1796500000.abc', CLIENT_ADDRESS);
     expect(answer.init?.status).toBe(200);
     expect(answer.data.cancelled?.status).toBe('cancelled');
   });
 
   it('answers 400 for a link that does not work, and for a missing or oversized token', async () => {
     const fake = fakeReservations();
-    expect((await cancelAction(posted('token=nope'), fake.service)).init?.status).toBe(400);
-    expect((await cancelAction(posted('other=1'), fake.service)).data.cancelled).toBeNull();
-    await cancelAction(posted(`token=${'a'.repeat(201)}`), fake.service);
+    expect(
+      (await cancelAction(posted('token=nope'), fake.service, CLIENT_ADDRESS)).init?.status,
+    ).toBe(400);
+    expect(
+      (await cancelAction(posted('other=1'), fake.service, CLIENT_ADDRESS)).data.cancelled,
+    ).toBeNull();
+    await cancelAction(posted(`token=${'a'.repeat(201)}`), fake.service, CLIENT_ADDRESS);
     expect(fake.service.cancel).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { headers } from '../../routes/public/reservations-cancel.tsx';
-import { fakeReservations, renderGuestPages } from './test-utils.tsx';
+import { CLIENT_ADDRESS, fakeReservations, renderGuestPages } from './test-utils.tsx';
 
 const TOKEN = '41.1796500000.c2lnbmF0dXJlLW9mLXRoZS1ib29raW5nLWlkLWFuZC10aW1l';
 let fake: ReturnType<typeof fakeReservations>;
@@ -43,7 +43,7 @@ describe('/reservations/cancel', () => {
     renderGuestPages(`/reservations/cancel?token=${TOKEN}`, fake.service, 'en');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel my booking' }));
     const done = await screen.findByRole('heading', { name: 'Booking cancelled' });
-    expect(fake.service.cancel).toHaveBeenCalledWith(TOKEN);
+    expect(fake.service.cancel).toHaveBeenCalledWith(TOKEN, CLIENT_ADDRESS);
     expect(
       screen.getByText('Your booking is cancelled. Thank you for letting us know!'),
     ).toBeTruthy();

@@ -16,12 +16,15 @@ export function CancelPage({
   token,
   booking,
   answered,
+  rateLimited = false,
 }: {
   token: string;
   /** The booking the link names, as it is now (after a press, as the press left it). */
   booking: CancellationView | null;
   /** The button was pressed (and `booking` is its answer). */
   answered: boolean;
+  /** The press was refused: this address pressed too often (the booking is unchanged). */
+  rateLimited?: boolean;
 }) {
   const { t } = useTranslation('reservations');
   return (
@@ -29,7 +32,12 @@ export function CancelPage({
       <header className="booking-intro">
         <h1>{t('cancel.title')}</h1>
       </header>
-      {!booking || booking.status === 'no-show' ? (
+      {rateLimited ? (
+        <Outcome title={t('cancel.rateLimitedTitle')} focus={answered}>
+          <p>{t('errors.rateLimited')}</p>
+          <Help />
+        </Outcome>
+      ) : !booking || booking.status === 'no-show' ? (
         <Outcome title={t('cancel.invalidTitle')} focus={answered}>
           <p>{t('cancel.invalid')}</p>
           <Help />

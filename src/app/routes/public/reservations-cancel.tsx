@@ -1,7 +1,7 @@
 import type { HeadersArgs } from 'react-router';
 import type { Route } from './+types/reservations-cancel';
 import { publicPageMeta } from '../../seo.ts';
-import { appServicesContext } from '../../context.ts';
+import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { CancelPage } from '../../features/reservations/cancel-page.tsx';
 import { cancelAction, TOKEN_MAX } from '../../features/reservations/booking-action.server.ts';
 import reservationsStylesHref from '../../styles/reservations.css?url';
@@ -42,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The guest pressed "Cancel my booking". */
 export async function action({ request, context }: Route.ActionArgs) {
-  return cancelAction(request, context.get(appServicesContext).reservations);
+  return cancelAction(
+    request,
+    context.get(appServicesContext).reservations,
+    context.get(clientAddressContext),
+  );
 }
 
 export default function ReservationCancel({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,6 +55,7 @@ export default function ReservationCancel({ loaderData, actionData }: Route.Comp
       token={loaderData.token}
       booking={actionData ? actionData.cancelled : loaderData.booking}
       answered={actionData !== undefined}
+      rateLimited={actionData?.rateLimited ?? false}
     />
   );
 }

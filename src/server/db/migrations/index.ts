@@ -11,7 +11,8 @@ import * as dailyMenuTextTranslations from './009-daily-menu-text-translations.t
 import * as openingHours from './010-opening-hours.ts';
 import * as restaurantFacts from './011-restaurant-facts.ts';
 import * as reservations from './012-reservations.ts';
-import * as outboxFailedRowsKeepNothing from './013-outbox-failed-rows-keep-nothing.ts';
+import * as reservationGuests from './013-reservation-guests.ts';
+import * as outboxFailedRowsKeepNothing from './014-outbox-failed-rows-keep-nothing.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -42,7 +43,8 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '010-opening-hours': { up: (db) => openingHours.up(db, dialect), down: openingHours.down },
     '011-restaurant-facts': { up: restaurantFacts.up, down: restaurantFacts.down },
     '012-reservations': { up: (db) => reservations.up(db, dialect), down: reservations.down },
-    '013-outbox-failed-rows-keep-nothing': {
+    '013-reservation-guests': { up: reservationGuests.up, down: reservationGuests.down },
+    '014-outbox-failed-rows-keep-nothing': {
       up: outboxFailedRowsKeepNothing.up,
       down: outboxFailedRowsKeepNothing.down,
     },

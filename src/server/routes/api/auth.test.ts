@@ -137,14 +137,14 @@ describe('login', () => {
     expect(results.filter((result) => result.ok)).toEqual([]);
   });
 
-  it('treats addresses of one IPv6 /64 as one client', async () => {
+  it('treats addresses of one IPv6 /56 as one client', async () => {
     const staff = await createStaff(harness.app);
     for (let i = 0; i < 5; i += 1) {
       await post(
         '/api/auth/login',
         { email: staff.email, password: `wrong-${i}-password` },
         {},
-        `2001:db8:7:8::${i + 1}`,
+        `2001:db8:7:${i + 1}::1`,
       );
     }
     const sameNetwork = await post(
@@ -158,7 +158,7 @@ describe('login', () => {
       '/api/auth/login',
       { email: staff.email, password: STAFF_PASSWORD },
       {},
-      '2001:db8:7:9::1',
+      '2001:db8:7:100::1',
     );
     expect(otherNetwork.statusCode).toBe(200);
   });

@@ -354,27 +354,83 @@ describe('a guest books', () => {
     expect(await mails()).toEqual([]);
   });
 
-  it('limits bookings per client address (429) but not per e-mail or phone', async () => {
+  it('limits bookings per client address (429), an IPv6 client by its /56', async () => {
     await start();
-    const times = [
-      '12:00',
-      '12:15',
-      '12:30',
-      '12:45',
-      '13:00',
-      '19:00',
-      '19:15',
-      '19:30',
-      '19:45',
-      '20:00',
-    ];
-    for (const time of times) {
-      expect((await book(guest({ time }), harness.app, '10.9.9.9')).statusCode).toBe(201);
+    const times = ['12:00', '12:15', '12:30', '12:45', '13:00', '19:00', '19:15', '19:30'];
+    const someone = (i: number) =>
+      guest({
+        time: times[i % times.length],
+        email: `g${i}@example.de`,
+        phone: `+49 170 ${i}00000`,
+      });
+    // Ten requests from ten /64 networks of one /56 (one subscriber's).
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await book(someone(i), harness.app, `2001:db8:7:8${i}0::1`);
+      expect(answer.statusCode, answer.body).toBe(201);
     }
-    const over = await book(guest({ time: '20:15' }), harness.app, '10.9.9.9');
+    const over = await book(someone(10), harness.app, '2001:db8:7:8ff:ffff::9');
     expect(over.statusCode).toBe(429);
-    expect(over.json().errors[0].code).toBe('rate_limited');
-    expect((await book(guest({ time: '20:15' }), harness.app, '10.9.9.10')).statusCode).toBe(201);
+    expect(over.json()).toEqual({
+      errors: [{ code: 'rate_limited', description: expect.any(String) }],
+    });
+    expect((await book(someone(10), harness.app, '2001:db8:7:900::1')).statusCode).toBe(201);
+  });
+
+  it('limits bookings per e-mail (any case) and per phone (however written), each on its own budget, on every instance', async () => {
+    await start();
+    const second = await testApp(
+      {},
+      { pages: false, sharedDatabase: harness.database, now: () => now },
+    );
+    others.push(second);
+    await second.app.outbox.stop();
+    // On PostgreSQL, two instances share the budget; on SQLite the one process owns the file.
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const times = ['12:00', '12:15', '12:30', '12:45', '13:00', '19:00', '19:15', '19:30'];
+    const cases = ['anna@example.it', 'ANNA@Example.IT', 'Anna@example.it'];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await book(
+        guest({ time: times[i], email: cases[i % 3], phone: `+39 333 10000${i}` }),
+        apps[i % apps.length],
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const stored = async () =>
+      (await harness.app.db.selectFrom('reservations').select('id').execute()).length;
+    const sent = async () => (await mails()).length;
+    const [rows, outbox] = [await stored(), await sent()];
+    const byEmail = await book(
+      guest({ time: '20:00', email: ' ANNA@EXAMPLE.IT ', phone: '+39 333 999999' }),
+    );
+    expect(byEmail.statusCode).toBe(429);
+    expect(byEmail.json().errors[0].code).toBe('rate_limited');
+    expect(byEmail.headers['retry-after']).toBeDefined();
+
+    const written = ['+39 06 1234-567', '+39061234567', '+39 (06) 123.45.67', '+39/06/1234567'];
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await book(
+        guest({ time: times[i], email: `p${i}@example.it`, phone: written[i % 4] }),
+        apps[i % apps.length],
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const byPhone = await book(
+      guest({ time: '20:00', email: 'other@example.it', phone: '+39 061 234 567' }),
+    );
+    expect(byPhone.statusCode).toBe(429);
+    // Without the +, the same digits are another phone; a new e-mail and phone book as ever.
+    expect(
+      (await book(guest({ time: '20:00', email: 'x@example.it', phone: '39 06 1234567' })))
+        .statusCode,
+    ).toBe(201);
+    expect(await stored()).toBe(rows + 9);
+    expect(await sent()).toBe(outbox + 9 * 2);
+    // No limit's key holds the guest's address or phone.
+    const keys = (await harness.app.db.selectFrom('rate_limits').select('key').execute()).map(
+      (row) => row.key,
+    );
+    expect(keys.join(' ')).not.toMatch(/anna|example|3906/i);
   });
 });
 
@@ -706,6 +762,76 @@ describe("one guest's data", () => {
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('jonas');
   });
 
+  it('exports and erases by phone, however it was written, a booking taken by phone without an e-mail included', async () => {
+    await start();
+    // Taken by phone without an e-mail, by phone with one, and online: one phone, three ways of writing it.
+    expect((await byPhone({ party: 2, phone: '+39 333 123-4567', email: '' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (
+        await byPhone({
+          party: 2,
+          time: '21:00',
+          phone: '+39 (333) 1234567',
+          email: 'rosa@example.it',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await book(guest({ phone: '+39/333/123.45.67', email: 'rosa@example.it' }))).statusCode,
+    ).toBe(201);
+    // Someone else: the same digits without the +, and another phone.
+    expect(
+      (await byPhone({ party: 2, time: '21:30', phone: '39 333 1234567', email: '' })).statusCode,
+    ).toBe(201);
+    expect((await book(guest({ time: '19:00' }))).statusCode).toBe(201);
+
+    const exported = await asStaff('GET', '/api/guest-data?phone=%2B39%20333%201234567');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json()).toMatchObject({ phone: '+393331234567', contactMessages: [] });
+    expect(exported.json().email).toBeUndefined();
+    const phones = exported
+      .json<{ reservations: { phone: string }[] }>()
+      .reservations.map((r) => r.phone);
+    expect(phones.sort()).toEqual(['+39 (333) 1234567', '+39 333 123-4567', '+39/333/123.45.67']);
+    expect(JSON.stringify(exported.json())).not.toContain('client');
+
+    const erased = await asStaff('DELETE', '/api/guest-data?phone=%2B393331234567');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({
+      phone: '+393331234567',
+      reservations: 3,
+      contactMessages: 0,
+    });
+    // The mails to and from the e-mail those bookings gave went with them.
+    expect(erased.json().mails).toBeGreaterThanOrEqual(3);
+    const left = await harness.app.db.selectFrom('reservations').select('phone').execute();
+    expect(left.map((row) => row.phone).sort()).toEqual(['+49 170 1234567', '39 333 1234567']);
+    const outbox = await harness.app.db
+      .selectFrom('outbox')
+      .select(['recipient', 'reply_to'])
+      .execute();
+    expect(JSON.stringify(outbox)).not.toContain('rosa@');
+    const audit = await harness.app.db
+      .selectFrom('audit_log')
+      .select(['target', 'summary'])
+      .execute();
+    expect(JSON.stringify(audit)).not.toMatch(/333|rosa/i);
+
+    // Exactly one of the two, and a phone that is one.
+    for (const query of [
+      '',
+      '?email=rosa%40example.it&phone=3331234567',
+      '?phone=12',
+      '?phone=abc',
+      '?phone=',
+    ]) {
+      const answer = await asStaff('GET', `/api/guest-data${query}`);
+      expect(answer.statusCode, query).toBe(400);
+    }
+  });
+
   it('the retention job deletes bookings and messages older than the period, and keeps the rest', async () => {
     await start();
     await byPhone({ party: 2 });
@@ -780,6 +906,164 @@ describe("one guest's data", () => {
   });
 });
 
+describe('declining every pending request of one guest (SECURITY.md item 41)', () => {
+  it('by e-mail, phone or client address: each audited by number, one mail per guest in their language, through a real SMTP server', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await start({ SMTP_URL: smtp.url }, { sending: true });
+      const times = ['12:00', '12:15', '12:30', '19:00', '19:15', '19:30', '20:00', '20:15'];
+      let slot = 0;
+      const request = async (overrides: Record<string, unknown>, from = nextAddress()) => {
+        const answer = await book(guest({ time: times[slot++], ...overrides }), harness.app, from);
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<{ id: number }>().id;
+      };
+      // Mallory: three requests (the last in French), one of them confirmed by staff.
+      const mallory = { email: 'mallory@example.com', name: 'Mallory' };
+      const m1 = await request({ ...mallory, lang: 'de', phone: '+44 20 0000001' });
+      const m2 = await request({ ...mallory, lang: 'de', phone: '+44 20 0000002' });
+      const m3 = await request({ ...mallory, lang: 'fr', party: 3, phone: '+44 20 0000003' });
+      expect(
+        (await asStaff('PATCH', `/api/reservations/${m2}`, { status: 'confirmed' })).statusCode,
+      ).toBe(200);
+      // Carol: one phone under two e-mails. Bob: someone else.
+      const c1 = await request({
+        email: 'carol@example.com',
+        phone: '+39 333 7777777',
+        lang: 'it',
+      });
+      const c2 = await request({
+        email: 'carol.b@example.com',
+        phone: '+39 (333) 777-7777',
+        lang: 'en',
+      });
+      const bob = await request({ email: 'bob@example.com', phone: '+39 333 1111111' });
+      // Two /64 networks of one /56, and another client.
+      const a1 = await request(
+        { email: 'a1@example.com', phone: '+39 333 2000001' },
+        '2001:db8:9:100::1',
+      );
+      const a2 = await request(
+        { email: 'a2@example.com', phone: '+39 333 2000002' },
+        '2001:db8:9:1ff::2',
+      );
+
+      const count = (query: string) => asStaff('GET', `/api/reservations/decline-pending?${query}`);
+      expect((await count('email=MALLORY%40example.com')).json()).toEqual({ pending: 2 });
+      const byEmail = await asStaff('POST', '/api/reservations/decline-pending', {
+        email: 'Mallory@Example.com',
+        message: 'Troppe richieste dallo stesso indirizzo.',
+      });
+      expect(byEmail.statusCode, byEmail.body).toBe(200);
+      expect(byEmail.json()).toEqual({ declined: 2 });
+      expect((await count('email=mallory%40example.com')).json()).toEqual({ pending: 0 });
+
+      expect((await count('phone=%2B393337777777')).json()).toEqual({ pending: 2 });
+      const byPhone = await asStaff('POST', '/api/reservations/decline-pending', {
+        phone: '+39 333 777 7777',
+      });
+      expect(byPhone.json()).toEqual({ declined: 2 });
+
+      expect((await count(`addressOf=${a2}`)).json()).toEqual({ pending: 2 });
+      const byAddress = await asStaff('POST', '/api/reservations/decline-pending', {
+        addressOf: a1,
+      });
+      expect(byAddress.json()).toEqual({ declined: 2 });
+
+      const statuses = Object.fromEntries(
+        (await harness.app.db.selectFrom('reservations').select(['id', 'status']).execute()).map(
+          (row) => [row.id, row.status],
+        ),
+      );
+      expect(statuses).toEqual({
+        [m1]: 'declined',
+        [m2]: 'confirmed',
+        [m3]: 'declined',
+        [c1]: 'declined',
+        [c2]: 'declined',
+        [bob]: 'pending',
+        [a1]: 'declined',
+        [a2]: 'declined',
+      });
+      // Each decline audited by the booking's number, never the guest.
+      const audit = await harness.app.db
+        .selectFrom('audit_log')
+        .select(['action', 'target', 'summary'])
+        .where('action', '=', 'reservation.declined')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((entry) => entry.target)).toEqual(
+        [m1, m3, c1, c2, a1, a2].map((id) => `reservation:${id}`),
+      );
+      expect(audit[0]!.summary).toMatch(
+        new RegExp(`^Prenotazione n\\. ${m1} \\(2 persone, 14/01/2026 ore 12:00\\) rifiutata`),
+      );
+      expect(JSON.stringify(audit)).not.toMatch(/mallory|carol|333|2001/i);
+
+      // One summary mail per guest (five: Mallory, Carol's two e-mails, a1, a2), none per booking.
+      const kinds = (await mails()).map((mail) => mail.kind);
+      expect(kinds.filter((kind) => kind === 'reservation-declined-all')).toHaveLength(5);
+      expect(kinds).not.toContain('reservation-declined');
+      const total = await harness.app.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const received = await smtp.waitFor(Number(total.n));
+      const toMallory = received.filter((mail) => mail.to.includes('mallory@example.com'));
+      const summary = toMallory.find((mail) => mail.text.includes('ces demandes de réservation'))!;
+      expect(summary, 'the French summary').toBeDefined();
+      expect(toMallory.filter((mail) => mail === summary)).toHaveLength(1);
+      expect(summary.text).toContain('Bonjour Mallory,');
+      expect(summary.text).toContain('– 2 personnes, mercredi 14 janvier 2026 à 12:00');
+      expect(summary.text).toContain('– 3 personnes, mercredi 14 janvier 2026 à 12:30');
+      expect(summary.text).not.toContain('12:15');
+      expect(summary.text).toContain('Troppe richieste dallo stesso indirizzo.');
+      const toCarol = received.filter((mail) => mail.to.some((to) => to.startsWith('carol')));
+      expect(
+        toCarol.filter((mail) => /queste richieste|these booking requests/.test(mail.text)),
+      ).toHaveLength(2);
+
+      // The client address stays out of every JSON.
+      const day = await asStaff('GET', `/api/reservations?date=${WEDNESDAY}`);
+      const exported = await asStaff('GET', '/api/guest-data?email=a1%40example.com');
+      expect(`${day.body}${exported.body}`).not.toMatch(/client|2001:|10\.0\./i);
+    } finally {
+      await harness?.close();
+      await smtp.stop();
+    }
+  });
+
+  it('names exactly one of e-mail, phone or a booking; unknown bookings are 404; staff only', async () => {
+    await start();
+    const decline = (payload: object, bearer = staff) =>
+      asStaff('POST', '/api/reservations/decline-pending', payload, bearer);
+    for (const payload of [
+      {},
+      { email: 'a@example.com', phone: '+39 333 1234567' },
+      { email: 'a@example.com', addressOf: 1 },
+      { email: 'not-an-email' },
+      { phone: '12' },
+      { addressOf: 0 },
+      { addressOf: 'x' },
+      { email: 'a@example.com', message: 'x'.repeat(1001) },
+      { email: 'a@example.com', extra: 1 },
+    ]) {
+      expect((await decline(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await decline({ addressOf: 999_999 })).statusCode).toBe(404);
+    expect((await decline({ email: 'nobody@example.com' })).json()).toEqual({ declined: 0 });
+    // A booking staff took by phone has no client address: nothing to decline by it.
+    const phoned = (await byPhone({ party: 2 })).json<{ id: number }>().id;
+    expect((await decline({ addressOf: phoned })).json()).toEqual({ declined: 0 });
+    const anonymous = await harness.app.inject({
+      method: 'POST',
+      url: '/api/reservations/decline-pending',
+      payload: { email: 'a@example.com' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('never overbooked (SECURITY.md item 40)', () => {
   it('200 requests race for the last 10 covers: exactly 10 win, the rest get 409, nothing is lost', async () => {
     await start();
@@ -794,7 +1078,15 @@ describe('never overbooked (SECURITY.md item 40)', () => {
     expect((await byPhone({ party: 30, time: '20:00' })).statusCode).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        book(guest({ party: 1, name: `Gast ${index}` }), apps[index % apps.length]!),
+        book(
+          guest({
+            party: 1,
+            name: `Gast ${index}`,
+            email: `gast${index}@example.de`,
+            phone: `+49 170 ${1_000_000 + index}`,
+          }),
+          apps[index % apps.length]!,
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +8,17 @@ import {
   cancelBody,
   createdReservationAnswer,
   dayQuery,
+  declinedPendingAnswer,
+  declinePendingBody,
   guestDataAnswer,
   guestDataQuery,
   guestErasedAnswer,
+  guestKeyOf,
+  normalPhone,
   occupancyAnswer,
+  pendingCountAnswer,
+  pendingOf,
+  pendingOfQuery,
   RESERVATION_REFUSALS,
   reservationAnswer,
   reservationBody,
@@ -24,21 +32,42 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal } from '../../services/reservations/reservations.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
-import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
+import { hitLimit, withinAddressLimit, type AddressLimit } from './address-limit.ts';
 
-/** 10 booking requests per hour per client address (a family books a few tables, a robot hundreds). */
+const HOUR_MS = 60 * 60 * 1000;
+const BOOKING_LIMITED = 'Too many booking requests: please try again later.';
+
+/**
+ * An online booking is counted three times, each on its own budget (SECURITY.md
+ * item 41, docs/decisions/011): per client address (IPv6: its /56), and per
+ * e-mail and per phone, which also bounds the mails one typed address is sent.
+ * A family books a few tables; a robot needs hundreds to fill the horizon.
+ */
 export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-ip',
   limit: 10,
-  windowMs: 60 * 60 * 1000,
-  description: 'Too many booking requests: please try again later.',
+  windowMs: HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+export const RESERVATION_EMAIL_LIMIT: AddressLimit = {
+  name: 'reservation-email',
+  limit: 8,
+  windowMs: 24 * HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+export const RESERVATION_PHONE_LIMIT: AddressLimit = {
+  ...RESERVATION_EMAIL_LIMIT,
+  name: 'reservation-phone',
 };
 
+/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
-const CANCEL_ADDRESS_LIMIT: AddressLimit = {
+export const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-cancel-ip',
   limit: 20,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   description: 'Too many requests: please try again later.',
 };
 
@@ -69,23 +98,29 @@ export type GuestBooking =
  * A guest's booking, as the API and the page's form (without JavaScript)
  * both take it: the address's flood limit first (in memory, then in the
  * database), then the honeypot (a robot is told "received" and nothing is
- * stored), then the booking.
+ * stored), then the limits of the e-mail and the phone, then the booking.
  */
 export async function bookAsGuest(
   app: FastifyInstance,
   clientAddress: string,
   body: ReservationBody,
 ): Promise<GuestBooking> {
-  const rule = RESERVATION_ADDRESS_LIMIT;
-  const key = `${rule.name}:${clientAddress}`;
-  let limit = app.floodGuard.hit(key, rule.limit, rule.windowMs);
-  if (limit.allowed) limit = await app.limiter.hit(key, rule.limit, rule.windowMs);
-  if (!limit.allowed) {
-    return { ok: false, code: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
-  }
+  const limited = async (rule: AddressLimit, subject: string) => {
+    const limit = await hitLimit(app, rule, subject);
+    return limit.allowed
+      ? null
+      : ({ ok: false, code: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds } as const);
+  };
+  const byAddress = await limited(RESERVATION_ADDRESS_LIMIT, clientAddress);
+  if (byAddress) return byAddress;
   if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
+  const byContact =
+    (await limited(RESERVATION_EMAIL_LIMIT, digest(body.email.toLowerCase()))) ??
+    (await limited(RESERVATION_PHONE_LIMIT, digest(normalPhone(body.phone))));
+  if (byContact) return byContact;
   const outcome = await app.reservations.book(body);
   if (!outcome.ok) return { ok: false, code: outcome.reason };
+  await app.reservations.rememberClient(outcome.reservation.id, clientAddress);
   return {
     ok: true,
     id: outcome.reservation.id,
@@ -128,7 +163,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           reply,
           booked.retryAfterSeconds ?? 60,
           'rate_limited',
-          RESERVATION_ADDRESS_LIMIT.description,
+          BOOKING_LIMITED,
         );
       }
       return refuse(reply, 409, booked.code, GUEST_REFUSALS[booked.code]);
@@ -190,6 +225,36 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.ok) return outcome.reservation;
       if (outcome.reason === 'not-found') return notFound(reply, 'Prenotazione non trovata.');
       return refuse(reply, 409, RESERVATION_REFUSALS.transition, TRANSITION_REFUSED);
+    },
+  );
+
+  app.get(
+    '/reservations/decline-pending',
+    {
+      schema: { querystring: pendingOfQuery, response: { 200: pendingCountAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const pending = await app.reservations.pendingCount(pendingOf(request.query));
+      if (pending === null) return notFound(reply, 'Prenotazione non trovata.');
+      return { pending };
+    },
+  );
+
+  app.post(
+    '/reservations/decline-pending',
+    {
+      schema: { body: declinePendingBody, response: { 200: declinedPendingAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const declined = await app.reservations.declinePending(
+        pendingOf(request.body),
+        request.body.message,
+        request.staff!,
+      );
+      if (declined === null) return notFound(reply, 'Prenotazione non trovata.');
+      return { declined };
     },
   );
 
@@ -255,7 +320,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: guestDataQuery, response: { 200: guestDataAnswer } },
       preHandler: requireStaff,
     },
-    (request) => app.guestData.export(request.query.email, request.staff!),
+    (request) => app.guestData.export(guestKeyOf(request.query), request.staff!),
   );
 
   app.delete(
@@ -264,6 +329,6 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: guestDataQuery, response: { 200: guestErasedAnswer } },
       preHandler: requireStaff,
     },
-    (request) => app.guestData.erase(request.query.email, request.staff!),
+    (request) => app.guestData.erase(guestKeyOf(request.query), request.staff!),
   );
 };

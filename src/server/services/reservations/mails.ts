@@ -193,6 +193,50 @@ export function guestMail(
   };
 }
 
+/**
+ * One mail for every pending request of a guest that staff declined at once
+ * (SECURITY.md item 41): each booking a line, in the language of the latest.
+ */
+export function declinedAllMail(
+  bookings: MailedBooking[],
+  context: Pick<GuestMailContext, 'restaurant' | 'publicUrl' | 'staffMessage'>,
+): OutgoingMail {
+  const latest = bookings.at(-1)!;
+  const lang = toLang(latest.lang) ?? FALLBACK_LANG;
+  const t = translators[lang];
+  const { restaurant } = context;
+  const lines = bookings.map(
+    (booking) =>
+      `– ${t('people', { count: booking.party })}, ${bookingWhen(lang, booking.startsAt)}`,
+  );
+  const paragraphs: [string, string][] = [];
+  const plain = (text: string) => paragraphs.push([text, escapeHtml(text)]);
+  plain(t('greeting', { name: latest.name }));
+  plain(t('body.declinedAll', { count: bookings.length }));
+  paragraphs.push([lines.join('\n'), lines.map(escapeHtml).join('<br>')]);
+  if (context.staffMessage) {
+    paragraphs.push([
+      `${t('staffMessage')}\n${context.staffMessage}`,
+      `${escapeHtml(t('staffMessage'))}<br><span style="white-space:pre-wrap">${escapeHtml(context.staffMessage)}</span>`,
+    ]);
+  }
+  plain(t('bookAgain', { url: `${context.publicUrl}/reservations?lng=${lang}` }));
+  plain(t('questions', { phone: restaurant.phones.mobile }));
+  return {
+    kind: 'reservation-declined-all',
+    to: latest.email,
+    replyTo: restaurant.email,
+    subject: t('subject.declinedAll', { restaurant: restaurant.name, count: bookings.length }),
+    text: [...paragraphs.map(([text]) => text), restaurant.name].join('\n\n'),
+    html: `<!doctype html><html lang="${lang}"><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2a30">${paragraphs
+      .map(([, html]) => `<p>${html}</p>`)
+      .join(
+        '',
+      )}<p style="color:#4b5b63;font-size:13px">${escapeHtml(restaurant.name)}</p></body></html>`,
+    personal: true,
+  };
+}
+
 export type RestaurantNoticeKind = 'new' | 'cancelled-by-guest';
 
 /** "2 persone, 05/12/2026 ore 20:00": how the restaurant's notices and the audit log name a booking. */

@@ -18,6 +18,7 @@ import {
   type ReservationSettings,
   type ReservationSettingsAnswer,
   type ReservationStatus,
+  type PendingOf,
   type ReservationStatusBody,
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
@@ -27,8 +28,10 @@ import { enqueueMail, type OutgoingMail } from '../outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { cancelToken, readCancelToken } from './cancel-links.ts';
+import { guestsBookings } from './guest-match.ts';
 import {
   bookingSummaryIt,
+  declinedAllMail,
   guestMail,
   restaurantNotice,
   type GuestMailKind,
@@ -540,6 +543,119 @@ export class ReservationsService {
     });
     if (outcome.ok) this.#changed();
     return outcome;
+  }
+
+  /**
+   * Remembers the client address (plugins/staff-auth.ts `clientKey`) an
+   * online booking came from, so that staff can decline every pending request
+   * of that address; written after the booking's own transaction.
+   */
+  async rememberClient(id: number, clientKey: string): Promise<void> {
+    await this.#db
+      .updateTable('reservations')
+      .set({ client_key: clientKey })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * How many pending requests `guest` has, or null when `addressOf` names no
+   * booking (staff's own bookings have no address: none).
+   */
+  async pendingCount(guest: PendingOf): Promise<number | null> {
+    const rows = await this.#pendingOf(this.#db, guest);
+    return rows === null ? null : rows.length;
+  }
+
+  /**
+   * Declines every pending request of one e-mail, phone or client address
+   * at once (SECURITY.md item 41): each audited by its number, and one mail
+   * to each guest listing theirs (never one per booking). Null when
+   * `addressOf` names no booking.
+   */
+  async declinePending(
+    guest: PendingOf,
+    message: string | undefined,
+    actor: Actor,
+  ): Promise<number | null> {
+    const declined = await this.#db.transaction().execute(async (trx) => {
+      const pending = await this.#pendingOf(trx, guest);
+      if (pending === null) return null;
+      const done: Row[] = [];
+      for (const row of pending) {
+        const updated = await trx
+          .updateTable('reservations')
+          .set((eb) => ({
+            status: 'declined' as const,
+            staff_message: message || row.staff_message,
+            sequence: eb('sequence', '+', 1),
+            updated_at: nowIso(this.#now()),
+          }))
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) continue;
+        await recordAudit(trx, actor, {
+          action: 'reservation.declined',
+          target: `reservation:${row.id}`,
+          summary: `Prenotazione n. ${row.id} (${bookingSummaryIt(updated)}) rifiutata con tutte le richieste in attesa ${
+            'email' in guest
+              ? 'della stessa email'
+              : 'phone' in guest
+                ? 'dello stesso telefono'
+                : 'dello stesso indirizzo'
+          }${message ? ', con un messaggio al cliente' : ''}.`,
+        });
+        done.push(updated);
+      }
+      if (done.length === 0) return 0;
+      await bumpBookingsVersion(trx);
+      const byGuest = new Map<string, Row[]>();
+      for (const row of done.filter((booking) => booking.email !== '')) {
+        const key = row.email.toLowerCase();
+        byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
+      }
+      const restaurant = await readRestaurantFacts(trx);
+      for (const rows of byGuest.values()) {
+        await enqueueMail(
+          trx,
+          declinedAllMail(rows.map(toMailed), {
+            restaurant,
+            publicUrl: this.#publicUrl,
+            ...(message ? { staffMessage: message } : {}),
+          }),
+        );
+      }
+      return done.length;
+    });
+    if (declined) this.#changed();
+    return declined;
+  }
+
+  /** The pending requests of `guest`, soonest first; null when `addressOf` names no booking. */
+  async #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<Row[] | null> {
+    let clientKey: string | null = null;
+    if ('addressOf' in guest) {
+      const named = await db
+        .selectFrom('reservations')
+        .select('client_key')
+        .where('id', '=', guest.addressOf)
+        .executeTakeFirst();
+      if (!named) return null;
+      if (named.client_key === null) return [];
+      clientKey = named.client_key;
+    }
+    return db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsBookings(guest)(eb),
+      )
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
   }
 
   /**
