@@ -86,7 +86,8 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * A URL as the log may show it: reset and invitation tokens masked, in the
  * query (`?token=`) and in API paths, so that no log line holds a usable
  * link (SECURITY.md item 34); the calendar feed's secret address too, and a
- * guest's e-mail looked up for export or erasure (it must not outlive the erasure).
+ * guest's e-mail or phone looked up (guest data, declining a guest's pending
+ * requests): it must not outlive an erasure, nor reach a log (item 43).
  */
 export function maskTokens(url: string): string {
   return url
@@ -94,7 +95,7 @@ export function maskTokens(url: string): string {
     .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
     .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
     .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***')
-    .replace(/([?&]email=)[^&#]*/gi, '$1***');
+    .replace(/([?&](?:email|phone)=)[^&#]*/gi, '$1***');
 }
 
 /** Pino's request line, with the URL masked. */

@@ -1111,7 +1111,7 @@ describe('never overbooked (SECURITY.md item 40)', () => {
 });
 
 describe('logs', () => {
-  it("keep neither the calendar feed's secret nor a guest's e-mail looked up for export or erasure", async () => {
+  it("keep neither the calendar feed's secret nor a guest's e-mail or phone looked up for export or erasure", async () => {
     const lines: string[] = [];
     harness = await testApp(
       {},
@@ -1124,10 +1124,13 @@ describe('logs', () => {
     await harness.app.inject({ method: 'GET', url: feed });
     await asStaff('GET', '/api/guest-data?email=jonas%40example.de', undefined, owner);
     await asStaff('DELETE', '/api/guest-data?email=jonas%40example.de', undefined, owner);
+    await asStaff('GET', '/api/guest-data?phone=%2B49%20170%209876543', undefined, owner);
     const log = lines.join('\n');
     expect(log).toContain('/api/reservations/calendar/***');
     expect(log).toContain('/api/guest-data?email=***');
     expect(log).not.toContain(feed.split('/').at(-1)!.slice(0, 20));
     expect(log.toLowerCase()).not.toContain('jonas');
+    expect(log).toContain('/api/guest-data?phone=***');
+    expect(log).not.toContain('9876543');
   });
 });
