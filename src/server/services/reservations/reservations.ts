@@ -221,10 +221,13 @@ export class ReservationsService {
    * can book (so the memo holds at most the horizon's days).
    */
   async #slots(date: string, settings: ReservationSettings, now: Date | null): Promise<Slot[]> {
-    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
     const today = this.#today();
-    const cacheable = date >= today && date <= addDays(today, settings.horizonDays);
-    const all = cacheable ? await this.#daySlots.get(date, compute) : await compute();
+    const withinHorizon = date >= today && date <= addDays(today, settings.horizonDays);
+    // A guest's date in the past or past the horizon has no slot, whatever the hours say:
+    // known before any is worked out (anyone can ask for any date, as often as they like).
+    if (now && !withinHorizon) return [];
+    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
+    const all = withinHorizon ? await this.#daySlots.get(date, compute) : await compute();
     return bookableNow(all, date, settings, now, today);
   }
 
