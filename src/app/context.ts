@@ -58,7 +58,10 @@ export type AvailabilityOutcome =
 
 export type BookingOutcome =
   | { ok: true; id: number; status: ReservationStatus }
-  | { ok: false; code: 'not-a-slot' | 'slot-full' | 'party-too-large' | 'rate-limited' }
+  | {
+      ok: false;
+      code: 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending' | 'rate-limited';
+    }
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof ReservationBody, string[]>> };
 
 /** A booking as its cancel page shows it. */

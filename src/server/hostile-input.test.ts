@@ -4065,6 +4065,29 @@ async function seatsHeld(date: string) {
   });
 }
 type Held = Awaited<ReturnType<typeof seatsHeld>>;
+
+/** One guest may hold twice the largest online party in pending covers on a date. */
+const PENDING_COVERS_PER_MAX_PARTY = 2;
+/**
+ * The most covers `sent`'s e-mail (whatever its case) or its phone (its
+ * digits and a leading +) already holds in pending bookings on its date.
+ */
+async function pendingHeldBy(sent: SentBooking): Promise<number> {
+  const rows = await app.db
+    .selectFrom('reservations')
+    .select(['party', 'email', 'phone'])
+    .where('date', '=', sent.date)
+    .where('status', '=', 'pending')
+    .execute();
+  const email = (sent.email ?? '').trim().toLowerCase();
+  const phone = normalisedPhone(sent.phone);
+  const sum = (matches: (row: (typeof rows)[number]) => boolean) =>
+    rows.filter(matches).reduce((covers, row) => covers + row.party, 0);
+  return Math.max(
+    email === '' ? 0 : sum((row) => row.email.toLowerCase() === email),
+    sum((row) => normalisedPhone(row.phone) === phone),
+  );
+}
 const coversAt = (held: Held, minute: number) =>
   held.reduce(
     (sum, booking) => (booking.from <= minute && minute < booking.to ? sum + booking.party : sum),
@@ -4379,8 +4402,22 @@ const partyRule: FieldRule = {
   ),
   wrongType: fc.oneof(junk.boolean, junk.null, junk.array, junk.object),
 };
+/**
+ * A guest who books again and again: one e-mail in two cases, one phone
+ * written two ways, so that the covers one guest may hold pending on a date
+ * are reached (any other address or number is nearly never drawn twice).
+ */
+const RETURNING_EMAILS = ['ospite@example.com', 'Ospite@Example.com'];
+const RETURNING_PHONES = ['+39 333 7654321', '+39 (333) 765-43-21'];
 const guestPhones = padded(
-  fc.oneof(phoneNumbers, fc.stringMatching(/^\(?0\d{2,4}\)? ?\d{3}[-. /]?\d{3,4}$/)),
+  fc.oneof(
+    { weight: 3, arbitrary: phoneNumbers },
+    {
+      weight: 3,
+      arbitrary: fc.stringMatching(/^\(?0\d{2,4}\)? ?\d{3}[-. /]?\d{3,4}$/),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...RETURNING_PHONES) },
+  ),
 );
 const BAD_GUEST_PHONES = [
   '',
@@ -4405,7 +4442,13 @@ const bookingRules = {
       tooLongText(NAME_MAX),
     ),
   ),
-  email: text(simpleEmail('example.com'), invalidEmails),
+  email: text(
+    fc.oneof(
+      { weight: 4, arbitrary: simpleEmail('example.com') },
+      { weight: 1, arbitrary: fc.constantFrom(...RETURNING_EMAILS) },
+    ),
+    invalidEmails,
+  ),
   phone: text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES)),
   party: partyRule,
   date: text(guestDates, fc.constantFrom(...BAD_DATES)),
@@ -4709,6 +4752,13 @@ const postReservation = (label: string, settings: Settings, runs: number) =>
         }
         const auto = settings.autoConfirmMaxParty;
         const status = auto !== null && party <= auto ? 'confirmed' : 'pending';
+        if (
+          status === 'pending' &&
+          (await pendingHeldBy(sent)) + party >
+            PENDING_COVERS_PER_MAX_PARTY * settings.maxPartyOnline
+        ) {
+          return refused(409, 'refusal', { code: 'too-many-pending' });
+        }
         return {
           accepted: {
             status: 201,

@@ -214,6 +214,31 @@ describe('/reservations without JavaScript', () => {
     expect(answer.statusCode).toBe(400);
     expect(shown(answer.body)).toContain('Something in the request is not right');
   });
+
+  it('one guest past the covers they may hold pending on a day: told in their language, with the phone', async () => {
+    const choice = `/reservations?party=8&date=${WEDNESDAY}&lng=it`;
+    const greta = {
+      ...BOOKING,
+      name: 'Greta Lind',
+      email: 'greta@example.se',
+      phone: '+46 70 123 45 67',
+      party: '8',
+      lang: 'it',
+    };
+    for (const time of ['12:00', '19:00']) {
+      expect((await post(choice, { ...greta, time })).statusCode).toBe(200);
+    }
+    const before = await bookings();
+    const third = await post(choice, { ...greta, email: 'GRETA@example.se', time: '21:00' });
+    expect(third.statusCode).toBe(409);
+    const html = shown(third.body);
+    expect(html).toContain(
+      'Per questo giorno hai già richieste in attesa di conferma per tutte le persone che un ospite può prenotare online: aspetta la nostra risposta, oppure chiamaci.',
+    );
+    expect(html).toMatch(/<a [^>]*href="tel:\+\d+"/);
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Greta Lind"/);
+    expect(await bookings()).toEqual(before);
+  });
 });
 
 describe('/reservations/cancel', () => {

@@ -326,6 +326,12 @@ export const RESERVATION_REFUSALS = {
   full: 'slot-full',
   /** More people than the online maximum: the guest is asked to phone. */
   partyTooLarge: 'party-too-large',
+  /**
+   * The guest's e-mail or phone already holds, in bookings awaiting
+   * confirmation on that date, as many covers as one guest may (twice the
+   * largest online party).
+   */
+  tooManyPending: 'too-many-pending',
   /** A status change that the booking's status does not allow. */
   transition: 'invalid-transition',
   /** The cancel link is invalid or its booking's time has passed (400). */

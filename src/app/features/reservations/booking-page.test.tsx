@@ -316,6 +316,10 @@ describe('sending a booking', () => {
   it.each([
     ['rate-limited', 'Too many requests: please try again later, or call us.'],
     ['party-too-large', 'For a group this large we take bookings by phone.'],
+    [
+      'too-many-pending',
+      'You already have requests for this day awaiting our confirmation, for as many people as one guest can book online: please wait for our reply, or call us.',
+    ],
   ] as const)('%s: an alert with the phone', async (code, message) => {
     fake.bookAnswer = { ok: false, code };
     renderGuestPages('/reservations', fake.service);

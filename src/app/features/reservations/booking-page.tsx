@@ -484,6 +484,8 @@ function generalRefusal(
       return t('errors.failed');
     case 'party-too-large':
       return t('errors.partyTooLarge');
+    case 'too-many-pending':
+      return t('errors.tooManyPending');
     case 'slot-full':
       return other ? t('errors.slotFull') : null;
     case 'not-a-slot':
@@ -494,7 +496,10 @@ function generalRefusal(
 }
 
 const callOffered = (code: string | null) =>
-  code === 'rate-limited' || code === 'failed' || code === 'party-too-large';
+  code === 'rate-limited' ||
+  code === 'failed' ||
+  code === 'party-too-large' ||
+  code === 'too-many-pending';
 
 function RefusalAlert({
   message,

@@ -1110,6 +1110,110 @@ describe('never overbooked (SECURITY.md item 40)', () => {
   });
 });
 
+describe('covers one guest holds pending (SECURITY.md item 41)', () => {
+  /** Twice the largest online party (8 by default): what one e-mail or one phone may hold pending on a date. */
+  const LIMIT = 16;
+  const refusedAsTooMany = (response: Awaited<ReturnType<typeof book>>) => {
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      errors: [
+        { code: 'too-many-pending', description: expect.stringContaining('e-mail or phone') },
+      ],
+    });
+  };
+  // Each guest below sends at most 8 requests: one e-mail's or one phone's budget for a day.
+
+  it('one e-mail (any case) or one phone (any spacing) holds at most 16 pending covers a date; other guests, other dates and staff aside', async () => {
+    await start();
+    expect((await book(guest({ party: 8, time: '19:00' }))).statusCode).toBe(201);
+    expect((await book(guest({ party: 7, time: '19:30' }))).statusCode).toBe(201);
+    expect((await book(guest({ party: 1, time: '20:00' }))).statusCode).toBe(201); // 16
+    // The same e-mail in capitals with another phone; the same phone written otherwise with another e-mail.
+    refusedAsTooMany(
+      await book(guest({ party: 1, email: 'JONAS@Example.DE', phone: '+39 333 0000000' })),
+    );
+    refusedAsTooMany(
+      await book(guest({ party: 1, email: 'weber@example.com', phone: '+49 (170) 123-45.67' })),
+    );
+    // Another guest, another date: their own count.
+    expect(
+      (await book(guest({ party: 8, email: 'weber@example.com', phone: '0170 1234567' })))
+        .statusCode,
+    ).toBe(201);
+    expect((await book(guest({ party: 8, date: '2026-01-15' }))).statusCode).toBe(201);
+    // Staff booking the same guest by phone are neither limited nor counted.
+    expect(
+      (await byPhone({ party: 8, email: 'jonas@example.de', phone: '+49 170 1234567' })).statusCode,
+    ).toBe(201);
+    const held = await harness.app.db
+      .selectFrom('reservations')
+      .select('party')
+      .where('date', '=', WEDNESDAY)
+      .where('status', '=', 'pending')
+      .where('email', '=', 'jonas@example.de')
+      .execute();
+    expect(held.reduce((sum, row) => sum + row.party, 0)).toBe(LIMIT);
+
+    // A request staff answer frees what it held.
+    const day = (await asStaff('GET', `/api/reservations?date=${WEDNESDAY}`)).json<Reservation[]>();
+    const eight = day.find((row) => row.source === 'online' && row.time === '19:00')!;
+    expect(
+      (await asStaff('PATCH', `/api/reservations/${eight.id}`, { status: 'confirmed' })).statusCode,
+    ).toBe(200);
+    expect((await book(guest({ party: 8, time: '21:00' }))).statusCode).toBe(201);
+    refusedAsTooMany(await book(guest({ party: 1, time: '21:00' })));
+  });
+
+  it('bookings confirmed at once hold no pending covers, and are not limited by them', async () => {
+    await start();
+    const put = await asStaff(
+      'PUT',
+      '/api/reservations/settings',
+      settingsBody({ autoConfirmMaxParty: 2 }),
+      owner,
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    for (const time of ['12:00', '12:30']) {
+      expect((await book(guest({ party: 8, time }))).json()).toMatchObject({ status: 'pending' });
+    }
+    expect((await book(guest({ party: 2, time: '13:00' }))).json()).toMatchObject({
+      status: 'confirmed',
+    });
+    refusedAsTooMany(await book(guest({ party: 3, time: '13:00' })));
+  });
+
+  it('racing requests of one e-mail, from other addresses and phones (and on PostgreSQL two instances), never hold more than 16 covers', async () => {
+    await start();
+    const second = await testApp(
+      {},
+      { pages: false, sharedDatabase: harness.database, now: () => now },
+    );
+    others.push(second);
+    await second.app.outbox.stop();
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const times = ['19:00', '19:15', '19:30', '19:45', '20:00', '20:15', '20:30', '20:45'];
+    const answers = await Promise.all(
+      times.map((time, index) =>
+        book(
+          guest({ party: 4, time, phone: `+39 333 ${1_000_000 + index}` }),
+          apps[index % apps.length]!,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(LIMIT / 4);
+    for (const answer of answers.filter((response) => response.statusCode !== 201)) {
+      refusedAsTooMany(answer);
+    }
+    const total = await harness.app.db
+      .selectFrom('reservations')
+      .select(({ fn }) => fn.sum<number>('party').as('covers'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Number(total.covers)).toBe(LIMIT);
+  });
+});
+
 describe('logs', () => {
   it("keep neither the calendar feed's secret nor a guest's e-mail or phone looked up for export or erasure", async () => {
     const lines: string[] = [];

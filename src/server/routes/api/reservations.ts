@@ -30,7 +30,10 @@ import {
   type ReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
-import type { BookingRefusal } from '../../services/reservations/reservations.ts';
+import type {
+  BookingRefusal,
+  StaffBookingRefusal,
+} from '../../services/reservations/reservations.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
 import { hitLimit, withinAddressLimit, type AddressLimit } from './address-limit.ts';
 
@@ -76,10 +79,12 @@ const GUEST_REFUSALS: Record<BookingRefusal, string> = {
   'not-a-slot': 'This time cannot be booked: please pick one of the available times.',
   'slot-full': 'This time is fully booked: please pick another one.',
   'party-too-large': 'Parties this large book by phone: please call the restaurant.',
+  'too-many-pending':
+    'This e-mail or phone already holds as many covers as it may in requests awaiting confirmation on this day: please wait for the answer, or call the restaurant.',
 };
 
 /** What staff read (Italian, like the whole back office). */
-const STAFF_REFUSALS: Record<BookingRefusal, string> = {
+const STAFF_REFUSALS: Record<StaffBookingRefusal, string> = {
   'not-a-slot':
     "A quest'ora non si prenota: il ristorante è chiuso, oppure l'orario non è su un quarto d'ora dell'apertura.",
   'slot-full':

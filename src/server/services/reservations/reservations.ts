@@ -23,6 +23,7 @@ import {
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
+import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
@@ -38,6 +39,7 @@ import {
   type MailedBooking,
   type RestaurantNoticeKind,
 } from './mails.ts';
+import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
 import { bookableNow, daySlots, fits, seatedAt, slotsOn, type Seated, type Slot } from './slots.ts';
 import { restaurantFeed } from './calendar.ts';
 
@@ -47,10 +49,14 @@ type Row = Selectable<ReservationsTable>;
 const MINUTE_MS = 60_000;
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
-export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large';
+export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';
+/** Staff's bookings by phone hold no pending covers, so their limit never refuses one. */
+export type StaffBookingRefusal = Exclude<BookingRefusal, 'too-many-pending'>;
 
-export type BookingOutcome =
-  { ok: true; reservation: Reservation } | { ok: false; reason: BookingRefusal };
+export type BookingOutcome<Reason extends BookingRefusal = BookingRefusal> =
+  { ok: true; reservation: Reservation } | Refusal<Reason>;
+
+type BookingSource = { source: 'online' } | { source: 'staff'; actor: Actor; override: boolean };
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
@@ -150,16 +156,65 @@ export const readBookingsVersion = async (db: Kysely<Database>) =>
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
+ * The lock every booking takes first (`decideUnderLock`): a write to the
+ * settings row that changes nothing, which bookings on every connection and
+ * every instance wait for in turn until the holder commits or rolls back.
+ */
+async function lockBookings(trx: Kysely<Database>): Promise<void> {
+  await trx
+    .updateTable('reservation_settings')
+    .set((eb) => ({ covers_per_slot: eb.ref('covers_per_slot') }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** A booking that may be taken: its slot, and how it is stored. */
+interface Accepted {
+  slot: Slot;
+  overCapacity: boolean;
+  status: ReservationStatus;
+}
+
+/**
+ * Whether a booking may be taken, from the settings, the date's bookable
+ * slots (online: at the guest's clock) and the bookings seated around its
+ * time: the same rules before the lock, on what an instance keeps in memory,
+ * and under it, on rows read afresh. A guest's pending covers are counted
+ * under the lock only (`#mayHoldPending`).
+ */
+function judgeBooking(
+  body: Pick<ReservationBody, 'party' | 'time'>,
+  how: BookingSource,
+  state: { settings: ReservationSettings; slots: readonly Slot[]; seated: readonly Seated[] },
+): Accepted | { reason: StaffBookingRefusal } {
+  const { settings } = state;
+  const online = how.source === 'online';
+  if (online && body.party > settings.maxPartyOnline) return { reason: 'party-too-large' };
+  const slot = state.slots.find((candidate) => candidate.time === body.time);
+  if (!slot) return { reason: 'not-a-slot' };
+  const room = fits(state.seated, slot.at.getTime(), body.party, {
+    turnMinutes: settings.turnMinutes,
+    capacity: settings.coversPerSlot,
+  });
+  if (!room && !(how.source === 'staff' && how.override)) return { reason: 'slot-full' };
+  const status: ReservationStatus =
+    !online || (settings.autoConfirmMaxParty !== null && body.party <= settings.autoConfirmMaxParty)
+      ? 'confirmed'
+      : 'pending';
+  return { slot, overCapacity: !room, status };
+}
+
+/**
  * Table reservations (docs/decisions/011): slots from the opening hours,
  * capacity that is never exceeded, the guest's and the restaurant's mails
  * through the outbox, staff's changes with an audit entry each, the cancel
  * links, and the reminders.
  *
- * Never overbooked: a booking's capacity check and its insert run in one
- * transaction that first writes the settings row. PostgreSQL then holds
- * that row's lock until commit, so bookings on every connection and every
- * instance take turns; SQLite serialises write transactions anyway (and the
- * first write takes its lock at once, so no read is ever upgraded late).
+ * Never overbooked: a booking is decided by `decideUnderLock` (capacity.ts):
+ * refused at once from what this instance keeps in memory when it cannot
+ * fit, else checked afresh and inserted in one transaction that first writes
+ * the settings row (`lockBookings`), so bookings on every connection and
+ * every instance take turns; a refusal there is rolled back, not committed.
  */
 export class ReservationsService {
   readonly #db: Kysely<Database>;
@@ -369,7 +424,8 @@ export class ReservationsService {
    * midnight to 8 hours, the longest turn, past the next), kept per date
    * while the bookings' version stays: a guest browsing times costs no query.
    * Another instance's booking shows within the version's 250 ms; a booking
-   * itself is checked afresh under the lock, never against this.
+   * may be refused early from this, but is only ever taken after a fresh
+   * check under the lock.
    */
   #seatedOn(date: string): Promise<Seated[]> {
     return this.#seatedAround.get(date, () => {
@@ -400,93 +456,141 @@ export class ReservationsService {
   }
 
   /** A booking staff took by phone: confirmed at once; past the capacity only with `override`. */
-  async bookByStaff(body: StaffReservationBody, actor: Actor): Promise<BookingOutcome> {
-    return this.#book(body, { source: 'staff', actor, override: body.override === true });
+  async bookByStaff(
+    body: StaffReservationBody,
+    actor: Actor,
+  ): Promise<BookingOutcome<StaffBookingRefusal>> {
+    const how = { source: 'staff', actor, override: body.override === true } as const;
+    // Staff's bookings are confirmed at once: the pending covers' limit never applies (#book).
+    return this.#book(body, how) as Promise<BookingOutcome<StaffBookingRefusal>>;
   }
 
+  /**
+   * A booking, decided as `decideUnderLock` decides (capacity.ts): refused
+   * early from the settings, slots and seats this instance keeps, else
+   * judged again under the lock on fresh rows, where a guest's pending
+   * covers are counted too, and inserted with its mails.
+   */
   async #book(
     body: Omit<StaffReservationBody, 'override'>,
-    how: { source: 'online' } | { source: 'staff'; actor: Actor; override: boolean },
+    how: BookingSource,
   ): Promise<BookingOutcome> {
     const nowMs = this.#now();
+    const online = how.source === 'online';
     const schedule = await this.#schedule();
-    const outcome = await this.#db.transaction().execute(async (trx): Promise<BookingOutcome> => {
-      // The lock every booking takes first (see the class comment).
-      await trx
-        .updateTable('reservation_settings')
-        .set((eb) => ({ covers_per_slot: eb.ref('covers_per_slot') }))
-        .where('id', '=', 1)
-        .execute();
-      const settings = toSettings(await this.#settingsRow(trx));
-      const online = how.source === 'online';
-      if (online && body.party > settings.maxPartyOnline) {
-        return { ok: false, reason: 'party-too-large' };
-      }
-      const slot = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null).find(
-        (candidate) => candidate.time === body.time,
-      );
-      if (!slot) return { ok: false, reason: 'not-a-slot' };
-      const startsAt = slot.at.getTime();
-      const endsAt = startsAt + settings.turnMinutes * MINUTE_MS;
-      const seated = await this.#seatedBetween(trx, startsAt, endsAt);
-      const room = fits(seated, startsAt, body.party, {
-        turnMinutes: settings.turnMinutes,
-        capacity: settings.coversPerSlot,
-      });
-      const overCapacity = !room;
-      if (overCapacity && !(how.source === 'staff' && how.override)) {
-        return { ok: false, reason: 'slot-full' };
-      }
-      const status: ReservationStatus =
-        how.source === 'staff' ||
-        (settings.autoConfirmMaxParty !== null && body.party <= settings.autoConfirmMaxParty)
-          ? 'confirmed'
-          : 'pending';
-      const now = nowIso(nowMs);
-      const row = await trx
-        .insertInto('reservations')
-        .values({
-          name: body.name,
-          email: body.email ?? '',
-          phone: body.phone,
-          party: body.party,
-          date: body.date,
-          time: body.time,
-          starts_at: nowIso(startsAt),
-          ends_at: nowIso(endsAt),
-          status,
-          notes: body.notes ?? '',
-          lang: body.lang,
-          source: how.source,
-          over_capacity: overCapacity ? 1 : 0,
-          privacy_accepted_at: online ? now : null,
-          invited: status === 'confirmed' && body.email ? 1 : 0,
-          created_by: how.source === 'staff' ? how.actor.id : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await bumpBookingsVersion(trx);
-      if (row.email)
-        await this.#mailGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
-      if (online) await this.#noticeRestaurant(trx, 'new', row);
-      if (how.source === 'staff') {
-        await recordAudit(
-          trx,
-          how.actor,
-          {
-            action: 'reservation.create',
-            target: `reservation:${row.id}`,
-            summary: `Prenotazione telefonica n. ${row.id}: ${bookingSummaryIt(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
-          },
-          now,
-        );
-      }
-      return { ok: true, reservation: toReservation(row) };
+    const outcome = await decideUnderLock(this.#db, {
+      refuseEarly: async () => {
+        const settings = await this.settings();
+        const slots = await this.#slots(body.date, settings, online ? new Date(nowMs) : null);
+        const seated = slots.length ? await this.#seatedOn(body.date) : [];
+        const judged = judgeBooking(body, how, { settings, slots, seated });
+        return 'reason' in judged ? { ok: false, reason: judged.reason } : null;
+      },
+      lock: lockBookings,
+      decide: async (trx): Promise<BookingOutcome> => {
+        const settings = toSettings(await this.#settingsRow(trx));
+        const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);
+        const slot = slots.find((candidate) => candidate.time === body.time);
+        const seated = slot
+          ? await this.#seatedBetween(
+              trx,
+              slot.at.getTime(),
+              slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
+            )
+          : [];
+        const judged = judgeBooking(body, how, { settings, slots, seated });
+        if ('reason' in judged) return { ok: false, reason: judged.reason };
+        if (judged.status === 'pending' && !(await this.#mayHoldPending(trx, body, settings))) {
+          return { ok: false, reason: 'too-many-pending' };
+        }
+        return this.#insertBooking(trx, body, how, { ...judged, settings, nowMs });
+      },
     });
     if (outcome.ok) this.#changed();
     return outcome;
+  }
+
+  /**
+   * Whether the guest's e-mail and phone, each, may hold `body.party` more
+   * covers in pending bookings on its date (pending-covers.ts). Under the
+   * booking lock, so that a guest's requests racing each other cannot pass
+   * the limit together.
+   */
+  async #mayHoldPending(
+    trx: Kysely<Database>,
+    body: Pick<ReservationBody, 'date' | 'party' | 'phone'> & { email?: string },
+    settings: ReservationSettings,
+  ): Promise<boolean> {
+    const pending = await trx
+      .selectFrom('reservations')
+      .select(['party', 'email', 'phone'])
+      .where('date', '=', body.date)
+      .where('status', '=', 'pending')
+      .execute();
+    const held = pendingCoversOf(pending, { email: body.email ?? '', phone: body.phone });
+    const most = Math.max(body.email ? held.byEmail : 0, held.byPhone);
+    return most + body.party <= pendingCoversLimit(settings);
+  }
+
+  /** The accepted booking's row, the bookings' version, its mails and (by phone) its audit entry. */
+  async #insertBooking(
+    trx: Kysely<Database>,
+    body: Omit<StaffReservationBody, 'override'>,
+    how: BookingSource,
+    {
+      slot,
+      overCapacity,
+      status,
+      settings,
+      nowMs,
+    }: Accepted & { settings: ReservationSettings; nowMs: number },
+  ): Promise<BookingOutcome> {
+    const online = how.source === 'online';
+    const startsAt = slot.at.getTime();
+    const endsAt = startsAt + settings.turnMinutes * MINUTE_MS;
+    const now = nowIso(nowMs);
+    const row = await trx
+      .insertInto('reservations')
+      .values({
+        name: body.name,
+        email: body.email ?? '',
+        phone: body.phone,
+        party: body.party,
+        date: body.date,
+        time: body.time,
+        starts_at: nowIso(startsAt),
+        ends_at: nowIso(endsAt),
+        status,
+        notes: body.notes ?? '',
+        lang: body.lang,
+        source: how.source,
+        over_capacity: overCapacity ? 1 : 0,
+        privacy_accepted_at: online ? now : null,
+        invited: status === 'confirmed' && body.email ? 1 : 0,
+        created_by: how.source === 'staff' ? how.actor.id : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpBookingsVersion(trx);
+    if (row.email) {
+      await this.#mailGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
+    }
+    if (online) await this.#noticeRestaurant(trx, 'new', row);
+    if (how.source === 'staff') {
+      await recordAudit(
+        trx,
+        how.actor,
+        {
+          action: 'reservation.create',
+          target: `reservation:${row.id}`,
+          summary: `Prenotazione telefonica n. ${row.id}: ${bookingSummaryIt(row)}${overCapacity ? ', oltre la capienza' : ''}.`,
+        },
+        now,
+      );
+    }
+    return { ok: true, reservation: toReservation(row) };
   }
 
   /** After a committed change of the bookings: this instance's next read sees it; mail goes. */

@@ -1,0 +1,39 @@
+import { normalPhone, type ReservationSettings } from '../../../shared/schemas/reservations.ts';
+
+/**
+ * How many covers one guest may hold in bookings still waiting for staff
+ * (`pending`) on one date: twice the largest party the site takes. A guest
+ * may ask for two tables of the largest size, or a lunch and a dinner, and
+ * wait for the answers; past that, a robot or a prank could hold a whole
+ * evening with one e-mail and many addresses, and a real need for more is a
+ * phone call. Derived from the owner's setting, so it follows it; bookings
+ * confirmed at once (automatic confirmation) hold no pending covers, and
+ * staff's bookings by phone are never limited.
+ */
+export const PENDING_COVERS_PER_LARGEST_PARTY = 2;
+
+export const pendingCoversLimit = (settings: Pick<ReservationSettings, 'maxPartyOnline'>) =>
+  PENDING_COVERS_PER_LARGEST_PARTY * settings.maxPartyOnline;
+
+/** An e-mail as one guest: whatever its case (addresses are stored as typed). */
+const sameEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The covers `guest`'s e-mail (whatever its case) and `guest`'s phone (as
+ * `normalPhone` reads it: its digits after a leading +) each hold already,
+ * in `pending`: a date's pending bookings.
+ */
+export function pendingCoversOf(
+  pending: readonly { party: number; email: string; phone: string }[],
+  guest: { email: string; phone: string },
+): { byEmail: number; byPhone: number } {
+  const email = sameEmail(guest.email);
+  const phone = normalPhone(guest.phone);
+  let byEmail = 0;
+  let byPhone = 0;
+  for (const booking of pending) {
+    if (booking.email !== '' && sameEmail(booking.email) === email) byEmail += booking.party;
+    if (normalPhone(booking.phone) === phone) byPhone += booking.party;
+  }
+  return { byEmail, byPhone };
+}
