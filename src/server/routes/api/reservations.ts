@@ -123,9 +123,8 @@ export async function bookAsGuest(
     (await limited(RESERVATION_EMAIL_LIMIT, digest(body.email.toLowerCase()))) ??
     (await limited(RESERVATION_PHONE_LIMIT, digest(normalPhone(body.phone))));
   if (byContact) return byContact;
-  const outcome = await app.reservations.book(body);
+  const outcome = await app.reservations.book(body, clientAddress);
   if (!outcome.ok) return { ok: false, code: outcome.reason };
-  await app.reservations.rememberClient(outcome.reservation.id, clientAddress);
   return {
     ok: true,
     id: outcome.reservation.id,

@@ -56,7 +56,9 @@ export type StaffBookingRefusal = Exclude<BookingRefusal, 'too-many-pending'>;
 export type BookingOutcome<Reason extends BookingRefusal = BookingRefusal> =
   { ok: true; reservation: Reservation } | Refusal<Reason>;
 
-type BookingSource = { source: 'online' } | { source: 'staff'; actor: Actor; override: boolean };
+type BookingSource =
+  /** `clientKey`: the address it came from (plugins/staff-auth.ts), for declining all of its requests. */
+  { source: 'online'; clientKey: string } | { source: 'staff'; actor: Actor; override: boolean };
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
@@ -451,8 +453,8 @@ export class ReservationsService {
   // Booking
 
   /** A guest's booking from the site (the honeypot is the route's business). */
-  async book(body: ReservationBody): Promise<BookingOutcome> {
-    return this.#book(body, { source: 'online' });
+  async book(body: ReservationBody, clientKey: string): Promise<BookingOutcome> {
+    return this.#book(body, { source: 'online', clientKey });
   }
 
   /** A booking staff took by phone: confirmed at once; past the capacity only with `override`. */
@@ -568,6 +570,7 @@ export class ReservationsService {
         privacy_accepted_at: online ? now : null,
         invited: status === 'confirmed' && body.email ? 1 : 0,
         created_by: how.source === 'staff' ? how.actor.id : null,
+        client_key: how.source === 'online' ? how.clientKey : null,
         created_at: now,
         updated_at: now,
       })
@@ -650,19 +653,6 @@ export class ReservationsService {
     });
     if (outcome.ok) this.#changed();
     return outcome;
-  }
-
-  /**
-   * Remembers the client address (plugins/staff-auth.ts `clientKey`) an
-   * online booking came from, so that staff can decline every pending request
-   * of that address; written after the booking's own transaction.
-   */
-  async rememberClient(id: number, clientKey: string): Promise<void> {
-    await this.#db
-      .updateTable('reservations')
-      .set({ client_key: clientKey })
-      .where('id', '=', id)
-      .execute();
   }
 
   /**
