@@ -71,7 +71,9 @@ export class GuestDataService {
   /**
    * Deletes a guest's bookings, messages and every mail to or from them, sent
    * or not. Found by phone: the bookings with that phone, and the mails to or
-   * from the e-mails those bookings carry.
+   * from the e-mails those bookings carry, unless another booking or message
+   * still uses that e-mail (a family sharing one address with two phones: the
+   * other's confirmation and reminder must still go out).
    */
   async erase(guest: GuestKey, actor: Actor): Promise<GuestErased> {
     const erased = await this.#db.transaction().execute(async (trx) => {
@@ -99,7 +101,7 @@ export class GuestDataService {
               .executeTakeFirst()
           : { numDeletedRows: 0n };
       let mails = 0;
-      for (const email of emails) {
+      for (const email of 'email' in guest ? emails : await unusedEmails(trx, emails)) {
         const deleted = await trx
           .deleteFrom('outbox')
           .where((eb) =>
@@ -176,4 +178,23 @@ export function monthsBefore(now: number, months: number): number {
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(day, lastDay));
   return date.getTime();
+}
+
+/** Those of `emails` that no booking or contact message left in the database carries. */
+async function unusedEmails(db: Kysely<Database>, emails: string[]): Promise<string[]> {
+  const unused: string[] = [];
+  for (const email of emails) {
+    const booking = await db
+      .selectFrom('reservations')
+      .select('id')
+      .where(sameEmail('email', email))
+      .executeTakeFirst();
+    const message = await db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where(sameEmail('email', email))
+      .executeTakeFirst();
+    if (!booking && !message) unused.push(email);
+  }
+  return unused;
 }

@@ -832,6 +832,28 @@ describe("one guest's data", () => {
     }
   });
 
+  it("erasing one phone keeps the mails of an e-mail another phone's booking still uses", async () => {
+    await start();
+    // A family: one e-mail, two phones, two bookings.
+    const family = 'famiglia@example.it';
+    expect((await book(guest({ phone: '+39 333 1111111', email: family }))).statusCode).toBe(201);
+    expect(
+      (await book(guest({ time: '21:00', phone: '+39 333 2222222', email: family }))).statusCode,
+    ).toBe(201);
+    const erased = await asStaff('DELETE', '/api/guest-data?phone=%2B393331111111');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ reservations: 1, mails: 0 });
+    // The other booking stands, and so do the mails about it.
+    const left = await harness.app.db.selectFrom('reservations').select('phone').execute();
+    expect(left.map((row) => row.phone)).toEqual(['+39 333 2222222']);
+    const toFamily = await harness.app.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', family)
+      .execute();
+    expect(toFamily.length).toBeGreaterThan(0);
+  });
+
   it('the retention job deletes bookings and messages older than the period, and keeps the rest', async () => {
     await start();
     await byPhone({ party: 2 });
