@@ -90,12 +90,16 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * requests): it must not outlive an erasure, nor reach a log (item 43).
  */
 export function maskTokens(url: string): string {
-  return url
-    .replace(/([?&]token=)[^&#]*/gi, '$1***')
-    .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
-    .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
-    .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***')
-    .replace(/([?&](?:email|phone)=)[^&#]*/gi, '$1***');
+  return (
+    url
+      .replace(/([?&]token=)[^&#]*/gi, '$1***')
+      .replace(/(\/recovery-password\/)[^/?#]*/, '$1***')
+      .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
+      .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***')
+      .replace(/([?&](?:email|phone)=)[^&#]*/gi, '$1***')
+      // Whatever the keys' spelling (`?%65mail=` works too), these two look a guest up.
+      .replace(/^(\/api\/(?:guest-data|reservations\/decline-pending))\?.*$/, '$1?***')
+  );
 }
 
 /** Pino's request line, with the URL masked. */

@@ -47,6 +47,8 @@ type Actor = NonNullable<AuditActor>;
 type Row = Selectable<ReservationsTable>;
 
 const MINUTE_MS = 60_000;
+/** How far back declining by address reaches (#pendingOf). */
+const ADDRESS_BURST_MS = 48 * 60 * MINUTE_MS;
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
 export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';
@@ -686,6 +688,7 @@ export class ReservationsService {
             status: 'declined' as const,
             staff_message: message || row.staff_message,
             sequence: eb('sequence', '+', 1),
+            client_key: null,
             updated_at: nowIso(this.#now()),
           }))
           .where('id', '=', row.id)
@@ -743,16 +746,22 @@ export class ReservationsService {
       if (named.client_key === null) return [];
       clientKey = named.client_key;
     }
-    return db
+    const now = this.#now();
+    let query = db
       .selectFrom('reservations')
       .selectAll()
       .where('status', '=', 'pending')
+      // A request whose time has passed is no longer anyone's to decline.
+      .where('starts_at', '>', nowIso(now))
       .where((eb) =>
         'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsBookings(guest)(eb),
-      )
-      .orderBy('starts_at')
-      .orderBy('id')
-      .execute();
+      );
+    // One address may be many households (a carrier's shared IPv4, a /56):
+    // only a burst of requests from it is declined, never what it asked days ago.
+    if ('addressOf' in guest) {
+      query = query.where('created_at', '>', nowIso(now - ADDRESS_BURST_MS));
+    }
+    return query.orderBy('starts_at').orderBy('id').execute();
   }
 
   /**
@@ -784,6 +793,8 @@ export class ReservationsService {
         staff_message: status === 'declined' && message ? message : current.staff_message,
         sequence: eb('sequence', '+', 1),
         invited: willInvite ? 1 : current.invited,
+        // Only a pending request is ever declined by its address: kept no longer.
+        client_key: null,
         updated_at: nowIso(this.#now()),
       }))
       .where('id', '=', id)
