@@ -124,7 +124,7 @@ test('tomorrow: closed today, then the staff note, then the reopening, in German
 }) => {
   await withServerAt(TOMORROW, async (server) => {
     await expect(await noticeLines(page, `${server.url}/?lng=de`)).toHaveText([
-      'Heute geschlossen: [DE] Chiuso per un evento privato. Wir öffnen wieder am Donnerstag, 12. November um 12:00 Uhr.',
+      'Heute geschlossen: [DE] Chiuso per un evento privato. Wir öffnen wieder am Donnerstag, 12. November, um 12:00 Uhr.',
     ]);
     await expect(await noticeLines(page, `${server.url}/contact?lng=en`)).toHaveText([
       'Closed today: [EN-GB] Chiuso per un evento privato. Open again on Thursday 12 November from 12:00.',
@@ -147,7 +147,7 @@ test('in the winter: closed until the day before the reopening, the note, the fi
   await withServerAt(IN_THE_WINTER, async (server) => {
     const home = await noticeLines(page, `${server.url}/?lng=de`);
     await expect(home).toHaveText([
-      "Geschlossen bis Montag, 1. März: [DE] Chiuso per l'inverno. Wir öffnen wieder am Dienstag, 2. März um 12:00 Uhr.",
+      "Geschlossen bis Montag, 1. März: [DE] Chiuso per l'inverno. Wir öffnen wieder am Dienstag, 2. März, um 12:00 Uhr.",
     ]);
     expect(await axeViolations(page)).toEqual([]);
     // Tomorrow's closure is over: search engines hear of the winter alone.

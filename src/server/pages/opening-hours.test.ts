@@ -126,7 +126,7 @@ describe('the notice on a closed day', () => {
       'Closed today. Open again on Tuesday 3 March from 12:00.',
     ]);
     expect(notice(await page('/contact?lng=de'))).toEqual([
-      'Heute geschlossen. Wir öffnen wieder am Dienstag, 3. März um 12:00 Uhr.',
+      'Heute geschlossen. Wir öffnen wieder am Dienstag, 3. März, um 12:00 Uhr.',
     ]);
     expect(notice(await page('/?lng=it'))).toEqual([
       'Chiuso oggi. Riapriamo martedì 3 marzo alle 12:00.',
@@ -166,14 +166,14 @@ describe('the notice on a closed day', () => {
     ]);
     at('2026-03-10T10:00:00Z'); // Tuesday 10 March: closed for the day
     expect(notice(await page('/?lng=de'))).toEqual([
-      'Heute geschlossen: [DE] Evento privato. Wir öffnen wieder am Mittwoch, 11. März um 12:00 Uhr.',
+      'Heute geschlossen: [DE] Evento privato. Wir öffnen wieder am Mittwoch, 11. März, um 12:00 Uhr.',
     ]);
     at('2027-01-11T10:00:00Z'); // in the winter closure; Monday 1 March 2027 is the rest day
     expect(notice(await page('/?lng=en'))).toEqual([
       'Closed until Monday 1 March: [EN-GB] Chiuso per l&#x27;inverno. Open again on Tuesday 2 March from 12:00.',
     ]);
     expect(notice(await page('/contact?lng=de'))).toEqual([
-      'Geschlossen bis Montag, 1. März: [DE] Chiuso per l&#x27;inverno. Wir öffnen wieder am Dienstag, 2. März um 12:00 Uhr.',
+      'Geschlossen bis Montag, 1. März: [DE] Chiuso per l&#x27;inverno. Wir öffnen wieder am Dienstag, 2. März, um 12:00 Uhr.',
     ]);
     expect(notice(await page('/?lng=it'))).toEqual([
       'Chiuso fino a lunedì 1 marzo: Chiuso per l&#x27;inverno. Riapriamo martedì 2 marzo alle 12:00.',
@@ -198,7 +198,7 @@ describe('a closure with a note says closed first', () => {
       'Closed today and tomorrow: [EN-GB] Lavori in cucina. Open again on Saturday 28 November from 12:00.',
     ]);
     expect(notice(await page('/?lng=de'))).toEqual([
-      'Heute und morgen geschlossen: [DE] Lavori in cucina. Wir öffnen wieder am Samstag, 28. November um 12:00 Uhr.',
+      'Heute und morgen geschlossen: [DE] Lavori in cucina. Wir öffnen wieder am Samstag, 28. November, um 12:00 Uhr.',
     ]);
     expect(notice(await page('/contact?lng=it'))).toEqual([
       'Chiuso oggi e domani: Lavori in cucina. Riapriamo sabato 28 novembre alle 12:00.',

@@ -233,7 +233,7 @@ describe('/reservations without JavaScript', () => {
     expect(third.statusCode).toBe(409);
     const html = shown(third.body);
     expect(html).toContain(
-      'Per questo giorno hai già richieste in attesa di conferma per tutte le persone che un ospite può prenotare online: aspetta la nostra risposta, oppure chiamaci.',
+      'Per questo giorno hai già richieste in attesa della nostra conferma per il massimo di persone che un cliente può tenere in attesa online: aspetta la nostra risposta, chiamaci o scegli meno persone.',
     );
     expect(html).toMatch(/<a [^>]*href="tel:\+\d+"/);
     expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Greta Lind"/);

@@ -207,7 +207,7 @@ describe('the notice says closed first, then the note, then when it opens again'
       en: 'Closed today and tomorrow: Lavori in cucina. Open again on Saturday 28 November from 12:00.',
       fr: "Fermé aujourd'hui et demain\u00a0: Lavori in cucina. Réouverture le samedi 28 novembre à 12:00.",
       es: 'Cerrado hoy y mañana: Lavori in cucina. Volvemos a abrir el sábado, 28 de noviembre a las 12:00.',
-      de: 'Heute und morgen geschlossen: Lavori in cucina. Wir öffnen wieder am Samstag, 28. November um 12:00 Uhr.',
+      de: 'Heute und morgen geschlossen: Lavori in cucina. Wir öffnen wieder am Samstag, 28. November, um 12:00 Uhr.',
     });
   });
 
@@ -217,10 +217,10 @@ describe('the notice says closed first, then the note, then when it opens again'
       en: 'Closed today. Open again on Friday 27 November from 12:00.',
       fr: "Fermé aujourd'hui. Réouverture le vendredi 27 novembre à 12:00.",
       es: 'Cerrado hoy. Volvemos a abrir el viernes, 27 de noviembre a las 12:00.',
-      de: 'Heute geschlossen. Wir öffnen wieder am Freitag, 27. November um 12:00 Uhr.',
+      de: 'Heute geschlossen. Wir öffnen wieder am Freitag, 27. November, um 12:00 Uhr.',
     });
     expect(notice('de', closed(THURSDAY, THURSDAY, 'Private Feier'), THURSDAY)).toBe(
-      'Heute geschlossen: Private Feier. Wir öffnen wieder am Freitag, 27. November um 12:00 Uhr.',
+      'Heute geschlossen: Private Feier. Wir öffnen wieder am Freitag, 27. November, um 12:00 Uhr.',
     );
   });
 
@@ -231,7 +231,7 @@ describe('the notice says closed first, then the note, then when it opens again'
       en: 'Closed today. Open again on Tuesday 1 December from 12:00.',
       fr: "Fermé aujourd'hui. Réouverture le mardi 1 décembre à 12:00.",
       es: 'Cerrado hoy. Volvemos a abrir el martes, 1 de diciembre a las 12:00.',
-      de: 'Heute geschlossen. Wir öffnen wieder am Dienstag, 1. Dezember um 12:00 Uhr.',
+      de: 'Heute geschlossen. Wir öffnen wieder am Dienstag, 1. Dezember, um 12:00 Uhr.',
     });
     // A special day without hours on a Thursday; Friday opens for dinner only.
     const special = {
@@ -251,7 +251,7 @@ describe('the notice says closed first, then the note, then when it opens again'
       en: 'Closed until Saturday 28 November: Inventario. Open again on Sunday 29 November from 12:00.',
       fr: "Fermé jusqu'au samedi 28 novembre\u00a0: Inventario. Réouverture le dimanche 29 novembre à 12:00.",
       es: 'Cerrado hasta el sábado, 28 de noviembre: Inventario. Volvemos a abrir el domingo, 29 de noviembre a las 12:00.',
-      de: 'Geschlossen bis Samstag, 28. November: Inventario. Wir öffnen wieder am Sonntag, 29. November um 12:00 Uhr.',
+      de: 'Geschlossen bis Samstag, 28. November: Inventario. Wir öffnen wieder am Sonntag, 29. November, um 12:00 Uhr.',
     });
     // Thursday to Sunday, then the Monday rest day: closed until Monday.
     expect(notice('en', closed(THURSDAY, '2026-11-29'), THURSDAY)).toBe(
@@ -271,7 +271,7 @@ describe('the notice says closed first, then the note, then when it opens again'
       en: 'Closed until Monday, 1 March 2027: Winter break. Open again on Tuesday, 2 March 2027 from 12:00.',
       fr: "Fermé jusqu'au lundi 1 mars 2027\u00a0: Winter break. Réouverture le mardi 2 mars 2027 à 12:00.",
       es: 'Cerrado hasta el lunes, 1 de marzo de 2027: Winter break. Volvemos a abrir el martes, 2 de marzo de 2027 a las 12:00.',
-      de: 'Geschlossen bis Montag, 1. März 2027: Winter break. Wir öffnen wieder am Dienstag, 2. März 2027 um 12:00 Uhr.',
+      de: 'Geschlossen bis Montag, 1. März 2027: Winter break. Wir öffnen wieder am Dienstag, 2. März 2027, um 12:00 Uhr.',
     });
     // In the new year the dates are this year's.
     expect(notice('en', winter, '2027-01-10')).toBe(
@@ -354,7 +354,7 @@ describe('days when the clocks change', () => {
       'Closed today. Open again on Sunday 29 March from 01:00.',
     );
     expect(notice('de', changes, '2026-10-24')).toBe(
-      'Heute geschlossen. Wir öffnen wieder am Sonntag, 25. Oktober um 01:00 Uhr.',
+      'Heute geschlossen. Wir öffnen wieder am Sonntag, 25. Oktober, um 01:00 Uhr.',
     );
     const hours = visitorHours(schedule(changes), '2026-03-29');
     expect(hours.notice).toBeNull();

@@ -318,7 +318,7 @@ describe('sending a booking', () => {
     ['party-too-large', 'For a group this large we take bookings by phone.'],
     [
       'too-many-pending',
-      'You already have requests for this day awaiting our confirmation, for as many people as one guest can book online: please wait for our reply, or call us.',
+      'Your requests for this day that await our confirmation already reach the most people one guest can hold online: please wait for our reply, call us, or choose fewer people.',
     ],
   ] as const)('%s: an alert with the phone', async (code, message) => {
     fake.bookAnswer = { ok: false, code };
