@@ -4079,13 +4079,15 @@ async function pendingHeldBy(sent: SentBooking): Promise<number> {
     .where('date', '=', sent.date)
     .where('status', '=', 'pending')
     .execute();
-  const email = (sent.email ?? '').trim().toLowerCase();
-  const phone = normalisedPhone(sent.phone);
+  const email = limitEmail(sent.email ?? '');
+  const phone = limitPhone(sent.phone);
   const sum = (matches: (row: (typeof rows)[number]) => boolean) =>
     rows.filter(matches).reduce((covers, row) => covers + row.party, 0);
   return Math.max(
-    email === '' ? 0 : sum((row) => row.email.toLowerCase() === email),
-    sum((row) => normalisedPhone(row.phone) === phone),
+    (sent.email ?? '').trim() === ''
+      ? 0
+      : sum((row) => row.email !== '' && limitEmail(row.email) === email),
+    sum((row) => limitPhone(row.phone) === phone),
   );
 }
 const coversAt = (held: Held, minute: number) =>
@@ -4743,10 +4745,9 @@ const postReservation = (
           };
         }
         // Then the e-mail's budget, and only within it the phone's.
-        const phone = `${sent.phone.trim().startsWith('+') ? '+' : ''}${sent.phone.replace(/\D/g, '')}`;
         if (
-          overContactLimit(`email:${sent.email!.trim().toLowerCase()}`) ||
-          overContactLimit(`phone:${phone}`)
+          overContactLimit(`email:${limitEmail(sent.email!)}`) ||
+          overContactLimit(`phone:${limitPhone(sent.phone)}`)
         ) {
           return refused(429, 'refusal', { code: 'rate_limited' });
         }
@@ -5216,6 +5217,15 @@ async function freshGuest(): Promise<{ email: string; phone: string; id: number 
 /** A phone's digits after a leading + (how the server compares phones). */
 const normalisedPhone = (text: string) =>
   `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
+/** One guest as the booking limits count them: `00` dialled for `+`, an e-mail without its +tag. */
+const limitPhone = (text: string) => normalisedPhone(text.trim().replace(/^00/, '+'));
+const limitEmail = (text: string) => {
+  const [local = '', domain = ''] = text
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  return `${local.replace(/\+.*$/, '')}@${domain}`;
+};
 /** A phone the booking schema takes: digits, a leading + and `-.()/` or spaces, 6 to 20 digits. */
 const isGuestPhone = (text: string) => {
   const trimmed = text.trim();
@@ -5237,10 +5247,16 @@ async function guestRows(guest: { email: string } | { phone: string }) {
     'email' in guest
       ? reservations.filter((row) => row.email.toLowerCase() === guest.email.toLowerCase())
       : reservations.filter((row) => normalisedPhone(row.phone) === normalisedPhone(guest.phone));
+  // By phone, an e-mail another booking or message still uses keeps its mails.
+  const stillUsed = (email: string) =>
+    reservations.some((row) => !theirs.includes(row) && row.email.toLowerCase() === email) ||
+    messages.some((row) => row.email.toLowerCase() === email);
   const emails =
     'email' in guest
       ? [guest.email.toLowerCase()]
-      : theirs.map((row) => row.email.toLowerCase()).filter((email) => email !== '');
+      : theirs
+          .map((row) => row.email.toLowerCase())
+          .filter((email) => email !== '' && !stillUsed(email));
   const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
   return {
     reservations: theirs,

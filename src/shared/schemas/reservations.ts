@@ -71,6 +71,19 @@ const phone = z
 export const normalPhone = (text: string) =>
   `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
 
+/**
+ * One guest as the limits on online bookings count them (SECURITY.md item
+ * 41): stricter than a guest's data, which finds what was typed. An e-mail in
+ * any case and without its `+tag` (`anna+1@…` and `anna+2@…` reach one
+ * mailbox), a phone written with `00` for its `+`.
+ */
+export const limitedEmail = (text: string) => {
+  const address = text.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : `${address.slice(0, at).split('+')[0]}${address.slice(at)}`;
+};
+export const limitedPhone = (text: string) => normalPhone(text.trim().replace(/^00/, '+'));
+
 const email = z.string().trim().max(254).pipe(z.email());
 /**
  * A party: a whole number in JSON, or its digits as text where everything is

@@ -406,6 +406,11 @@ describe('a guest books', () => {
     expect(byEmail.statusCode).toBe(429);
     expect(byEmail.json().errors[0].code).toBe('rate_limited');
     expect(byEmail.headers['retry-after']).toBeDefined();
+    // A +tag reaches the same mailbox.
+    const tagged = await book(
+      guest({ time: '20:00', email: 'anna+tavolo@example.it', phone: '+39 333 999998' }),
+    );
+    expect(tagged.statusCode).toBe(429);
 
     const written = ['+39 06 1234-567', '+39061234567', '+39 (06) 123.45.67', '+39/06/1234567'];
     for (let i = 0; i < 8; i += 1) {
@@ -419,6 +424,11 @@ describe('a guest books', () => {
       guest({ time: '20:00', email: 'other@example.it', phone: '+39 061 234 567' }),
     );
     expect(byPhone.statusCode).toBe(429);
+    // 00 is how a +39 is dialled.
+    const dialled = await book(
+      guest({ time: '20:00', email: 'other2@example.it', phone: '0039 06 1234567' }),
+    );
+    expect(dialled.statusCode).toBe(429);
     // Without the +, the same digits are another phone; a new e-mail and phone book as ever.
     expect(
       (await book(guest({ time: '20:00', email: 'x@example.it', phone: '39 06 1234567' })))

@@ -14,7 +14,8 @@ import {
   guestDataQuery,
   guestErasedAnswer,
   guestKeyOf,
-  normalPhone,
+  limitedEmail,
+  limitedPhone,
   occupancyAnswer,
   pendingCountAnswer,
   pendingOf,
@@ -120,8 +121,8 @@ export async function bookAsGuest(
   if (byAddress) return byAddress;
   if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
   const byContact =
-    (await limited(RESERVATION_EMAIL_LIMIT, digest(body.email.toLowerCase()))) ??
-    (await limited(RESERVATION_PHONE_LIMIT, digest(normalPhone(body.phone))));
+    (await limited(RESERVATION_EMAIL_LIMIT, digest(limitedEmail(body.email)))) ??
+    (await limited(RESERVATION_PHONE_LIMIT, digest(limitedPhone(body.phone))));
   if (byContact) return byContact;
   const outcome = await app.reservations.book(body, clientAddress);
   if (!outcome.ok) return { ok: false, code: outcome.reason };

@@ -1,4 +1,8 @@
-import { normalPhone, type ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import {
+  limitedEmail,
+  limitedPhone,
+  type ReservationSettings,
+} from '../../../shared/schemas/reservations.ts';
 
 /**
  * How many covers one guest may hold in bookings still waiting for staff
@@ -15,25 +19,22 @@ export const PENDING_COVERS_PER_LARGEST_PARTY = 2;
 export const pendingCoversLimit = (settings: Pick<ReservationSettings, 'maxPartyOnline'>) =>
   PENDING_COVERS_PER_LARGEST_PARTY * settings.maxPartyOnline;
 
-/** An e-mail as one guest: whatever its case (addresses are stored as typed). */
-const sameEmail = (email: string) => email.trim().toLowerCase();
-
 /**
- * The covers `guest`'s e-mail (whatever its case) and `guest`'s phone (as
- * `normalPhone` reads it: its digits after a leading +) each hold already,
- * in `pending`: a date's pending bookings.
+ * The covers `guest`'s e-mail and `guest`'s phone (each as the limits read
+ * it: `limitedEmail`, `limitedPhone`) each hold already, in `pending`: a
+ * date's pending bookings.
  */
 export function pendingCoversOf(
   pending: readonly { party: number; email: string; phone: string }[],
   guest: { email: string; phone: string },
 ): { byEmail: number; byPhone: number } {
-  const email = sameEmail(guest.email);
-  const phone = normalPhone(guest.phone);
+  const email = limitedEmail(guest.email);
+  const phone = limitedPhone(guest.phone);
   let byEmail = 0;
   let byPhone = 0;
   for (const booking of pending) {
-    if (booking.email !== '' && sameEmail(booking.email) === email) byEmail += booking.party;
-    if (normalPhone(booking.phone) === phone) byPhone += booking.party;
+    if (booking.email !== '' && limitedEmail(booking.email) === email) byEmail += booking.party;
+    if (limitedPhone(booking.phone) === phone) byPhone += booking.party;
   }
   return { byEmail, byPhone };
 }
