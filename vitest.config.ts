@@ -47,6 +47,12 @@ export default defineConfig({
                 name: 'postgres',
                 include: DATABASE_TESTS,
                 env: { TEST_DATABASE: 'postgres' },
+                // One file at a time: a test file drops its schemas as it
+                // goes, and a migration starting in another file at that
+                // moment reads every schema's tables (Kysely's introspection)
+                // and fails on the one just dropped ("schema … does not
+                // exist"). The SQLite files keep the other core busy.
+                maxWorkers: 1,
               },
             },
           ]

@@ -23,9 +23,14 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   // A DATABASE_URL in `env` is shared with others (several instances behind
   // one database); otherwise the server gets a fresh one of the project's kind.
+  const project = e2eProject();
   const ownDatabase = env.DATABASE_URL
     ? undefined
-    : await createTestDatabase(e2eProject().database);
+    : await createTestDatabase(project.database, {
+        // Dropped after the run (global-teardown.ts): a schema dropped while
+        // another spec's server migrates breaks that migration.
+        ...(project.postgresSchema ? { dropLaterAs: `${project.postgresSchema}_` } : {}),
+      });
   const databaseUrl = env.DATABASE_URL ?? ownDatabase!.url;
   try {
     // A free port may be taken by another worker's server before ours binds

@@ -28,7 +28,18 @@ export interface TestDatabase {
  * temporary folder, or a new schema on TEST_POSTGRES_URL's database, which
  * the URL's `search_path` makes the only one the server sees.
  */
-export async function createTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect = testDialect(),
+  options: {
+    /**
+     * PostgreSQL: the new schema's name starts with this, and `drop()` leaves
+     * it for `dropPostgresSchemasStartingWith` to remove after the run (a
+     * schema dropped while another server migrates breaks that migration:
+     * vitest.config.ts).
+     */
+    dropLaterAs?: string;
+  } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'restaurant-test-'));
     return {
@@ -39,12 +50,12 @@ export async function createTestDatabase(dialect = testDialect()): Promise<TestD
   }
   const base = process.env.TEST_POSTGRES_URL;
   if (!base) throw new Error('TEST_POSTGRES_URL is not set: no PostgreSQL to test on');
-  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const schema = `${options.dropLaterAs ?? 'test_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await createPostgresSchema(base, schema);
   return {
     url: postgresSchemaUrl(base, schema),
     dialect,
-    drop: () => dropPostgresSchema(base, schema),
+    drop: options.dropLaterAs ? async () => {} : () => dropPostgresSchema(base, schema),
   };
 }
 
@@ -65,6 +76,22 @@ export async function createPostgresSchema(base: string, schema: string): Promis
 export async function dropPostgresSchema(base: string, schema: string): Promise<void> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`not a plain schema name: ${schema}`);
   await adminQuery(base, `drop schema if exists ${schema} cascade`);
+}
+
+/** Drops every schema whose name starts with `prefix` (`createTestDatabase`'s `dropLaterAs`). */
+export async function dropPostgresSchemasStartingWith(base: string, prefix: string): Promise<void> {
+  if (!SCHEMA_NAME.test(prefix)) throw new Error(`not a plain schema name: ${prefix}`);
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      'select nspname from pg_namespace where starts_with(nspname, $1)',
+      [prefix],
+    );
+    for (const { nspname } of rows) await client.query(`drop schema if exists ${nspname} cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** One statement on TEST_POSTGRES_URL's database, on a connection of its own. */
