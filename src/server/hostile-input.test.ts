@@ -3824,7 +3824,7 @@ const restaurantBodies = bodies({
       invalid: ['', 'Via\nLungomare', 'x'.repeat(STREET_MAX + 1), 12],
     },
     postalCode: {
-      valid: padded(fc.stringMatching(/^[A-Za-z0-9]([A-Za-z0-9 -]{0,8}[A-Za-z0-9])?$/)),
+      valid: padded(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 -]{0,8}[A-Za-z0-9]$/)),
       invalid: ['', '9', '91014!', '12345678901', ' -9101', 91014],
     },
     locality: { valid: factText(PLACE_MAX), invalid: ['', 'x'.repeat(PLACE_MAX + 1), 'a\u2028b'] },

@@ -140,7 +140,7 @@ export const restaurantAddress = z.strictObject(
   {
     street: required('Via e numero civico', oneLine('Via e numero civico', STREET_MAX)),
     postalCode: required('CAP', (text, ctx) =>
-      /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,8}[A-Za-z0-9])?$/.test(text)
+      /^[A-Za-z0-9][A-Za-z0-9 -]{0,8}[A-Za-z0-9]$/.test(text)
         ? text
         : problem(ctx, 'CAP non valido: da 2 a 10 lettere o cifre, come 91014.'),
     ),

@@ -220,6 +220,12 @@ describe('PUT /api/restaurant', () => {
         'CAP non valido',
       ],
       [
+        'a postal code of one character (two to ten, as the message says)',
+        { ...SEED, address: { ...SEED.address, postalCode: '9' } },
+        'address.postalCode',
+        'CAP non valido',
+      ],
+      [
         'a country by name',
         { ...SEED, address: { ...SEED.address, country: 'Italia' } },
         'address.country',
