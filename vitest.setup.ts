@@ -20,6 +20,14 @@ afterEach(async () => {
   }
 });
 
+// Testing Library waits at most 1 s for a screen to settle by default; with a
+// Vitest worker on each core (vitest.config.ts) a busy machine can take
+// longer, and the wait ends as soon as the screen is right.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}
+
 // jsdom lays nothing out, so it has no ResizeObserver: an observer whose
 // elements never change size is what a browser would give it.
 if (typeof window !== 'undefined') {
