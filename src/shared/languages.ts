@@ -93,6 +93,33 @@ export function languageOfRequest(request: Request): Lang {
 
 export type Localized = Record<Lang, string>;
 
+/**
+ * Each language's locale for dates and numbers. The site's English is British
+ * (GB flag, og:locale en_GB): 24-hour times and "1 March", as the restaurant
+ * writes them.
+ */
+export const DATE_LOCALES: Record<Lang, string> = {
+  it: 'it-IT',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  de: 'de-DE',
+};
+
+/** A phone number as a `tel:` URL: digits and the leading + only (RFC 3966 global number). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Each language's Italian name as a heading or label ("Tedesco"), as the back office shows it. */
+export const LANGUAGE_LABELS_IT: Record<Lang, string> = {
+  it: 'Italiano',
+  en: 'Inglese',
+  fr: 'Francese',
+  es: 'Spagnolo',
+  de: 'Tedesco',
+};
+
 /** Each language's Italian name, lower-case, as staff texts use it in a sentence. */
 export const LANGUAGE_NAMES_IT: Record<Lang, string> = {
   it: 'italiano',

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import experience from '../../../../content/images/experience.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
-import { telHref } from './tel-href.ts';
+import { telHref } from '../../../shared/languages.ts';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 import { useRestaurant } from '../use-restaurant.ts';
 

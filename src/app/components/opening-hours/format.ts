@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { toLang, type Lang } from '../../../shared/languages.ts';
+import { DATE_LOCALES as LOCALES, toLang, type Lang } from '../../../shared/languages.ts';
 import { addDays, type TimeRange, type WeeklyDay } from '../../../shared/opening-hours.ts';
 import type { ClosedNotice } from './visitor-hours.ts';
 
@@ -9,17 +9,6 @@ import type { ClosedNotice } from './visitor-hours.ts';
  * sentences around them from the locale files (`common:hours`).
  */
 
-/**
- * The site's English is British (GB flag, og:locale en_GB): 24-hour times and
- * "1 March", as the restaurant writes them.
- */
-const LOCALES: Record<Lang, string> = {
-  it: 'it-IT',
-  en: 'en-GB',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  de: 'de-DE',
-};
 const TIME_ZONE = 'Europe/Rome';
 
 function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {

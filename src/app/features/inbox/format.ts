@@ -1,5 +1,6 @@
 import type { ContactMessage, Delivery } from './inbox-api.ts';
-import { INBOX_TEXTS, PAGE_LANGUAGES } from './inbox-texts.ts';
+import { LANGUAGE_LABELS_IT, toLang } from '../../../shared/languages.ts';
+import { INBOX_TEXTS } from './inbox-texts.ts';
 
 /** The restaurant's clock: staff read times as they are in Sicily. */
 const TIME_ZONE = 'Europe/Rome';
@@ -32,7 +33,8 @@ export function formatLongDate(value: string): string {
 }
 
 export function languageName(lang: string): string {
-  return PAGE_LANGUAGES[lang] ?? lang;
+  const known = toLang(lang);
+  return known && known === lang ? LANGUAGE_LABELS_IT[known] : lang;
 }
 
 export function senderName(message: Pick<ContactMessage, 'firstName' | 'lastName'>): string {

@@ -34,12 +34,3 @@ export const INBOX_TEXTS = {
   failed: 'Invio non riuscito',
   unknownDelivery: 'Stato dell’invio sconosciuto',
 } as const;
-
-/** The five page languages, named in Italian. */
-export const PAGE_LANGUAGES: Record<string, string> = {
-  it: 'Italiano',
-  en: 'Inglese',
-  fr: 'Francese',
-  es: 'Spagnolo',
-  de: 'Tedesco',
-};

@@ -12,7 +12,8 @@ import {
   senderName,
 } from './format.ts';
 import { setMessageRead, type ContactMessage } from './inbox-api.ts';
-import { INBOX_TEXTS as T, PAGE_LANGUAGES } from './inbox-texts.ts';
+import { INBOX_TEXTS as T } from './inbox-texts.ts';
+import { LANGUAGE_LABELS_IT } from '../../../shared/languages.ts';
 
 /**
  * The staff inbox: the contact form's messages, newest first,
@@ -162,7 +163,7 @@ function MessageItem({
   const delivery = deliveryLabel(message.delivery);
   const lastError = message.delivery?.lastError ?? null;
   // The visitor's words are in the page's language, as far as we know.
-  const textLang = message.lang in PAGE_LANGUAGES ? message.lang : undefined;
+  const textLang = message.lang in LANGUAGE_LABELS_IT ? message.lang : undefined;
   const classes = [
     'staff-message',
     message.read ? '' : 'staff-message--unread',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import { LANGUAGE_LABELS_IT, LANGUAGES, type Lang } from '../../../shared/languages.ts';
 import { isDate } from '../../../shared/opening-hours.ts';
 import {
   PARTY_MAX,
@@ -20,7 +20,7 @@ import {
   invalidFieldsOf,
   refusalOf,
 } from './reservations-office-api.ts';
-import { BOOKING_FORM_TEXTS as T, LANGUAGE_NAMES } from './reservations-office-texts.ts';
+import { BOOKING_FORM_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 
 /**
@@ -351,7 +351,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
           >
             {LANGUAGES.map((lang) => (
               <option key={lang} value={lang}>
-                {LANGUAGE_NAMES[lang]}
+                {LANGUAGE_LABELS_IT[lang]}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
 import { addDays, isDate } from '../../../shared/opening-hours.ts';
 import {
   RESERVATION_REFUSALS,
@@ -9,7 +10,6 @@ import {
   type ReservationStatusBody,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { telHref } from '../../components/home/tel-href.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
@@ -17,7 +17,7 @@ import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay }
 import { DeclineAllAction } from './decline-all.tsx';
 import { DAY_PARAM } from './load-reservations.ts';
 import { refusalOf, setReservationStatus } from './reservations-office-api.ts';
-import { LANGUAGE_NAMES, RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
+import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
 
@@ -248,7 +248,7 @@ function BookingCard({ booking }: { booking: Reservation }) {
   const change = useStatusChange();
   const [message, setMessage] = useState('');
   const done = !holdsSeats(booking);
-  const lang = LANGUAGE_NAMES[booking.lang as keyof typeof LANGUAGE_NAMES] ?? booking.lang;
+  const lang = LANGUAGE_LABELS_IT[booking.lang as keyof typeof LANGUAGE_LABELS_IT] ?? booking.lang;
   const received = receivedAt(booking.createdAt);
 
   const actions: ReactNode[] = [];

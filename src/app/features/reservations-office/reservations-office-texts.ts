@@ -1,4 +1,3 @@
-import type { Lang } from '../../../shared/languages.ts';
 import {
   PARTY_MAX,
   RESERVATION_NOTES_MAX,
@@ -164,15 +163,6 @@ export const BOOKING_FORM_TEXTS = {
   added: (name: string, party: number, date: string, time: string) =>
     `Prenotazione di ${name} aggiunta: ${persons(party)}, ${date} alle ${time}.`,
 } as const;
-
-/** The guest's language for mails, named in Italian. */
-export const LANGUAGE_NAMES: Record<Lang, string> = {
-  it: 'Italiano',
-  en: 'Inglese',
-  fr: 'Francese',
-  es: 'Spagnolo',
-  de: 'Tedesco',
-};
 
 /** The owner's settings and the calendar feed. */
 export const SETTINGS_TEXTS = {

@@ -2,9 +2,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { toLang, type Lang } from '../../../shared/languages.ts';
+import { DATE_LOCALES as LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
-import { telHref } from '../../components/home/tel-href.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import {
   bookingFromForm,
@@ -22,14 +21,6 @@ import {
   type FieldWithError,
 } from './booking.ts';
 import { useHydrated, useSlots, type SlotsState } from './use-slots.ts';
-
-const LOCALES: Record<Lang, string> = {
-  it: 'it-IT',
-  en: 'en-GB',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  de: 'de-DE',
-};
 
 /** "Saturday 5 December", capitalised to start an option of the date list. */
 const dayLabel = (lang: Lang, date: string) => {

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { toLang } from '../../../shared/languages.ts';
 import type { CancellationView } from '../../context.ts';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
-import { telHref } from '../../components/home/tel-href.ts';
+import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 
 /**

@@ -1,12 +1,17 @@
-import type { TargetLang } from '../../../shared/languages.ts';
+import {
+  LANGUAGE_LABELS_IT,
+  LANGUAGE_NAMES_IT,
+  TARGET_LANGS,
+  type TargetLang,
+} from '../../../shared/languages.ts';
 
 /** Language names as headings ("Tedesco") and inside a sentence ("in tedesco"). */
-export const LANGUAGE_NAMES: Record<TargetLang, { name: string; inName: string }> = {
-  en: { name: 'Inglese', inName: 'in inglese' },
-  fr: { name: 'Francese', inName: 'in francese' },
-  es: { name: 'Spagnolo', inName: 'in spagnolo' },
-  de: { name: 'Tedesco', inName: 'in tedesco' },
-};
+export const LANGUAGE_NAMES = Object.fromEntries(
+  TARGET_LANGS.map((lang) => [
+    lang,
+    { name: LANGUAGE_LABELS_IT[lang], inName: `in ${LANGUAGE_NAMES_IT[lang]}` },
+  ]),
+) as Record<TargetLang, { name: string; inName: string }>;
 
 /** The review's texts, in the back office's voice ("tu", short sentences). */
 export const REVIEW_TEXTS = {

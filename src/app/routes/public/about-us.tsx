@@ -4,7 +4,7 @@ import { restaurant } from '../../../../content/restaurant.ts';
 import { publicPageMeta } from '../../seo.ts';
 import { preloadImage } from '../../components/responsive-image.tsx';
 import { ABOUT_IMAGE_SIZES, AboutBlock } from '../../components/about/about-block.tsx';
-import { telHref } from '../../components/home/tel-href.ts';
+import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import experienceImage from '../../../../content/images/about-experience.svg?responsive';
 import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsive';

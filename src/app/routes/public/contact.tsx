@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { publicPageMeta } from '../../seo.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
-import { telHref } from '../../components/home/tel-href.ts';
+import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import { ClosedNotice } from '../../components/opening-hours/closed-notice.tsx';
 import { OpeningHoursList } from '../../components/opening-hours/opening-hours-list.tsx';

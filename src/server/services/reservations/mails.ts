@@ -1,6 +1,12 @@
 import { createInstance } from 'i18next';
 import type { FoodEstablishmentReservation, WithContext } from 'schema-dts';
-import { FALLBACK_LANG, LANGUAGES, toLang, type Lang } from '../../../shared/languages.ts';
+import {
+  DATE_LOCALES,
+  FALLBACK_LANG,
+  LANGUAGES,
+  toLang,
+  type Lang,
+} from '../../../shared/languages.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import { RESTAURANT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 import { italianDate } from '../../../shared/schemas/opening-hours.ts';
@@ -44,15 +50,6 @@ const translators = Object.fromEntries(
     return [lang, i18n.t.bind(i18n) as unknown as MailTexts];
   }),
 ) as Record<Lang, MailTexts>;
-
-/** Locales for dates: English as written in Europe (day before month, 24-hour clock). */
-const DATE_LOCALES: Record<Lang, string> = {
-  it: 'it-IT',
-  en: 'en-GB',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  de: 'de-DE',
-};
 
 /** "Saturday, 5 December 2026 at 20:00" in the guest's language, on Rome's clock. */
 export function bookingWhen(lang: Lang, startsAt: Date): string {
