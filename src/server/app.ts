@@ -1,5 +1,10 @@
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
@@ -71,6 +76,8 @@ export interface AppOptions {
    * CLOCK_START sets, else Date.now.
    */
   now?: () => number;
+  /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A clock that reads `start` now and then runs on at the real pace. */
@@ -118,6 +125,7 @@ export async function buildApp({
   logStream,
   outboxPollMs,
   now,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -138,6 +146,7 @@ export async function buildApp({
       void (reply as unknown as FastifyReply).code(status).send({ message: 'Bad request' });
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
