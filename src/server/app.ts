@@ -29,7 +29,7 @@ import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { restaurantRoutes } from './routes/api/restaurant.ts';
 import { reservationRoutes } from './routes/api/reservations.ts';
-import { guestReservations } from './pages/guest-reservations.ts';
+import { pageServices } from './pages/page-services.ts';
 import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -205,18 +205,7 @@ export async function buildApp({
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       contentVersion: () => app.contentVersion.current(),
       today: romeDateReader(clock),
-      services: {
-        publicUrl: config.PUBLIC_URL,
-        dailyMenu: async (lang) => {
-          const { titolo, descrizione, infoAggiuntive, translation } =
-            await app.dailyMenu.view(lang);
-          return { lang, titolo, descrizione, infoAggiuntive, translation };
-        },
-        menu: (lang) => app.menu.view(lang),
-        restaurant: () => app.restaurantFacts.get(),
-        openingHours: (lang) => app.openingHours.get(lang),
-        reservations: guestReservations(app),
-      },
+      services: pageServices(app),
     });
   }
   return app;

@@ -5,7 +5,7 @@ import { createStaffMember } from '../services/staff-accounts.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import { openDatabase } from './database.ts';
-import { sleep, startServer } from '../testing/durability.ts';
+import { sleep, startServer } from '../testing/server-process.ts';
 
 /*
  * No acknowledged write or stored mail is lost, on PostgreSQL: the real server

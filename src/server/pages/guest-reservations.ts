@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CancellationView, GuestReservations } from '../../app/context.ts';
 import { reservationBody, type ReservationBody } from '../../shared/schemas/reservations.ts';
-import { hitLimit } from '../routes/api/address-limit.ts';
-import { bookAsGuest, CANCEL_ADDRESS_LIMIT } from '../routes/api/reservations.ts';
-import { bookingLang } from '../services/reservations/reservations.ts';
+import { bookingLang } from '../services/reservations/rows.ts';
 
 /**
  * The reservation pages' way to the service (src/app/context.ts): the same
@@ -39,14 +37,13 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
         }
         return { ok: false, code: 'invalid', fields };
       }
-      const booked = await bookAsGuest(app, clientAddress, parsed.data);
+      const booked = await app.reservations.bookAsGuest(clientAddress, parsed.data);
       return booked.ok ? booked : { ok: false, code: booked.code };
     },
     cancellation: async (token) => view(await app.reservations.cancellation(token)),
     async cancel(token, clientAddress) {
-      const limit = await hitLimit(app, CANCEL_ADDRESS_LIMIT, clientAddress);
-      if (!limit.allowed) return 'rate-limited';
-      return view(await app.reservations.cancelByGuest(token));
+      const cancelled = await app.reservations.cancelAsGuest(token, clientAddress);
+      return cancelled.ok ? view(cancelled.booking) : 'rate-limited';
     },
   };
 }

@@ -1,3 +1,4 @@
+// Over 400 lines: the tests of every public page as served, one describe per concern (language, errors, headers, cache, addresses).
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

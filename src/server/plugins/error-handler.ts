@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCode } from '../error-code.ts';
 import { PasswordWorkBusy } from '../services/passwords.ts';
 
 /**
@@ -41,17 +42,6 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 });
-
-/**
- * An error as the log names it: by its code (else its class), never its
- * message, which may quote what a client sent (a JSON parser's quotes the
- * body, a password included) or name a guest (SECURITY.md item 43).
- */
-export function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
-  return error instanceof Error ? error.name : typeof error;
-}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

@@ -17,9 +17,10 @@ import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
-import { readBookingsVersion, ReservationsService } from '../services/reservations/reservations.ts';
+import { ReservationsService } from '../services/reservations/reservations.ts';
+import { readBookingsVersion } from '../services/reservations/rows.ts';
 import { GuestDataService } from '../services/guest-data.ts';
-import { errorCode } from './error-handler.ts';
+import { errorCode } from '../error-code.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,11 +104,12 @@ export const servicesPlugin = fp(
     });
     const sessions = new Sessions(app.db);
     const limiter = new RateLimiter(app.db);
+    const floodGuard = new MemoryLimiter();
     const loginThrottle = new LoginThrottle(app.db);
     app.decorate('outbox', outbox);
     app.decorate('sessions', sessions);
     app.decorate('limiter', limiter);
-    app.decorate('floodGuard', new MemoryLimiter());
+    app.decorate('floodGuard', floodGuard);
     app.decorate('loginThrottle', loginThrottle);
     app.decorate(
       'auth',
@@ -186,6 +188,7 @@ export const servicesPlugin = fp(
     const reservations = new ReservationsService({
       db: app.db,
       bookingsVersion,
+      limits: { floodGuard, limiter },
       content,
       contentVersion: () => contentVersion.current(),
       schedule: () => app.openingHours.get('it'),

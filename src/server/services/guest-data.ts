@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased, GuestKey } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { bumpBookingsVersion, toReservation } from './reservations/reservations.ts';
+import { bumpBookingsVersion, toReservation } from './reservations/rows.ts';
 import { sentMessage } from './contact-messages.ts';
 import { guestsBookings, sameEmail } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+// Over 400 lines: one experiment whose kill cycles and checks share its state (the server
+// process is server-process.ts, the stream of writes durability-writes.ts).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +8,8 @@ import type { Kysely } from 'kysely';
 import { integrityCheck, openDatabase, type Database } from '../db/database.ts';
 import { createStaffMember } from '../services/staff-accounts.ts';
 import { startSmtpServer, type ReceivedMail } from './smtp.ts';
-import { freePort } from './ports.ts';
+import { acknowledged, WriteStream, type Attempt } from './durability-writes.ts';
+import { sleep, startServer, type ServerProcess } from './server-process.ts';
 
 /*
  * Durability under SIGKILL (no acknowledged write or stored mail is lost),
@@ -32,7 +34,6 @@ import { freePort } from './ports.ts';
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const MAIN = resolve(ROOT, 'src/server/main.ts');
 const BUILD_ENTRY = resolve(ROOT, 'build/server/index.js');
 
 const STAFF = {
@@ -112,166 +113,6 @@ function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-/** Starts `src/server/main.ts` as `npm run serve` does and waits for /api/health. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (gone) throw new Error(`the server exited while starting:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health within 30 s:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  return { url, child, exited, output: () => output };
-}
-
-interface Attempt {
-  cycle: number;
-  key: string;
-  /** The HTTP status, or undefined when the connection was cut first. */
-  status?: number;
-  /** The id a 202 named (contact posts). */
-  id?: number;
-}
-
-/** The stream of writes of one cycle: `concurrency` workers until the server is gone. */
-class WriteStream {
-  readonly saves: Attempt[] = [];
-  readonly posts: Attempt[] = [];
-  readonly url: string;
-  readonly token: string;
-  readonly cycle: number;
-  readonly random: () => number;
-  readonly nextClient: () => string;
-  #stopped = false;
-  #workers: Promise<void>[] = [];
-
-  constructor(options: {
-    url: string;
-    token: string;
-    cycle: number;
-    random: () => number;
-    nextClient: () => string;
-  }) {
-    this.url = options.url;
-    this.token = options.token;
-    this.cycle = options.cycle;
-    this.random = options.random;
-    this.nextClient = options.nextClient;
-  }
-
-  start(concurrency: number) {
-    for (let i = 0; i < concurrency; i += 1) this.#workers.push(this.#work());
-  }
-
-  async stop() {
-    this.#stopped = true;
-    await Promise.all(this.#workers);
-  }
-
-  async #work() {
-    while (!this.#stopped) {
-      // One post in three: each post is a mail, and the outbox delivers them one at a time.
-      const attempt = this.random() < 1 / 3 ? this.#post() : this.#save();
-      // A cut connection means the process is gone: this worker is done.
-      if ((await attempt).status === undefined) return;
-    }
-  }
-
-  #unique() {
-    return Math.floor(this.random() * 36 ** 6).toString(36);
-  }
-
-  async #save(): Promise<Attempt> {
-    const attempt: Attempt = {
-      cycle: this.cycle,
-      key: `dur-c${this.cycle}-s${this.saves.length}-${this.#unique()}`,
-    };
-    this.saves.push(attempt);
-    try {
-      const response = await fetch(`${this.url}/api/daily-menu/1`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
-        body: JSON.stringify({
-          titolo: attempt.key,
-          descrizione: 'Spaghetti ai ricci, Pesce spada alla ghiotta',
-          infoAggiuntive: 'Acqua inclusa',
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await response.json()) as { titolo?: string };
-      attempt.status = response.status;
-      if (response.ok && body.titolo !== attempt.key) attempt.status = -1; // answered someone else's save
-    } catch {
-      // cut off by the kill: not acknowledged
-    }
-    return attempt;
-  }
-
-  async #post(): Promise<Attempt> {
-    const attempt: Attempt = {
-      cycle: this.cycle,
-      key: `dur-c${this.cycle}-p${this.posts.length}-${this.#unique()}`,
-    };
-    this.posts.push(attempt);
-    try {
-      const response = await fetch(`${this.url}/api/contact`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': this.nextClient() },
-        body: JSON.stringify({
-          firstName: 'Durability',
-          lastName: attempt.key,
-          email: 'visitor@example.com',
-          message: `Messaggio di prova ${attempt.key}: un tavolo per due, grazie.`,
-          privacy: true,
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await response.json()) as { id?: number };
-      attempt.status = response.status;
-      if (typeof body.id === 'number') attempt.id = body.id;
-    } catch {
-      // cut off by the kill: not acknowledged
-    }
-    return attempt;
-  }
-}
-
-const acknowledged = (attempt: Attempt) =>
-  attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
 
 function tokenOf(mail: ReceivedMail): string | undefined {
   return (

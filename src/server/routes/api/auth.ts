@@ -10,7 +10,8 @@ import {
 import { changePasswordBody, loginAnswer, staffUserAnswer } from '../../../shared/schemas/staff.ts';
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { changeOwnPassword, createStaffMember, REFUSALS } from '../../services/staff-accounts.ts';
-import { withinAddressLimit, type AddressLimit } from './address-limit.ts';
+import type { AddressLimit } from '../../services/address-limits.ts';
+import { withinAddressLimit } from './address-limit.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
 /** Auth routes: 10 requests per minute per client address. */

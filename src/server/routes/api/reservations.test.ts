@@ -1,3 +1,4 @@
+// Over 400 lines: the API tests of one route family, /api/reservations, from availability to the logs.
 import { afterEach, describe, expect, it } from 'vitest';
 import ical from 'node-ical';
 import { createStaff, login, testApp } from '../../testing/app.ts';

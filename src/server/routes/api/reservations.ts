@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,8 +13,6 @@ import {
   guestDataQuery,
   guestErasedAnswer,
   guestKeyOf,
-  limitedEmail,
-  limitedPhone,
   occupancyAnswer,
   pendingCountAnswer,
   pendingOf,
@@ -28,52 +25,10 @@ import {
   reservationSettingsBody,
   reservationStatusBody,
   staffReservationBody,
-  type ReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
-import type {
-  BookingRefusal,
-  StaffBookingRefusal,
-} from '../../services/reservations/reservations.ts';
+import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
-import { hitLimit, withinAddressLimit, type AddressLimit } from './address-limit.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-const BOOKING_LIMITED = 'Too many booking requests: please try again later.';
-
-/**
- * An online booking is counted three times, each on its own budget (SECURITY.md
- * item 41, docs/decisions/011): per client address (IPv6: its /56), and per
- * e-mail and per phone, which also bounds the mails one typed address is sent.
- * A family books a few tables; a robot needs hundreds to fill the horizon.
- */
-export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
-  name: 'reservation-ip',
-  limit: 10,
-  windowMs: HOUR_MS,
-  description: BOOKING_LIMITED,
-};
-export const RESERVATION_EMAIL_LIMIT: AddressLimit = {
-  name: 'reservation-email',
-  limit: 8,
-  windowMs: 24 * HOUR_MS,
-  description: BOOKING_LIMITED,
-};
-export const RESERVATION_PHONE_LIMIT: AddressLimit = {
-  ...RESERVATION_EMAIL_LIMIT,
-  name: 'reservation-phone',
-};
-
-/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
-export const CANCEL_ADDRESS_LIMIT: AddressLimit = {
-  name: 'reservation-cancel-ip',
-  limit: 20,
-  windowMs: HOUR_MS,
-  description: 'Too many requests: please try again later.',
-};
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
 const GUEST_REFUSALS: Record<BookingRefusal, string> = {
@@ -96,41 +51,19 @@ const STAFF_REFUSALS: Record<StaffBookingRefusal, string> = {
 const TRANSITION_REFUSED =
   'La prenotazione è già stata gestita (da un collega o dal cliente): ricarica per vederne lo stato.';
 
-export type GuestBooking =
-  | { ok: true; id: number; status: 'pending' | 'confirmed' }
-  | { ok: false; code: BookingRefusal | 'rate-limited'; retryAfterSeconds?: number };
+const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 
 /**
- * A guest's booking, as the API and the page's form (without JavaScript)
- * both take it: the address's flood limit first (in memory, then in the
- * database), then the honeypot (a robot is told "received" and nothing is
- * stored), then the limits of the e-mail and the phone, then the booking.
+ * What staff learn of one guest's pending requests, counted or declined
+ * (`answer`), or 404 when `addressOf` names no booking.
  */
-export async function bookAsGuest(
-  app: FastifyInstance,
-  clientAddress: string,
-  body: ReservationBody,
-): Promise<GuestBooking> {
-  const limited = async (rule: AddressLimit, subject: string) => {
-    const limit = await hitLimit(app, rule, subject);
-    return limit.allowed
-      ? null
-      : ({ ok: false, code: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds } as const);
-  };
-  const byAddress = await limited(RESERVATION_ADDRESS_LIMIT, clientAddress);
-  if (byAddress) return byAddress;
-  if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
-  const byContact =
-    (await limited(RESERVATION_EMAIL_LIMIT, digest(limitedEmail(body.email)))) ??
-    (await limited(RESERVATION_PHONE_LIMIT, digest(limitedPhone(body.phone))));
-  if (byContact) return byContact;
-  const outcome = await app.reservations.book(body, clientAddress);
-  if (!outcome.ok) return { ok: false, code: outcome.reason };
-  return {
-    ok: true,
-    id: outcome.reservation.id,
-    status: outcome.reservation.status === 'confirmed' ? 'confirmed' : 'pending',
-  };
+function pendingAnswer<Key extends 'pending' | 'declined'>(
+  reply: FastifyReply,
+  answer: Key,
+  count: number | null,
+) {
+  if (count === null) return notFound(reply, BOOKING_NOT_FOUND);
+  return { [answer]: count } as Record<Key, number>;
 }
 
 /**
@@ -161,15 +94,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations',
     { schema: { body: reservationBody, response: { 201: createdReservationAnswer } } },
     async (request, reply) => {
-      const booked = await bookAsGuest(app, clientKey(request), request.body);
+      const booked = await app.reservations.bookAsGuest(clientKey(request), request.body);
       if (booked.ok) return reply.status(201).send({ id: booked.id, status: booked.status });
       if (booked.code === 'rate-limited') {
-        return tooManyRequests(
-          reply,
-          booked.retryAfterSeconds ?? 60,
-          'rate_limited',
-          BOOKING_LIMITED,
-        );
+        return tooManyRequests(reply, booked.retryAfterSeconds, 'rate_limited', booked.description);
       }
       return refuse(reply, 409, booked.code, GUEST_REFUSALS[booked.code]);
     },
@@ -179,8 +107,19 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations/cancel',
     { schema: { body: cancelBody, response: { 200: createdReservationAnswer } } },
     async (request, reply) => {
-      if (!(await withinAddressLimit(request, reply, CANCEL_ADDRESS_LIMIT))) return reply;
-      const row = await app.reservations.cancelByGuest(request.body.token);
+      const cancelled = await app.reservations.cancelAsGuest(
+        request.body.token,
+        clientKey(request),
+      );
+      if (!cancelled.ok) {
+        return tooManyRequests(
+          reply,
+          cancelled.retryAfterSeconds,
+          'rate_limited',
+          cancelled.description,
+        );
+      }
+      const row = cancelled.booking;
       if (!row) {
         return refuse(
           reply,
@@ -228,7 +167,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.staff!,
       );
       if (outcome.ok) return outcome.reservation;
-      if (outcome.reason === 'not-found') return notFound(reply, 'Prenotazione non trovata.');
+      if (outcome.reason === 'not-found') return notFound(reply, BOOKING_NOT_FOUND);
       return refuse(reply, 409, RESERVATION_REFUSALS.transition, TRANSITION_REFUSED);
     },
   );
@@ -239,11 +178,12 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: pendingOfQuery, response: { 200: pendingCountAnswer } },
       preHandler: requireStaff,
     },
-    async (request, reply) => {
-      const pending = await app.reservations.pendingCount(pendingOf(request.query));
-      if (pending === null) return notFound(reply, 'Prenotazione non trovata.');
-      return { pending };
-    },
+    async (request, reply) =>
+      pendingAnswer(
+        reply,
+        'pending',
+        await app.reservations.pendingCount(pendingOf(request.query)),
+      ),
   );
 
   app.post(
@@ -252,15 +192,16 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: declinePendingBody, response: { 200: declinedPendingAnswer } },
       preHandler: requireStaff,
     },
-    async (request, reply) => {
-      const declined = await app.reservations.declinePending(
-        pendingOf(request.body),
-        request.body.message,
-        request.staff!,
-      );
-      if (declined === null) return notFound(reply, 'Prenotazione non trovata.');
-      return { declined };
-    },
+    async (request, reply) =>
+      pendingAnswer(
+        reply,
+        'declined',
+        await app.reservations.declinePending(
+          pendingOf(request.body),
+          request.body.message,
+          request.staff!,
+        ),
+      ),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 
 /**
  * A guest's cancel link carries a token that names a booking and its start,
@@ -36,4 +38,26 @@ export function readCancelToken(key: string, token: string): CancelClaim | null 
   const given = Buffer.from(match[3]!);
   if (!timingSafeEqual(expected, given)) return null;
   return { id, startsAt: startSeconds * 1000 };
+}
+
+/** The key that signs cancel links, read once from `server_secrets` (a migration made it; it never changes). */
+export class CancelLinkKey {
+  #value: string | undefined;
+
+  /**
+   * The key, read through `db` (inside a transaction, its own: SQLite's one
+   * connection is the transaction's until it ends). Only the value read is
+   * kept, never a read under way: a read started on another handle would
+   * wait behind the transaction asking for it.
+   */
+  async read(db: Kysely<Database>): Promise<string> {
+    if (this.#value !== undefined) return this.#value;
+    const { value } = await db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'cancel-links')
+      .executeTakeFirstOrThrow();
+    this.#value = value;
+    return value;
+  }
 }

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app/context.ts';
+import { guestReservations } from './guest-reservations.ts';
+
+/**
+ * What the pages' loaders and actions read and do (src/app/context.ts),
+ * through the app's services: the same ones the API calls.
+ */
+export function pageServices(app: FastifyInstance): AppServices {
+  return {
+    publicUrl: app.config.PUBLIC_URL,
+    dailyMenu: async (lang) => {
+      const { titolo, descrizione, infoAggiuntive, translation } = await app.dailyMenu.view(lang);
+      return { lang, titolo, descrizione, infoAggiuntive, translation };
+    },
+    menu: (lang) => app.menu.view(lang),
+    restaurant: () => app.restaurantFacts.get(),
+    openingHours: (lang) => app.openingHours.get(lang),
+    reservations: guestReservations(app),
+  };
+}

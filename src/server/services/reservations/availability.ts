@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import {
+  addDays,
+  romeDate,
+  romeDateReader,
+  romeInstant,
+  type Schedule,
+} from '../../../shared/opening-hours.ts';
+import {
+  SEATED_STATUSES,
+  type AvailabilityAnswer,
+  type ReservationSettings,
+} from '../../../shared/schemas/reservations.ts';
+import { ContentMemo, type ContentVersion } from '../content-version.ts';
+import { nowIso } from '../tokens.ts';
+import { MINUTE_MS, toSeated } from './rows.ts';
+import type { ReservationSettingsStore } from './settings.ts';
+import { bookableNow, daySlots, fits, type Seated, type Slot } from './slots.ts';
+
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Bookings that hold seats at some moment of [from, to), read through `db`. */
+export async function seatedBetween(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+): Promise<Seated[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select(['party', 'starts_at', 'ends_at'])
+    .where('status', 'in', SEATED_STATUSES)
+    .where('starts_at', '<', nowIso(to))
+    .where('ends_at', '>', nowIso(from))
+    .execute();
+  return rows.map(toSeated);
+}
+
+/**
+ * What a guest can book: the open dates up to the horizon, and a date's
+ * slots with room for a party. Both come from what this instance keeps in
+ * memory (a date's slots per content version, the seats around it per
+ * bookings' version), which booking.ts also reads to refuse early.
+ */
+export class Availability {
+  readonly #db: Kysely<Database>;
+  readonly #settings: ReservationSettingsStore;
+  readonly #schedule: () => Promise<Schedule>;
+  readonly #now: () => number;
+  /** Today's date in Rome at the app's clock, worked out again only when the day changes. */
+  readonly #today: () => string;
+  /** Every slot of a date, by date: they change only with the hours or the turn (content version). */
+  readonly #daySlots: ContentMemo<string, Slot[]>;
+  /** The bookings that hold seats around a date, by date, while the bookings' version stays. */
+  readonly #seatedAround: ContentMemo<string, Seated[]>;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    settings: ReservationSettingsStore;
+    schedule: () => Promise<Schedule>;
+    contentVersion: () => Promise<number | undefined>;
+    bookingsVersion: ContentVersion;
+    now: () => number;
+  }) {
+    this.#db = options.db;
+    this.#settings = options.settings;
+    this.#schedule = options.schedule;
+    this.#now = options.now;
+    this.#today = romeDateReader(options.now);
+    this.#daySlots = new ContentMemo(options.contentVersion);
+    this.#seatedAround = new ContentMemo(() => options.bookingsVersion.current());
+  }
+
+  /** Every date from today to the horizon, open when it has a slot (capacity aside). */
+  async calendar(): Promise<{ maxPartyOnline: number; days: { date: string; open: boolean }[] }> {
+    const settings = await this.#settings.settings();
+    const now = new Date(this.#now());
+    const today = romeDate(now);
+    const days = [];
+    for (let offset = 0; offset <= settings.horizonDays; offset += 1) {
+      const date = addDays(today, offset);
+      days.push({ date, open: (await this.slots(date, settings, now)).length > 0 });
+    }
+    return { maxPartyOnline: settings.maxPartyOnline, days };
+  }
+
+  /** The slots of a date for a party: which have room for it. */
+  async availability(
+    date: string,
+    party: number,
+  ): Promise<{ ok: true; answer: AvailabilityAnswer } | { ok: false; reason: 'party-too-large' }> {
+    const settings = await this.#settings.settings();
+    if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
+    const slots = await this.slots(date, settings, new Date(this.#now()));
+    if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
+    const seated = await this.seatedOn(date);
+    const rules = { turnMinutes: settings.turnMinutes, capacity: settings.coversPerSlot };
+    return {
+      ok: true,
+      answer: {
+        date,
+        party,
+        slots: slots.map((slot) => ({
+          time: slot.time,
+          available: fits(seated, slot.at.getTime(), party, rules),
+        })),
+      },
+    };
+  }
+
+  /**
+   * A date's slots that can be booked at `now` (staff: `now` null, every
+   * slot). Kept per date while the content version stays, for dates a guest
+   * can book (so the memo holds at most the horizon's days).
+   */
+  async slots(date: string, settings: ReservationSettings, now: Date | null): Promise<Slot[]> {
+    const today = this.#today();
+    const withinHorizon = date >= today && date <= addDays(today, settings.horizonDays);
+    // A guest's date in the past or past the horizon has no slot, whatever the hours say:
+    // known before any is worked out (anyone can ask for any date, as often as they like).
+    if (now && !withinHorizon) return [];
+    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
+    const all = withinHorizon ? await this.#daySlots.get(date, compute) : await compute();
+    return bookableNow(all, date, settings, now, today);
+  }
+
+  /**
+   * The bookings that hold seats at some moment of a date's slots (from its
+   * midnight to 8 hours, the longest turn, past the next), kept per date
+   * while the bookings' version stays: a guest browsing times costs no query.
+   * Another instance's booking shows within the version's 250 ms; a booking
+   * may be refused early from this, but is only ever taken after a fresh
+   * check under the lock.
+   */
+  seatedOn(date: string): Promise<Seated[]> {
+    return this.#seatedAround.get(date, () => {
+      const from = romeInstant(date, '00:00').getTime();
+      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
+      return seatedBetween(this.#db, from, to);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import {
+  limitedEmail,
+  limitedPhone,
+  type ReservationBody,
+} from '../../../shared/schemas/reservations.ts';
+import {
+  hitLimit,
+  type AddressLimit,
+  type LimitCounters,
+  type RateLimited,
+} from '../address-limits.ts';
+import type { BookingRefusal, Booking } from './booking.ts';
+import type { GuestCancellation } from './cancel.ts';
+import type { Row } from './rows.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const BOOKING_LIMITED = 'Too many booking requests: please try again later.';
+
+/**
+ * An online booking is counted three times, each on its own budget
+ * (docs/security.md item 41, docs/decisions/011): per client address (IPv6:
+ * its /56), and per e-mail and per phone, which also bounds the mails one
+ * typed address is sent. A family books a few tables; a robot needs hundreds
+ * to fill the horizon.
+ */
+const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
+  name: 'reservation-ip',
+  limit: 10,
+  windowMs: HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+const RESERVATION_EMAIL_LIMIT: AddressLimit = {
+  name: 'reservation-email',
+  limit: 8,
+  windowMs: 24 * HOUR_MS,
+  description: BOOKING_LIMITED,
+};
+const RESERVATION_PHONE_LIMIT: AddressLimit = {
+  ...RESERVATION_EMAIL_LIMIT,
+  name: 'reservation-phone',
+};
+
+/** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
+const CANCEL_ADDRESS_LIMIT: AddressLimit = {
+  name: 'reservation-cancel-ip',
+  limit: 20,
+  windowMs: HOUR_MS,
+  description: 'Too many requests: please try again later.',
+};
+
+/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export type GuestBookingOutcome =
+  | { ok: true; id: number; status: 'pending' | 'confirmed' }
+  | { ok: false; code: BookingRefusal }
+  | RateLimited;
+
+/**
+ * What a guest does on the site, as the API and the pages' forms (without
+ * JavaScript) both do it: book a table, and cancel one by the mail's link,
+ * each counted against the limits of where it came from.
+ */
+export class GuestBooking {
+  readonly #counters: LimitCounters;
+  readonly #booking: Booking;
+  readonly #cancellation: GuestCancellation;
+
+  constructor(options: {
+    counters: LimitCounters;
+    booking: Booking;
+    cancellation: GuestCancellation;
+  }) {
+    this.#counters = options.counters;
+    this.#booking = options.booking;
+    this.#cancellation = options.cancellation;
+  }
+
+  /**
+   * A guest's booking: the address's flood limit first (in memory, then in
+   * the database), then the honeypot (a robot is told "received" and nothing
+   * is stored), then the limits of the e-mail and the phone, then the booking.
+   */
+  async book(clientAddress: string, body: ReservationBody): Promise<GuestBookingOutcome> {
+    const byAddress = await hitLimit(this.#counters, RESERVATION_ADDRESS_LIMIT, clientAddress);
+    if (byAddress) return byAddress;
+    if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
+    const byContact =
+      (await hitLimit(this.#counters, RESERVATION_EMAIL_LIMIT, digest(limitedEmail(body.email)))) ??
+      (await hitLimit(this.#counters, RESERVATION_PHONE_LIMIT, digest(limitedPhone(body.phone))));
+    if (byContact) return byContact;
+    const outcome = await this.#booking.book(body, clientAddress);
+    if (!outcome.ok) return { ok: false, code: outcome.reason };
+    return {
+      ok: true,
+      id: outcome.reservation.id,
+      status: outcome.reservation.status === 'confirmed' ? 'confirmed' : 'pending',
+    };
+  }
+
+  /**
+   * The guest pressed a cancel link's button: counted against the address's
+   * limit, then cancelled (`booking` null when the link does not work).
+   */
+  async cancel(
+    token: string,
+    clientAddress: string,
+  ): Promise<{ ok: true; booking: Row | null } | RateLimited> {
+    const limited = await hitLimit(this.#counters, CANCEL_ADDRESS_LIMIT, clientAddress);
+    if (limited) return limited;
+    return { ok: true, booking: await this.#cancellation.cancelByGuest(token) };
+  }
+}

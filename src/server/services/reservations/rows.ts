@@ -1,0 +1,102 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ReservationsTable, ReservationSettingsTable } from '../../db/database.ts';
+import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
+import type { Reservation, ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import type { AuditActor } from '../audit-log.ts';
+import type { MailedBooking } from './mails.ts';
+import type { Seated } from './slots.ts';
+
+/**
+ * The reservations' two tables as every part of the service reads and
+ * writes them: their rows turned into answers, mails and seats, the one
+ * settings row, and the bookings' version that it counts.
+ */
+
+export type Row = Selectable<ReservationsTable>;
+/** Who changed something (a staff member): every change by staff is audited under their name. */
+export type Actor = NonNullable<AuditActor>;
+
+export const MINUTE_MS = 60_000;
+
+export function toSettings(row: Selectable<ReservationSettingsTable>): ReservationSettings {
+  return {
+    coversPerSlot: row.covers_per_slot,
+    turnMinutes: row.turn_minutes,
+    minNoticeMinutes: row.min_notice_minutes,
+    horizonDays: row.horizon_days,
+    maxPartyOnline: row.max_party_online,
+    autoConfirmMaxParty: row.auto_confirm_max_party,
+    retentionMonths: row.retention_months,
+  };
+}
+
+export function toReservation(row: Row): Reservation {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    party: row.party,
+    date: row.date,
+    time: row.time,
+    status: row.status,
+    notes: row.notes,
+    lang: row.lang,
+    createdAt: row.created_at,
+    source: row.source,
+    staffMessage: row.staff_message,
+    overCapacity: row.over_capacity === 1,
+  };
+}
+
+export const toMailed = (row: Row): MailedBooking => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  party: row.party,
+  date: row.date,
+  time: row.time,
+  startsAt: new Date(row.starts_at),
+  endsAt: new Date(row.ends_at),
+  notes: row.notes,
+  lang: row.lang,
+  sequence: row.sequence,
+});
+
+export const toSeated = (row: Pick<Row, 'party' | 'starts_at' | 'ends_at'>): Seated => ({
+  party: row.party,
+  startsAt: Date.parse(row.starts_at),
+  endsAt: Date.parse(row.ends_at),
+});
+
+/** The language a booking's mails and pages use. */
+export const bookingLang = (row: Pick<Row, 'lang'>) => toLang(row.lang) ?? FALLBACK_LANG;
+
+/** The one settings row, read through `db` (a transaction's, to read it under its lock). */
+export function readSettingsRow(db: Kysely<Database>) {
+  return db
+    .selectFrom('reservation_settings')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+}
+
+/** Counts a change of the bookings, inside the caller's transaction (the availability cache follows it). */
+export async function bumpBookingsVersion(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('reservation_settings')
+    .set((eb) => ({ bookings_version: eb('bookings_version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** The bookings' version, as `ContentVersion` reads a counter. */
+export const readBookingsVersion = async (db: Kysely<Database>) =>
+  (
+    await db
+      .selectFrom('reservation_settings')
+      .select('bookings_version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).bookings_version;

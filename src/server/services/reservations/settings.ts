@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type {
+  ReservationSettings,
+  ReservationSettingsAnswer,
+} from '../../../shared/schemas/reservations.ts';
+import { recordAudit } from '../audit-log.ts';
+import { ContentMemo, type ContentChanges } from '../content-version.ts';
+import { nowIso } from '../tokens.ts';
+import { readSettingsRow, toSettings, type Actor } from './rows.ts';
+
+const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
+  coversPerSlot: 'coperti per fascia',
+  turnMinutes: 'durata del turno',
+  minNoticeMinutes: 'preavviso minimo',
+  horizonDays: 'giorni prenotabili',
+  maxPartyOnline: 'persone al massimo online',
+  autoConfirmMaxParty: 'conferma automatica fino a',
+  retentionMonths: 'conservazione dei dati (mesi)',
+};
+
+/**
+ * The owner's settings of the reservations (capacity, turn, notice, horizon,
+ * party sizes, retention) and the calendar feed's secret address.
+ */
+export class ReservationSettingsStore {
+  readonly #db: Kysely<Database>;
+  readonly #content: ContentChanges;
+  readonly #memo: ContentMemo<'settings', ReservationSettings>;
+  readonly #publicUrl: string;
+  readonly #now: () => number;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    content: ContentChanges;
+    contentVersion: () => Promise<number | undefined>;
+    publicUrl: string;
+    now: () => number;
+  }) {
+    this.#db = options.db;
+    this.#content = options.content;
+    // Settings change with the content version (a save bumps it), like the pages showing them.
+    this.#memo = new ContentMemo(options.contentVersion);
+    this.#publicUrl = options.publicUrl;
+    this.#now = options.now;
+  }
+
+  async settings(): Promise<ReservationSettings> {
+    return this.#memo.get('settings', async () => toSettings(await readSettingsRow(this.#db)));
+  }
+
+  /** The owner's view: the settings and the calendar feed's secret address. */
+  async forOwner(db: Kysely<Database> = this.#db): Promise<ReservationSettingsAnswer> {
+    const row = await readSettingsRow(db);
+    return {
+      ...toSettings(row),
+      calendarFeedUrl: `${this.#publicUrl}/api/reservations/calendar/${row.calendar_feed_secret}.ics`,
+    };
+  }
+
+  /** Saves the owner's settings; what a guest's page shows follows (content version). */
+  async update(settings: ReservationSettings, actor: Actor): Promise<ReservationSettingsAnswer> {
+    return this.#content.change(async (trx) => {
+      const before = toSettings(await readSettingsRow(trx));
+      await trx
+        .updateTable('reservation_settings')
+        .set({
+          covers_per_slot: settings.coversPerSlot,
+          turn_minutes: settings.turnMinutes,
+          min_notice_minutes: settings.minNoticeMinutes,
+          horizon_days: settings.horizonDays,
+          max_party_online: settings.maxPartyOnline,
+          auto_confirm_max_party: settings.autoConfirmMaxParty,
+          retention_months: settings.retentionMonths,
+          updated_at: nowIso(this.#now()),
+        })
+        .where('id', '=', 1)
+        .execute();
+      const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
+        .filter((key) => before[key] !== settings[key])
+        .map((key) => `${SETTING_NAMES_IT[key]} ${before[key] ?? 'no'} → ${settings[key] ?? 'no'}`);
+      await recordAudit(trx, actor, {
+        action: 'reservations.settings',
+        target: 'reservation_settings',
+        summary: changes.length
+          ? `Impostazioni delle prenotazioni: ${changes.join('; ')}.`
+          : 'Impostazioni delle prenotazioni salvate senza modifiche.',
+      });
+      return this.forOwner(trx);
+    });
+  }
+
+  /** A new secret address for the calendar feed: the old one stops working at once. */
+  async rotateCalendarFeed(actor: Actor): Promise<ReservationSettingsAnswer> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('reservation_settings')
+        .set({
+          calendar_feed_secret: randomBytes(32).toString('base64url'),
+          updated_at: nowIso(this.#now()),
+        })
+        .where('id', '=', 1)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'reservations.calendar_feed',
+        target: 'reservation_settings',
+        summary:
+          'Nuovo indirizzo del calendario delle prenotazioni: il precedente non funziona più.',
+      });
+      return this.forOwner(trx);
+    });
+  }
+}

@@ -1,0 +1,235 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type {
+  PendingOf,
+  Reservation,
+  ReservationStatus,
+  ReservationStatusBody,
+} from '../../../shared/schemas/reservations.ts';
+import { recordAudit } from '../audit-log.ts';
+import { nowIso } from '../tokens.ts';
+import { guestsBookings } from './guest-match.ts';
+import type { ReservationMailQueue } from './mail-queue.ts';
+import { bookingSummaryIt, type GuestMailKind } from './mails.ts';
+import { bumpBookingsVersion, MINUTE_MS, toReservation, type Actor, type Row } from './rows.ts';
+
+/** How far back declining by address reaches (#pendingOf). */
+const ADDRESS_BURST_MS = 48 * 60 * MINUTE_MS;
+
+export type StatusOutcome =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; reason: 'not-found' | 'invalid-transition' };
+
+/** Which status may follow which (staff's changes; a guest's link only cancels). */
+export const TRANSITIONS: Record<ReservationStatus, readonly ReservationStatus[]> = {
+  pending: ['confirmed', 'declined', 'cancelled'],
+  confirmed: ['cancelled', 'no-show'],
+  declined: [],
+  cancelled: [],
+  'no-show': [],
+};
+
+const STATUS_IT: Record<ReservationStatus, string> = {
+  pending: 'in attesa',
+  confirmed: 'confermata',
+  declined: 'rifiutata',
+  cancelled: 'annullata',
+  'no-show': 'cliente non presentato',
+};
+
+/**
+ * A booking's status changes: staff's, one at a time or every pending
+ * request of one guest at once, and the one a guest's cancel link makes
+ * (cancel.ts), each with the guest's mail.
+ */
+export class StatusChanges {
+  readonly #db: Kysely<Database>;
+  readonly #mails: ReservationMailQueue;
+  readonly #now: () => number;
+  readonly #changed: () => void;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    mails: ReservationMailQueue;
+    now: () => number;
+    /** After a committed change: this instance's next read sees it; mail goes. */
+    changed: () => void;
+  }) {
+    this.#db = options.db;
+    this.#mails = options.mails;
+    this.#now = options.now;
+    this.#changed = options.changed;
+  }
+
+  /** Staff confirm, decline, cancel or mark a no-show; the guest is told (but of a no-show). */
+  async setStatus(id: number, change: ReservationStatusBody, actor: Actor): Promise<StatusOutcome> {
+    const outcome = await this.#db.transaction().execute(async (trx): Promise<StatusOutcome> => {
+      const row = await this.change(trx, id, change.status, change.message);
+      if (!row.ok) return row;
+      const updated = row.row;
+      await recordAudit(trx, actor, {
+        action: `reservation.${change.status}`,
+        target: `reservation:${id}`,
+        summary: `Prenotazione n. ${id} (${bookingSummaryIt(updated)}) ${STATUS_IT[change.status]}${
+          change.message ? `, con un messaggio al cliente` : ''
+        }.`,
+      });
+      return { ok: true, reservation: toReservation(updated) };
+    });
+    if (outcome.ok) this.#changed();
+    return outcome;
+  }
+
+  /**
+   * How many pending requests `guest` has, or null when `addressOf` names no
+   * booking (staff's own bookings have no address: none).
+   */
+  async pendingCount(guest: PendingOf): Promise<number | null> {
+    const rows = await this.#pendingOf(this.#db, guest);
+    return rows === null ? null : rows.length;
+  }
+
+  /**
+   * Declines every pending request of one e-mail, phone or client address
+   * at once (docs/security.md item 41): each audited by its number, and one mail
+   * to each guest listing theirs (never one per booking). Null when
+   * `addressOf` names no booking.
+   */
+  async declinePending(
+    guest: PendingOf,
+    message: string | undefined,
+    actor: Actor,
+  ): Promise<number | null> {
+    const declined = await this.#db.transaction().execute(async (trx) => {
+      const pending = await this.#pendingOf(trx, guest);
+      if (pending === null) return null;
+      const done: Row[] = [];
+      for (const row of pending) {
+        const updated = await trx
+          .updateTable('reservations')
+          .set((eb) => ({
+            status: 'declined' as const,
+            staff_message: message || row.staff_message,
+            sequence: eb('sequence', '+', 1),
+            client_key: null,
+            updated_at: nowIso(this.#now()),
+          }))
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) continue;
+        await recordAudit(trx, actor, {
+          action: 'reservation.declined',
+          target: `reservation:${row.id}`,
+          summary: `Prenotazione n. ${row.id} (${bookingSummaryIt(updated)}) rifiutata con tutte le richieste in attesa ${
+            'email' in guest
+              ? 'della stessa email'
+              : 'phone' in guest
+                ? 'dello stesso telefono'
+                : 'dello stesso indirizzo'
+          }${message ? ', con un messaggio al cliente' : ''}.`,
+        });
+        done.push(updated);
+      }
+      if (done.length === 0) return 0;
+      await bumpBookingsVersion(trx);
+      const byGuest = new Map<string, Row[]>();
+      for (const row of done.filter((booking) => booking.email !== '')) {
+        const key = row.email.toLowerCase();
+        byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
+      }
+      for (const rows of byGuest.values()) await this.#mails.declinedAll(trx, rows, message);
+      return done.length;
+    });
+    if (declined) this.#changed();
+    return declined;
+  }
+
+  /** The pending requests of `guest`, soonest first; null when `addressOf` names no booking. */
+  async #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<Row[] | null> {
+    let clientKey: string | null = null;
+    if ('addressOf' in guest) {
+      const named = await db
+        .selectFrom('reservations')
+        .select('client_key')
+        .where('id', '=', guest.addressOf)
+        .executeTakeFirst();
+      if (!named) return null;
+      if (named.client_key === null) return [];
+      clientKey = named.client_key;
+    }
+    const now = this.#now();
+    let query = db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('status', '=', 'pending')
+      // A request whose time has passed is no longer anyone's to decline.
+      .where('starts_at', '>', nowIso(now))
+      .where((eb) =>
+        'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsBookings(guest)(eb),
+      );
+    // One address may be many households (a carrier's shared IPv4, a /56):
+    // only a burst of requests from it is declined, never what it asked days ago.
+    if ('addressOf' in guest) {
+      query = query.where('created_at', '>', nowIso(now - ADDRESS_BURST_MS));
+    }
+    return query.orderBy('starts_at').orderBy('id').execute();
+  }
+
+  /**
+   * Moves a booking to `status` if its current one allows it, in `trx`,
+   * with the guest's mail. The update names the status it read, so a change
+   * that raced it (staff on two phones, the guest's link) makes it fail
+   * rather than both succeed. The caller commits, then calls `changed`.
+   */
+  async change(
+    trx: Kysely<Database>,
+    id: number,
+    status: ReservationStatus,
+    message?: string,
+  ): Promise<{ ok: true; row: Row } | { ok: false; reason: 'not-found' | 'invalid-transition' }> {
+    const current = await trx
+      .selectFrom('reservations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: 'not-found' };
+    if (!TRANSITIONS[current.status].includes(status)) {
+      return { ok: false, reason: 'invalid-transition' };
+    }
+    const willInvite = status === 'confirmed' && current.email !== '';
+    const updated = await trx
+      .updateTable('reservations')
+      .set((eb) => ({
+        status,
+        staff_message: status === 'declined' && message ? message : current.staff_message,
+        sequence: eb('sequence', '+', 1),
+        invited: willInvite ? 1 : current.invited,
+        // Only a pending request is ever declined by its address: kept no longer.
+        client_key: null,
+        updated_at: nowIso(this.#now()),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', current.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return { ok: false, reason: 'invalid-transition' };
+    await bumpBookingsVersion(trx);
+    const mail: GuestMailKind | null =
+      status === 'confirmed'
+        ? 'confirmed'
+        : status === 'declined'
+          ? 'declined'
+          : status === 'cancelled'
+            ? 'cancelled'
+            : null;
+    if (mail && updated.email) {
+      await this.#mails.toGuest(trx, mail, updated, {
+        ...(status === 'declined' && message ? { staffMessage: message } : {}),
+        invited: current.invited === 1,
+      });
+    }
+    return { ok: true, row: updated };
+  }
+}
