@@ -63,11 +63,13 @@ import {
   queryDates,
   queryOf,
   queryRefusals,
+  queryShapes,
   queryValue,
   readSettings,
   roomFor,
   seatsHeld,
   setUpReservations,
+  shapedQuery,
   slotTimes,
   staffBookingBodies,
   STATUS_MAIL,
@@ -427,17 +429,7 @@ const guestData = family({
     // As stored, in capitals (a phone: written another way), or padded.
     typed: fc.constantFrom('as-is', 'upper', 'padded'),
     // Missing, bare, twice, with a key the route does not read, or with both e-mail and phone.
-    shape: fc.constantFrom(
-      'once',
-      'once',
-      'once',
-      'once',
-      'missing',
-      'bare',
-      'twice',
-      'unknown',
-      'both',
-    ),
+    shape: queryShapes,
     auth: authCases,
     body: anyBody,
   }),
@@ -467,20 +459,7 @@ const guestData = family({
           : address;
     const other: QueryPart =
       key === 'email' ? ['phone', '+39 06 000001'] : ['email', 'x@example.com'];
-    const parts: QueryPart[] = {
-      once: [[key, value]],
-      missing: [],
-      bare: [[key]],
-      twice: [
-        [key, value],
-        [key, value],
-      ],
-      unknown: [
-        [key, value],
-        ['lang', 'it'],
-      ],
-      both: [[key, value], other],
-    }[shape] as QueryPart[];
+    const parts = shapedQuery(shape, [key, value], other, ['lang', 'it']);
     // Each key given must come once with a value its rule takes; exactly one of the two.
     const takes = (name: string, text: string) =>
       name === 'email' ? (name === key ? valid : true) && text !== '' : isGuestPhone(text);
@@ -622,17 +601,7 @@ const getPendingCount = family({
         ),
       },
     ),
-    shape: fc.constantFrom(
-      'once',
-      'once',
-      'once',
-      'once',
-      'missing',
-      'bare',
-      'twice',
-      'unknown',
-      'both',
-    ),
+    shape: queryShapes,
     auth: authCases,
     body: anyBody,
   }),
@@ -642,22 +611,7 @@ const getPendingCount = family({
       bad ??
       (who ? ([Object.keys(who)[0]!, String(Object.values(who)[0])] as const) : ['email', '']);
     const other: QueryPart = key === 'email' ? ['addressOf', '1'] : ['email', 'x@example.com'];
-    const parts = (
-      {
-        once: [[key, value]],
-        missing: [],
-        bare: [[key]],
-        twice: [
-          [key, value],
-          [key, value],
-        ],
-        unknown: [
-          [key, value],
-          ['date', TODAY],
-        ],
-        both: [[key, value], other],
-      } as Record<string, QueryPart[]>
-    )[shape]!;
+    const parts = shapedQuery(shape, [key, value], other, ['date', TODAY]);
     const takes: Record<string, (text: string) => boolean> = {
       email: (text) => text.trim() !== '' && (key !== 'email' || !bad) && text !== '',
       phone: isGuestPhone,

@@ -47,11 +47,11 @@ import { createStaff, login, STAFF_PASSWORD, testApp } from '../app.ts';
  */
 export const NAME_MAX = 100;
 /** find-my-way's default: a longer (decoded) path parameter matches no route. */
-export const MAX_PARAM_LENGTH = 100;
+const MAX_PARAM_LENGTH = 100;
 export const STAFF_EMAIL = 'anna@trattoria.example';
 export const COLLEAGUE_PASSWORD = 'reti-e-lampare-al-porto';
 /** Passwords on the common-password list that satisfy the length rule. */
-export const COMMON_PASSWORDS = ['qwerty123456', '1q2w3e4r5t6y', '123qweasdzxc', 'QAZWSXEDCRFV'];
+const COMMON_PASSWORDS = ['qwerty123456', '1q2w3e4r5t6y', '123qweasdzxc', 'QAZWSXEDCRFV'];
 /**
  * The app's clock stands still (testApp's `now`): Tuesday 13 January 2026,
  * 08:30 in Rome, before 10:00, when the day-before reminders are queued, so
@@ -62,9 +62,9 @@ export const CLOCK = Date.parse('2026-01-13T07:30:00Z');
 // ---------------------------------------------------------------------------
 // The API's three error shapes.
 
-export type Shape = 'fields' | 'refusal' | 'message';
+type Shape = 'fields' | 'refusal' | 'message';
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Which of the three error shapes `body` is, or null for none. */
@@ -97,7 +97,7 @@ export function contractShape(body: unknown, status: number): Shape | null {
   return null;
 }
 
-export interface ExpectedError {
+interface ExpectedError {
   status?: number;
   shape?: Shape;
   /** For `fields`: a key that must be among the fields. */
@@ -152,11 +152,11 @@ export let staffId: number;
 /** The owner's: the first account of a database is its owner. */
 export let staffToken: string;
 /** A staff account's (not an owner). */
-export let colleagueToken: string;
+let colleagueToken: string;
 /** An argon2id hash of COLLEAGUE_PASSWORD, computed once: accounts made per request skip hashing. */
-export let colleaguePasswordHash: string;
-export let revokedToken: string;
-export let expiredToken: string;
+let colleaguePasswordHash: string;
+let revokedToken: string;
+let expiredToken: string;
 export let seededMessageId: number;
 export let seededSpamId: number;
 /** The app's public address (calendar feed links start with it). */
@@ -167,7 +167,7 @@ export const publicUrl = () => harness.config.PUBLIC_URL;
  * stopped, the owner and a colleague logged in, a revoked and an expired
  * session, and a contact message (and a spam one) in the inbox.
  */
-export async function setUpApp() {
+async function setUpApp() {
   harness = await testApp({}, { pages: false, now: () => CLOCK });
   app = harness.app;
   // The outbox would mark mail sent behind the snapshots' back; nothing here is about sending.
@@ -237,7 +237,7 @@ export type Table =
  * move on refused requests, by design), in full, each in a stable order; `sessions.last_seen_at` is left
  * out (authenticated use refreshes it, at most once a minute).
  */
-export const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
+const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   daily_menu: { orderBy: 'id' },
   daily_menu_history: { orderBy: 'id' },
   staff_users: { orderBy: 'id' },
@@ -260,9 +260,9 @@ export const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   reservation_settings: { orderBy: 'id' },
   server_secrets: { orderBy: 'name' },
 };
-export const TABLES = Object.keys(SNAPSHOT) as Table[];
+const TABLES = Object.keys(SNAPSHOT) as Table[];
 
-export type Snapshot = Record<Table, { rows: number; digest: string }>;
+type Snapshot = Record<Table, { rows: number; digest: string }>;
 
 /**
  * Reads the tables through a second, read-only connection, each as one
@@ -271,7 +271,7 @@ export type Snapshot = Record<Table, { rows: number; digest: string }>;
  * means an unchanged database and the last snapshot is reused (most refused
  * requests commit nothing at all).
  */
-export class Snapshots {
+class Snapshots {
   readonly #db: DatabaseSync;
   readonly #version: StatementSync;
   readonly #tables: [Table, StatementSync][];
@@ -312,15 +312,15 @@ export class Snapshots {
     this.#db.close();
   }
 }
-export let snapshots: Snapshots;
+let snapshots: Snapshots;
 
-export const changedTables = (before: Snapshot, after: Snapshot) =>
+const changedTables = (before: Snapshot, after: Snapshot) =>
   TABLES.filter((table) => before[table].digest !== after[table].digest);
 
 // ---------------------------------------------------------------------------
 // Requests and expectations.
 
-export interface HostileRequest {
+interface HostileRequest {
   method: HTTPMethods;
   url: string;
   headers: Record<string, string>;
@@ -348,25 +348,25 @@ export const refused = (
 ) => ({ refused: { status, shape, ...detail } }) as const;
 
 /** Per family: how many requests were sent, and how many of each answer the oracle expected. */
-export interface Tally {
+interface Tally {
   sent: number;
   /** Requests that got past parsing, validation and the token, into the route's own code. */
   handled: number;
   accepted: number;
   refused: Map<number, number>;
 }
-export const tally = new Map<string, Tally>();
-export const totalSent = () => [...tally.values()].reduce((sum, entry) => sum + entry.sent, 0);
+const tally = new Map<string, Tally>();
+const totalSent = () => [...tally.values()].reduce((sum, entry) => sum + entry.sent, 0);
 /** The routes whose own code some request reached, as `METHOD /pattern`. */
-export const reached = new Set<string>();
-export let clientNumber = 0;
+const reached = new Set<string>();
+let clientNumber = 0;
 /** A new client address per request, so per-IP limits never decide an outcome. */
 export function nextClientAddress() {
   clientNumber += 1;
   return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
 }
 
-export function describeRequest(request: HostileRequest) {
+function describeRequest(request: HostileRequest) {
   const payload = request.payload ?? '';
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `${name}: ${value.length > 80 ? `${value.slice(0, 80)}…` : value}`)
@@ -377,7 +377,7 @@ export function describeRequest(request: HostileRequest) {
 }
 
 /** Sends one request and holds it to its expectation, tables included. */
-export async function exchange(
+async function exchange(
   family: string,
   request: HostileRequest,
   expected: Expected,
@@ -420,7 +420,7 @@ export async function exchange(
 // ---------------------------------------------------------------------------
 // Authorization headers.
 
-export const BAD_AUTH_VARIANTS = [
+const BAD_AUTH_VARIANTS = [
   'revoked',
   'expired',
   'other-scheme',
@@ -432,10 +432,10 @@ export const BAD_AUTH_VARIANTS = [
   'basic',
 ] as const;
 /** `colleague`: a valid token of a staff (not owner) account, for owner-only routes. */
-export type AuthCase =
+type AuthCase =
   'valid' | 'colleague' | 'absent' | (typeof BAD_AUTH_VARIANTS)[number] | { header: string };
 
-export const badAuthorizationHeaders = fc.oneof(
+const badAuthorizationHeaders = fc.oneof(
   fc.constantFrom('', 'Bearer', 'Bearer ', 'Token abc', 'Bearer null', 'Bearer [object Object]'),
   // Well-formed, but no such session.
   fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/).map((token) => `Bearer ${token}`),
@@ -481,7 +481,7 @@ export function authorizationHeader(auth: AuthCase, token = staffToken): Record<
 // Strings.
 
 /** Characters that break naive code: controls, bidi, zero-width, BOM, lone surrogates, quotes. */
-export const NASTY = [
+const NASTY = [
   '\u0000',
   '\n',
   '\r\n',
@@ -513,7 +513,7 @@ export const NASTY = [
  * Keeps at most `max` characters. Lengths here are code points, as zod counts
  * them (and people do): "2,000 characters" of emoji are 4,000 UTF-16 units.
  */
-export const clip = (text: string, max: number) => [...text].slice(0, max).join('');
+const clip = (text: string, max: number) => [...text].slice(0, max).join('');
 
 /** Any text up to `max` characters: random code points, graphemes, nasty pieces, sometimes long. */
 export const anyText = (max: number) =>
@@ -575,14 +575,14 @@ export const invalidEmails = fc.oneof(
 // ---------------------------------------------------------------------------
 // Bodies.
 
-export const JSON_CONTENT_TYPES = [
+const JSON_CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
   'Application/JSON',
   'application/json;charset=UTF-8',
 ];
 /** Other content types: text/plain is parsed (to a string, which schemas refuse); the rest have no parser (415). */
-export const OTHER_CONTENT_TYPES = [
+const OTHER_CONTENT_TYPES = [
   'text/plain',
   'text/plain; charset=utf-8',
   'application/x-www-form-urlencoded',
@@ -597,7 +597,7 @@ export const OTHER_CONTENT_TYPES = [
   '',
 ];
 
-export const MALFORMED_JSON = [
+const MALFORMED_JSON = [
   "{'titolo':'x'}",
   '{titolo:"x"}',
   '{"a":1,}',
@@ -628,8 +628,7 @@ export type BodyCase =
   /** Not JSON, too large, or another content type. */
   | { kind: 'raw'; text: string; contentType?: string };
 
-export const bodyText = (body: BodyCase) =>
-  body.kind === 'raw' ? body.text : JSON.stringify(body.json);
+const bodyText = (body: BodyCase) => (body.kind === 'raw' ? body.text : JSON.stringify(body.json));
 
 /**
  * What the API's JSON parser accepts: Fastify's (secure-json-parse): JSON,
@@ -638,7 +637,7 @@ export const bodyText = (body: BodyCase) =>
  * so deep nesting cannot overflow); then no U+0000 in any key or string
  * (api-conventions.ts: PostgreSQL's text cannot hold it).
  */
-export function parsesAsJson(text: string): boolean {
+function parsesAsJson(text: string): boolean {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -670,10 +669,10 @@ export function parsesAsJson(text: string): boolean {
   return true;
 }
 
-export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Fastify's body parsing, before any route code: the refusal, or null when the body got through. */
-export function parseRefusal(method: string, body: BodyCase | undefined): Expected | null {
+function parseRefusal(method: string, body: BodyCase | undefined): Expected | null {
   if (!body || !BODY_METHODS.has(method)) return null;
   const text = bodyText(body);
   const bytes = Buffer.byteLength(text);
@@ -690,7 +689,7 @@ export function parseRefusal(method: string, body: BodyCase | undefined): Expect
 }
 
 /** The field a body schema refuses, or null when the body is valid. */
-export const schemaRefusal = (body: BodyCase | undefined): string | null =>
+const schemaRefusal = (body: BodyCase | undefined): string | null =>
   body?.kind === 'valid' ? null : body?.kind === 'invalid' ? body.field : 'body';
 
 export interface FieldRule {
@@ -726,7 +725,7 @@ export const text = (valid: fc.Arbitrary<unknown>, invalid?: fc.Arbitrary<unknow
 });
 export const optional = (rule: FieldRule): FieldRule => ({ ...rule, optional: true });
 
-export const deeplyNested = fc
+const deeplyNested = fc
   .integer({ min: 1000, max: 45_000 })
   .map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
 
@@ -871,7 +870,7 @@ export const anyBody = fc.option(
   },
 );
 
-export function withBody(
+function withBody(
   method: HTTPMethods,
   url: string,
   headers: Record<string, string>,
@@ -968,7 +967,7 @@ export const fitsRoute = (...params: Segment[]) =>
 // matching; the daily-menu id hook; schema validation of params, query and
 // body; the staff token; the handler.
 
-export interface Route {
+interface Route {
   method: HTTPMethods;
   url: string;
   headers?: Record<string, string>;
@@ -994,14 +993,14 @@ export interface Route {
 }
 
 /** The expected answer, and whether the route's own code decides it. */
-export async function expectation(route: Route): Promise<{ expected: Expected; handled: boolean }> {
+async function expectation(route: Route): Promise<{ expected: Expected; handled: boolean }> {
   const early = earlyRefusal(route);
   if (early) return { expected: early, handled: false };
   if (!route.handler) throw new Error(`no handler for ${route.method} ${route.url}`);
   return { expected: await route.handler(), handled: true };
 }
 
-export function earlyRefusal(route: Route): Expected | null {
+function earlyRefusal(route: Route): Expected | null {
   const parsing = parseRefusal(route.method, route.body);
   if (parsing) return parsing;
   if (route.unmatched || route.unknownId) return refused(404, 'message');
@@ -1019,7 +1018,7 @@ export function earlyRefusal(route: Route): Expected | null {
   return null;
 }
 
-export function toRequest(route: Route): HostileRequest {
+function toRequest(route: Route): HostileRequest {
   const headers = { ...route.headers, ...(route.auth ? authorizationHeader(route.auth) : {}) };
   const request = withBody(route.method, route.url, headers, route.body);
   return route.remoteAddress ? { ...request, remoteAddress: route.remoteAddress } : request;
@@ -1041,7 +1040,7 @@ export const noWrites = (
   accepted: { status: 200, mayWrite: [], verify },
 });
 
-export const PROPERTY_TIMEOUT_MS = 120_000;
+const PROPERTY_TIMEOUT_MS = 120_000;
 
 // ---------------------------------------------------------------------------
 // The API's routes, as the oracle knows them, by the family file that covers
@@ -1159,7 +1158,7 @@ export const FAMILY_FILES = {
     ],
   },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
-export type FamilyFile = keyof typeof FAMILY_FILES;
+type FamilyFile = keyof typeof FAMILY_FILES;
 
 export const API_ROUTES: [HTTPMethods, string][] = Object.values(FAMILY_FILES).flatMap(
   ({ routes }) => routes,
@@ -1175,7 +1174,7 @@ export const familyFilesOnDisk = () =>
 export const anonymousParams = (route: string) => route.replace(/:[\w|:]+/g, ':param');
 
 /** The route patterns that decoded path segments (after /api/) match, served with `method` if given (HEAD is served with GET). */
-export function patternsMatching(segments: string[], method?: HTTPMethods) {
+function patternsMatching(segments: string[], method?: HTTPMethods) {
   return API_ROUTES.filter(([served, pattern]) => {
     if (method && served !== method && !(served === 'GET' && method === 'HEAD')) return false;
     const parts = pattern.split('/').slice(2);
@@ -1198,7 +1197,7 @@ export const matchesRoute = (segments: string[], method?: HTTPMethods) =>
  * `METHOD /pattern` (HEAD as GET): of the patterns it matches, the one with
  * the most fixed segments, as find-my-way prefers.
  */
-export function routeServing(request: HostileRequest): string {
+function routeServing(request: HostileRequest): string {
   const segments = request.url.split('?')[0]!.split('/').slice(2).map(decodeURIComponent);
   const fixed = (pattern: string) => pattern.split('/').filter((part) => !part.startsWith(':'));
   const [method, pattern] = patternsMatching(segments, request.method).sort(
@@ -1210,7 +1209,7 @@ export function routeServing(request: HostileRequest): string {
 // ---------------------------------------------------------------------------
 // The families of requests, one property each, and the runner of a family file.
 
-export interface Family<T> {
+interface Family<T> {
   name: string;
   runs: number;
   cases: fc.Arbitrary<T>;
@@ -1236,7 +1235,7 @@ export const ANY_METHOD: HTTPMethods[] = [
 export const EXOTIC_METHODS: HTTPMethods[] = ['TRACE', 'PROPFIND', 'LOCK'];
 
 /** Runs a family's generated requests, each held to the oracle's expectation. */
-export async function property({ name, runs, cases, route, before }: Family<unknown>) {
+async function property({ name, runs, cases, route, before }: Family<unknown>) {
   await before?.();
   await fc.assert(
     fc.asyncProperty(cases, async (generated) => {
@@ -1337,7 +1336,7 @@ export const staffName = optional(
   ),
 );
 
-export let madeAccounts = 0;
+let madeAccounts = 0;
 /** A staff account made straight in the database (its password is COLLEAGUE_PASSWORD). */
 export async function newAccount(role: 'owner' | 'staff' = 'staff') {
   madeAccounts += 1;

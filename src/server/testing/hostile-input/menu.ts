@@ -54,8 +54,8 @@ export const menuName = text(
 );
 export const longMenuText = (max: number) => optional(text(anyText(max), tooLongText(max)));
 export const amounts = fc.stringMatching(/^\d{1,5}([.,]\d{1,2})?$/);
-export const SIZE_LABELS = ['0,30 l', '0,40 l', 'Maxi', 'Piccola', 'Normale', '1 l'];
-export const priceRule: FieldRule = {
+const SIZE_LABELS = ['0,30 l', '0,40 l', 'Maxi', 'Piccola', 'Normale', '1 l'];
+const priceRule: FieldRule = {
   valid: fc.oneof(
     amounts.map((amount) => [{ label: '', amount }]),
     amounts.map((amount) => [{ amount }]),
@@ -86,12 +86,12 @@ export const priceRule: FieldRule = {
   ),
   wrongType: fc.oneof(notAnArray, fc.constant([{ amount: 12 }]), fc.constant([null])),
 };
-export const allergenRule: FieldRule = optional({
+const allergenRule: FieldRule = optional({
   valid: fc.oneof(fc.constant(null), fc.uniqueArray(fc.constantFrom(...ALLERGENS))),
   invalid: fc.constantFrom(['shellfish'], ['milk', 'milk'], ['MILK'], ['']),
   wrongType: fc.oneof(junk.number, junk.boolean, junk.string, junk.object),
 });
-export const flag: FieldRule = optional({ valid: fc.boolean(), wrongType: notABoolean });
+const flag: FieldRule = optional({ valid: fc.boolean(), wrongType: notABoolean });
 export const positionRule: FieldRule = optional({
   valid: fc.integer({ min: 0, max: 200 }),
   invalid: fc.constantFrom(-1, 1.5, 10_001),
@@ -101,7 +101,7 @@ export const placementRule: FieldRule = optional(
   text(fc.constantFrom('carousel', 'always', 'extras'), fc.constantFrom('', 'top', 'CAROUSEL')),
 );
 /** Seeded sections (ids 1 to 11), or none such (the route answers 400 sectionId). */
-export const sectionIdRule: FieldRule = {
+const sectionIdRule: FieldRule = {
   valid: fc.oneof(
     { weight: 5, arbitrary: fc.integer({ min: 1, max: 11 }) },
     { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }) },

@@ -54,11 +54,11 @@ export const DAY_MS = 86_400_000;
  */
 export const CANCEL_TOKEN_MAX = 200;
 /** The seeded hours, Tuesday to Sunday (Monday closed), in minutes of Rome's day. */
-export const SEEDED_RANGES: [number, number][] = [
+const SEEDED_RANGES: [number, number][] = [
   [12 * 60, 15 * 60],
   [19 * 60, 23 * 60 + 30],
 ];
-export const SEATED: ReservationStatus[] = ['pending', 'confirmed'];
+const SEATED: ReservationStatus[] = ['pending', 'confirmed'];
 /** Which status staff may set after which (a guest's link only cancels). */
 export const TRANSITIONS: Record<ReservationStatus, ReservationStatus[]> = {
   pending: ['confirmed', 'declined', 'cancelled'],
@@ -80,7 +80,7 @@ export type QueryPart = [string, string] | [string];
 
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 /** `date` moved by `days` on the calendar (in UTC, where no day has 23 or 25 hours). */
-export const addDays = (date: string, days: number) =>
+const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** A real calendar date written YYYY-MM-DD; the server takes none in the years 0 to 99. */
 export function isRealDate(text: string): boolean {
@@ -89,10 +89,9 @@ export function isRealDate(text: string): boolean {
   const at = Date.parse(`${text}T00:00:00Z`);
   return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
 }
-export const isMonday = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay() === 1;
+const isMonday = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay() === 1;
 
-export const romeClock = new Intl.DateTimeFormat('en-CA', {
+const romeClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Rome',
   year: 'numeric',
   month: '2-digit',
@@ -101,12 +100,12 @@ export const romeClock = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-export const romeWall = (ms: number) => {
+const romeWall = (ms: number) => {
   const part = Object.fromEntries(romeClock.formatToParts(ms).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 };
 /** The instant Rome's clocks read `time` on `date` (UTC+1 in winter, UTC+2 in summer). */
-export function romeInstant(date: string, time: string): number {
+function romeInstant(date: string, time: string): number {
   const wall = Date.parse(`${date}T${time}:00Z`);
   const at = [1, 2]
     .map((hours) => wall - hours * 60 * MINUTE_MS)
@@ -151,7 +150,7 @@ export async function seatsHeld(date: string) {
     return { from, to: from + minutes, party: row.party };
   });
 }
-export type Held = Awaited<ReturnType<typeof seatsHeld>>;
+type Held = Awaited<ReturnType<typeof seatsHeld>>;
 
 /**
  * The most covers `sent`'s e-mail (whatever its case) or its phone (its
@@ -237,7 +236,11 @@ export async function applySettings(wanted: Settings) {
   }
 }
 
-/** A booking as staff read it (GET /api/reservations?date=, PATCH's answer). */
+/**
+ * A booking as staff read it (GET /api/reservations?date=, PATCH's answer).
+ * The oracle's own mapping, not the server's: the answers it checks are made
+ * by the server's, and an oracle must not be the code it checks.
+ */
 export const asStaffSees = (row: BookingRow) => ({
   id: row.id,
   name: row.name,
@@ -277,8 +280,8 @@ export async function expectAuditedBy(action: string, actorId: number | null, em
   if (email) expect(entry.summary.toLowerCase()).not.toContain(email.toLowerCase());
 }
 
-export let madeBookings = 0;
-export interface MadeBooking {
+let madeBookings = 0;
+interface MadeBooking {
   id: number;
   startsAt: number;
   email: string;
@@ -342,8 +345,8 @@ export async function newBookings(
  * takes one no other request has seen, and a batch is one write (so one
  * new snapshot) for many requests.
  */
-export const bookingPools = new Map<string, MadeBooking[]>();
-export const BOOKING_BATCH = 25;
+const bookingPools = new Map<string, MadeBooking[]>();
+const BOOKING_BATCH = 25;
 export async function freshBooking(kind: {
   status: ReservationStatus;
   email: boolean;
@@ -388,7 +391,7 @@ export async function setUpReservations() {
   expect((await readSettings()).settings).toEqual(DEFAULT_RESERVATION_SETTINGS);
 }
 
-export const BAD_DATES = [
+const BAD_DATES = [
   '2026-02-30',
   '2026-02-29',
   '2026-13-01',
@@ -408,7 +411,7 @@ export const BAD_DATES = [
   '+02026-01-14',
   '14-01-2026',
 ];
-export const BAD_TIMES = [
+const BAD_TIMES = [
   '24:00',
   '9:00',
   '12:60',
@@ -424,7 +427,7 @@ export const BAD_TIMES = [
   '-1:00',
 ];
 /** The days most bookings aim at: their slots fill up, and the last covers are fought over. */
-export const BUSY_DATES = [addDays(TODAY, 1), addDays(TODAY, 2)];
+const BUSY_DATES = [addDays(TODAY, 1), addDays(TODAY, 2)];
 /** Phone bookings (outside any request) that leave a busy day's slots only a few covers. */
 export async function fillUp(date: string, bookings: [time: string, party: number][]) {
   for (const [time, party] of bookings) {
@@ -468,7 +471,7 @@ export const BUSY_DAY_FILLS: Record<'tight' | 'default', [string, [string, numbe
 };
 
 /** Dates a guest picks: mostly the coming days, busy ones first; sometimes past, far or odd. */
-export const guestDates = fc.oneof(
+const guestDates = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...BUSY_DATES) },
   { weight: 4, arbitrary: fc.integer({ min: 0, max: 9 }).map((days) => addDays(TODAY, days)) },
   {
@@ -489,7 +492,7 @@ export const guestDates = fc.oneof(
  * chore (whose period the owner may set to a month) would delete such a
  * booking whenever it ran, behind the snapshots' back.
  */
-export const staffDates = fc.oneof(
+const staffDates = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: -2, max: 30 }).map((days) => addDays(TODAY, days)) },
   {
     weight: 1,
@@ -497,7 +500,7 @@ export const staffDates = fc.oneof(
   },
 );
 /** Slots under the default settings, the edges around them, and any time at all. */
-export const bookingTimes = fc.oneof(
+const bookingTimes = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.constantFrom(...slotTimes(TODAY, DEFAULT_RESERVATION_SETTINGS.turnMinutes)),
@@ -522,7 +525,7 @@ export const bookingTimes = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 24 * 60 - 1 }).map(hhmm) },
 );
 /** A party: a whole number in JSON, or its digits as text (as a form sends it). */
-export const partyRule: FieldRule = {
+const partyRule: FieldRule = {
   valid: fc.oneof(
     { weight: 8, arbitrary: fc.integer({ min: 1, max: 8 }) },
     { weight: 1, arbitrary: fc.integer({ min: 9, max: PARTY_MAX }) },
@@ -565,7 +568,7 @@ export const BAD_GUEST_PHONES = [
   '３３３１２３４５６７',
   `+39 ${'1 '.repeat(14)}`,
 ];
-export const bookingRules = {
+const bookingRules = {
   name: text(
     personName,
     fc.oneof(
@@ -605,7 +608,7 @@ export const guestBookingBodies = bodies({
  * and each has a budget of 8 requests a day, so only such a guest reaches the
  * covers one guest may hold pending on a date (then the budget's 429).
  */
-export const RETURNING_DATE = [3, 4, 5, 6, 7, 8, 9]
+const RETURNING_DATE = [3, 4, 5, 6, 7, 8, 9]
   .map((days) => addDays(TODAY, days))
   .find(
     (date) =>
@@ -668,6 +671,39 @@ export function storedBooking(sent: SentBooking, settings: Settings) {
 }
 export const cancelLinkPattern = () =>
   new RegExp(`^${harness.config.PUBLIC_URL.replaceAll('.', '\\.')}/reservations/cancel\\?token=`);
+
+/**
+ * How a lookup's query names its one key: mostly once; else missing, bare,
+ * twice, with a key the route does not read, or with another lookup key too.
+ */
+export const queryShapes = fc.constantFrom(
+  'once',
+  'once',
+  'once',
+  'once',
+  'missing',
+  'bare',
+  'twice',
+  'unknown',
+  'both',
+);
+/** The query parts of a `shape`: `named` as it says, with `other` (both) or `unknown` (unknown). */
+export function shapedQuery(
+  shape: typeof queryShapes extends fc.Arbitrary<infer S> ? S : never,
+  named: [string, string],
+  other: QueryPart,
+  unknown: QueryPart,
+): QueryPart[] {
+  const [key] = named;
+  return {
+    once: [named],
+    missing: [],
+    bare: [[key]],
+    twice: [named, named],
+    unknown: [named, unknown],
+    both: [named, other],
+  }[shape] as QueryPart[];
+}
 
 /** A query string from its parts, each encoded: `[key, value]`, or a bare key. */
 export const queryOf = (parts: QueryPart[]) =>
