@@ -87,7 +87,7 @@ function clockStartingAt(start: number): () => number {
 }
 
 /** Bodies over 100 KB are refused with 413. */
-const BODY_LIMIT_BYTES = 100 * 1024;
+export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /**
  * A URL as the log may show it: reset and invitation tokens masked, in the

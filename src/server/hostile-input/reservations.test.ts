@@ -1,0 +1,355 @@
+import fc from 'fast-check';
+import { type HTTPMethods } from 'fastify';
+import { beforeAll, expect } from 'vitest';
+import {
+  DEFAULT_RESERVATION_SETTINGS,
+  type ReservationStatus,
+} from '../../shared/schemas/reservations.ts';
+import { RESERVATION_ADDRESS_LIMIT, RESERVATION_EMAIL_LIMIT } from '../routes/api/reservations.ts';
+import { cancelToken } from '../services/reservations/cancel-links.ts';
+import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/reservations/pending-covers.ts';
+import { nowIso } from '../services/tokens.ts';
+import type { BodyCase, Expected } from '../testing/hostile-input/harness.ts';
+import {
+  anyText,
+  app,
+  authCases,
+  authorizationHeader,
+  bodies,
+  CLOCK,
+  family,
+  hasQueryKeys,
+  hostileFamilies,
+  junkQuery,
+  noWrites,
+  refused,
+  text,
+  tooLongText,
+} from '../testing/hostile-input/harness.ts';
+import type { BookingRow, SentBooking, Settings } from '../testing/hostile-input/reservations.ts';
+import {
+  applySettings,
+  bookingRow,
+  BUSY_DAY_FILLS,
+  CANCEL_TOKEN_MAX,
+  cancelKey,
+  cancelLinkPattern,
+  DAY_MS,
+  expectAuditedBy,
+  fillUp,
+  freshBooking,
+  guestBookingBodies,
+  guestSlotTimes,
+  isPartyText,
+  isRealDate,
+  limitEmail,
+  limitPhone,
+  madeBookingCases,
+  MINUTE_MS,
+  newestMails,
+  partyTexts,
+  pendingHeldBy,
+  queryDates,
+  queryOf,
+  queryRefusals,
+  queryValue,
+  returningGuestBodies,
+  roomFor,
+  seatsHeld,
+  setUpReservations,
+  storedBooking,
+  strictQueries,
+  TIGHT_SETTINGS,
+  TRANSITIONS,
+} from '../testing/hostile-input/reservations.ts';
+
+// Table reservations, the guest's routes: availability, booking online and
+// cancelling by the mail's link, under tight settings first (while their few
+// covers are free), then the default ones.
+
+/**
+ * GET /api/reservations/availability under `settings`, stored before the
+ * family runs, with a busy day filled up to a few covers a slot by `fill`.
+ */
+const getAvailability = (
+  label: string,
+  settings: Settings,
+  fill: [date: string, bookings: [time: string, party: number][]],
+  runs: number,
+) =>
+  family({
+    name: `GET /api/reservations/availability?date=&party= (${label} settings)`,
+    runs,
+    async before() {
+      await applySettings(settings);
+      await fillUp(...fill);
+    },
+    cases: fc.record({
+      method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+      parts: strictQueries({ date: queryDates, party: partyTexts }),
+      auth: authCases,
+    }),
+    route: ({ method, parts, auth }) => ({
+      method,
+      url: `/api/reservations/availability${queryOf(parts)}`,
+      headers: authorizationHeader(auth),
+      paramRefusals: queryRefusals(parts, { date: isRealDate, party: isPartyText }),
+      handler: async () => {
+        const date = queryValue(parts, 'date');
+        const party = Number(queryValue(parts, 'party'));
+        if (party > settings.maxPartyOnline) {
+          return refused(409, 'refusal', { code: 'party-too-large' });
+        }
+        const held = await seatsHeld(date);
+        const slots = guestSlotTimes(date, settings).map((time) => ({
+          time,
+          available: roomFor(held, time, party, settings),
+        }));
+        return noWrites((response) => {
+          if (method === 'HEAD') return expect(response.body).toBe('');
+          expect(response.json()).toEqual({ date, party, slots });
+        });
+      },
+    }),
+  });
+
+/** One client address that keeps booking: past its hourly limit, 429. */
+const SHARED_ADDRESS = '10.254.0.1';
+let sharedAddressBookings = 0;
+/**
+ * Bookings per e-mail (whatever its case) and per phone (its digits after a
+ * leading +), each limited to RESERVATION_EMAIL_LIMIT a day (the phone's is the same): generated
+ * addresses and phones repeat, so the oracle counts them as the server does.
+ */
+const contactBookings = new Map<string, number>();
+const overContactLimit = (key: string) => {
+  const count = (contactBookings.get(key) ?? 0) + 1;
+  contactBookings.set(key, count);
+  return count > RESERVATION_EMAIL_LIMIT.limit;
+};
+
+/** POST /api/reservations under `settings` (stored before the family runs). */
+const postReservation = (
+  label: string,
+  settings: Settings,
+  runs: number,
+  bookings: fc.Arbitrary<BodyCase> = guestBookingBodies,
+) =>
+  family({
+    name: `POST /api/reservations (${label})`,
+    runs,
+    before: () => applySettings(settings),
+    cases: fc.record({
+      query: junkQuery,
+      auth: authCases,
+      body: bookings,
+      shared: fc.nat(7).map((n) => n === 0),
+    }),
+    route: ({ query, auth, body, shared }) => ({
+      method: 'POST',
+      url: `/api/reservations${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body,
+      bodySchema: true,
+      ...(shared ? { remoteAddress: SHARED_ADDRESS } : {}),
+      handler: async (): Promise<Expected> => {
+        // The address's limit comes first, whatever the booking (a honeypot's too).
+        if (shared && ++sharedAddressBookings > RESERVATION_ADDRESS_LIMIT.limit) {
+          return refused(429, 'refusal', { code: 'rate_limited' });
+        }
+        const sent = (body as { json: SentBooking }).json;
+        if ((sent.website ?? '').trim() !== '') {
+          return {
+            accepted: {
+              status: 201,
+              mayWrite: [],
+              verify: (response) => expect(response.json()).toEqual({ id: 0, status: 'pending' }),
+            },
+          };
+        }
+        // Then the e-mail's budget, and only within it the phone's.
+        if (
+          overContactLimit(`email:${limitEmail(sent.email!)}`) ||
+          overContactLimit(`phone:${limitPhone(sent.phone)}`)
+        ) {
+          return refused(429, 'refusal', { code: 'rate_limited' });
+        }
+        const party = Number(sent.party);
+        if (party > settings.maxPartyOnline) {
+          return refused(409, 'refusal', { code: 'party-too-large' });
+        }
+        if (!guestSlotTimes(sent.date, settings).includes(sent.time)) {
+          return refused(409, 'refusal', { code: 'not-a-slot' });
+        }
+        if (!roomFor(await seatsHeld(sent.date), sent.time, party, settings)) {
+          return refused(409, 'refusal', { code: 'slot-full' });
+        }
+        const auto = settings.autoConfirmMaxParty;
+        const status = auto !== null && party <= auto ? 'confirmed' : 'pending';
+        if (
+          status === 'pending' &&
+          (await pendingHeldBy(sent)) + party >
+            PENDING_COVERS_PER_LARGEST_PARTY * settings.maxPartyOnline
+        ) {
+          return refused(409, 'refusal', { code: 'too-many-pending' });
+        }
+        return {
+          accepted: {
+            status: 201,
+            // The booking, the bookings' version, the guest's mail and the restaurant's notice
+            // (and the address's count).
+            mayWrite: ['reservations', 'reservation_settings', 'outbox'],
+            async verify(response) {
+              const answer = response.json<{ id: number; status: string }>();
+              expect(answer).toEqual({ id: expect.any(Number), status });
+              const expected = storedBooking(sent, settings);
+              expect(await bookingRow(answer.id)).toMatchObject({
+                ...expected,
+                status,
+                source: 'online',
+                over_capacity: 0,
+                privacy_accepted_at: nowIso(CLOCK),
+              });
+              const restaurant = (await app.restaurantFacts.get()).email;
+              expect(await newestMails(2)).toEqual([
+                {
+                  kind: status === 'confirmed' ? 'reservation-confirmed' : 'reservation-received',
+                  recipient: expected.email,
+                  reply_to: restaurant,
+                  secret_link: expect.stringMatching(cancelLinkPattern()),
+                  calendar_method: status === 'confirmed' ? 'REQUEST' : null,
+                },
+                {
+                  kind: 'reservation-notice',
+                  recipient: restaurant,
+                  reply_to: expected.email,
+                  secret_link: null,
+                  calendar_method: null,
+                },
+              ]);
+            },
+          },
+        };
+      },
+    }),
+  });
+
+/** Whose cancel link: a booking made for the request; one that must not work; or the body's own text. */
+const cancelTargets = fc.oneof(
+  { weight: 5, arbitrary: madeBookingCases },
+  // Begun (its time has come), moved (another start), forged (signature), nobody's (no booking).
+  { weight: 2, arbitrary: fc.constantFrom('begun', 'moved', 'forged', 'nobody') },
+  { weight: 2, arbitrary: fc.constant('generated') },
+);
+
+/** A signed token for `target`, and the booking it names (none when it must not work). */
+async function cancelLink(target: { status: ReservationStatus; email: boolean } | string) {
+  if (typeof target === 'object') {
+    const made = await freshBooking(target);
+    return { token: cancelToken(cancelKey, made), id: made.id };
+  }
+  if (target === 'begun') {
+    // Sunday 11 January at 20:00, before the clock.
+    const begun = await freshBooking({ status: 'confirmed', email: true, date: '2026-01-11' });
+    return { token: cancelToken(cancelKey, begun) };
+  }
+  if (target === 'moved') {
+    const moved = await freshBooking({ status: 'pending', email: true });
+    return {
+      token: cancelToken(cancelKey, { id: moved.id, startsAt: moved.startsAt + 15 * MINUTE_MS }),
+    };
+  }
+  if (target === 'forged') {
+    const signed = cancelToken(cancelKey, await freshBooking({ status: 'pending', email: true }));
+    return { token: `${signed.slice(0, -1)}${signed.endsWith('A') ? 'B' : 'A'}` };
+  }
+  return { token: cancelToken(cancelKey, { id: 2 ** 31 - 2, startsAt: CLOCK + DAY_MS }) };
+}
+
+const postCancel = family({
+  name: 'POST /api/reservations/cancel',
+  runs: 300,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    target: cancelTargets,
+    body: bodies({
+      token: text(
+        fc.oneof(
+          fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
+          anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
+        ),
+        fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
+      ),
+    }),
+  }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let before: BookingRow | undefined;
+    if (body.kind === 'valid' && target !== 'generated') {
+      const link = await cancelLink(target);
+      sent = { ...body, json: { token: link.token } };
+      if (link.id !== undefined) before = await bookingRow(link.id);
+    }
+    return {
+      method: 'POST',
+      url: `/api/reservations/cancel${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        // A booking already done with is answered as it is, and nothing changes.
+        if (!TRANSITIONS[before.status].includes('cancelled')) {
+          return noWrites((response) =>
+            expect(response.json()).toEqual({ id: before.id, status: before.status }),
+          );
+        }
+        return {
+          accepted: {
+            status: 200,
+            // The booking, the guest's mail (when there is an address), the restaurant's notice, the entry.
+            mayWrite: ['reservations', 'reservation_settings', 'outbox', 'audit_log'],
+            async verify(response) {
+              expect(response.json()).toEqual({ id: before.id, status: 'cancelled' });
+              expect((await bookingRow(before.id))!.status).toBe('cancelled');
+              await expectAuditedBy('reservation.cancelled_by_guest', null, before.email);
+              const restaurant = (await app.restaurantFacts.get()).email;
+              const notice = {
+                kind: 'reservation-cancel-notice',
+                recipient: restaurant,
+                reply_to: before.email,
+              };
+              const guestMail = {
+                kind: 'reservation-cancelled',
+                recipient: before.email,
+                // A confirmed booking's invitation is withdrawn.
+                calendar_method: before.invited ? 'CANCEL' : null,
+              };
+              expect(await newestMails(before.email ? 2 : 1)).toMatchObject(
+                before.email ? [guestMail, notice] : [notice],
+              );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+hostileFamilies('reservations', [
+  getAvailability('tight', TIGHT_SETTINGS, BUSY_DAY_FILLS.tight, 100),
+  postReservation('tight settings', TIGHT_SETTINGS, 200),
+  getAvailability('default', DEFAULT_RESERVATION_SETTINGS, BUSY_DAY_FILLS.default, 300),
+  postReservation('default settings', DEFAULT_RESERVATION_SETTINGS, 700),
+  postReservation(
+    'a returning guest, default settings',
+    DEFAULT_RESERVATION_SETTINGS,
+    30,
+    returningGuestBodies,
+  ),
+  postCancel,
+]);
+beforeAll(setUpReservations);
