@@ -5,7 +5,11 @@ import {
   DEFAULT_RESERVATION_SETTINGS,
   type ReservationStatus,
 } from '../../shared/schemas/reservations.ts';
-import { RESERVATION_ADDRESS_LIMIT, RESERVATION_EMAIL_LIMIT } from '../routes/api/reservations.ts';
+import {
+  RESERVATION_ADDRESS_LIMIT,
+  RESERVATION_EMAIL_LIMIT,
+  RESERVATION_PHONE_LIMIT,
+} from '../services/reservations/guest-booking.ts';
 import { cancelToken } from '../services/reservations/cancel-links.ts';
 import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/reservations/pending-covers.ts';
 import { nowIso } from '../services/tokens.ts';
@@ -118,14 +122,14 @@ const SHARED_ADDRESS = '10.254.0.1';
 let sharedAddressBookings = 0;
 /**
  * Bookings per e-mail (whatever its case) and per phone (its digits after a
- * leading +), each limited to RESERVATION_EMAIL_LIMIT a day (the phone's is the same): generated
- * addresses and phones repeat, so the oracle counts them as the server does.
+ * leading +), each limited per day: generated addresses and phones repeat, so
+ * the oracle counts them as the server does.
  */
 const contactBookings = new Map<string, number>();
-const overContactLimit = (key: string) => {
+const overContactLimit = (key: string, limit: number) => {
   const count = (contactBookings.get(key) ?? 0) + 1;
   contactBookings.set(key, count);
-  return count > RESERVATION_EMAIL_LIMIT.limit;
+  return count > limit;
 };
 
 /** POST /api/reservations under `settings` (stored before the family runs). */
@@ -170,8 +174,8 @@ const postReservation = (
         }
         // Then the e-mail's budget, and only within it the phone's.
         if (
-          overContactLimit(`email:${limitEmail(sent.email!)}`) ||
-          overContactLimit(`phone:${limitPhone(sent.phone)}`)
+          overContactLimit(`email:${limitEmail(sent.email!)}`, RESERVATION_EMAIL_LIMIT.limit) ||
+          overContactLimit(`phone:${limitPhone(sent.phone)}`, RESERVATION_PHONE_LIMIT.limit)
         ) {
           return refused(429, 'refusal', { code: 'rate_limited' });
         }

@@ -24,19 +24,19 @@ const BOOKING_LIMITED = 'Too many booking requests: please try again later.';
  * typed address is sent. A family books a few tables; a robot needs hundreds
  * to fill the horizon.
  */
-const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
+export const RESERVATION_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-ip',
   limit: 10,
   windowMs: HOUR_MS,
   description: BOOKING_LIMITED,
 };
-const RESERVATION_EMAIL_LIMIT: AddressLimit = {
+export const RESERVATION_EMAIL_LIMIT: AddressLimit = {
   name: 'reservation-email',
   limit: 8,
   windowMs: 24 * HOUR_MS,
   description: BOOKING_LIMITED,
 };
-const RESERVATION_PHONE_LIMIT: AddressLimit = {
+export const RESERVATION_PHONE_LIMIT: AddressLimit = {
   ...RESERVATION_EMAIL_LIMIT,
   name: 'reservation-phone',
 };
