@@ -25,7 +25,8 @@ import {
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
-import { enqueueMail, type OutgoingMail } from '../outbox.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import type { OutgoingMail } from '../../mail/message.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { cancelToken, readCancelToken } from './cancel-links.ts';
@@ -36,12 +37,11 @@ import {
   guestMail,
   restaurantNotice,
   type GuestMailKind,
-  type MailedBooking,
   type RestaurantNoticeKind,
-} from './mails.ts';
+} from '../../mail/reservation-mails.ts';
 import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
 import { bookableNow, daySlots, fits, seatedAt, slotsOn, type Seated, type Slot } from './slots.ts';
-import { restaurantFeed } from './calendar.ts';
+import { restaurantFeed, type MailedBooking } from './calendar.ts';
 
 type Actor = NonNullable<AuditActor>;
 type Row = Selectable<ReservationsTable>;
