@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContactMessagesTable, Database } from '../db/database.ts';
 import type { ContactBody, ContactMessage } from '../../shared/schemas/contact.ts';
-import { escapeHtml } from './mail-templates.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { contactMessageMail } from '../mail/staff-mails.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { readRestaurantFacts } from './restaurant-facts.ts';
 import { nowIso } from './tokens.ts';
@@ -53,7 +53,7 @@ export class ContactMessages {
     const id = await this.#db.transaction().execute(async (trx) => {
       const outboxId = spam
         ? null
-        : await enqueueMail(trx, this.#mail(body, lang, now, await this.#recipient(trx)));
+        : await enqueueMail(trx, contactMessageMail(body, lang, now, await this.#recipient(trx)));
       const row = await trx
         .insertInto('contact_messages')
         .values({
@@ -77,27 +77,6 @@ export class ContactMessages {
 
   async #recipient(trx: Kysely<Database>): Promise<string> {
     return this.#deliverTo ?? (await readRestaurantFacts(trx)).email;
-  }
-
-  /** Staff mail, in Italian; the visitor's words stay text, and Reply-To is the visitor. */
-  #mail(body: ContactBody, lang: string, at: string, to: string) {
-    const who = `${body.firstName} ${body.lastName}`;
-    const when = new Date(at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' });
-    return {
-      kind: 'contact',
-      to,
-      replyTo: body.email,
-      subject: `Nuovo messaggio dal sito da ${who}`,
-      text: [
-        `Messaggio di ${who} <${body.email}>, ricevuto il ${when} (lingua del sito: ${lang}).`,
-        body.message,
-        `Rispondi a questa e-mail per scrivere a ${body.firstName}.`,
-      ].join('\n\n'),
-      html: `<!doctype html><html lang="it"><body style="font-family:Arial,sans-serif;line-height:1.5">
-<p>Messaggio di <strong>${escapeHtml(who)}</strong> &lt;${escapeHtml(body.email)}&gt;, ricevuto il ${escapeHtml(when)} (lingua del sito: ${escapeHtml(lang)}).</p>
-<p style="white-space:pre-wrap">${escapeHtml(body.message)}</p>
-<p>Rispondi a questa e-mail per scrivere a ${escapeHtml(body.firstName)}.</p></body></html>`,
-    };
   }
 
   /** The staff inbox, newest first, with each message's delivery state. */

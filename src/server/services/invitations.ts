@@ -9,9 +9,9 @@ import {
   type Role,
 } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { invitationMail } from './mail-templates.ts';
+import { invitationMail } from '../mail/staff-mails.ts';
 import { restaurantName } from './restaurant-facts.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts';
 import { accountExists, insertAccount, usernameFor } from './staff-accounts.ts';
 import { hashToken, newToken, nowIso } from './tokens.ts';

@@ -3,16 +3,16 @@ import type { Database } from '../db/database.ts';
 import { isUniqueViolation, lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { ROLE_LABELS, type Role, type StaffMemberAnswer } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
-import { newAccountNoticeMail } from './mail-templates.ts';
+import { newAccountNoticeMail } from '../mail/staff-mails.ts';
 import { restaurantName } from './restaurant-facts.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
   isCommonPassword,
   verifyPassword,
 } from './passwords.ts';
-import { passwordChangedMail } from './mail-templates.ts';
+import { passwordChangedMail } from '../mail/staff-mails.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Sessions, StaffMember } from './sessions.ts';
 import { nowIso } from './tokens.ts';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDatabase = Kysely<any>;
 
-/** Must match SECRET_LINK in services/mail-templates.ts (a migration imports no service code). */
+/** Must match SECRET_LINK in mail/message.ts (a migration imports no service code). */
 const PLACEHOLDER = '{{secret-link}}';
 /** How long each kind's link worked when these mails were written. */
 const LINK_LIFETIME_MS: Record<string, number> = {

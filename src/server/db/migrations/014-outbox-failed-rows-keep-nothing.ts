@@ -8,7 +8,7 @@ type AnyDatabase = Kysely<any>;
  * Mails the outbox gave up on before SECURITY.md item 42 kept their secret
  * link (an invitation's worked for 7 days) and, when personal, their bodies.
  * The outbox now clears both whenever a mail leaves `pending`
- * (services/outbox.ts); this does the same for the rows already left behind.
+ * (mail/outbox.ts); this does the same for the rows already left behind.
  */
 export async function up(db: AnyDatabase): Promise<void> {
   await db

@@ -13,7 +13,7 @@ import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import { seatedBetween, type Availability } from './availability.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
-import { bookingSummaryIt } from './mails.ts';
+import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
 import {
   bumpBookingsVersion,

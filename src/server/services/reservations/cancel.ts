@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit-log.ts';
 import { readCancelToken, type CancelLinkKey } from './cancel-links.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
-import { bookingSummaryIt } from './mails.ts';
+import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import type { Row } from './rows.ts';
 import { TRANSITIONS, type StatusChanges } from './status.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { enqueueMail } from '../outbox.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { cancelToken, type CancelLinkKey } from './cancel-links.ts';
@@ -10,7 +10,7 @@ import {
   restaurantNotice,
   type GuestMailKind,
   type RestaurantNoticeKind,
-} from './mails.ts';
+} from '../../mail/reservation-mails.ts';
 import { toMailed, type Row } from './rows.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Database, ReservationsTable, ReservationSettingsTable } from '../.
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
 import type { Reservation, ReservationSettings } from '../../../shared/schemas/reservations.ts';
 import type { AuditActor } from '../audit-log.ts';
-import type { MailedBooking } from './mails.ts';
+import type { MailedBooking } from './calendar.ts';
 import type { Seated } from './slots.ts';
 
 /**

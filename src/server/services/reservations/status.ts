@@ -10,7 +10,7 @@ import { recordAudit } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
 import { guestsBookings } from './guest-match.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
-import { bookingSummaryIt, type GuestMailKind } from './mails.ts';
+import { bookingSummaryIt, type GuestMailKind } from '../../mail/reservation-mails.ts';
 import { bumpBookingsVersion, MINUTE_MS, toReservation, type Actor, type Row } from './rows.ts';
 
 /** How far back declining by address reaches (#pendingOf). */

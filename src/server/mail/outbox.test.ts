@@ -4,7 +4,8 @@ import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import type { KyselyPlugin } from 'kysely';
-import { enqueueMail, OutboxWorker, retryDelayMs, smtpTransport } from './outbox.ts';
+import { enqueueMail, OutboxWorker, retryDelayMs } from './outbox.ts';
+import { smtpTransport } from './transports.ts';
 
 // Every mail is stored before any send, retried with backoff, delivered
 // after an outage or a restart, never twice for one success.

@@ -1,49 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Database, OutboxTable } from '../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
-import { escapeHtml, SECRET_LINK } from './mail-templates.ts';
-import { nowIso } from './tokens.ts';
+import { nowIso } from '../services/tokens.ts';
+import { escapeHtml } from './layout.ts';
+import { SECRET_LINK, type OutgoingMail } from './message.ts';
+import type { MailTransport } from './transports.ts';
 
-/** A mail as the outbox stores it, before any send. */
-export interface OutgoingMail {
-  kind: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  /** Bodies: a secret link appears in them only as SECRET_LINK. */
-  text: string;
-  html: string;
-  secretLink?: { url: string; expiresAt: string };
-  /** A calendar invitation (iCalendar text) sent as the mail's event part. */
-  calendar?: CalendarPart;
-  /**
-   * The mail holds a guest's words (a booking's name, notes): its bodies and
-   * invitation are emptied once it is sent, not kept for the outbox's lifetime.
-   */
-  personal?: boolean;
-}
-
-export interface CalendarPart {
-  method: 'REQUEST' | 'CANCEL';
-  ics: string;
-}
-
-/** What a transport sends: the bodies as the recipient reads them. */
-export interface MailToSend {
-  kind: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-  from: string;
-  messageId: string;
-  /** The outbox row's id: what a log may name the mail by. */
-  id: number;
-  calendar?: CalendarPart;
-}
+/**
+ * The outbox, the only way a mail leaves: stored first, in the caller's
+ * transaction, then sent by a worker with retries (a request never waits
+ * on SMTP).
+ */
 
 /** Adds a mail to the outbox, inside the caller's transaction when given one. */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
@@ -69,73 +37,6 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export interface MailTransport {
-  send(mail: MailToSend): Promise<void>;
-  /** Lets go of open connections. */
-  close?(): void;
-}
-
-/** SMTP through nodemailer, with timeouts so a dead server cannot hold a send forever. */
-export function smtpTransport(url: string): MailTransport {
-  const parsed = new URL(url);
-  const secure = parsed.protocol === 'smtps:';
-  const transporter = nodemailer.createTransport({
-    host: parsed.hostname,
-    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
-    secure,
-    ...(parsed.username
-      ? {
-          auth: {
-            user: decodeURIComponent(parsed.username),
-            pass: decodeURIComponent(parsed.password),
-          },
-        }
-      : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-    // One connection reused for a queue of mails, not a new one (and a new greeting) each.
-    pool: true,
-    maxConnections: 1,
-  });
-  return {
-    close: () => transporter.close(),
-    async send(mail) {
-      await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        // As an invitation part (text/calendar; method=…), which Gmail and
-        // Outlook show with their own add-to-calendar buttons, not as a file.
-        ...(mail.calendar
-          ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.ics } }
-          : {}),
-        // No header may carry a line break.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
-    },
-  };
-}
-
-/**
- * SMTP_URL unset (development): the mail counts as sent, and the log names
- * it by its id and kind only. Logs are kept and shared: no recipient, subject
- * or body may reach them, which hold guests' addresses and words (item 43)
- * and links with their tokens (item 34).
- */
-export function logTransport(log: FastifyBaseLogger): MailTransport {
-  return {
-    async send({ id, kind }) {
-      log.info({ mailId: id, kind }, 'e-mail (SMTP_URL unset: logged, not sent)');
-    },
-  };
 }
 
 /** Retries for 48 hours, each wait doubling from 5 s up to 10 minutes. */
@@ -391,7 +292,7 @@ export class OutboxWorker {
 /**
  * What a mail keeps once it leaves `pending` (sent, given up, link expired):
  * never its link, which would still work for days (an invitation's for 7),
- * nor a personal mail's bodies and invitation (SECURITY.md items 34 and 42).
+ * nor a personal mail's bodies and invitation (docs/security.md, items 34 and 42).
  */
 function leftPending(personal: boolean) {
   return {
