@@ -1,3 +1,4 @@
+// Over 400 lines: one file per API, as every route test here; its describe blocks (login, sessions, register) share the app and staff set-up.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { hashToken } from '../../services/tokens.ts';

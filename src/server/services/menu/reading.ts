@@ -5,7 +5,8 @@ import { ALLERGENS, type Allergen } from '../../../shared/allergens.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { MenuItemAnswer, MenuView, StaffItemAnswer } from '../../../shared/schemas/menu.ts';
 import type { AuditActor } from '../audit-log.ts';
-import type { TextTranslations, TranslatableRecord } from '../translation/text-translations.ts';
+import type { TextTranslations } from '../translation/text-translations.ts';
+import type { TranslatableRecord } from '../translation/translatable.ts';
 
 /*
  * The menu as it is read: its rows, their Italian texts as the translation
