@@ -127,7 +127,7 @@ test.describe('sending', () => {
       route.fulfill({
         status: 429,
         contentType: 'application/json',
-        body: '{"errors":[{"code":"rate_limited","description":"x"}]}',
+        body: '{"errors":[{"code":"rate-limited","description":"x"}]}',
       }),
     );
     const errors: string[] = [];

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { countStaff } from './services/staff-accounts.ts';
 
 /**
  * What the two server processes share, `npm run serve` (main.ts) and
@@ -58,7 +57,7 @@ export async function serve(app: FastifyInstance, config: Config): Promise<void>
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
-    if ((await countStaff(app.db)) === 0) {
+    if ((await app.staffAccounts.count()) === 0) {
       // There is no default account: on an empty database, say how to create the first one.
       console.log(
         '\nNo staff account exists yet. Create the first one, the owner, with:\n' +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from './client.ts';
-import { describeApiFailure } from './errors.ts';
+import { describeApiFailure, refusalCodes } from './errors.ts';
 
 const http = (status: number, body: unknown): ApiFailure => ({
   kind: 'http',
@@ -121,5 +121,25 @@ describe('generic handler for failed API calls', () => {
       toasts: [{ kind: 'error', message: 'Errore sconosciuto.' }],
       loginRequired: false,
     });
+  });
+});
+
+describe('refusal codes', () => {
+  it('reads each code in kebab-case, the old snake_case spelling too', () => {
+    const failure = http(409, {
+      errors: [
+        { code: 'invalid_invitation', description: 'Link non valido.' },
+        { code: 'email-taken', description: 'Email già registrata.' },
+        { description: 'senza codice' },
+        'text',
+      ],
+    });
+    expect(refusalCodes(failure)).toEqual(['invalid-invitation', 'email-taken']);
+  });
+
+  it('finds none in field errors, a message or no answer at all', () => {
+    expect(refusalCodes(http(400, { errors: { email: ['Email non valida.'] } }))).toEqual([]);
+    expect(refusalCodes(http(404, { message: 'Non trovato.' }))).toEqual([]);
+    expect(refusalCodes({ kind: 'network', error: new Error('offline') })).toEqual([]);
   });
 });

@@ -82,3 +82,19 @@ export function describeApiFailure(failure: ApiFailure): FailureOutcome {
 function textOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }
+
+/**
+ * The codes of a refused operation (`4xx {errors: [{code, description}]}`),
+ * spelled as src/shared/schemas/errors.ts declares them: kebab-case. Servers
+ * before that spelled some in snake_case (`invalid_invitation`); a code is
+ * read through here so that either spelling means the same, whichever
+ * version of the server answers.
+ */
+export function refusalCodes(failure: ApiFailure): string[] {
+  if (failure.kind !== 'http' || !isRecord(failure.body)) return [];
+  const { errors } = failure.body;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.code === 'string' ? [item.code.replaceAll('_', '-')] : [],
+  );
+}

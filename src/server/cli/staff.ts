@@ -14,14 +14,7 @@ import { email as emailSchema, newPassword } from '../../shared/schemas/auth.ts'
 import { role as roleSchema, ROLE_LABELS, type Role } from '../../shared/schemas/staff.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import {
-  createStaffMember,
-  listStaff,
-  REFUSALS,
-  removeStaffMember,
-  setRoleByEmail,
-  usernameFor,
-} from '../services/staff-accounts.ts';
+import { StaffAccounts, STAFF_REFUSAL_TEXTS, usernameFor } from '../services/staff-accounts.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --email E --first-name F --last-name L [--role owner|staff] [--username U] [--password P]
@@ -86,9 +79,10 @@ function roleOption(): Role | undefined {
 }
 
 const database = await openDatabase(config.DATABASE_URL);
+const accounts = new StaffAccounts(database);
 try {
   if (command === 'list') {
-    const staff = await listStaff(database.db);
+    const staff = await accounts.list();
     if (staff.length === 0) console.log('No staff accounts yet.');
     for (const member of staff) {
       console.log(
@@ -97,17 +91,17 @@ try {
     }
   } else if (command === 'remove') {
     const email = emailOption();
-    const outcome = await removeStaffMember(database.db, database.dialect, email);
-    if (outcome === 'not_found') fail(`No account for ${email}.`);
-    if (outcome === 'last_owner')
+    const outcome = await accounts.removeByEmail(email);
+    if (outcome === 'not-found') fail(`No account for ${email}.`);
+    if (outcome === 'last-owner')
       fail(`${email} is the last owner: make another account owner first.`);
     console.log(`Removed ${email}.`);
   } else if (command === 'set-role') {
     const email = emailOption();
     const role = roleOption() ?? fail(`--role is required.\n${USAGE}`);
-    const outcome = await setRoleByEmail(database.db, database.dialect, email, role);
-    if (outcome === 'not_found') fail(`No account for ${email}.`);
-    if (outcome === 'last_owner')
+    const outcome = await accounts.setRoleByEmail(email, role);
+    if (outcome === 'not-found') fail(`No account for ${email}.`);
+    if (outcome === 'last-owner')
       fail(`${email} is the last owner: make another account owner first.`);
     console.log(`${email} is now ${role}.`);
   } else {
@@ -118,7 +112,7 @@ try {
     const password = newPassword.safeParse(values.password ?? (await askPassword()));
     if (!password.success) fail(`Password: ${password.error.issues[0]?.message}`);
     const role = roleOption();
-    const result = await createStaffMember(database.db, {
+    const result = await accounts.create({
       ...(role ? { role } : {}),
       email,
       username: values.username?.trim() || (await usernameFor(database.db, email)),
@@ -126,7 +120,7 @@ try {
       lastName,
       password: password.data,
     });
-    if (!result.ok) fail(REFUSALS[result.reason]);
+    if (!result.ok) fail(STAFF_REFUSAL_TEXTS[result.reason]);
     console.log(`Created the ${result.role} account ${email}. Log in at /login.`);
   }
 } finally {

@@ -16,9 +16,9 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
-import { countStaff } from '../services/staff-accounts.ts';
 import { ContentChanges, ContentVersion } from '../services/content-version.ts';
 import { DailyMenuService } from '../services/daily-menu.ts';
+import { StaffAccounts } from '../services/staff-accounts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { integrityCheck, openDatabase, type AppDatabase, type Database } from './database.ts';
 import { currentSchema, parseDatabaseUrl, postgresDurabilityProblems } from './dialect.ts';
@@ -271,7 +271,7 @@ describe('openDatabase', () => {
   });
 
   it('reads counts as numbers (PostgreSQL returns bigint counts as strings)', async () => {
-    expect(await countStaff(app.db)).toBe(0);
+    expect(await new StaffAccounts(app).count()).toBe(0);
     const { rows } = await sql<{ n: unknown }>`select count(*) as n from daily_menu`.execute(
       app.db,
     );

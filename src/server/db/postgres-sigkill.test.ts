@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffMember } from '../services/staff-accounts.ts';
+import { StaffAccounts } from '../services/staff-accounts.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { startSmtpServer } from '../testing/smtp.ts';
 import { openDatabase } from './database.ts';
@@ -117,7 +117,7 @@ describe.runIf(onPostgres)('SIGKILL on PostgreSQL', () => {
   it('keeps every acknowledged write and delivers every stored message', async () => {
     expect(existsSync(resolve(ROOT, 'build/server/index.js')), 'needs `npm run build`').toBe(true);
     const setup = await openDatabase(database.url);
-    expect((await createStaffMember(setup.db, STAFF)).ok).toBe(true);
+    expect((await new StaffAccounts(setup).create(STAFF)).ok).toBe(true);
     await setup.close();
 
     const attempts: Attempt[] = [];

@@ -112,7 +112,7 @@ const postLogin = family({
     handler: () => {
       const { email } = (body as { json: { email: string } }).json;
       if (email.trim().toLowerCase() !== STAFF_EMAIL) {
-        return refused(401, 'refusal', { code: 'invalid_credentials' });
+        return refused(401, 'refusal', { code: 'invalid-credentials' });
       }
       return {
         accepted: {
@@ -178,7 +178,7 @@ const postRegister = family({
       handler: () => {
         if (isCommon(sent!.password!)) return refused(400, 'fields', { field: 'password' });
         if (taken) {
-          const code = taken.email === email ? 'email_taken' : 'username_taken';
+          const code = taken.email === email ? 'email-taken' : 'username-taken';
           return refused(409, 'refusal', { code });
         }
         return {
@@ -257,7 +257,7 @@ const postRecovery = family({
     paramRefusals: token.decoded === '' ? ['token'] : [],
     bodySchema: true,
     // No generated token is a live one; the token is checked before the password.
-    handler: () => refused(400, 'refusal', { code: 'invalid_token' }),
+    handler: () => refused(400, 'refusal', { code: 'invalid-token' }),
   }),
 });
 

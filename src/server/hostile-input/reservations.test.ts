@@ -160,7 +160,7 @@ const postReservation = (
       handler: async (): Promise<Expected> => {
         // The address's limit comes first, whatever the booking (a honeypot's too).
         if (shared && ++sharedAddressBookings > RESERVATION_ADDRESS_LIMIT.limit) {
-          return refused(429, 'refusal', { code: 'rate_limited' });
+          return refused(429, 'refusal', { code: 'rate-limited' });
         }
         const sent = (body as { json: SentBooking }).json;
         if ((sent.website ?? '').trim() !== '') {
@@ -177,7 +177,7 @@ const postReservation = (
           overContactLimit(`email:${limitEmail(sent.email!)}`, RESERVATION_EMAIL_LIMIT.limit) ||
           overContactLimit(`phone:${limitPhone(sent.phone)}`, RESERVATION_PHONE_LIMIT.limit)
         ) {
-          return refused(429, 'refusal', { code: 'rate_limited' });
+          return refused(429, 'refusal', { code: 'rate-limited' });
         }
         const party = Number(sent.party);
         if (party > settings.maxPartyOnline) {

@@ -139,7 +139,7 @@ const patchStaff = family({
         if (!row) return refused(404, 'message');
         const { role } = (body as { json: { role: 'owner' | 'staff' } }).json;
         if (row.id === staffId && role === 'staff') {
-          return refused(409, 'refusal', { code: 'last_owner' });
+          return refused(409, 'refusal', { code: 'last-owner' });
         }
         const changes = row.role !== role;
         return {
@@ -184,7 +184,7 @@ const deleteStaff = family({
       unmatched: !fitsRoute(param),
       paramRefusals: valid ? [] : ['id'],
       handler: () => {
-        if (number === staffId) return refused(409, 'refusal', { code: 'cannot_remove_self' });
+        if (number === staffId) return refused(409, 'refusal', { code: 'cannot-remove-self' });
         if (!exists) return refused(404, 'message');
         return {
           accepted: {
@@ -239,7 +239,7 @@ const postInvitation = family({
         .select('id')
         .where('email', '=', address)
         .executeTakeFirst();
-      if (account) return refused(409, 'refusal', { code: 'email_taken' });
+      if (account) return refused(409, 'refusal', { code: 'email-taken' });
       return {
         accepted: {
           status: 201,
@@ -289,7 +289,7 @@ const deleteInvitation = family({
       handler: () => {
         if (!row) return refused(404, 'message');
         if (row.accepted_at || row.revoked_at || row.expires_at <= nowIso()) {
-          return refused(409, 'refusal', { code: 'not_pending' });
+          return refused(409, 'refusal', { code: 'not-pending' });
         }
         return {
           accepted: {
@@ -331,7 +331,7 @@ const acceptInvitation = family({
       bodySchema: true,
       handler: () => {
         // The link is checked before the password is even looked at.
-        if (token !== 'pending') return refused(400, 'refusal', { code: 'invalid_invitation' });
+        if (token !== 'pending') return refused(400, 'refusal', { code: 'invalid-invitation' });
         const { password } = (body as { json: { password: string } }).json;
         if (isCommon(password)) return refused(400, 'fields', { field: 'password' });
         return {

@@ -16,6 +16,7 @@ import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
 import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
+import { StaffAccounts } from '../services/staff-accounts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     floodGuard: MemoryLimiter;
     loginThrottle: LoginThrottle;
     auth: AuthService;
+    /** Staff accounts: creation, the list, roles, removal. */
+    staffAccounts: StaffAccounts;
     outbox: OutboxWorker;
     /** The daily menu and its translations. */
     dailyMenu: DailyMenuService;
@@ -112,6 +115,7 @@ export const servicesPlugin = fp(
     app.decorate('limiter', limiter);
     app.decorate('floodGuard', floodGuard);
     app.decorate('loginThrottle', loginThrottle);
+    app.decorate('staffAccounts', new StaffAccounts({ db: app.db, dialect: app.dialect }));
     app.decorate(
       'auth',
       new AuthService({

@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_REFUSALS } from '../../shared/schemas/errors.ts';
 import type { StaffMember } from '../services/sessions.ts';
 
 declare module 'fastify' {
@@ -40,7 +41,9 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
   await requireStaff(request, reply);
   if (!request.staff) return reply; // answered 401
   if (request.staff.role !== 'owner') {
-    return reply.status(403).send({ errors: [{ code: 'owner_only', description: OWNER_ONLY }] });
+    return reply
+      .status(403)
+      .send({ errors: [{ code: AUTH_REFUSALS.ownerOnly, description: OWNER_ONLY }] });
   }
 }
 

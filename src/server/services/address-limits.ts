@@ -1,12 +1,13 @@
 import type { MemoryLimiter } from './memory-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { RATE_LIMITED } from '../../shared/schemas/errors.ts';
 
 export interface AddressLimit {
   /** Names the budget: each name is counted on its own. */
   name: string;
   limit: number;
   windowMs: number;
-  /** The refusal's description (429 `rate_limited`). */
+  /** The refusal's description (429 `rate-limited`). */
   description: string;
 }
 
@@ -19,7 +20,7 @@ export interface LimitCounters {
 /** Over a limit: try again in `retryAfterSeconds`; `description` is the limit's. */
 export interface RateLimited {
   ok: false;
-  code: 'rate-limited';
+  code: typeof RATE_LIMITED;
   retryAfterSeconds: number;
   description: string;
 }
@@ -44,7 +45,7 @@ export async function hitLimit(
     ? null
     : {
         ok: false,
-        code: 'rate-limited',
+        code: RATE_LIMITED,
         retryAfterSeconds: limit.retryAfterSeconds,
         description: rule.description,
       };

@@ -35,17 +35,27 @@ export const LOGIN_ALERT_FAILURES_PER_HOUR = 50;
 
 export type LoginResult =
   | { ok: true; member: StaffMember; token: string }
-  | { ok: false; reason: 'invalid_credentials' }
-  | { ok: false; reason: 'account_locked'; retryAfterSeconds: number };
+  | { ok: false; reason: 'invalid-credentials' }
+  | { ok: false; reason: 'account-locked'; retryAfterSeconds: number };
+
+/** Wrong current passwords allowed per account in 15 minutes: a stolen session cannot guess on. */
+const PASSWORD_CHANGE_ATTEMPTS = 5;
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'wrong-password' }
+  | { ok: false; reason: 'common-password' }
+  | { ok: false; reason: 'too-many-attempts'; retryAfterSeconds: number };
 
 export type ResetResult =
   | { ok: true }
-  | { ok: false; reason: 'invalid_token' }
-  | { ok: false; reason: 'common_password'; message: string };
+  | { ok: false; reason: 'invalid-token' }
+  | { ok: false; reason: 'common-password'; message: string };
 
 const emailDigest = (email: string) => createHash('sha256').update(email).digest('hex');
 
-/** Login, password recovery and reset; expected failures are values. */
+/** Login, password recovery and reset, one's own password; expected failures are values. */
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialect;
@@ -86,7 +96,7 @@ export class AuthService {
     if (!admission.allowed) {
       return {
         ok: false,
-        reason: 'account_locked',
+        reason: 'account-locked',
         retryAfterSeconds: admission.retryAfterSeconds,
       };
     }
@@ -101,7 +111,7 @@ export class AuthService {
     if (!user || !valid) {
       await this.#throttle.failed(email, address, admission.attempt);
       await this.#watchForCampaign(email, user);
-      return { ok: false, reason: 'invalid_credentials' };
+      return { ok: false, reason: 'invalid-credentials' };
     }
     await this.#throttle.succeeded(email, address);
     return {
@@ -220,9 +230,9 @@ export class AuthService {
       .where('used_at', 'is', null)
       .where('expires_at', '>', nowIso(this.#now()))
       .executeTakeFirst();
-    if (!valid) return { ok: false, reason: 'invalid_token' };
+    if (!valid) return { ok: false, reason: 'invalid-token' };
     if (isCommonPassword(password)) {
-      return { ok: false, reason: 'common_password', message: COMMON_PASSWORD_MESSAGE };
+      return { ok: false, reason: 'common-password', message: COMMON_PASSWORD_MESSAGE };
     }
     const passwordHash = await hashPassword(password);
     const now = nowIso();
@@ -270,7 +280,61 @@ export class AuthService {
       );
       return true;
     });
-    if (!done) return { ok: false, reason: 'invalid_token' };
+    if (!done) return { ok: false, reason: 'invalid-token' };
+    this.#onMail();
+    return { ok: true };
+  }
+
+  /**
+   * A logged-in member changes their own password, knowing the current one.
+   * Every other session of the account ends (a lost phone stays logged out),
+   * the one making the change goes on; the member is told by e-mail.
+   */
+  async changeOwnPassword(
+    member: StaffMember,
+    sessionToken: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<ChangePasswordResult> {
+    const attempts = await this.#limiter.hit(
+      `password-change:${member.id}`,
+      PASSWORD_CHANGE_ATTEMPTS,
+      PASSWORD_CHANGE_WINDOW_MS,
+    );
+    if (!attempts.allowed) {
+      return {
+        ok: false,
+        reason: 'too-many-attempts',
+        retryAfterSeconds: attempts.retryAfterSeconds,
+      };
+    }
+    const row = await this.#db
+      .selectFrom('staff_users')
+      .select(['password_hash', 'first_name'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(row.password_hash, currentPassword))) {
+      return { ok: false, reason: 'wrong-password' };
+    }
+    if (isCommonPassword(newPassword)) return { ok: false, reason: 'common-password' };
+    const passwordHash = await hashPassword(newPassword);
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('staff_users')
+        .set({ password_hash: passwordHash, password_changed_at: nowIso() })
+        .where('id', '=', member.id)
+        .execute();
+      await this.#sessions.revokeAllBut(trx, member.id, sessionToken);
+      await enqueueMail(
+        trx,
+        passwordChangedMail(await restaurantName(trx), member.email, row.first_name),
+      );
+      await recordAudit(trx, member, {
+        action: 'auth.password.change',
+        target: `staff:${member.email}`,
+        summary: `${member.email} ha cambiato la propria password; le altre sessioni sono state chiuse.`,
+      });
+    });
     this.#onMail();
     return { ok: true };
   }

@@ -4,11 +4,8 @@ import { LANGUAGE_NAMES_IT, type Lang, type TargetLang } from '../../shared/lang
 import type { DailyMenuBody, LanguageReview } from '../../shared/schemas/daily-menu.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
-import type {
-  TextTranslations,
-  TranslatableRecord,
-  TranslationSource,
-} from './translation/text-translations.ts';
+import type { TextTranslations } from './translation/text-translations.ts';
+import type { TranslatableRecord, TranslationSource } from './translation/translatable.ts';
 import { nowIso } from './tokens.ts';
 
 /** The single daily menu, id 1, in Italian as staff typed it. */

@@ -19,21 +19,22 @@ import { hashToken, newToken, nowIso } from './tokens.ts';
 /** An invitation link works for 7 days, once. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const INVITATION_REFUSALS = {
-  email_taken: 'Esiste già un account con questo indirizzo e-mail.',
-  not_found: 'Invito non trovato.',
-  not_pending: "L'invito non è più in attesa: è già stato accettato, revocato o è scaduto.",
-  invalid_invitation:
+/** What staff read of a refusal, by its code (src/shared/schemas/errors.ts). */
+export const INVITATION_REFUSAL_TEXTS = {
+  'email-taken': 'Esiste già un account con questo indirizzo e-mail.',
+  'not-found': 'Invito non trovato.',
+  'not-pending': "L'invito non è più in attesa: è già stato accettato, revocato o è scaduto.",
+  'invalid-invitation':
     "Il link d'invito non è valido o è scaduto: chiedi al titolare di invitarti di nuovo.",
-  common_password: COMMON_PASSWORD_MESSAGE,
+  'common-password': COMMON_PASSWORD_MESSAGE,
 } as const;
 
 export type InviteResult =
-  { ok: true; invitation: InvitationAnswer } | { ok: false; reason: 'email_taken' };
+  { ok: true; invitation: InvitationAnswer } | { ok: false; reason: 'email-taken' };
 
 export type AcceptResult =
   | { ok: true; userId: number }
-  | { ok: false; reason: 'invalid_invitation' | 'common_password' | 'email_taken' };
+  | { ok: false; reason: 'invalid-invitation' | 'common-password' | 'email-taken' };
 
 interface InvitationRow {
   id: number;
@@ -112,7 +113,7 @@ export class Invitations {
     acceptPageUrl: string,
   ): Promise<InviteResult> {
     if (await accountExists(this.#db, body.email)) {
-      return { ok: false, reason: 'email_taken' };
+      return { ok: false, reason: 'email-taken' };
     }
     const { token, hash } = newToken();
     const now = this.#now();
@@ -179,7 +180,7 @@ export class Invitations {
   async revoke(
     actor: NonNullable<AuditActor>,
     id: number,
-  ): Promise<{ ok: true } | { ok: false; reason: 'not_found' | 'not_pending' }> {
+  ): Promise<{ ok: true } | { ok: false; reason: 'not-found' | 'not-pending' }> {
     const now = nowIso(this.#now());
     return this.#db.transaction().execute(async (trx) => {
       const row = await trx
@@ -187,7 +188,7 @@ export class Invitations {
         .select(['email'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row) return { ok: false, reason: 'not_found' } as const;
+      if (!row) return { ok: false, reason: 'not-found' } as const;
       const revoked = await trx
         .updateTable('staff_invitations')
         .set({ revoked_at: now })
@@ -197,7 +198,7 @@ export class Invitations {
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (Number(revoked.numUpdatedRows) !== 1)
-        return { ok: false, reason: 'not_pending' } as const;
+        return { ok: false, reason: 'not-pending' } as const;
       await recordAudit(
         trx,
         actor,
@@ -228,8 +229,8 @@ export class Invitations {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (!invitation) return { ok: false, reason: 'invalid_invitation' };
-    if (isCommonPassword(password)) return { ok: false, reason: 'common_password' };
+    if (!invitation) return { ok: false, reason: 'invalid-invitation' };
+    if (isCommonPassword(password)) return { ok: false, reason: 'common-password' };
     const passwordHash = await hashPassword(password);
     const username = await usernameFor(this.#db, invitation.email);
     try {
@@ -243,7 +244,7 @@ export class Invitations {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) {
-          return { ok: false, reason: 'invalid_invitation' } as const;
+          return { ok: false, reason: 'invalid-invitation' } as const;
         }
         const userId = await insertAccount(
           trx,
@@ -263,7 +264,7 @@ export class Invitations {
       return result;
     } catch (error) {
       // An account with this e-mail appeared since the invitation was sent.
-      if (isUniqueViolation(error)) return { ok: false, reason: 'email_taken' };
+      if (isUniqueViolation(error)) return { ok: false, reason: 'email-taken' };
       throw error;
     }
   }

@@ -18,7 +18,8 @@ import {
 } from '../../shared/schemas/opening-hours.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
-import type { TextTranslations, TranslatableRecord } from './translation/text-translations.ts';
+import type { TextTranslations } from './translation/text-translations.ts';
+import type { TranslatableRecord } from './translation/translatable.ts';
 
 type Actor = NonNullable<AuditActor>;
 type ClosureRow = Selectable<Database['opening_closures']>;

@@ -82,7 +82,6 @@ export async function createStaff(
     role: 'owner' | 'staff';
   }> = {},
 ) {
-  const { createStaffMember } = await import('../services/staff-accounts.ts');
   const member = {
     email: overrides.email ?? 'anna@trattoria.example',
     username: overrides.username ?? 'anna',
@@ -91,7 +90,7 @@ export async function createStaff(
     password: overrides.password ?? STAFF_PASSWORD,
     ...(overrides.role ? { role: overrides.role } : {}),
   };
-  const result = await createStaffMember(app.db, member);
+  const result = await app.staffAccounts.create(member);
   if (!result.ok) throw new Error(result.reason);
   return { ...member, id: result.id };
 }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
 import { integrityCheck, openDatabase, type Database } from '../db/database.ts';
-import { createStaffMember } from '../services/staff-accounts.ts';
+import { StaffAccounts } from '../services/staff-accounts.ts';
 import { startSmtpServer, type ReceivedMail } from './smtp.ts';
 import { acknowledged, WriteStream, type Attempt } from './durability-writes.ts';
 import { sleep, startServer, type ServerProcess } from './server-process.ts';
@@ -215,7 +215,7 @@ class Experiment {
   async run(): Promise<Omit<DurabilityReport, 'smtpResets'>> {
     const started = Date.now();
     const database = await openDatabase(this.#databaseUrl);
-    const created = await createStaffMember(database.db, STAFF);
+    const created = await new StaffAccounts(database).create(STAFF);
     await database.close();
     if (!created.ok)
       throw new Error(`durability: cannot create the staff account: ${created.reason}`);

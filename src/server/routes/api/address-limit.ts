@@ -1,3 +1,4 @@
+import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientKey } from '../../plugins/staff-auth.ts';
 import { hitLimit, type AddressLimit } from '../../services/address-limits.ts';
@@ -16,6 +17,6 @@ export async function withinAddressLimit(
 ): Promise<boolean> {
   const limited = await hitLimit(request.server, rule, clientKey(request));
   if (!limited) return true;
-  await tooManyRequests(reply, limited.retryAfterSeconds, 'rate_limited', limited.description);
+  await tooManyRequests(reply, limited.retryAfterSeconds, RATE_LIMITED, limited.description);
   return false;
 }

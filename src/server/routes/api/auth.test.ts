@@ -1,3 +1,4 @@
+// Over 400 lines: one file per API, as every route test here; its describe blocks (login, sessions, register) share the app and staff set-up.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { hashToken } from '../../services/tokens.ts';
@@ -74,7 +75,7 @@ describe('login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.json()).toEqual({
-      errors: [{ code: 'invalid_credentials', description: 'Email o password non validi.' }],
+      errors: [{ code: 'invalid-credentials', description: 'Email o password non validi.' }],
     });
   });
 
@@ -99,7 +100,7 @@ describe('login', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(290);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(300);
-    expect(locked.json().errors[0].code).toBe('account_locked');
+    expect(locked.json().errors[0].code).toBe('account-locked');
     // The holder, elsewhere, is not kept out.
     const holder = await post('/api/auth/login', { email: staff.email, password: STAFF_PASSWORD });
     expect(holder.statusCode).toBe(200);
@@ -113,11 +114,11 @@ describe('login', () => {
     for (let i = 0; i < 5; i += 1) {
       expect(await harness.app.auth.login(staff.email, `again-${i}-wrong`, attacker)).toEqual({
         ok: false,
-        reason: 'invalid_credentials',
+        reason: 'invalid-credentials',
       });
     }
     const relocked = await harness.app.auth.login(staff.email, STAFF_PASSWORD, attacker);
-    expect(relocked).toMatchObject({ ok: false, reason: 'account_locked' });
+    expect(relocked).toMatchObject({ ok: false, reason: 'account-locked' });
     const seconds = (relocked as { retryAfterSeconds: number }).retryAfterSeconds;
     expect(seconds).toBeGreaterThan(590);
     expect(seconds).toBeLessThanOrEqual(600);
@@ -133,7 +134,7 @@ describe('login', () => {
     const right = harness.app.auth.login(staff.email, STAFF_PASSWORD, address);
     const results = await Promise.all([...guesses, right]);
     expect(passwordWork().verifications - before).toBeLessThanOrEqual(5);
-    expect(results.at(-1)).toMatchObject({ ok: false, reason: 'account_locked' });
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: 'account-locked' });
     expect(results.filter((result) => result.ok)).toEqual([]);
   });
 
@@ -500,7 +501,7 @@ describe('register (a staff bearer token is required)', () => {
     ]);
     const again = await post('/api/auth/register', colleague, bearer(token));
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0].code).toBe('email_taken');
+    expect(again.json().errors[0].code).toBe('email-taken');
   });
 
   it('password rules: 12 to 128 characters, any Unicode, no truncation, common ones refused', async () => {

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { changePasswordBody, loginAnswer, staffUserAnswer } from '../../../shared/schemas/staff.ts';
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
-import { changeOwnPassword, createStaffMember, REFUSALS } from '../../services/staff-accounts.ts';
+import { AUTH_REFUSALS } from '../../../shared/schemas/errors.ts';
+import { STAFF_REFUSAL_TEXTS } from '../../services/staff-accounts.ts';
 import type { AddressLimit } from '../../services/address-limits.ts';
 import { withinAddressLimit } from './address-limit.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
@@ -45,17 +46,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.password,
         clientKey(request),
       );
-      if (!result.ok && result.reason === 'account_locked') {
+      if (!result.ok && result.reason === 'account-locked') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         return tooManyRequests(
           reply,
           result.retryAfterSeconds,
-          'account_locked',
+          AUTH_REFUSALS.accountLocked,
           `Troppi tentativi falliti: account bloccato per ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
         );
       }
-      if (!result.ok)
-        return refuse(reply, 401, 'invalid_credentials', 'Email o password non validi.');
+      if (!result.ok) {
+        return refuse(reply, 401, AUTH_REFUSALS.invalidCredentials, 'Email o password non validi.');
+      }
       const { member, token } = result;
       // The login answer the staff pages read, exactly these fields.
       return reply.send({
@@ -91,8 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await withinIpLimit(request, reply))) return reply;
       const body = request.body;
       const staff = request.staff!;
-      const result = await createStaffMember(
-        app.db,
+      const result = await app.staffAccounts.create(
         {
           email: body.email,
           username: body.username,
@@ -104,9 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: { id: staff.id, email: staff.email }, via: 'registration' },
       );
       if (!result.ok) {
-        return result.reason === 'common_password'
-          ? fieldError(reply, 'password', REFUSALS.common_password)
-          : refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+        return result.reason === 'common-password'
+          ? fieldError(reply, 'password', STAFF_REFUSAL_TEXTS['common-password'])
+          : refuse(reply, 409, result.reason, STAFF_REFUSAL_TEXTS[result.reason]);
       }
       request.log.info({ by: request.staff!.id, created: result.id }, 'staff account created');
       app.outbox.kick(); // the owners' notice of the new account
@@ -126,27 +127,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password',
     { schema: { body: changePasswordBody }, preHandler: requireStaff },
     async (request, reply) => {
-      const result = await changeOwnPassword(
-        { db: app.db, sessions: app.sessions, limiter: app.limiter },
+      const result = await app.auth.changeOwnPassword(
         request.staff!,
         request.bearerToken!,
         request.body.currentPassword,
         request.body.newPassword,
       );
-      if (result.ok) {
-        app.outbox.kick();
-        return { message: 'Password cambiata. Le altre sessioni sono state chiuse.' };
-      }
-      if (result.reason === 'wrong_password') {
+      if (result.ok) return { message: 'Password cambiata. Le altre sessioni sono state chiuse.' };
+      if (result.reason === 'wrong-password') {
         return fieldError(reply, 'currentPassword', 'La password attuale non è corretta.');
       }
-      if (result.reason === 'common_password') {
-        return fieldError(reply, 'newPassword', REFUSALS.common_password);
+      if (result.reason === 'common-password') {
+        return fieldError(reply, 'newPassword', STAFF_REFUSAL_TEXTS['common-password']);
       }
       return tooManyRequests(
         reply,
-        result.retryAfterSeconds ?? 60,
-        'too_many_attempts',
+        result.retryAfterSeconds,
+        AUTH_REFUSALS.tooManyAttempts,
         'Troppi tentativi con la password attuale sbagliata. Riprova più tardi.',
       );
     },
@@ -179,11 +176,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await withinIpLimit(request, reply))) return reply;
       const result = await app.auth.resetPassword(request.params.token, request.body.password);
       if (result.ok) return { message: 'La password è stata reimpostata con successo.' };
-      if (result.reason === 'common_password') return fieldError(reply, 'password', result.message);
+      if (result.reason === 'common-password') return fieldError(reply, 'password', result.message);
       return refuse(
         reply,
         400,
-        'invalid_token',
+        AUTH_REFUSALS.invalidToken,
         'Il link per reimpostare la password non è valido o è scaduto: chiedine uno nuovo.',
       );
     },

@@ -134,7 +134,7 @@ describe('POST /api/contact', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     const refused = await post(app, message, '192.0.2.55');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().errors[0].code).toBe('rate_limited');
+    expect(refused.json().errors[0].code).toBe('rate-limited');
     expect((await post(app, message, '192.0.2.56')).statusCode).toBe(202);
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import type { ErrorCode } from '../../../shared/schemas/errors.ts';
 
 /** A refused operation is 4xx `{errors: [{code, description}]}`. */
-export function refuse(reply: FastifyReply, status: number, code: string, description: string) {
+export function refuse(reply: FastifyReply, status: number, code: ErrorCode, description: string) {
   return reply.status(status).send({ errors: [{ code, description }] });
 }
 
@@ -23,7 +24,7 @@ export function validationErrors(reply: FastifyReply, errors: Record<string, str
 export function tooManyRequests(
   reply: FastifyReply,
   retryAfterSeconds: number,
-  code: string,
+  code: ErrorCode,
   description: string,
 ) {
   reply.header('retry-after', String(retryAfterSeconds));

@@ -1,3 +1,4 @@
+// Over 400 lines: the CSV round trip and the bad files it refuses are many small cases, all over the same seeded menu and helpers.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 400 lines: the /api/menu routes in one file (the seeded menu, staff writes, a dish's translations, two instances), sharing the fake DeepL set-up.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';

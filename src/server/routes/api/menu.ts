@@ -13,6 +13,7 @@ import {
   staffItemAnswer,
   type MenuView,
 } from '../../../shared/schemas/menu.ts';
+import { MENU_REFUSALS } from '../../../shared/schemas/errors.ts';
 import { idParams } from '../../../shared/schemas/staff.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { fieldError, notFound, refuse } from './errors.ts';
@@ -69,7 +70,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.menu.deleteSection(request.params.id, request.staff!);
       if (outcome === 'not-found') return notFound(reply, SECTION_NOT_FOUND);
       if (outcome === 'not-empty')
-        return refuse(reply, 409, 'section-not-empty', SECTION_NOT_EMPTY);
+        return refuse(reply, 409, MENU_REFUSALS.sectionNotEmpty, SECTION_NOT_EMPTY);
       return reply.status(204).send();
     },
   );

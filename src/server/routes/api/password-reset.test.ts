@@ -120,7 +120,7 @@ describe('recovery-password', () => {
       password: 'ancora-un-altra-password',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().errors[0].code).toBe('invalid_token');
+    expect(again.json().errors[0].code).toBe('invalid-token');
     const mails = await smtp.waitFor(2);
     expect(mails[1]!.header('subject')).toContain('password');
     expect(mails[1]!.text).toContain('la password del tuo account è stata appena reimpostata');
@@ -181,6 +181,6 @@ describe('recovery-password', () => {
     const unknown = await post('/api/auth/recovery-password/not-a-token', {
       password: 'nuova-password-del-mare',
     });
-    expect(unknown.json().errors[0].code).toBe('invalid_token');
+    expect(unknown.json().errors[0].code).toBe('invalid-token');
   });
 });

@@ -372,7 +372,7 @@ describe('a guest books', () => {
     const over = await book(someone(10), harness.app, '2001:db8:7:8ff:ffff::9');
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({
-      errors: [{ code: 'rate_limited', description: expect.any(String) }],
+      errors: [{ code: 'rate-limited', description: expect.any(String) }],
     });
     expect((await book(someone(10), harness.app, '2001:db8:7:900::1')).statusCode).toBe(201);
   });
@@ -405,7 +405,7 @@ describe('a guest books', () => {
       guest({ time: '20:00', email: ' ANNA@EXAMPLE.IT ', phone: '+39 333 999999' }),
     );
     expect(byEmail.statusCode).toBe(429);
-    expect(byEmail.json().errors[0].code).toBe('rate_limited');
+    expect(byEmail.json().errors[0].code).toBe('rate-limited');
     expect(byEmail.headers['retry-after']).toBeDefined();
     // A +tag reaches the same mailbox.
     const tagged = await book(

@@ -1,3 +1,4 @@
+import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,7 +98,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       const booked = await app.reservations.bookAsGuest(clientKey(request), request.body);
       if (booked.ok) return reply.status(201).send({ id: booked.id, status: booked.status });
       if (booked.code === 'rate-limited') {
-        return tooManyRequests(reply, booked.retryAfterSeconds, 'rate_limited', booked.description);
+        return tooManyRequests(reply, booked.retryAfterSeconds, RATE_LIMITED, booked.description);
       }
       return refuse(reply, 409, booked.code, GUEST_REFUSALS[booked.code]);
     },
@@ -115,7 +116,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         return tooManyRequests(
           reply,
           cancelled.retryAfterSeconds,
-          'rate_limited',
+          RATE_LIMITED,
           cancelled.description,
         );
       }

@@ -107,7 +107,7 @@ describe('PUT /api/restaurant', () => {
     const refused = await put(changed, staff);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      errors: [{ code: 'owner_only', description: 'Solo il titolare può farlo.' }],
+      errors: [{ code: 'owner-only', description: 'Solo il titolare può farlo.' }],
     });
     expect(await everything()).toEqual(before);
   });

@@ -89,7 +89,7 @@ describe('roles', () => {
     for (const response of attempts) {
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json()).toEqual({
-        errors: [{ code: 'owner_only', description: 'Solo il titolare può farlo.' }],
+        errors: [{ code: 'owner-only', description: 'Solo il titolare può farlo.' }],
       });
     }
     const staff = await call('GET', '/api/staff', token);
@@ -105,7 +105,7 @@ describe('roles', () => {
     expect((await call('PATCH', '/api/staff/1', token, { role: 'staff' })).json()).toEqual({
       errors: [
         {
-          code: 'last_owner',
+          code: 'last-owner',
           description: 'Serve almeno un titolare: nomina prima un altro titolare.',
         },
       ],
@@ -138,7 +138,7 @@ describe('roles', () => {
     const colleague = await createStaff(harness.app, { email: COLLEAGUE, username: 'marco' });
     const colleagueToken = await login(harness.app, COLLEAGUE, STAFF_PASSWORD, nextIp());
     expect((await call('DELETE', '/api/staff/1', token)).json()).toMatchObject({
-      errors: [{ code: 'cannot_remove_self' }],
+      errors: [{ code: 'cannot-remove-self' }],
     });
     expect((await call('DELETE', `/api/staff/${colleague.id}`, token)).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/me', colleagueToken)).statusCode).toBe(401);
@@ -195,7 +195,7 @@ describe('invitations', () => {
       password: NEW_PASSWORD,
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ errors: [{ code: 'invalid_invitation' }] });
+    expect(again.json()).toMatchObject({ errors: [{ code: 'invalid-invitation' }] });
     const list = await call('GET', '/api/staff/invitations', token);
     expect(list.json()).toMatchObject({ invitations: [{ status: 'accepted' }] });
     expect((await audit(token)).map((entry) => entry.action)).toEqual(
@@ -228,7 +228,7 @@ describe('invitations', () => {
     expect(
       (await call('DELETE', `/api/staff/invitations/${revokedId}`, token)).json(),
     ).toMatchObject({
-      errors: [{ code: 'not_pending' }],
+      errors: [{ code: 'not-pending' }],
     });
 
     for (const refused of [
@@ -240,7 +240,7 @@ describe('invitations', () => {
         password: NEW_PASSWORD,
       });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ errors: [{ code: 'invalid_invitation' }] });
+      expect(answer.json()).toMatchObject({ errors: [{ code: 'invalid-invitation' }] });
     }
     const states = (await call('GET', '/api/staff/invitations', token)).json<{
       invitations: { email: string; status: string }[];
@@ -264,7 +264,7 @@ describe('invitations', () => {
     const token = await ownerToken();
     const taken = await invite(token, OWNER);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ errors: [{ code: 'email_taken' }] });
+    expect(taken.json()).toMatchObject({ errors: [{ code: 'email-taken' }] });
     await invite(token);
     const [mail] = await smtp.waitFor(1);
     const common = await call(
@@ -295,7 +295,7 @@ describe('registration', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((a) => a.statusCode === 409)!;
-    expect(refused.json()).toMatchObject({ errors: [{ code: 'email_taken' }] });
+    expect(refused.json()).toMatchObject({ errors: [{ code: 'email-taken' }] });
   });
 });
 

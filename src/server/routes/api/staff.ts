@@ -13,10 +13,10 @@ import {
 } from '../../../shared/schemas/staff.ts';
 import { requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { readAudit } from '../../services/audit-log.ts';
-import { INVITATION_REFUSALS } from '../../services/invitations.ts';
-import { changeRole, listStaff, REFUSALS, removeColleague } from '../../services/staff-accounts.ts';
+import { INVITATION_REFUSAL_TEXTS } from '../../services/invitations.ts';
+import { STAFF_REFUSAL_TEXTS } from '../../services/staff-accounts.ts';
 import { withinAddressLimit } from './address-limit.ts';
-import { fieldError, refuse } from './errors.ts';
+import { fieldError, notFound, refuse } from './errors.ts';
 
 /** Accepting an invitation is anonymous: 10 tries per minute per client address. */
 const ACCEPT_ADDRESS_LIMIT = {
@@ -37,7 +37,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff',
     { schema: { response: { 200: staffListAnswer } }, preHandler: requireStaff },
-    async () => ({ staff: await listStaff(app.db) }),
+    async () => ({ staff: await app.staffAccounts.list() }),
   );
 
   app.patch(
@@ -47,17 +47,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireOwner,
     },
     async (request, reply) => {
-      const result = await changeRole(
-        app.db,
-        app.dialect,
+      const result = await app.staffAccounts.changeRole(
         actorOf(request.staff!),
         request.params.id,
         request.body.role,
       );
       if (result.ok) return result.member;
-      if (result.reason === 'not_found')
-        return reply.status(404).send({ message: REFUSALS.not_found });
-      return refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+      if (result.reason === 'not-found') return notFound(reply, STAFF_REFUSAL_TEXTS['not-found']);
+      return refuse(reply, 409, result.reason, STAFF_REFUSAL_TEXTS[result.reason]);
     },
   );
 
@@ -65,16 +62,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id',
     { schema: { params: idParams }, preHandler: requireOwner },
     async (request, reply) => {
-      const result = await removeColleague(
-        app.db,
-        app.dialect,
-        actorOf(request.staff!),
-        request.params.id,
-      );
+      const result = await app.staffAccounts.remove(actorOf(request.staff!), request.params.id);
       if (result.ok) return reply.status(204).send();
-      if (result.reason === 'not_found')
-        return reply.status(404).send({ message: REFUSALS.not_found });
-      return refuse(reply, 409, result.reason, REFUSALS[result.reason]);
+      if (result.reason === 'not-found') return notFound(reply, STAFF_REFUSAL_TEXTS['not-found']);
+      return refuse(reply, 409, result.reason, STAFF_REFUSAL_TEXTS[result.reason]);
     },
   );
 
@@ -90,7 +81,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         acceptPageUrl,
       );
-      if (!result.ok) return refuse(reply, 409, result.reason, INVITATION_REFUSALS[result.reason]);
+      if (!result.ok)
+        return refuse(reply, 409, result.reason, INVITATION_REFUSAL_TEXTS[result.reason]);
       return reply.status(201).send(result.invitation);
     },
   );
@@ -107,10 +99,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await app.invitations.revoke(actorOf(request.staff!), request.params.id);
       if (result.ok) return reply.status(204).send();
-      if (result.reason === 'not_found') {
-        return reply.status(404).send({ message: INVITATION_REFUSALS.not_found });
+      if (result.reason === 'not-found') {
+        return notFound(reply, INVITATION_REFUSAL_TEXTS['not-found']);
       }
-      return refuse(reply, 409, result.reason, INVITATION_REFUSALS[result.reason]);
+      return refuse(reply, 409, result.reason, INVITATION_REFUSAL_TEXTS[result.reason]);
     },
   );
 
@@ -122,11 +114,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await withinAddressLimit(request, reply, ACCEPT_ADDRESS_LIMIT))) return reply;
       const result = await app.invitations.accept(request.params.token, request.body.password);
       if (!result.ok) {
-        if (result.reason === 'common_password') {
-          return fieldError(reply, 'password', INVITATION_REFUSALS.common_password);
+        if (result.reason === 'common-password') {
+          return fieldError(reply, 'password', INVITATION_REFUSAL_TEXTS['common-password']);
         }
-        const status = result.reason === 'email_taken' ? 409 : 400;
-        return refuse(reply, status, result.reason, INVITATION_REFUSALS[result.reason]);
+        const status = result.reason === 'email-taken' ? 409 : 400;
+        return refuse(reply, status, result.reason, INVITATION_REFUSAL_TEXTS[result.reason]);
       }
       const member = await app.db
         .selectFrom('staff_users')

@@ -984,7 +984,7 @@ interface Route {
   bodySchema?: boolean;
   /** Staff routes: the token sent. */
   auth?: AuthCase;
-  /** Only an owner may: a colleague's valid token gets 403 `owner_only`. */
+  /** Only an owner may: a colleague's valid token gets 403 `owner-only`. */
   ownerOnly?: boolean;
   /** What the route's own code answers (unreachable for unmatched paths). */
   handler?: () => Expected | Promise<Expected>;
@@ -1012,7 +1012,7 @@ function earlyRefusal(route: Route): Expected | null {
     return refused(400, 'fields', fields.length === 1 ? { field: fields[0]! } : {});
   }
   if (route.auth === 'colleague') {
-    return route.ownerOnly ? refused(403, 'refusal', { code: 'owner_only' }) : null;
+    return route.ownerOnly ? refused(403, 'refusal', { code: 'owner-only' }) : null;
   }
   if (route.auth !== undefined && route.auth !== 'valid') return refused(401, 'message');
   return null;

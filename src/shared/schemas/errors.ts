@@ -1,0 +1,64 @@
+import type { RESERVATION_REFUSALS } from './reservations.ts';
+
+/*
+ * The codes of the API's refusals, `4xx {errors: [{code, description}]}`:
+ * kebab-case, each declared once here (the reservations' in reservations.ts),
+ * answered by the routes and read by the back office. The description is for
+ * people; the code is what a client decides on.
+ */
+
+/** Login, password recovery, one's own password, owners' routes. */
+export const AUTH_REFUSALS = {
+  /** Wrong e-mail or password (401). */
+  invalidCredentials: 'invalid-credentials',
+  /** Too many failed logins on this account from this address: locked for a while (429). */
+  accountLocked: 'account-locked',
+  /** Too many wrong current passwords while changing one's own (429). */
+  tooManyAttempts: 'too-many-attempts',
+  /** The password reset link is unknown, used or expired (400). */
+  invalidToken: 'invalid-token',
+  /** A staff member called a route only owners may call (403). */
+  ownerOnly: 'owner-only',
+} as const;
+
+/** Colleagues' accounts and invitations (409 unless said). */
+export const STAFF_REFUSALS = {
+  /** An account already has this e-mail. */
+  emailTaken: 'email-taken',
+  /** An account already has this username. */
+  usernameTaken: 'username-taken',
+  /** The change would leave no owner to manage the accounts. */
+  lastOwner: 'last-owner',
+  /** An owner cannot remove their own account. */
+  cannotRemoveSelf: 'cannot-remove-self',
+  /** The invitation was accepted, revoked or has expired: it cannot be revoked. */
+  notPending: 'not-pending',
+  /** The invitation link is unknown, used, revoked or expired (400). */
+  invalidInvitation: 'invalid-invitation',
+} as const;
+
+/** The menu and the daily menu (409). */
+export const MENU_REFUSALS = {
+  /** A section still holding dishes cannot be deleted. */
+  sectionNotEmpty: 'section-not-empty',
+  /** A staff translation written against Italian that has changed since. */
+  italianChanged: 'italian-changed',
+} as const;
+
+/**
+ * Too many requests from one address (429, with `retry-after`): login and
+ * recovery, invitations, the contact form, bookings. The menu's CSV import
+ * and the contact form refuse nothing else with a code (a bad file or
+ * message is a field error).
+ */
+export const RATE_LIMITED = 'rate-limited';
+
+type ValueOf<T> = T[keyof T];
+
+/** Every code a refusal may carry. */
+export type ErrorCode =
+  | ValueOf<typeof AUTH_REFUSALS>
+  | ValueOf<typeof STAFF_REFUSALS>
+  | ValueOf<typeof MENU_REFUSALS>
+  | typeof RATE_LIMITED
+  | ValueOf<typeof RESERVATION_REFUSALS>;
