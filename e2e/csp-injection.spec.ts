@@ -3,7 +3,7 @@ import { test, expect, hydrated } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
 
-// SECURITY.md items 20 and 35: text that tries to close the hydration data's
+// docs/security.md items 20 and 35: text that tries to close the hydration data's
 // script and open one of its own, typed into the daily menu, reaches the
 // visitor's page as text. The page gains no script, its CSP no hash, and
 // nothing runs in Chromium (no dialog, no console error).

@@ -200,7 +200,7 @@ test('staff add a phone booking past the capacity, after the warning', async ({
   consoleErrors.length = 0;
 });
 
-test('staff decline every pending request of one guest at once (SECURITY.md item 41)', async ({
+test('staff decline every pending request of one guest at once (docs/security.md item 41)', async ({
   page,
   request,
   consoleErrors: _consoleErrors,

@@ -6,7 +6,7 @@ const report = (vulnerabilities: Record<string, { severity: string }>) => ({
   vulnerabilities,
 });
 
-describe('npm audit verdict (SECURITY.md item 28)', () => {
+describe('npm audit verdict (docs/security.md item 28)', () => {
   it('fails on a high or critical advisory, naming the packages', () => {
     expect(
       auditVerdict(

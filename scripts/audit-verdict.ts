@@ -14,7 +14,7 @@ export type AuditVerdict =
 
 const BLOCKING = new Set(['high', 'critical']);
 
-/** SECURITY.md item 28: no high or critical advisory in what production installs. */
+/** docs/security.md item 28: no high or critical advisory in what production installs. */
 export function auditVerdict(answer: AuditAnswer): AuditVerdict {
   if (!answer.metadata?.vulnerabilities) {
     return { kind: 'unreachable', reason: answer.message ?? 'no audit report' };

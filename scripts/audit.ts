@@ -1,6 +1,6 @@
 /**
  * `npm run audit`: fails when a production dependency has a high or
- * critical advisory (SECURITY.md item 28). When the advisory service cannot
+ * critical advisory (docs/security.md item 28). When the advisory service cannot
  * be reached (some registries and mirrors refuse its endpoint) it says so
  * loudly and passes, unless AUDIT_REQUIRED=1, since an audit nobody could
  * run proves nothing either way.

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * README's "Layout" section is how a newcomer finds their way: it names every
- * folder at the top of the repository and every folder inside src/app and
- * src/server.
+ * folder at the top of the repository, every folder inside src/app and
+ * src/server, and every folder one level further down (src/app/features/auth,
+ * src/server/services/reservations, …), each under its parent's entry.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const IGNORED = new Set(['node_modules', 'build', 'data', 'test-results', 'playwright-report']);
@@ -26,6 +27,24 @@ function layoutSection(): string {
   return readme.slice(start, end);
 }
 
+/**
+ * The layout's entries inside src/app/ or src/server/: an indented line that
+ * starts with a path ("  features/", "  routes/api/") and the lines that
+ * continue it (indented further), as one text per entry.
+ */
+function entriesUnder(layout: string, top: string): { path: string; text: string }[] {
+  const lines = layout.split('\n');
+  const first = lines.findIndex((line) => line.startsWith(`${top}/`));
+  const entries: { path: string; text: string }[] = [];
+  for (const line of lines.slice(first + 1)) {
+    if (/^\S/.test(line)) break; // the next top-level entry
+    const entry = /^ {2}(\S+\/)/.exec(line);
+    if (entry) entries.push({ path: entry[1]!, text: line });
+    else if (entries.length > 0) entries[entries.length - 1]!.text += `\n${line}`;
+  }
+  return entries;
+}
+
 describe('README layout', () => {
   const layout = layoutSection();
 
@@ -33,11 +52,27 @@ describe('README layout', () => {
     expect(layout).toMatch(new RegExp(`^${name}/`, 'm'));
   });
 
-  it.each([
-    ...folders('src/app').map((name) => `src/app/${name}`),
-    ...folders('src/server').map((name) => `src/server/${name}`),
-  ])('names %s/', (path) => {
-    const name = path.split('/').at(-1)!;
-    expect(layout).toMatch(new RegExp(`^\\s+${name}/`, 'm'));
+  const tops = ['src/app', 'src/server'];
+
+  it.each(tops.flatMap((top) => folders(top).map((name) => `${top}/${name}`)))(
+    'names %s/',
+    (path) => {
+      const name = path.split('/').at(-1)!;
+      expect(layout).toMatch(new RegExp(`^\\s+${name}/`, 'm'));
+    },
+  );
+
+  it.each(
+    tops.flatMap((top) =>
+      folders(top).flatMap((child) =>
+        folders(`${top}/${child}`).map((grandchild) => [top, child, grandchild] as const),
+      ),
+    ),
+  )('names %s/%s/%s/ in its parent’s entry', (top, child, grandchild) => {
+    const texts = entriesUnder(layout, top)
+      .filter((entry) => entry.path.startsWith(`${child}/`))
+      .map((entry) => entry.text)
+      .join('\n');
+    expect(texts).toMatch(new RegExp(`(^|[\\s(,/])${grandchild}/`));
   });
 });

@@ -92,7 +92,7 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 /**
  * A URL as the log may show it: reset and invitation tokens masked, in the
  * query (`?token=`) and in API paths, so that no log line holds a usable
- * link (SECURITY.md item 34); the calendar feed's secret address too, and a
+ * link (docs/security.md item 34); the calendar feed's secret address too, and a
  * guest's e-mail or phone looked up (guest data, declining a guest's pending
  * requests): it must not outlive an erasure, nor reach a log (item 43).
  */

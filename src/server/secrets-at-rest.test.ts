@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
 import { startSmtpServer } from './testing/smtp.ts';
 
-// SECURITY.md item 34: no raw reset or invitation token is kept anywhere.
+// docs/security.md item 34: no raw reset or invitation token is kept anywhere.
 // No table row holds one once its mail is sent or its link has expired
 // unsent, and no log line ever holds one: request URLs are logged with
 // tokens masked, and without SMTP a mail is logged by its id and kind only.

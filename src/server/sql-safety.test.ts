@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// SECURITY.md item 21: all SQL goes through Kysely with bound parameters.
+// docs/security.md item 21: all SQL goes through Kysely with bound parameters.
 // Values reach a query only as parameters; the escape hatches that splice
 // text into SQL appear only where the text is a constant of the code.
 const SERVER = import.meta.dirname;

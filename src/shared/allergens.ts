@@ -1,6 +1,6 @@
 /**
  * The 14 allergens of EU Regulation 1169/2011, Annex II, in the Annex's order
- * (CONTRACT.md, "The menu in the database"). A dish lists the codes it
+ * (docs/api.md, "Menu"). A dish lists the codes it
  * contains, or null while staff have not declared them: never read as "none".
  */
 export const ALLERGENS = [

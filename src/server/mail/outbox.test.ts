@@ -154,7 +154,7 @@ describe('outbox', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  describe('what a mail keeps once it leaves pending (SECURITY.md items 34 and 42)', () => {
+  describe('what a mail keeps once it leaves pending (docs/security.md items 34 and 42)', () => {
     const HOUR = 60 * 60 * 1000;
     // An invitation's link works for 7 days; its mail is personal here (a guest's words).
     const invitation = (expiresInMs: number) => ({

@@ -6,7 +6,7 @@ import { contentOrigins } from '../../../content/restaurant.ts';
  * their SHA-256, computed from the exact bytes sent, so no 'unsafe-inline'
  * and no nonce in the header: the same bytes and header can be cached.
  *
- * Only the scripts the framework emits are hashed (SECURITY.md item 35):
+ * Only the scripts the framework emits are hashed (docs/security.md item 35):
  * each render gets a fresh random marker, which React Router (and React)
  * put on their own inline scripts as a `nonce` attribute. A script that
  * reached the HTML any other way (content that escaped its escaping) cannot

@@ -74,7 +74,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       const url = new URL(request.url.startsWith('/') ? origin + request.url : request.url, origin);
       const { handle, servicesContext, clientAddressContext, scriptMarkerContext, pagePaths } =
         await renderer();
-      // One address per page and language (SECURITY.md item 44): a variant is
+      // One address per page and language (docs/security.md item 44): a variant is
       // sent to it rather than rendered and kept as a page of its own.
       const canonical = canonicalAddress(request, url, pagePaths);
       if (canonical) return reply.redirect(canonical, 301);

@@ -103,7 +103,7 @@ describe('language of a request', () => {
     expect(await langOf('/menu', { cookie, 'accept-language': acceptLanguage })).toBe('fr');
     expect(await langOf('/menu', { 'accept-language': acceptLanguage })).toBe('de');
     expect(await langOf('/menu', { 'accept-language': 'ja' })).toBe('it');
-    // A language not ours is passed over: the address without it (SECURITY.md item 44).
+    // A language not ours is passed over: the address without it (docs/security.md item 44).
     const klingon = await get('/menu?lng=klingon', { 'accept-language': 'en' });
     expect([klingon.statusCode, klingon.headers.location]).toEqual([301, '/menu']);
     expect(await langOf('/menu', { 'accept-language': 'en' })).toBe('en');
@@ -267,7 +267,7 @@ describe('caching and static files', () => {
   });
 });
 
-describe('one address per page and language (SECURITY.md item 44)', () => {
+describe('one address per page and language (docs/security.md item 44)', () => {
   const redirect = async (url: string, method: 'GET' | 'HEAD' = 'GET') => {
     const response = await harness.app.inject({ method, url });
     return { status: response.statusCode, location: response.headers.location };

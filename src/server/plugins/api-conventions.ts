@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 
-/** What a route that reads no query string accepts: nothing (SECURITY.md item 18). */
+/** What a route that reads no query string accepts: nothing (docs/security.md item 18). */
 const NO_QUERY = z.strictObject({});
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from './staff-auth.ts';
 
-// What the per-address limits and lockouts count as one client (SECURITY.md
+// What the per-address limits and lockouts count as one client (docs/security.md
 // items 32, 38 and 41).
 describe('addressKey', () => {
   it('keeps an IPv4 address as it is, and reads an IPv4-mapped IPv6 address as IPv4', () => {

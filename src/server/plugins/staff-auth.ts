@@ -51,7 +51,7 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
  * The client address that limits and lockouts count (TRUST_PROXY decides
  * what `ip` is): an IPv6 client by its /56, since one subscriber is commonly
  * given a whole /56 (256 networks of /64) and could otherwise be a new
- * "client" at every request (SECURITY.md item 41); an IPv4-mapped IPv6
+ * "client" at every request (docs/security.md item 41); an IPv4-mapped IPv6
  * address as the IPv4 address it is.
  */
 export const clientKey = (request: FastifyRequest) => addressKey(request.ip);

@@ -13,7 +13,7 @@ import type { MenuAnswer } from '../../shared/schemas/menu.ts';
 import { createStaff, login, testApp } from '../testing/app.ts';
 import { inOrder, readPdf, readQrCode } from '../testing/printed.ts';
 
-// The menu on paper (CONTRACT.md, "Printable menu and QR code"): /menu.pdf
+// The menu on paper (docs/api.md, "Printed menu"): /menu.pdf
 // and /menu-qr.svg in every language, read back as a person's tools would.
 let harness: Awaited<ReturnType<typeof testApp>>;
 let token: string;

@@ -31,7 +31,7 @@ function sendFile(
  * The menu on paper, outside /api because people open, print and share
  * these addresses: `GET /menu.pdf?lng=xx`, the whole menu as a PDF, and
  * `GET /menu-qr.svg?lng=xx`, the QR code of `PUBLIC_URL/menu?lng=xx`
- * (CONTRACT.md, "Printable menu and QR code"). The language is picked as for
+ * (docs/api.md, "Printed menu"). The language is picked as for
  * a page, so a missing or unknown `lng` falls back the same way.
  */
 export async function printableMenuRoutes(app: FastifyInstance): Promise<void> {

@@ -11,7 +11,7 @@ type Actor = NonNullable<AuditActor>;
 
 /**
  * Guests' personal data: their bookings and contact messages, and the mails
- * that carried them (SECURITY.md item 39; GDPR articles 5(1)(e), 15 and 17).
+ * that carried them (docs/security.md item 39; GDPR articles 5(1)(e), 15 and 17).
  * - A guest may ask for their data (export) or for its erasure: staff find it
  *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
  *   however it was written (its digits after a leading +).

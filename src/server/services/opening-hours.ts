@@ -86,7 +86,7 @@ function describeChanges(before: ScheduleView, after: ScheduleView): string[] {
 }
 
 /**
- * Opening hours, closures and special days (CONTRACT.md, part two), kept in
+ * Opening hours, closures and special days (docs/api.md, "Opening hours"), kept in
  * the database and computed by the rules of src/shared/opening-hours.ts.
  * Closure notes are typed in Italian and translated by the translation
  * engine (entity `closure`, field `note`). A replace goes through

@@ -7,7 +7,7 @@ import {
   PasswordWorkBusy,
 } from './passwords.ts';
 
-// SECURITY.md item 38: password hashing cannot be made to pile up. At most 4
+// docs/security.md item 38: password hashing cannot be made to pile up. At most 4
 // argon2 computations run at once and 64 wait; more are refused at once
 // (the error handler answers them 503 with Retry-After).
 describe('argon2 work', () => {
@@ -23,7 +23,7 @@ describe('argon2 work', () => {
   }, 60_000);
 });
 
-// SECURITY.md item 2: registration and reset refuse at least the 10,000 most
+// docs/security.md item 2: registration and reset refuse at least the 10,000 most
 // common passwords; counted on the very list `isCommonPassword` reads.
 describe('common passwords', () => {
   it('refuses at least 10,000 of them, whatever their case', () => {

@@ -89,7 +89,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
 }
 
-/** How many passwords `isCommonPassword` refuses (SECURITY.md item 2 asks for at least 10,000). */
+/** How many passwords `isCommonPassword` refuses (docs/security.md item 2 asks for at least 10,000). */
 export const commonPasswordCount = () => commonPasswords().size;
 
 export const COMMON_PASSWORD_MESSAGE =

@@ -4,7 +4,7 @@ import { LANGUAGES, TARGET_LANGS } from '../languages.ts';
 import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
- * The menu in the database (CONTRACT.md, part two): request and answer
+ * The menu in the database (docs/api.md, "Menu"): request and answer
  * schemas in one place, used by the routes (validation and serialisation)
  * and by the back office (parsing what it receives). Messages are Italian:
  * only staff write.

@@ -13,7 +13,7 @@ import {
 import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
- * Opening hours, closures and special days (CONTRACT.md, part two): the
+ * Opening hours, closures and special days (docs/api.md, "Opening hours"): the
  * request and answer schemas of /api/opening-hours, used by the route and by
  * the back office's form. The rules they check are those of
  * ../opening-hours.ts; messages are Italian (only staff write).

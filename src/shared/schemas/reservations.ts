@@ -29,7 +29,7 @@ export const STAFF_MESSAGE_MAX = 1000;
 /** The largest party the settings may allow, online or by phone. */
 export const PARTY_MAX = 200;
 
-/** The owner's settings, as the restaurant starts (CONTRACT.md). */
+/** The owner's settings, as the restaurant starts (docs/api.md, "Reservations"). */
 export const DEFAULT_RESERVATION_SETTINGS = {
   coversPerSlot: 40,
   turnMinutes: 120,
@@ -72,7 +72,7 @@ export const normalPhone = (text: string) =>
   `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
 
 /**
- * One guest as the limits on online bookings count them (SECURITY.md item
+ * One guest as the limits on online bookings count them (docs/security.md item
  * 41): stricter than a guest's data, which finds what was typed. An e-mail in
  * any case and without its `+tag` (`anna+1@…` and `anna+2@…` reach one
  * mailbox), a phone written with `00` for its `+`.
@@ -171,7 +171,7 @@ export const reservationAnswer = z.object({
   notes: z.string(),
   lang: z.string(),
   createdAt: z.string(),
-  /** Extra to CONTRACT.md's shape: how it came (the guest's page, or staff by phone). */
+  /** Ours, beside the booking's documented fields: how it came (the guest's page, or staff by phone). */
   source: z.enum(['online', 'staff']),
   /** The message staff gave the guest with a decline, if any. */
   staffMessage: z.string().nullable(),
@@ -208,7 +208,7 @@ export const reservationStatusBody = z.strictObject({
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 
 /**
- * Whose pending requests staff decline at once (SECURITY.md item 41): one
+ * Whose pending requests staff decline at once (docs/security.md item 41): one
  * e-mail, one phone, or the client address booking `addressOf` came from
  * (the address itself is never shown). Exactly one of the three.
  */

@@ -16,7 +16,7 @@ const LINK = /https?:\/\/[^\s"<>]*[?&]token=[A-Za-z0-9_-]+/;
 /**
  * A mail's secret link (password reset, invitation) moves out of its body
  * into a column of its own, which is emptied once the mail is sent or the
- * link has expired: no row keeps a usable token (SECURITY.md item 34). Mails
+ * link has expired: no row keeps a usable token (docs/security.md item 34). Mails
  * already in the outbox are converted: a pending one keeps its link in the
  * new column, a sent or failed one loses it.
  */

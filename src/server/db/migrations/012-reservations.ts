@@ -83,7 +83,7 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .addColumn('bookings_version', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  // CONTRACT.md's defaults; the retention period is SECURITY.md's (24 months).
+  // the defaults docs/api.md gives; the retention period is docs/security.md's item 39 (24 months).
   await db
     .insertInto('reservation_settings')
     .values({

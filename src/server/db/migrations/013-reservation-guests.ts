@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 type AnyDatabase = Kysely<any>;
 
 /**
- * Finding one guest's bookings (SECURITY.md items 39 and 41):
+ * Finding one guest's bookings (docs/security.md items 39 and 41):
  * - `client_key`: the client address an online booking came from (an IPv6
  *   client's /56, plugins/staff-auth.ts `clientKey`), so that staff can
  *   decline every pending request of one address; null for staff's bookings.

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 type AnyDatabase = Kysely<any>;
 
 /**
- * Mails the outbox gave up on before SECURITY.md item 42 kept their secret
+ * Mails the outbox gave up on before docs/security.md item 42 kept their secret
  * link (an invitation's worked for 7 days) and, when personal, their bodies.
  * The outbox now clears both whenever a mail leaves `pending`
  * (mail/outbox.ts); this does the same for the rows already left behind.

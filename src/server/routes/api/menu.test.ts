@@ -4,7 +4,7 @@ import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.t
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
 import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 
-// The menu in the database (CONTRACT.md, part two): the seeded menu, every
+// The menu in the database (docs/api.md, "Menu"): the seeded menu, every
 // staff write, validation that changes nothing, and translations.
 let harness: Awaited<ReturnType<typeof testApp>>;
 let token: string;

@@ -27,7 +27,7 @@ const ITALIAN_CHANGED =
   'Il testo in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.';
 
 /**
- * The menu in the database (CONTRACT.md, part two): GET /api/menu for
+ * The menu in the database (docs/api.md, "Menu"): GET /api/menu for
  * everyone; sections, dishes and their translations for staff.
  */
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {

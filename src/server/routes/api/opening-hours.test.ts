@@ -3,7 +3,7 @@ import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.t
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
 import type { OpeningHoursAnswer } from '../../../shared/schemas/opening-hours.ts';
 
-// Opening hours, closures and special days (CONTRACT.md, part two): the seed,
+// Opening hours, closures and special days (docs/api.md, "Opening hours"): the seed,
 // the round trip, validation that changes nothing, `today` in Rome at the
 // app's clock, translated closure notes, and two instances on one database.
 // Instants are written in UTC; Rome is UTC+1 in winter, UTC+2 in summer.

@@ -8,7 +8,7 @@ import { requireStaff } from '../../plugins/staff-auth.ts';
 import { validationErrors } from './errors.ts';
 
 /**
- * Opening hours (CONTRACT.md, part two): GET /api/opening-hours for
+ * Opening hours (docs/api.md, "Opening hours"): GET /api/opening-hours for
  * everyone, closure notes in `lang`; PUT for staff, answering the hours as
  * GET does, in Italian.
  */

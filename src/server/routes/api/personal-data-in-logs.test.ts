@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, testApp } from '../../testing/app.ts';
 
-// SECURITY.md item 43: the log names errors by their code and mails by their
+// docs/security.md item 43: the log names errors by their code and mails by their
 // id and kind, never what a person wrote. The app's real log output (its pino
 // stream) is read, the SMTP_URL unset so that mails are "sent" to the log.
 let harness: Awaited<ReturnType<typeof testApp>>;

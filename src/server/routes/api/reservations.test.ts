@@ -9,7 +9,7 @@ import type {
   ReservationSettingsAnswer,
 } from '../../../shared/schemas/reservations.ts';
 
-// Table reservations (CONTRACT.md, part two): slots from the seeded hours
+// Table reservations (docs/api.md, "Reservations"): slots from the seeded hours
 // (Tuesday to Sunday 12:00–15:00 and 19:00–23:30, Monday closed), capacity
 // counted on overlapping table-turns, the guest's and the restaurant's mails
 // with their invitations, staff's changes, the cancel link, reminders,
@@ -939,7 +939,7 @@ describe("one guest's data", () => {
   });
 });
 
-describe('declining every pending request of one guest (SECURITY.md item 41)', () => {
+describe('declining every pending request of one guest (docs/security.md item 41)', () => {
   it("by address: only that address's requests of the last 48 hours still to come; a decided request forgets its address", async () => {
     now = Date.parse('2026-01-10T09:00:00Z'); // Saturday
     await start();
@@ -1151,7 +1151,7 @@ describe('declining every pending request of one guest (SECURITY.md item 41)', (
   });
 });
 
-describe('never overbooked (SECURITY.md item 40)', () => {
+describe('never overbooked (docs/security.md item 40)', () => {
   it('200 requests race for the last 10 covers: exactly 10 win, the rest get 409, nothing is lost', async () => {
     await start();
     const second = await testApp(
@@ -1197,7 +1197,7 @@ describe('never overbooked (SECURITY.md item 40)', () => {
   });
 });
 
-describe('covers one guest holds pending (SECURITY.md item 41)', () => {
+describe('covers one guest holds pending (docs/security.md item 41)', () => {
   /** Twice the largest online party (8 by default): what one e-mail or one phone may hold pending on a date. */
   const LIMIT = 16;
   const refusedAsTooMany = (response: Awaited<ReturnType<typeof book>>) => {

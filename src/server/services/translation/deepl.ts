@@ -17,7 +17,7 @@ const defaultServerUrl = (apiKey: string) =>
  * DEEPL_SERVER_URL replaces the API host. Written here rather than through
  * the official client (docs/decisions/006): the client follows redirects and
  * takes no abort signal, and the call must go only to the configured host and
- * stop at its timeout (SECURITY.md item 23).
+ * stop at its timeout (docs/security.md item 23).
  */
 export function deeplProvider(apiKey: string, serverUrl?: string): TranslationProvider {
   const base = serverUrl ?? defaultServerUrl(apiKey);

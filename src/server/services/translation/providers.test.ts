@@ -10,7 +10,7 @@ import { deeplProvider } from './deepl.ts';
 import { libreTranslateProvider } from './libretranslate.ts';
 import type { TranslationProvider } from './provider.ts';
 
-// SECURITY.md item 23: the translation call goes only to the configured host
+// docs/security.md item 23: the translation call goes only to the configured host
 // (a redirect elsewhere is refused, never followed) and stops when its signal
 // (the 10 s timeout) says so.
 
