@@ -1,3 +1,4 @@
+// Over 400 lines: the database layer's tests in one file (the URL, durability, opening and every migration's schema), on SQLite and PostgreSQL alike.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

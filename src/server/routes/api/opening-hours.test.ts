@@ -1,3 +1,4 @@
+// Over 400 lines: the API tests of one route family, /api/opening-hours (the week, closures, special days, today, closure notes, two instances).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
