@@ -11,7 +11,7 @@ import { toLang } from '../../shared/languages.ts';
 import { htmlContentSecurityPolicy, newScriptMarker, withoutScriptMarker } from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { clientKey } from '../plugins/staff-auth.ts';
-import { requestLanguage } from './request-language.ts';
+import { requestLanguage } from '../request-language.ts';
 
 export interface PagesOptions {
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestLanguage } from '../pages/request-language.ts';
+import { requestLanguage } from '../request-language.ts';
 import type { PrintedFile } from '../services/printable-menu.ts';
 
 /** Whether an If-None-Match header names `etag` (a list, weak or strong, or `*`). */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LANG_COOKIE, pickLanguage, readCookie, type Lang } from '../../shared/languages.ts';
+import { LANG_COOKIE, pickLanguage, readCookie, type Lang } from '../shared/languages.ts';
 
 /**
  * The language a request is answered in, as every page picks it: the `lng`
