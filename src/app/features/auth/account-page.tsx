@@ -4,8 +4,8 @@ import { showToast } from '../../components/toasts.tsx';
 import { changePassword } from './auth-api.ts';
 import { PasswordField } from './password-field.tsx';
 import { ACCOUNT_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { useApiErrorHandler } from '../staff/index.ts';
+import { useUser } from '../staff/index.ts';
 
 /** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
 export function AccountPage() {

@@ -5,9 +5,10 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS, LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { COMMON_TEXTS } from '../staff/index.ts';
+import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
+import { useApiErrorHandler } from '../staff/index.ts';
+import { useUser } from '../staff/index.ts';
 
 /**
  * /reset-password?token=…: a new password, then back to /login. After a reset

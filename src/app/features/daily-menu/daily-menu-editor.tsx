@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { DASHBOARD_TEXTS, storedToken, useApiErrorHandler } from '../auth/index.ts';
+import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
+import { storedToken, useApiErrorHandler } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,

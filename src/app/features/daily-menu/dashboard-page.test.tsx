@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as dashboardRoute from '../../routes/staff/dashboard.tsx';
-import { endSession, renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { endSession, renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
 import { BackOfficeShell } from '../back-office/index.ts';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';

@@ -1,5 +1,6 @@
 import { Suspense, use, useState } from 'react';
-import { DASHBOARD_TEXTS, useUser } from '../auth/index.ts';
+import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
+import { useUser } from '../staff/index.ts';
 import type { DailyMenuFields, DailyMenuForm } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';

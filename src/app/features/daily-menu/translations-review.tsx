@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { showToast } from '../../components/toasts.tsx';
 import type { TargetLang } from '../../../shared/languages.ts';
 import type { ApiFailure } from '../../api/client.ts';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import {
   deliveryLabel,

@@ -4,7 +4,7 @@ import type { MenuImportAnswer, MenuImportChange } from '../../../shared/schemas
 import { isRecord, type ApiFailure } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import { exportMenuCsv, importMenu, previewMenuImport } from './menu-editor-api.ts';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
 

@@ -14,7 +14,7 @@ import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
 import { FieldTranslationsReview, type ReviewField } from '../translations/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';

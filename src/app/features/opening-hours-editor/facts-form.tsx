@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/restaurant.ts';
 import { isRecord } from '../../api/client.ts';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import { saveRestaurantFacts } from './opening-hours-api.ts';
 import { FACTS_TEXTS as T } from './opening-hours-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';

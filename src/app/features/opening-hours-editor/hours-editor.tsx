@@ -14,7 +14,7 @@ import {
 import { isRecord } from '../../api/client.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';

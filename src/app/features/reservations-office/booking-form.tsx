@@ -11,7 +11,7 @@ import {
   type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
 import {

@@ -12,7 +12,7 @@ import {
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay } from './format.ts';
 import { DeclineAllAction } from './decline-all.tsx';
 import { DAY_PARAM } from './load-reservations.ts';

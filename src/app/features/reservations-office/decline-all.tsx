@@ -6,7 +6,7 @@ import {
   type Reservation,
 } from '../../../shared/schemas/reservations.ts';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import { countPending, declinePending } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import { spokenDate } from './format.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';

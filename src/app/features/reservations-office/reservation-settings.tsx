@@ -9,7 +9,7 @@ import {
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import {
   invalidFieldsOf,
   rotateCalendarFeed,

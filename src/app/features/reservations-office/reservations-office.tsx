@@ -1,5 +1,5 @@
 import { Suspense, useId } from 'react';
-import { useUser } from '../auth/index.ts';
+import { useUser } from '../staff/index.ts';
 import { PhoneBooking } from './booking-form.tsx';
 import { DayBookings, DayNav } from './day-view.tsx';
 import { GuestDataPanel } from './guest-data.tsx';

@@ -1,7 +1,8 @@
 import { Suspense, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
-import { AUDIT_TEXTS, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { AUDIT_TEXTS } from './staff-accounts-texts.ts';
+import { useLoaded, useUser, type Loading } from '../staff/index.ts';
 import type { AuditEntry } from './staff-api.ts';
 
 const when = new Intl.DateTimeFormat('it-IT', {

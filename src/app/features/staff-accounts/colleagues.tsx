@@ -9,14 +9,9 @@ import {
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import type { ApiResult } from '../../api/client.ts';
-import {
-  COLLEAGUES_TEXTS,
-  EmailField,
-  useApiErrorHandler,
-  useLoaded,
-  useUser,
-  type Loading,
-} from '../auth/index.ts';
+import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
+import { EmailField } from '../auth/index.ts';
+import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
 import {
   changeRole,
   invite,

@@ -1,4 +1,4 @@
-import { withSessionToken } from '../../features/auth/index.ts';
+import { withSessionToken } from '../../features/staff/index.ts';
 import { fetchRestaurantFacts } from '../../features/opening-hours-editor/index.ts';
 import { PrintPage } from '../../features/printable-menu/index.ts';
 import type { Route } from './+types/print';
