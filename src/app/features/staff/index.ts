@@ -12,3 +12,5 @@ export { useLoaded, type Loading } from './use-loaded.ts';
 export { loginStateFor, returnPath } from './return-to.ts';
 export { staffLinks } from './staff-links.ts';
 export { COMMON_TEXTS } from './texts.ts';
+export { LoadedPanel, type LoadTexts } from './loaded-panel.tsx';
+export { fieldProblemsOf, useStaffSave, type SaveOptions } from './use-staff-save.ts';
