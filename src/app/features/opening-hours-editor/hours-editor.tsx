@@ -1,5 +1,4 @@
-import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import { romeDate, type TimeRange } from '../../../shared/opening-hours.ts';
 import {
   CLOSURE_NOTE_MAX,
@@ -11,14 +10,11 @@ import {
   type OpeningHoursAnswer,
   type OpeningHoursBody,
 } from '../../../shared/schemas/opening-hours.ts';
-import { isRecord } from '../../api/client.ts';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../staff/index.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
+import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
-import { FormProblems } from '../../components/form-problems.tsx';
 
 /** The form's state: what PUT /api/opening-hours takes, notes as typed (empty = none). */
 interface Draft {
@@ -64,34 +60,19 @@ export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswe
         {T.title}
       </h1>
       <p className="staff-panel__intro">{T.intro}</p>
-      <Suspense fallback={<p role="status">{T.loading}</p>}>
-        <LoadedHours hours={hours} />
-      </Suspense>
+      <LoadedPanel loading={hours} texts={T}>
+        {(data) => <HoursForm hours={data} />}
+      </LoadedPanel>
     </section>
   );
 }
 
-function LoadedHours({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
-  const { data, failed } = useLoaded(hours);
-  if (data === null) {
-    return failed ? (
-      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
-    ) : (
-      <p role="status">{T.loading}</p>
-    );
-  }
-  return <HoursForm hours={data} />;
-}
-
 function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
   const id = useId();
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
+  const { save, busy } = useStaffSave();
   const [saved, setSaved] = useState(() => draftOf(hours));
   const [draft, setDraft] = useState(saved);
   const [shownProblems, setShownProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const today = romeDate(new Date());
   const problems = problemsOf(draft);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
@@ -111,30 +92,21 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     if (problems.length > 0) {
       setShownProblems(problems);
       return;
     }
     setShownProblems([]);
-    setBusy(true);
-    const result = await saveOpeningHours(token, bodyOf(draft));
-    setBusy(false);
-    if (!result.ok) {
-      const { failure } = result;
-      const errors = failure.kind === 'http' && isRecord(failure.body) ? failure.body.errors : null;
-      if (failure.kind === 'http' && failure.status === 400 && isRecord(errors)) {
-        setShownProblems(Object.values(errors).flat().map(String));
-      } else {
-        handleFailure(failure);
-      }
-      return;
-    }
-    const fresh = draftOf(result.data);
-    setSaved(fresh);
-    setDraft(fresh);
-    void showToast('success', T.saved);
-    await revalidator.revalidate();
+    await save((token) => saveOpeningHours(token, bodyOf(draft)), {
+      onInvalid: (fields) => setShownProblems(Object.values(fields).flat()),
+      onSaved: (answer) => {
+        const fresh = draftOf(answer);
+        setSaved(fresh);
+        setDraft(fresh);
+      },
+      success: T.saved,
+    });
   }
 
   const upcoming = draft.closures
