@@ -9,6 +9,8 @@ export const DASHBOARD_TEXTS = {
   greeting: (firstName: string) => `Ciao ${firstName}`,
   intro: 'Modifica il menu del giorno inserendo i dettagli richiesti.',
   loadingUser: 'Caricamento dati utente...',
+  loadFailed: 'Impossibile caricare il menu del giorno.',
+  retry: 'Riprova',
   formTitle: 'Menu del giorno',
   titolo: 'Nome del menu',
   descrizione: 'Descrizione',
