@@ -5,10 +5,8 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS } from '../staff/index.ts';
+import { COMMON_TEXTS, useApiErrorHandler, useUser } from '../staff/index.ts';
 import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from '../staff/index.ts';
-import { useUser } from '../staff/index.ts';
 
 /**
  * /reset-password?token=…: a new password, then back to /login. After a reset
