@@ -11,7 +11,7 @@ import {
   type OpeningHoursBody,
 } from '../../../shared/schemas/opening-hours.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
@@ -70,21 +70,11 @@ export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswe
 function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
   const id = useId();
   const { save, busy } = useStaffSave();
-  const [saved, setSaved] = useState(() => draftOf(hours));
-  const [draft, setDraft] = useState(saved);
+  // Someone saved new hours (here or elsewhere): shown, unless staff are typing.
+  const { draft, setDraft, dirty, keep } = useDraft(hours, draftOf);
   const [shownProblems, setShownProblems] = useState<string[]>([]);
   const today = romeDate(new Date());
   const problems = problemsOf(draft);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
-  // Someone saved new hours (here or elsewhere): show them, unless staff are typing.
-  const [shownHours, setShownHours] = useState(hours);
-  if (hours !== shownHours) {
-    setShownHours(hours);
-    const fresh = draftOf(hours);
-    setSaved(fresh);
-    if (!dirty) setDraft(fresh);
-  }
 
   function update(change: (current: Draft) => Draft) {
     setDraft((current) => change(structuredClone(current)));
@@ -100,11 +90,7 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
     setShownProblems([]);
     await save((token) => saveOpeningHours(token, bodyOf(draft)), {
       onInvalid: (fields) => setShownProblems(Object.values(fields).flat()),
-      onSaved: (answer) => {
-        const fresh = draftOf(answer);
-        setSaved(fresh);
-        setDraft(fresh);
-      },
+      onSaved: keep,
       success: T.saved,
     });
   }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
 import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
@@ -93,19 +93,9 @@ export function ReservationSettingsPanel({
 function SettingsForm({ settings }: { settings: ReservationSettings }) {
   const id = useId();
   const { save, busy } = useStaffSave();
-  const [saved, setSaved] = useState(() => draftOf(settings));
-  const [draft, setDraft] = useState(saved);
-  const [problems, setProblems] = useState<string[]>([]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
   // New settings from the server (saved here or by another owner): shown, unless being edited.
-  const [shownSettings, setShownSettings] = useState(settings);
-  if (settings !== shownSettings) {
-    setShownSettings(settings);
-    const fresh = draftOf(settings);
-    setSaved(fresh);
-    if (!dirty) setDraft(fresh);
-  }
+  const { draft, setDraft, dirty, keep } = useDraft(settings, draftOf);
+  const [problems, setProblems] = useState<string[]>([]);
 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
@@ -118,11 +108,7 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
     const body = checked.settings;
     await save((token) => saveReservationSettings(token, body), {
       onInvalid: (invalid) => setProblems([...new Set(Object.values(invalid).flat())]),
-      onSaved: (answer) => {
-        const fresh = draftOf(answer);
-        setSaved(fresh);
-        setDraft(fresh);
-      },
+      onSaved: keep,
       success: T.saved,
     });
   }

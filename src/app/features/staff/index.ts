@@ -14,3 +14,4 @@ export { staffLinks } from './staff-links.ts';
 export { COMMON_TEXTS } from './texts.ts';
 export { LoadedPanel, type LoadTexts } from './loaded-panel.tsx';
 export { fieldProblemsOf, useStaffSave, type SaveOptions } from './use-staff-save.ts';
+export { useDraft } from './use-draft.ts';
