@@ -5,8 +5,7 @@ import { acceptInvitation } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { useApiErrorHandler, useUser } from '../staff/index.ts';
 import { isRecord } from '../../api/client.ts';
 
 /**

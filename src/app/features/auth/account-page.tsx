@@ -1,37 +1,28 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { ROLE_LABELS } from '../../../shared/schemas/staff.ts';
-import { showToast } from '../../components/toasts.tsx';
 import { changePassword } from './auth-api.ts';
 import { PasswordField } from './password-field.tsx';
 import { ACCOUNT_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { useStaffSave, useUser } from '../staff/index.ts';
 
 /** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
 export function AccountPage() {
   const id = useId();
-  const { user, token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
+  const { user } = useUser();
+  const { save, busy } = useStaffSave();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    setBusy(true);
-    const result = await changePassword(
-      token,
-      String(data.get('currentPassword') ?? ''),
-      String(data.get('newPassword') ?? ''),
-    );
-    setBusy(false);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return;
-    }
-    form.reset();
-    void showToast('success', ACCOUNT_TEXTS.success);
+    const current = String(data.get('currentPassword') ?? '');
+    const next = String(data.get('newPassword') ?? '');
+    await save((token) => changePassword(token, current, next), {
+      then: false,
+      onSaved: () => form.reset(),
+      success: ACCOUNT_TEXTS.success,
+    });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { COMMON_TEXTS } from './texts.ts';
+import { COMMON_TEXTS } from '../staff/index.ts';
 
 /**
  * The staff forms' e-mail field (login, recovery, a colleague's account):

@@ -1,21 +1,11 @@
 /**
- * What the staff session offers the other features: who is logged in, the
- * handler for failed API calls, the staff texts and the pieces of its forms
- * they reuse, and how the back office's sections load their data. Other
- * features import these from here only.
+ * Logging in and out, recovery, invitations and the account page; other
+ * features reuse its e-mail field and its logout call.
  */
-export { useUser } from './user-provider.tsx';
-export { useApiErrorHandler } from './use-api-error-handler.ts';
-export { storedToken, withSessionToken } from './session.ts';
-export { useLoaded, type Loading } from './use-loaded.ts';
 export { logOut } from './auth-api.ts';
-export { loginStateFor } from './return-to.ts';
 export { EmailField } from './email-field.tsx';
-export {
-  AUDIT_TEXTS,
-  COLLEAGUES_TEXTS,
-  COMMON_TEXTS,
-  DASHBOARD_TEXTS,
-  DIALOG_TEXTS,
-  NAV_TEXTS,
-} from './texts.ts';
+export { AccountPage } from './account-page.tsx';
+export { AcceptInvitePage } from './accept-invite-page.tsx';
+export { LoginPage } from './login-page.tsx';
+export { ResetPasswordPage } from './reset-password-page.tsx';
+export { SendEmailPage } from './send-email-page.tsx';

@@ -4,10 +4,8 @@ import { showToast } from '../../components/toasts.tsx';
 import { logIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
-import { returnPath } from './return-to.ts';
-import { COMMON_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { COMMON_TEXTS, returnPath, useApiErrorHandler, useUser } from '../staff/index.ts';
+import { LOGIN_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
 /** /login; a logged-in staff member goes straight to /dashboard. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { PasswordToggle } from './password-toggle.tsx';
-import { COMMON_TEXTS } from './texts.ts';
+import { COMMON_TEXTS } from '../staff/index.ts';
 
 /** A labelled password field with its show/hide toggle and an optional hint. */
 export function PasswordField({

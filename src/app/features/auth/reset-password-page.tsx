@@ -5,9 +5,8 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS, LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
-import { useUser } from './user-provider.tsx';
+import { COMMON_TEXTS, useApiErrorHandler, useUser } from '../staff/index.ts';
+import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 
 /**
  * /reset-password?token=…: a new password, then back to /login. After a reset

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { showToast } from '../../components/toasts.tsx';
 import { sendResetEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { COMMON_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
-import { useApiErrorHandler } from './use-api-error-handler.ts';
+import { COMMON_TEXTS, useApiErrorHandler } from '../staff/index.ts';
+import { LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
 /** /send-email: ask for a reset e-mail, then back to /login. */

@@ -1,24 +1,8 @@
 /**
- * Every staff-facing text, in Italian only (staff screens are Italian; these
- * texts are not in the public locale files). The screens' titles, labels,
- * warnings and messages are fixed word for word: tests assert them. The
- * failure dialog says "Contatta" (not the misspelt "Contattata").
+ * The login, recovery, invitation and account pages' texts. In Italian only
+ * (staff screens are Italian; these texts are not in the public locale files),
+ * fixed word for word: tests assert them.
  */
-
-export const COMMON_TEXTS = {
-  backToLogin: 'Torna al Login',
-  busy: 'Invio in corso...',
-  showPassword: 'Mostra password',
-  showPasswords: 'Mostra le password',
-  email: 'Email',
-  password: 'Password',
-  homeLink: 'Torna al sito',
-  /** The logo's text: it links to the public site. */
-  logoAlt: (restaurant: string | undefined) =>
-    restaurant ? `${restaurant} – Torna al sito` : 'Torna al sito',
-  staffArea: 'Area riservata',
-  loading: 'Caricamento in corso...',
-} as const;
 
 export const LOGIN_TEXTS = {
   title: 'Accedi al tuo account',
@@ -50,98 +34,6 @@ export const RESET_TEXTS = {
   requestNewLink: 'Richiedi una nuova email',
 } as const;
 
-export const DASHBOARD_TEXTS = {
-  logout: 'Disconnetti',
-  logoutSuccess: 'Logout effettuato.',
-  logoutFailure: 'Errore durante il logout.',
-  greeting: (firstName: string) => `Ciao ${firstName}`,
-  intro: 'Modifica il menu del giorno inserendo i dettagli richiesti.',
-  loadingUser: 'Caricamento dati utente...',
-  formTitle: 'Menu del giorno',
-  titolo: 'Nome del menu',
-  descrizione: 'Descrizione',
-  infoAggiuntive: 'Informazioni aggiuntive',
-  commaHint: 'Separa ogni opzione con la virgola',
-  draftNotice: 'Testo non ancora salvato: premi «Aggiorna» per pubblicarlo.',
-  submit: 'Aggiorna',
-  saving: 'Salvataggio in corso...',
-  close: 'Chiudi',
-} as const;
-
-/** The daily-menu update's result dialogs. */
-export const DIALOG_TEXTS = {
-  successTitle: 'Aggiornamento eseguito con successo.',
-  successBody: (statusText: string) =>
-    `Il contenuto è stato aggiornato correttamente. Success: ${statusText}.`,
-  failureTitle: 'Qualcosa è andato storto.',
-  failureBody: (detail: string) =>
-    // The 401 detail already ends with a full stop: do not print two.
-    `Il contenuto non è stato aggiornato. Errore: ${detail.replace(/\.$/, '')}. Contatta lo sviluppatore per ulteriori chiarimenti.`,
-  unauthorizedDetail: 'non sei autorizzato a compiere questa azione. 401 unauthorized.',
-  unknownDetail: 'Errore sconosciuto',
-} as const;
-
-/** The back office's sections, in the header at every width. */
-export const NAV_TEXTS = {
-  label: 'Sezioni',
-  dailyMenu: 'Menu del giorno',
-  reservations: 'Prenotazioni',
-  menu: 'Menu',
-  hours: 'Orari e dati',
-  print: 'Stampa e QR',
-  messages: 'Messaggi',
-  team: 'Colleghi',
-  audit: 'Registro attività',
-  account: 'Il mio account',
-} as const;
-
-export const COLLEAGUES_TEXTS = {
-  title: 'Colleghi',
-  intro: "Le persone che possono accedere all'area riservata.",
-  ownerOnlyNote: 'Solo il titolare invita, rimuove o cambia il ruolo dei colleghi.',
-  loading: 'Caricamento colleghi...',
-  empty: 'Nessun collega registrato.',
-  loadFailed: 'Impossibile caricare l’elenco dei colleghi.',
-  since: (date: string) => `Registrato il ${date}`,
-  you: 'tu',
-  makeOwner: 'Rendi titolare',
-  makeStaff: 'Rendi staff',
-  confirmRole: (name: string, role: string) =>
-    `Vuoi davvero cambiare il ruolo di ${name} in ${role}?`,
-  roleChanged: 'Ruolo aggiornato.',
-  remove: 'Rimuovi',
-  confirmRemove: (name: string) =>
-    `Vuoi davvero rimuovere l'account di ${name}? Non potrà più accedere.`,
-  removed: 'Account rimosso.',
-  inviteTitle: 'Invita un collega',
-  inviteIntro:
-    'Il collega riceve un’e-mail con un link valido 7 giorni e sceglie da solo la propria password.',
-  firstName: 'Nome',
-  lastName: 'Cognome',
-  role: 'Ruolo',
-  inviteSubmit: 'Invia invito',
-  inviteBusy: 'Invio in corso...',
-  invited: (email: string) => `Invito inviato a ${email}.`,
-  inviteFailure: 'Errore durante l’invio dell’invito. Riprova.',
-  invitationsTitle: 'Inviti',
-  noInvitations: 'Nessun invito inviato.',
-  expires: (date: string) => `Scade il ${date}`,
-  invitedBy: (email: string) => `Invitato da ${email}`,
-  revoke: 'Revoca',
-  revoked: 'Invito revocato.',
-} as const;
-
-export const AUDIT_TEXTS = {
-  title: 'Registro attività',
-  intro: 'Chi ha modificato cosa, e quando. Le voci più recenti per prime.',
-  loading: 'Caricamento registro...',
-  loadFailed: 'Impossibile caricare il registro.',
-  empty: 'Nessuna attività registrata.',
-  system: 'Sistema',
-  more: 'Mostra altri',
-  ownerOnly: 'Solo il titolare può consultare il registro attività.',
-} as const;
-
 export const ACCOUNT_TEXTS = {
   title: 'Il mio account',
   changePassword: 'Cambia password',
@@ -165,10 +57,3 @@ export const ACCEPT_INVITE_TEXTS = {
   success: 'Benvenuto! Il tuo account è attivo.',
   invalid: 'Invito non valido o scaduto. Chiedi al titolare un nuovo invito.',
 } as const;
-
-/** The generic handler's texts live with it (src/app/api/errors.ts). */
-export { ERROR_TEXTS } from '../../api/errors.ts';
-
-/** Using the auth state outside its provider is an error. */
-export const USER_PROVIDER_ERROR =
-  'useUser must be used inside the user provider (<UserProvider>).';

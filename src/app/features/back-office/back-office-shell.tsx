@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { DASHBOARD_TEXTS, loginStateFor, logOut, storedToken, useUser } from '../auth/index.ts';
+import { LOGOUT_TEXTS } from './back-office-texts.ts';
+import { loginStateFor, storedToken, useUser } from '../staff/index.ts';
+import { logOut } from '../auth/index.ts';
 import { StaffHeader } from './staff-header.tsx';
 
 /**
@@ -38,9 +40,9 @@ export function BackOfficeShell() {
     const result = await logOut(storedToken() ?? token);
     // Whatever the answer, this browser forgets the session.
     forget();
-    void showToast('success', DASHBOARD_TEXTS.logoutSuccess);
+    void showToast('success', LOGOUT_TEXTS.logoutSuccess);
     if (!result.ok && result.failure.kind === 'network') {
-      void showToast('error', DASHBOARD_TEXTS.logoutFailure);
+      void showToast('error', LOGOUT_TEXTS.logoutFailure);
     }
     void navigate('/login', { replace: true });
   }

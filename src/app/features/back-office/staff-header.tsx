@@ -3,7 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useHeaderHeight } from '../../components/use-header-height.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import logoHref from '../../assets/logo.svg?url';
-import { COMMON_TEXTS, DASHBOARD_TEXTS, NAV_TEXTS, useUser } from '../auth/index.ts';
+import { COMMON_TEXTS, useUser } from '../staff/index.ts';
+import { LOGOUT_TEXTS, NAV_TEXTS } from './back-office-texts.ts';
 
 /**
  * The back office's fixed header: logo, "Disconnetti", and the sections
@@ -41,7 +42,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
         </Link>
         <span className="staff-header__area">{COMMON_TEXTS.staffArea}</span>
         <button type="button" className="staff-button staff-button--ghost" onClick={onLogout}>
-          {DASHBOARD_TEXTS.logout}
+          {LOGOUT_TEXTS.logout}
         </button>
       </div>
       <nav className="staff-nav" aria-label={NAV_TEXTS.label} ref={nav}>

@@ -1,6 +1,5 @@
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import { dailyMenuAnswer, type DailyMenuFields } from '../../../shared/schemas/daily-menu.ts';
-import { mergeDrafts, readDrafts } from './drafts.ts';
 
 export type { DailyMenuFields };
 /** Each field's limit, the server's own. */
@@ -8,12 +7,6 @@ export { DAILY_MENU_FIELD_MAX } from '../../../shared/schemas/daily-menu.ts';
 
 export const DAILY_MENU_FIELDS = ['titolo', 'descrizione', 'infoAggiuntive'] as const;
 export type DailyMenuField = (typeof DAILY_MENU_FIELDS)[number];
-
-export const EMPTY_DAILY_MENU: DailyMenuFields = {
-  titolo: '',
-  descrizione: '',
-  infoAggiuntive: '',
-};
 
 export function sameDailyMenu(a: DailyMenuFields, b: DailyMenuFields): boolean {
   return DAILY_MENU_FIELDS.every((field) => a[field] === b[field]);
@@ -30,23 +23,6 @@ const fieldsOf = ({ titolo, descrizione, infoAggiuntive }: DailyMenuFields): Dai
 export async function fetchDailyMenu(signal?: AbortSignal): Promise<ApiResult<DailyMenuFields>> {
   const result = parseAnswer(await apiRequest('GET', '/daily-menu/1', { signal }), dailyMenuAnswer);
   return result.ok ? { ...result, data: fieldsOf(result.data) } : result;
-}
-
-/** What the daily-menu form opens with. */
-export interface DailyMenuForm {
-  /** The server's record. */
-  saved: DailyMenuFields;
-  /** What to show: the server's record with any unsaved draft on top. */
-  shown: DailyMenuFields;
-}
-
-/** The form's first data, for the client loader of /dashboard. */
-export async function loadDailyMenuForm(): Promise<DailyMenuForm> {
-  const result = await fetchDailyMenu();
-  // A failed load is only logged; the form still opens.
-  if (!result.ok) console.warn('Daily menu not loaded', result.failure);
-  const saved = result.ok ? result.data : EMPTY_DAILY_MENU;
-  return { saved, shown: mergeDrafts(saved, readDrafts()) };
 }
 
 /** PUT /api/daily-menu/1 with the bearer token: 200 with the stored record. */

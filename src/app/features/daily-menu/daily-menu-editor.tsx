@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { DASHBOARD_TEXTS, storedToken, useApiErrorHandler } from '../auth/index.ts';
+import { useStaffSave } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -8,6 +8,7 @@ import {
   type DailyMenuField,
   type DailyMenuFields,
 } from './daily-menu-api.ts';
+import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
 import { resultDialogContent, type SaveOutcome } from './dialog-content.ts';
 import { clearDrafts, writeDraft } from './drafts.ts';
 import { ResultDialog } from './result-dialog.tsx';
@@ -30,10 +31,9 @@ export function DailyMenuEditor({
   onSaved?: (record: DailyMenuFields) => void;
 }) {
   const id = useId();
-  const handleFailure = useApiErrorHandler();
+  const { save, busy: saving, reportFailure } = useStaffSave();
   const [saved, setSaved] = useState(initialSaved);
   const [fields, setFields] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
 
   const unsaved = !sameDailyMenu(fields, saved);
@@ -46,12 +46,12 @@ export function DailyMenuEditor({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    // Without a stored token the save is skipped silently.
-    const token = storedToken();
-    if (!token) return;
-    setSaving(true);
-    const result = await saveDailyMenu(token, fields);
-    setSaving(false);
+    // The dialog tells the outcome, success or failure; the data on screen is the answer's.
+    const result = await save((token) => saveDailyMenu(token, fields), {
+      then: false,
+      onFailure: () => true,
+    });
+    if (!result) return;
     if (result.ok) {
       clearDrafts();
       setSaved(result.data);
@@ -67,7 +67,7 @@ export function DailyMenuEditor({
     const failure: ApiFailure | null = outcome && !outcome.ok ? outcome.failure : null;
     setOutcome(null);
     // The session expired: log in again; the drafts wait in local storage.
-    if (failure && isUnauthorized(failure)) handleFailure(failure);
+    if (failure && isUnauthorized(failure)) reportFailure(failure);
   }
 
   return (

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as dashboardRoute from '../../routes/staff/dashboard.tsx';
-import { endSession, renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { endSession, renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
 import { BackOfficeShell } from '../back-office/index.ts';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
@@ -86,16 +86,20 @@ describe('dashboard', () => {
     expect(screen.queryByText('Caricamento dati utente...')).toBeNull();
   });
 
-  it('a menu that does not load is only logged: the form opens empty', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('a menu that does not load says so and offers a retry, never an empty form', async () => {
     routes['GET /api/daily-menu/1'] = () => {
       throw new TypeError('Failed to fetch');
     };
     renderDashboard();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' })).toBeTruthy();
-    expect((screen.getByLabelText('Nome del menu') as HTMLTextAreaElement).value).toBe('');
-    expect(warn).toHaveBeenCalledWith('Daily menu not loaded', expect.anything());
-    warn.mockRestore();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Impossibile caricare il menu del giorno.');
+    // An empty form, saved, would wipe the menu out.
+    expect(screen.queryByLabelText('Nome del menu')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aggiorna' })).toBeNull();
+    routes['GET /api/daily-menu/1'] = () => Response.json(MENU);
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    const field = (await screen.findByLabelText('Nome del menu')) as HTMLTextAreaElement;
+    expect(field.value).toBe(MENU.titolo);
   });
 
   it('greets, explains, and fills the three fields from the server', async () => {

@@ -1,7 +1,9 @@
-import { Suspense, use, useState } from 'react';
-import { DASHBOARD_TEXTS, useUser } from '../auth/index.ts';
-import type { DailyMenuFields, DailyMenuForm } from './daily-menu-api.ts';
+import { useState } from 'react';
+import { LoadedPanel, useUser, type Loading } from '../staff/index.ts';
+import type { DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
+import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
+import type { DailyMenuForm } from './load-daily-menu.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
 
 const loadingUser = (
@@ -10,21 +12,26 @@ const loadingUser = (
   </p>
 );
 
+const LOAD_TEXTS = {
+  loading: DASHBOARD_TEXTS.loadingUser,
+  loadFailed: DASHBOARD_TEXTS.loadFailed,
+  retry: DASHBOARD_TEXTS.retry,
+};
+
 /**
  * /dashboard, the landing page after login (inside the back office's shell).
  * `menu` is the form's first data, which the route's client loader fetches.
  */
-export function DashboardPage({ menu }: { menu: Promise<DailyMenuForm> }) {
+export function DashboardPage({ menu }: { menu: Loading<DailyMenuForm> }) {
   return (
-    <Suspense fallback={loadingUser}>
-      <LoadedDashboard menu={menu} />
-    </Suspense>
+    <LoadedPanel loading={menu} texts={LOAD_TEXTS} fallback={loadingUser}>
+      {(form) => <LoadedDashboard menu={form} />}
+    </LoadedPanel>
   );
 }
 
-function LoadedDashboard({ menu: loading }: { menu: Promise<DailyMenuForm> }) {
+function LoadedDashboard({ menu }: { menu: DailyMenuForm }) {
   const { user } = useUser();
-  const menu = use(loading);
   const [saveSignal, setSaveSignal] = useState<MenuSaveSignal | null>(null);
 
   // A saved menu sends the review looking for the new translations

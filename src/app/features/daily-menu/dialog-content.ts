@@ -1,5 +1,5 @@
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { DIALOG_TEXTS } from '../auth/index.ts';
+import { DIALOG_TEXTS } from './daily-menu-texts.ts';
 
 export type SaveOutcome = { ok: true; statusText: string } | { ok: false; failure: ApiFailure };
 

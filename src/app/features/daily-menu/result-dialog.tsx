@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { DASHBOARD_TEXTS } from '../auth/index.ts';
+import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
 import type { DialogContent } from './dialog-content.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
-import { showToast } from '../../components/toasts.tsx';
 import type { TargetLang } from '../../../shared/languages.ts';
 import type { ApiFailure } from '../../api/client.ts';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useApiErrorHandler, useStaffSave, useUser } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -123,6 +122,7 @@ export function TranslationsReview({
   const id = useId();
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
+  const { save } = useStaffSave();
   const [data, setData] = useState<TranslationsOverview | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   /** Some language had a machine translation: a provider is configured. */
@@ -206,38 +206,42 @@ export function TranslationsReview({
     setData((current) => (current ? { ...current, translations } : current));
   }
 
+  // The review loads itself (not a route loader): a conflict loads the review again, not the page.
   async function onSave(lang: TargetLang, texts: Texts<DailyMenuField>): Promise<boolean> {
-    if (!token || !data) return false;
+    if (!data) return false;
     const fields: DailyMenuFields = {
       titolo: texts.titolo ?? '',
       descrizione: texts.descrizione ?? '',
       infoAggiuntive: texts.infoAggiuntive ?? '',
     };
     // The Italian as the review showed it: a colleague's change meanwhile is refused (409).
-    const result = await saveTranslation(token, lang, fields, data.italian);
-    if (!result.ok) {
-      // The server's refusal says what happened; the new Italian then shows
-      // next to what staff typed, which stays in the form.
-      handleFailure(result.failure);
-      if (italianChangedMeanwhile(result.failure)) setLoads((count) => count + 1);
-      return false;
-    }
-    update(result.data);
-    void showToast('success', T.saved(LANGUAGE_NAMES[lang].inName));
-    return true;
+    const result = await save((token) => saveTranslation(token, lang, fields, data.italian), {
+      then: false,
+      reloadOn: [],
+      // The server's refusal says what happened (the generic handler); the new
+      // Italian then shows next to what staff typed, which stays in the form.
+      onFailure: (failure) => {
+        if (italianChangedMeanwhile(failure)) setLoads((count) => count + 1);
+        return false;
+      },
+      onSaved: update,
+      success: T.saved(LANGUAGE_NAMES[lang].inName),
+    });
+    return result?.ok === true;
   }
 
   async function onReset(lang: TargetLang): Promise<boolean> {
-    if (!token) return false;
-    const result = await removeTranslation(token, lang);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return false;
-    }
-    const entry = result.data.find((item) => item.lang === lang);
-    update(result.data);
-    void showToast('success', T.removed(LANGUAGE_NAMES[lang].inName, !!entry?.machine));
-    return true;
+    const result = await save((token) => removeTranslation(token, lang), {
+      then: false,
+      reloadOn: [],
+      onSaved: update,
+      success: (answer) =>
+        T.removed(
+          LANGUAGE_NAMES[lang].inName,
+          !!answer.find((item) => item.lang === lang)?.machine,
+        ),
+    });
+    return result?.ok === true;
   }
 
   const waiting = poll !== null;

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messagesRoute from '../../routes/staff/messages.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
 import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
 import type { ContactMessage } from './inbox-api.ts';
 import { toasts } from '../../components/toasts-capture.tsx';

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { useLoaded, useStaffSave, type Loading } from '../staff/index.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import {
   deliveryLabel,
@@ -35,8 +35,7 @@ export function Inbox({ messages }: { messages: Loading<ContactMessage[]> }) {
 }
 
 function LoadedInbox({ loading }: { loading: Loading<ContactMessage[]> }) {
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
+  const { save } = useStaffSave();
   const { revalidate } = useRevalidator();
   const { data: messages, failed, setData } = useLoaded(loading);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -57,13 +56,20 @@ function LoadedInbox({ loading }: { loading: Loading<ContactMessage[]> }) {
   }
 
   async function changeRead(message: ContactMessage, read: boolean) {
-    if (!token) return;
-    setRead(message.id, read);
-    const result = await setMessageRead(token, message.id, read);
-    if (!result.ok) {
-      setRead(message.id, message.read);
-      handleFailure(result.failure);
-    }
+    await save(
+      (token) => {
+        // Shown at once; put back if the server refuses.
+        setRead(message.id, read);
+        return setMessageRead(token, message.id, read);
+      },
+      {
+        then: false,
+        onFailure: () => {
+          setRead(message.id, message.read);
+          return false;
+        },
+      },
+    );
   }
 
   function toggle(message: ContactMessage) {

@@ -1,5 +1,5 @@
 import type { ItemTranslationsAnswer, MenuAnswer } from '../../../shared/schemas/menu.ts';
-import { withSessionToken, type Loading } from '../auth/index.ts';
+import { withSessionToken, type Loading } from '../staff/index.ts';
 import { fetchItemTranslations, fetchMenu } from './menu-editor-api.ts';
 
 /**

@@ -1,20 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
 import type { MenuImportAnswer, MenuImportChange } from '../../../shared/schemas/menu-csv.ts';
-import { isRecord, type ApiFailure } from '../../api/client.ts';
+import type { ApiFailure } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { fieldProblemsOf, useStaffSave } from '../staff/index.ts';
 import { exportMenuCsv, importMenu, previewMenuImport } from './menu-editor-api.ts';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
-
-/** The file's problems, one per row, from a 400 on `csv`; null for any other failure. */
-function fileProblems(failure: ApiFailure): string[] | null {
-  if (failure.kind !== 'http' || failure.status !== 400 || !isRecord(failure.body)) return null;
-  const { errors } = failure.body;
-  if (!isRecord(errors) || !Array.isArray(errors.csv)) return null;
-  return errors.csv.filter((problem): problem is string => typeof problem === 'string');
-}
 
 /** A file's answer from the server: its text, shown, then imported if staff confirm. */
 type Checked =
@@ -28,20 +18,21 @@ type Checked =
  */
 export function MenuCsvPanel() {
   const id = useId();
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
+  const { save } = useStaffSave();
+  const { save: preview, busy } = useStaffSave();
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  /** A 400 on `csv` names the file's problems, one per row. */
+  const fileRefused = (failure: ApiFailure) => {
+    const problems = fieldProblemsOf(failure)?.csv;
+    if (problems) setChecked({ kind: 'refused', problems });
+    return problems !== undefined;
+  };
+
   async function download() {
-    if (!token) return;
-    const result = await exportMenuCsv(token);
-    if (!result.ok) {
-      handleFailure(result.failure, T.csvExportFailed);
-      return;
-    }
+    const result = await save(exportMenuCsv, { then: false, networkMessage: T.csvExportFailed });
+    if (!result?.ok) return;
     const link = document.createElement('a');
     link.href = URL.createObjectURL(result.data);
     link.download = 'menu.csv';
@@ -52,33 +43,24 @@ export function MenuCsvPanel() {
   async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
-    if (!token || busy || !file) return;
-    setBusy(true);
-    const csv = await file.text();
-    const result = await previewMenuImport(token, csv);
-    setBusy(false);
-    if (result.ok) {
-      setChecked({ kind: 'preview', csv, answer: result.data });
-      return;
-    }
-    const problems = fileProblems(result.failure);
-    if (problems) setChecked({ kind: 'refused', problems });
-    else handleFailure(result.failure);
+    if (busy || !file) return;
+    await preview(
+      async (token) => {
+        const csv = await file.text();
+        const result = await previewMenuImport(token, csv);
+        if (result.ok) setChecked({ kind: 'preview', csv, answer: result.data });
+        return result;
+      },
+      { then: false, onFailure: fileRefused },
+    );
   }
 
   async function apply(csv: string) {
-    if (!token) return;
-    const result = await importMenu(token, csv);
-    if (!result.ok) {
-      const problems = fileProblems(result.failure);
-      if (problems) setChecked({ kind: 'refused', problems });
-      else handleFailure(result.failure);
-      return;
-    }
-    const { added, updated, deleted } = result.data.summary;
-    setChecked(null);
-    void showToast('success', T.csvImported(added, updated, deleted));
-    await revalidator.revalidate();
+    await save((token) => importMenu(token, csv), {
+      onFailure: fileRefused,
+      onSaved: () => setChecked(null),
+      success: ({ summary }) => T.csvImported(summary.added, summary.updated, summary.deleted),
+    });
   }
 
   return (

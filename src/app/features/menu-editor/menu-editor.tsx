@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
   ITEM_TEXT_FIELDS,
@@ -12,9 +12,7 @@ import {
 } from '../../../shared/schemas/menu.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
 import { FieldTranslationsReview, type ReviewField } from '../translations/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';
@@ -41,34 +39,19 @@ const POLL_INTERVAL_MS = 2000;
 const MAX_POLLS = 10;
 
 /**
- * Runs a staff write: on failure the usual handler (toasts, or the login
- * page when the session is gone), on success a toast and fresh data from the
- * route's loader.
+ * A menu write through the back office's save: true once saved (a form
+ * closes on it). `goTo`: where to go once it worked (its loader brings fresh
+ * data), instead of reloading here.
  */
 function useMenuWrite() {
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
-  const navigate = useNavigate();
-  /** `goTo`: where to go once it worked (its loader brings fresh data), instead of reloading here. */
+  const { save } = useStaffSave();
   return async function write(
     call: (token: string) => Promise<ApiResult<unknown>>,
-    success: string | null,
+    success: string,
     goTo?: string,
   ): Promise<boolean> {
-    if (!token) return false;
-    const result = await call(token);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      // A conflict: a colleague changed the data meanwhile, so show theirs.
-      if (result.failure.kind === 'http' && result.failure.status === 409) {
-        await revalidator.revalidate();
-      }
-      return false;
-    }
-    if (success) void showToast('success', success);
-    await (goTo === undefined ? revalidator.revalidate() : navigate(goTo));
-    return true;
+    const result = await save(call, { success, then: goTo ?? 'reload' });
+    return result?.ok === true;
   };
 }
 
@@ -81,27 +64,16 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
       <h1 id={`${id}-title`} className="staff-panel__title">
         {T.title}
       </h1>
-      <Suspense fallback={<p role="status">{T.loading}</p>}>
-        <LoadedMenu data={data} />
-      </Suspense>
+      <LoadedPanel loading={data.menu} texts={T}>
+        {(menu) =>
+          data.screen.kind === 'list' ? (
+            <MenuList menu={menu} openSection={data.screen.openSection} />
+          ) : (
+            <DishScreen data={data} menu={menu} />
+          )
+        }
+      </LoadedPanel>
     </section>
-  );
-}
-
-function LoadedMenu({ data }: { data: MenuEditorData }) {
-  const { data: menu, failed } = useLoaded(data.menu);
-  const { screen } = data;
-  if (menu === null) {
-    return failed ? (
-      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
-    ) : (
-      <p role="status">{T.loading}</p>
-    );
-  }
-  return screen.kind === 'list' ? (
-    <MenuList menu={menu} openSection={screen.openSection} />
-  ) : (
-    <DishScreen data={data} menu={menu} />
   );
 }
 
@@ -387,33 +359,33 @@ function DishTranslations({
         {T.translations}
       </h2>
       <p className="staff-panel__intro">{T.translationsIntro}</p>
-      <Suspense fallback={<p role="status">{T.translationsLoading}</p>}>
-        <DishTranslationsReview itemId={itemId} translations={translations} />
-      </Suspense>
+      <LoadedPanel
+        loading={translations}
+        texts={{ loading: T.translationsLoading, loadFailed: T.translationsFailed }}
+      >
+        {({ translations: review }) => <DishTranslationsReview itemId={itemId} review={review} />}
+      </LoadedPanel>
     </section>
   );
 }
 
 function DishTranslationsReview({
   itemId,
-  translations,
+  review,
 }: {
   itemId: number;
-  translations: Loading<ItemTranslationsAnswer>;
+  review: ItemTranslationsAnswer['translations'];
 }) {
   const write = useMenuWrite();
   const revalidator = useRevalidator();
-  const { data, failed } = useLoaded(translations);
-  const review = data?.translations ?? null;
-  const machineSeen =
-    review?.some((lang) => ITEM_TEXT_FIELDS.some((field) => lang.fields[field].machine !== null)) ??
-    false;
-  const missing =
-    review?.some((lang) =>
-      ITEM_TEXT_FIELDS.some(
-        (field) => lang.fields[field].italian.trim() !== '' && lang.fields[field].machine === null,
-      ),
-    ) ?? false;
+  const machineSeen = review.some((lang) =>
+    ITEM_TEXT_FIELDS.some((field) => lang.fields[field].machine !== null),
+  );
+  const missing = review.some((lang) =>
+    ITEM_TEXT_FIELDS.some(
+      (field) => lang.fields[field].italian.trim() !== '' && lang.fields[field].machine === null,
+    ),
+  );
   const [polls, setPolls] = useState(0);
   /** Staff went back to the machine's text: it is on its way even if none was seen yet (a seeded dish). */
   const [resetAsked, setResetAsked] = useState(false);
@@ -430,9 +402,6 @@ function DishTranslationsReview({
     return () => clearTimeout(timer);
   }, [waiting, polls, revalidator]);
 
-  if (review === null) {
-    return <p role="status">{failed ? T.translationsFailed : T.translationsLoading}</p>;
-  }
   return (
     <FieldTranslationsReview
       fields={REVIEW_FIELDS}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHoursAnswer } from '../../../shared/schemas/opening-hours.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
 import * as hoursRoute from '../../routes/staff/hours.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

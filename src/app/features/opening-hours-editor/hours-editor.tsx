@@ -1,5 +1,4 @@
-import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import { romeDate, type TimeRange } from '../../../shared/opening-hours.ts';
 import {
   CLOSURE_NOTE_MAX,
@@ -11,14 +10,11 @@ import {
   type OpeningHoursAnswer,
   type OpeningHoursBody,
 } from '../../../shared/schemas/opening-hours.ts';
-import { isRecord } from '../../api/client.ts';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
+import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
-import { FormProblems } from '../../components/form-problems.tsx';
 
 /** The form's state: what PUT /api/opening-hours takes, notes as typed (empty = none). */
 interface Draft {
@@ -64,46 +60,21 @@ export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswe
         {T.title}
       </h1>
       <p className="staff-panel__intro">{T.intro}</p>
-      <Suspense fallback={<p role="status">{T.loading}</p>}>
-        <LoadedHours hours={hours} />
-      </Suspense>
+      <LoadedPanel loading={hours} texts={T}>
+        {(data) => <HoursForm hours={data} />}
+      </LoadedPanel>
     </section>
   );
 }
 
-function LoadedHours({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
-  const { data, failed } = useLoaded(hours);
-  if (data === null) {
-    return failed ? (
-      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
-    ) : (
-      <p role="status">{T.loading}</p>
-    );
-  }
-  return <HoursForm hours={data} />;
-}
-
 function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
   const id = useId();
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
-  const [saved, setSaved] = useState(() => draftOf(hours));
-  const [draft, setDraft] = useState(saved);
+  const { save, busy } = useStaffSave();
+  // Someone saved new hours (here or elsewhere): shown, unless staff are typing.
+  const { draft, setDraft, dirty, keep } = useDraft(hours, draftOf);
   const [shownProblems, setShownProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const today = romeDate(new Date());
   const problems = problemsOf(draft);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
-  // Someone saved new hours (here or elsewhere): show them, unless staff are typing.
-  const [shownHours, setShownHours] = useState(hours);
-  if (hours !== shownHours) {
-    setShownHours(hours);
-    const fresh = draftOf(hours);
-    setSaved(fresh);
-    if (!dirty) setDraft(fresh);
-  }
 
   function update(change: (current: Draft) => Draft) {
     setDraft((current) => change(structuredClone(current)));
@@ -111,30 +82,17 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     if (problems.length > 0) {
       setShownProblems(problems);
       return;
     }
     setShownProblems([]);
-    setBusy(true);
-    const result = await saveOpeningHours(token, bodyOf(draft));
-    setBusy(false);
-    if (!result.ok) {
-      const { failure } = result;
-      const errors = failure.kind === 'http' && isRecord(failure.body) ? failure.body.errors : null;
-      if (failure.kind === 'http' && failure.status === 400 && isRecord(errors)) {
-        setShownProblems(Object.values(errors).flat().map(String));
-      } else {
-        handleFailure(failure);
-      }
-      return;
-    }
-    const fresh = draftOf(result.data);
-    setSaved(fresh);
-    setDraft(fresh);
-    void showToast('success', T.saved);
-    await revalidator.revalidate();
+    await save((token) => saveOpeningHours(token, bodyOf(draft)), {
+      onInvalid: (fields) => setShownProblems(Object.values(fields).flat()),
+      onSaved: keep,
+      success: T.saved,
+    });
   }
 
   const upcoming = draft.closures

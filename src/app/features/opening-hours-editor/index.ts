@@ -1,4 +1,3 @@
 /** The back office's opening hours, closures and special days (/dashboard/hours). */
 export { OpeningHoursEditor } from './hours-editor.tsx';
-export { RestaurantFactsPanel } from './facts-form.tsx';
-export { fetchOpeningHours, fetchRestaurantFacts } from './opening-hours-api.ts';
+export { fetchOpeningHours } from './opening-hours-api.ts';

@@ -50,34 +50,3 @@ export const HOURS_TEXTS = {
   openWith: (ranges: string) => `Aperto: ${ranges}.`,
   special: 'Apertura speciale.',
 } as const;
-
-/** The restaurant's facts form. */
-export const FACTS_TEXTS = {
-  title: 'Dati del ristorante',
-  intro:
-    'Nome, telefoni, indirizzo e link che il sito mostra su ogni pagina, nel piè di pagina e ai motori di ricerca. Il pulsante "Prenota un tavolo" chiama il cellulare.',
-  ownerOnly: 'Solo il titolare modifica i dati del ristorante.',
-  loading: 'Caricamento dati...',
-  loadFailed: 'Impossibile caricare i dati del ristorante.',
-  name: 'Nome del ristorante',
-  mobile: 'Cellulare (per le prenotazioni)',
-  landline: 'Telefono fisso',
-  phoneHint: 'Con il prefisso internazionale, come +39 333 555 0187.',
-  email: 'Email',
-  street: 'Via e numero civico',
-  postalCode: 'CAP',
-  locality: 'Località',
-  region: 'Provincia',
-  country: 'Paese (codice di due lettere)',
-  latitude: 'Latitudine',
-  longitude: 'Longitudine',
-  mapUrl: 'Link alla mappa',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  privacyPolicyUrl: 'Informativa privacy',
-  optional: '(facoltativo)',
-  save: 'Salva dati',
-  saving: 'Salvataggio in corso...',
-  saved: 'Dati del ristorante salvati: il sito li mostra già.',
-  fix: 'Correggi prima questi punti:',
-} as const;

@@ -1,5 +1,4 @@
-import { Suspense, useId, useState } from 'react';
-import { LoadFailed } from '../../components/load-failed.tsx';
+import { useId, useState } from 'react';
 import { LANGUAGE_NAMES_IT, LANGUAGES, toLang, type Lang } from '../../../shared/languages.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 // One sentence of each language's menu texts, not the whole files: Vite
@@ -9,7 +8,7 @@ import { scanForMenu as scanEn } from '../../../shared/locales/en/menu.json';
 import { scanForMenu as scanFr } from '../../../shared/locales/fr/menu.json';
 import { scanForMenu as scanEs } from '../../../shared/locales/es/menu.json';
 import { scanForMenu as scanDe } from '../../../shared/locales/de/menu.json';
-import { useLoaded, type Loading } from '../auth/index.ts';
+import { LoadedPanel, type Loading } from '../staff/index.ts';
 import { PRINT_TEXTS } from './print-texts.ts';
 
 /** "Scan for the menu" in the card's language: guests read it, so it is theirs, not staff's. */
@@ -56,24 +55,16 @@ export function PrintPage({ facts }: { facts: Loading<RestaurantFacts> }) {
 
       <h2 className="staff-panel__subtitle">{PRINT_TEXTS.cardsTitle}</h2>
       <p className="staff-panel__intro">{PRINT_TEXTS.cardsIntro}</p>
-      <Suspense fallback={<p role="status">{PRINT_TEXTS.loading}</p>}>
-        <TableCards loading={facts} />
-      </Suspense>
+      <LoadedPanel loading={facts} texts={PRINT_TEXTS}>
+        {(loaded) => <TableCards facts={loaded} />}
+      </LoadedPanel>
     </section>
   );
 }
 
-function TableCards({ loading }: { loading: Loading<RestaurantFacts> }) {
+function TableCards({ facts }: { facts: RestaurantFacts }) {
   const id = useId();
-  const { data: facts, failed } = useLoaded(loading);
   const [lang, setLang] = useState<Lang>('it');
-  if (facts === null) {
-    return failed ? (
-      <LoadFailed message={PRINT_TEXTS.loadFailed} retryLabel={PRINT_TEXTS.retry} />
-    ) : (
-      <p role="status">{PRINT_TEXTS.loading}</p>
-    );
-  }
   const language = LANGUAGE_NAMES_IT[lang];
   return (
     <>

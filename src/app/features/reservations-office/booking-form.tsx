@@ -10,16 +10,10 @@ import {
   staffReservationBody,
   type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useStaffSave, useUser } from '../staff/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
-import {
-  addPhoneReservation,
-  fetchOccupancy,
-  invalidFieldsOf,
-  refusalOf,
-} from './reservations-office-api.ts';
+import { addPhoneReservation, fetchOccupancy, refusalOf } from './reservations-office-api.ts';
 import { BOOKING_FORM_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 
@@ -145,13 +139,12 @@ export function PhoneBooking({ date }: { date: string }) {
 function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   const id = useId();
   const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
+  const { save, busy } = useStaffSave();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => emptyDraft(date));
   const [problems, setProblems] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
   const daySlots = useDaySlots(token, draft.date);
   const slots =
     daySlots.state === 'ready'
@@ -175,7 +168,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   }
 
   async function send(override: boolean) {
-    if (busy || !token) return;
+    if (busy) return;
     const party = /^\d+$/.test(draft.party.trim()) ? Number(draft.party) : draft.party;
     const checked = staffReservationBody.safeParse({
       ...draft,
@@ -188,38 +181,35 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
       return;
     }
     setProblems([]);
-    setBusy(true);
-    const result = await addPhoneReservation(token, {
-      ...checked.data,
-      ...(override ? { override: true } : {}),
-    });
-    setBusy(false);
-    if (result.ok) {
-      const booking = result.data;
-      void showToast(
-        'success',
+    const body = { ...checked.data, ...(override ? { override: true } : {}) };
+    const result = await save((token) => addPhoneReservation(token, body), {
+      then: false,
+      success: (booking) =>
         T.added(booking.name, booking.party, spokenDay(booking.date), booking.time),
-      );
-      onClose();
-      await (booking.date === date ? revalidator.revalidate() : navigate(dayHref(booking.date)));
-      return;
+      onSaved: onClose,
+      // Its 409 is a full slot, which the form explains: nothing on screen is out of date.
+      reloadOn: [],
+      onFailure: (failure) => {
+        const refused = refusalOf(failure);
+        if (refused?.code === RESERVATION_REFUSALS.full) {
+          setRefusal({ kind: 'full', description: refused.description });
+          return true;
+        }
+        if (refused?.code === RESERVATION_REFUSALS.notASlot) {
+          setRefusal({ kind: 'not-a-slot', description: refused.description });
+          return true;
+        }
+        return false;
+      },
+      onInvalid: (invalid) =>
+        setProblems(problemsOf(Object.keys(invalid), (field) => invalid[String(field)] ?? [])),
+    });
+    // Booked for another day: that day opens (its loader brings it), else this one reloads.
+    if (result?.ok) {
+      await (result.data.date === date
+        ? revalidator.revalidate()
+        : navigate(dayHref(result.data.date)));
     }
-    const { failure } = result;
-    const refused = refusalOf(failure);
-    if (refused?.code === RESERVATION_REFUSALS.full) {
-      setRefusal({ kind: 'full', description: refused.description });
-      return;
-    }
-    if (refused?.code === RESERVATION_REFUSALS.notASlot) {
-      setRefusal({ kind: 'not-a-slot', description: refused.description });
-      return;
-    }
-    const invalid = invalidFieldsOf(failure);
-    if (invalid) {
-      setProblems(problemsOf(Object.keys(invalid), (field) => invalid[String(field)] ?? []));
-      return;
-    }
-    handleFailure(failure);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,20 +1,19 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
 import { addDays, isDate } from '../../../shared/opening-hours.ts';
 import {
   RESERVATION_REFUSALS,
-  STAFF_MESSAGE_MAX,
   type OccupancyAnswer,
   type Reservation,
   type ReservationStatusBody,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { LoadedPanel, useLoaded, useStaffSave, type Loading } from '../staff/index.ts';
 import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay } from './format.ts';
 import { DeclineAllAction } from './decline-all.tsx';
+import { DeclineMessageField } from './decline-message-field.tsx';
 import { DAY_PARAM } from './load-reservations.ts';
 import { refusalOf, setReservationStatus } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
@@ -84,15 +83,21 @@ export function DayBookings({
   reservations: Loading<Reservation[]>;
   occupancy: Loading<OccupancyAnswer>;
 }) {
-  const { data: bookings, failed } = useLoaded(reservations);
+  return (
+    <LoadedPanel loading={reservations} texts={T}>
+      {(bookings) => <Day bookings={bookings} occupancy={occupancy} />}
+    </LoadedPanel>
+  );
+}
+
+function Day({
+  bookings,
+  occupancy,
+}: {
+  bookings: Reservation[];
+  occupancy: Loading<OccupancyAnswer>;
+}) {
   const { data: slots, failed: slotsFailed } = useLoaded(occupancy);
-  if (bookings === null) {
-    return failed ? (
-      <LoadFailed message={T.loadFailed} retryLabel={T.retry} />
-    ) : (
-      <p role="status">{T.loading}</p>
-    );
-  }
   const { pending, others } = dayLists(bookings);
   const totals = seatedTotals(bookings);
   return (
@@ -215,31 +220,23 @@ function BookingList({
   );
 }
 
-/** Sends a status change; on success a toast and the day loaded again. */
+/**
+ * Sends a status change; on success a toast and the day loaded again. A
+ * booking that is no longer what this screen shows (a colleague answered it,
+ * the guest cancelled it, 404 or 409) is shown again as it is.
+ */
 function useStatusChange() {
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const { revalidate } = useRevalidator();
+  const { save } = useStaffSave();
   return async (booking: Reservation, body: ReservationStatusBody, success: string) => {
-    if (!token) return;
-    const result = await setReservationStatus(token, booking.id, body);
-    if (result.ok) {
-      void showToast('success', success);
-      await revalidate();
-      return;
-    }
-    const { failure } = result;
-    const refusal = refusalOf(failure);
-    // Refused because the booking is no longer what this screen shows (a
-    // colleague answered it, the guest cancelled it): say so, and show it as it is.
-    if (refusal?.code === RESERVATION_REFUSALS.transition) {
-      void showToast('warning', T.changedMeanwhile(booking.name));
-    } else {
-      handleFailure(failure);
-    }
-    if (failure.kind === 'http' && (failure.status === 404 || failure.status === 409)) {
-      await revalidate();
-    }
+    await save((token) => setReservationStatus(token, booking.id, body), {
+      success,
+      reloadOn: [404, 409],
+      onFailure: (failure) => {
+        if (refusalOf(failure)?.code !== RESERVATION_REFUSALS.transition) return false;
+        void showToast('warning', T.changedMeanwhile(booking.name));
+        return true;
+      },
+    });
   };
 }
 
@@ -278,20 +275,12 @@ function BookingCard({ booking }: { booking: Reservation }) {
         }}
       >
         {booking.email ? (
-          <div className="staff-field">
-            <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
-            <textarea
-              id={`${id}-message`}
-              rows={3}
-              maxLength={STAFF_MESSAGE_MAX}
-              value={message}
-              aria-describedby={`${id}-message-hint`}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-            <p className="staff-hint" id={`${id}-message-hint`}>
-              {T.declineMessageHint}
-            </p>
-          </div>
+          <DeclineMessageField
+            id={`${id}-message`}
+            value={message}
+            onChange={setMessage}
+            hint={T.declineMessageHint}
+          />
         ) : (
           <p className="staff-hint">{T.declineNoEmail}</p>
         )}

@@ -1,12 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import {
-  STAFF_MESSAGE_MAX,
-  type PendingOf,
-  type Reservation,
-} from '../../../shared/schemas/reservations.ts';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { type PendingOf, type Reservation } from '../../../shared/schemas/reservations.ts';
+import { useApiErrorHandler, useStaffSave, useUser } from '../staff/index.ts';
+import { DeclineMessageField } from './decline-message-field.tsx';
 import { countPending, declinePending } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
@@ -23,12 +18,11 @@ export function DeclineAllAction({ booking }: { booking: Reservation }) {
   const id = useId();
   const { token } = useUser();
   const handleFailure = useApiErrorHandler();
-  const { revalidate } = useRevalidator();
+  const { save, busy } = useStaffSave();
   const [asking, setAsking] = useState(false);
   const [by, setBy] = useState<By>(booking.email ? 'email' : 'phone');
   const [count, setCount] = useState<number | null>(null);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const who = (): PendingOf =>
     by === 'email'
@@ -73,17 +67,11 @@ export function DeclineAllAction({ booking }: { booking: Reservation }) {
   const question = count === null ? T.declineAllCounting : T.declineAllQuestion(count);
 
   async function confirm() {
-    if (!token || !count) return;
-    setBusy(true);
-    const result = await declinePending(token, who(), message.trim());
-    setBusy(false);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return;
-    }
-    setAsking(false);
-    void showToast('success', T.declineAllDone(result.data.declined));
-    await revalidate();
+    if (!count) return;
+    await save((token) => declinePending(token, who(), message.trim()), {
+      onSaved: () => setAsking(false),
+      success: (answer) => T.declineAllDone(answer.declined),
+    });
   }
 
   return (
@@ -107,16 +95,12 @@ export function DeclineAllAction({ booking }: { booking: Reservation }) {
         {question}
       </p>
       {count ? (
-        <div className="staff-field bookings__decline-all-message">
-          <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
-          <textarea
-            id={`${id}-message`}
-            rows={3}
-            maxLength={STAFF_MESSAGE_MAX}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        </div>
+        <DeclineMessageField
+          id={`${id}-message`}
+          value={message}
+          onChange={setMessage}
+          className="staff-field bookings__decline-all-message"
+        />
       ) : null}
       {count ? (
         <button

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
 import {
   guestDataQuery,
   guestKeyOf,
@@ -8,8 +7,7 @@ import {
   type GuestKey,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useUser } from '../auth/index.ts';
+import { useStaffSave } from '../staff/index.ts';
 import { spokenDate } from './format.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
@@ -30,18 +28,16 @@ const fileNameOf = (data: GuestData) =>
  */
 export function GuestDataPanel() {
   const id = useId();
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const { revalidate } = useRevalidator();
+  const { save: search, busy } = useStaffSave();
+  const { save } = useStaffSave();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<GuestData | null>(null);
   const [erased, setErased] = useState<GuestErased | null>(null);
 
-  async function search(event: FormEvent<HTMLFormElement>) {
+  async function find(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     const checked = guestDataQuery.safeParse(
       typed.includes('@') ? { email: typed } : { phone: typed },
     );
@@ -50,30 +46,24 @@ export function GuestDataPanel() {
       return;
     }
     setProblem(null);
-    setBusy(true);
-    const result = await fetchGuestData(token, guestKeyOf(checked.data));
-    setBusy(false);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return;
-    }
-    setErased(null);
-    setFound(result.data);
+    await search((token) => fetchGuestData(token, guestKeyOf(checked.data)), {
+      then: false,
+      onSaved: (data) => {
+        setErased(null);
+        setFound(data);
+      },
+    });
   }
 
+  // The day on screen may have held some of the guest's bookings: it is loaded again.
   async function erase(data: GuestData) {
-    if (!token) return;
-    const result = await eraseGuestData(token, keyOf(data));
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return;
-    }
-    const counts = result.data;
-    setFound(null);
-    setErased(counts);
-    void showToast('success', erasedText(counts));
-    // The day on screen may have held some of the guest's bookings.
-    await revalidate();
+    await save((token) => eraseGuestData(token, keyOf(data)), {
+      onSaved: (counts) => {
+        setFound(null);
+        setErased(counts);
+      },
+      success: erasedText,
+    });
   }
 
   return (
@@ -82,7 +72,7 @@ export function GuestDataPanel() {
         {T.title}
       </h2>
       <p className="staff-panel__intro">{T.intro}</p>
-      <form className="staff-form bookings__search" onSubmit={search} aria-busy={busy} noValidate>
+      <form className="staff-form bookings__search" onSubmit={find} aria-busy={busy} noValidate>
         <div className="staff-field">
           <label htmlFor={`${id}-guest`}>{T.guest}</label>
           <input

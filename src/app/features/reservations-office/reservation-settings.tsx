@@ -1,5 +1,4 @@
-import { Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   reservationSettingsBody,
@@ -7,14 +6,9 @@ import {
   type ReservationSettingsAnswer,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
-import {
-  invalidFieldsOf,
-  rotateCalendarFeed,
-  saveReservationSettings,
-} from './reservations-office-api.ts';
+import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
+import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 
@@ -78,75 +72,45 @@ export function ReservationSettingsPanel({
         {T.title}
       </h2>
       <p className="staff-panel__intro">{T.intro}</p>
-      <Suspense fallback={<p role="status">{T.loading}</p>}>
-        <LoadedSettings settings={settings} />
-      </Suspense>
+      <LoadedPanel
+        loading={settings}
+        texts={{ loading: T.loading, loadFailed: T.loadFailed, retry: RESERVATIONS_TEXTS.retry }}
+      >
+        {(data, setData) => (
+          <>
+            <SettingsForm settings={data} />
+            <CalendarFeed
+              url={data.calendarFeedUrl}
+              onRotated={(answer) => setData((current) => ({ ...current, ...answer }))}
+            />
+          </>
+        )}
+      </LoadedPanel>
     </section>
-  );
-}
-
-function LoadedSettings({ settings }: { settings: Loading<ReservationSettingsAnswer> }) {
-  const { data, failed, setData } = useLoaded(settings);
-  if (data === null) {
-    return failed ? (
-      <LoadFailed message={T.loadFailed} retryLabel={RESERVATIONS_TEXTS.retry} />
-    ) : (
-      <p role="status">{T.loading}</p>
-    );
-  }
-  return (
-    <>
-      <SettingsForm settings={data} />
-      <CalendarFeed
-        url={data.calendarFeedUrl}
-        onRotated={(answer) => setData((current) => ({ ...current, ...answer }))}
-      />
-    </>
   );
 }
 
 function SettingsForm({ settings }: { settings: ReservationSettings }) {
   const id = useId();
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
-  const [saved, setSaved] = useState(() => draftOf(settings));
-  const [draft, setDraft] = useState(saved);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
+  const { save, busy } = useStaffSave();
   // New settings from the server (saved here or by another owner): shown, unless being edited.
-  const [shownSettings, setShownSettings] = useState(settings);
-  if (settings !== shownSettings) {
-    setShownSettings(settings);
-    const fresh = draftOf(settings);
-    setSaved(fresh);
-    if (!dirty) setDraft(fresh);
-  }
+  const { draft, setDraft, dirty, keep } = useDraft(settings, draftOf);
+  const [problems, setProblems] = useState<string[]>([]);
 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     const checked = check(draft);
     setProblems(checked.problems);
     if (!checked.settings) return;
-    setBusy(true);
-    const result = await saveReservationSettings(token, checked.settings);
-    setBusy(false);
-    if (!result.ok) {
-      const invalid = invalidFieldsOf(result.failure);
-      if (invalid) setProblems([...new Set(Object.values(invalid).flat())]);
-      else handleFailure(result.failure);
-      return;
-    }
-    const fresh = draftOf(result.data);
-    setSaved(fresh);
-    setDraft(fresh);
-    void showToast('success', T.saved);
-    await revalidator.revalidate();
+    const body = checked.settings;
+    await save((token) => saveReservationSettings(token, body), {
+      onInvalid: (invalid) => setProblems([...new Set(Object.values(invalid).flat())]),
+      onSaved: keep,
+      success: T.saved,
+    });
   }
 
   const hintOf = (key: string) => `${id}-${key}-hint`;
@@ -235,9 +199,7 @@ function CalendarFeed({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
+  const { save } = useStaffSave();
 
   async function copy() {
     try {
@@ -252,15 +214,7 @@ function CalendarFeed({
   }
 
   async function rotate() {
-    if (!token) return;
-    const result = await rotateCalendarFeed(token);
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return;
-    }
-    onRotated(result.data);
-    void showToast('success', T.rotated);
-    await revalidator.revalidate();
+    await save(rotateCalendarFeed, { onSaved: onRotated, success: T.rotated });
   }
 
   return (

@@ -175,16 +175,3 @@ export function refusalOf(
     description: typeof first.description === 'string' ? first.description : '',
   };
 }
-
-/** The field names of a 400 `{errors: {field: [message]}}`, or null for another failure. */
-export function invalidFieldsOf(failure: ApiFailure): Record<string, string[]> | null {
-  if (failure.kind !== 'http' || failure.status !== 400 || !isRecord(failure.body)) return null;
-  const { errors } = failure.body;
-  if (!isRecord(errors)) return null;
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [
-      field,
-      Array.isArray(messages) ? messages.map(String) : [String(messages)],
-    ]),
-  );
-}

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/reservations.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 import * as reservationsRoute from '../../routes/staff/reservations.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../auth/test-utils.tsx';
+import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 

@@ -1,5 +1,5 @@
-import { Suspense, useId } from 'react';
-import { useUser } from '../auth/index.ts';
+import { useId } from 'react';
+import { useUser } from '../staff/index.ts';
 import { PhoneBooking } from './booking-form.tsx';
 import { DayBookings, DayNav } from './day-view.tsx';
 import { GuestDataPanel } from './guest-data.tsx';
@@ -28,9 +28,7 @@ export function ReservationsOffice({ data }: { data: ReservationsData }) {
         <PhoneBooking date={data.date} />
         <DayNav date={data.date} today={data.today} />
         {/* Keyed by the day: another day shows its loading text, not the last day's bookings. */}
-        <Suspense key={data.date} fallback={<p role="status">{T.loading}</p>}>
-          <DayBookings reservations={data.reservations} occupancy={data.occupancy} />
-        </Suspense>
+        <DayBookings key={data.date} reservations={data.reservations} occupancy={data.occupancy} />
       </section>
       {isOwner ? <ReservationSettingsPanel settings={data.settings} /> : null}
       <GuestDataPanel />

@@ -1,7 +1,8 @@
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
-import { AUDIT_TEXTS, useLoaded, useUser, type Loading } from '../auth/index.ts';
+import { LoadedPanel, useUser, type Loading } from '../staff/index.ts';
+import { AUDIT_TEXTS } from './staff-accounts-texts.ts';
 import type { AuditEntry } from './staff-api.ts';
 
 const when = new Intl.DateTimeFormat('it-IT', {
@@ -28,18 +29,17 @@ export function AuditPage({ entries, limit }: { entries: Loading<AuditEntry[]>; 
       ) : (
         <>
           <p className="staff-panel__intro">{AUDIT_TEXTS.intro}</p>
-          <Suspense fallback={<p role="status">{AUDIT_TEXTS.loading}</p>}>
-            <AuditLog loading={entries} limit={limit} />
-          </Suspense>
+          <LoadedPanel loading={entries} texts={AUDIT_TEXTS}>
+            {(loaded) => <AuditLog entries={loaded} limit={limit} />}
+          </LoadedPanel>
         </>
       )}
     </section>
   );
 }
 
-function AuditLog({ loading, limit }: { loading: Loading<AuditEntry[]>; limit: number }) {
+function AuditLog({ entries, limit }: { entries: AuditEntry[]; limit: number }) {
   const navigate = useNavigate();
-  const { data: entries, failed } = useLoaded(loading);
   // Twice as many, in place: the address keeps the count, the history does not grow.
   const showMore = () =>
     void navigate(`?limit=${Math.min(limit * 2, AUDIT_LIMIT_MAX)}`, {
@@ -48,9 +48,7 @@ function AuditLog({ loading, limit }: { loading: Loading<AuditEntry[]>; limit: n
     });
   return (
     <>
-      {entries === null ? (
-        <p role="status">{failed ? AUDIT_TEXTS.loadFailed : AUDIT_TEXTS.loading}</p>
-      ) : entries.length === 0 ? (
+      {entries.length === 0 ? (
         <p>{AUDIT_TEXTS.empty}</p>
       ) : (
         <ol className="staff-list staff-audit" aria-label={AUDIT_TEXTS.title}>
@@ -65,7 +63,7 @@ function AuditLog({ loading, limit }: { loading: Loading<AuditEntry[]>; limit: n
           ))}
         </ol>
       )}
-      {entries !== null && entries.length >= limit && limit < AUDIT_LIMIT_MAX ? (
+      {entries.length >= limit && limit < AUDIT_LIMIT_MAX ? (
         <button type="button" className="staff-button staff-button--ghost" onClick={showMore}>
           {AUDIT_TEXTS.more}
         </button>

@@ -1,5 +1,4 @@
-import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import {
   ROLE_LABELS,
   ROLES,
@@ -7,16 +6,10 @@ import {
   type Role,
 } from '../../../shared/schemas/staff.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { showToast } from '../../components/toasts.tsx';
 import type { ApiResult } from '../../api/client.ts';
-import {
-  COLLEAGUES_TEXTS,
-  EmailField,
-  useApiErrorHandler,
-  useLoaded,
-  useUser,
-  type Loading,
-} from '../auth/index.ts';
+import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
+import { EmailField } from '../auth/index.ts';
+import { LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
 import {
   changeRole,
   invite,
@@ -36,7 +29,7 @@ function formatDate(value: string): string {
 const nameOf = (member: { firstName: string; lastName: string; email: string }) =>
   `${member.firstName} ${member.lastName}`.trim() || member.email;
 
-const listLoading = <p role="status">{COLLEAGUES_TEXTS.loading}</p>;
+const LIST_TEXTS = { loading: COLLEAGUES_TEXTS.loading, loadFailed: COLLEAGUES_TEXTS.loadFailed };
 
 /**
  * /dashboard/team: the colleagues and their roles. An owner also changes
@@ -52,21 +45,13 @@ export function Colleagues({
   invitations: Loading<Invitation[]>;
 }) {
   const id = useId();
-  const { token, user } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const { revalidate } = useRevalidator();
+  const { user } = useUser();
+  const { save } = useStaffSave();
   const isOwner = user?.role === 'owner';
 
   /** Runs an owner's action; on success a toast and the lists loaded again. */
-  async function act(action: () => Promise<ApiResult<unknown>>, success: string) {
-    const result = await action();
-    if (!result.ok) {
-      handleFailure(result.failure);
-      return false;
-    }
-    void showToast('success', success);
-    void revalidate();
-    return true;
+  async function act(call: (token: string) => Promise<ApiResult<unknown>>, success: string) {
+    return (await save(call, { success }))?.ok === true;
   }
 
   return (
@@ -78,31 +63,33 @@ export function Colleagues({
         <p className="staff-panel__intro">
           {COLLEAGUES_TEXTS.intro} {isOwner ? null : COLLEAGUES_TEXTS.ownerOnlyNote}
         </p>
-        <Suspense fallback={listLoading}>
-          <ColleagueList
-            loading={staff}
-            selfEmail={user?.email}
-            canManage={isOwner}
-            onChangeRole={(member, role) =>
-              act(() => changeRole(token!, member.id, role), COLLEAGUES_TEXTS.roleChanged)
-            }
-            onRemove={(member) =>
-              act(() => removeColleague(token!, member.id), COLLEAGUES_TEXTS.removed)
-            }
-          />
-        </Suspense>
+        <LoadedPanel loading={staff} texts={LIST_TEXTS}>
+          {(members) => (
+            <ColleagueList
+              staff={members}
+              selfEmail={user?.email}
+              canManage={isOwner}
+              onChangeRole={(member, role) =>
+                act((token) => changeRole(token, member.id, role), COLLEAGUES_TEXTS.roleChanged)
+              }
+              onRemove={(member) =>
+                act((token) => removeColleague(token, member.id), COLLEAGUES_TEXTS.removed)
+              }
+            />
+          )}
+        </LoadedPanel>
       </section>
       {isOwner ? (
         <>
           <InviteForm
             onInvite={(body) =>
-              act(() => invite(token!, body), COLLEAGUES_TEXTS.invited(body.email))
+              act((token) => invite(token, body), COLLEAGUES_TEXTS.invited(body.email))
             }
           />
           <InvitationList
             loading={invitations}
             onRevoke={(invitation) =>
-              act(() => revokeInvitation(token!, invitation.id), COLLEAGUES_TEXTS.revoked)
+              act((token) => revokeInvitation(token, invitation.id), COLLEAGUES_TEXTS.revoked)
             }
           />
         </>
@@ -112,22 +99,18 @@ export function Colleagues({
 }
 
 function ColleagueList({
-  loading,
+  staff,
   selfEmail,
   canManage,
   onChangeRole,
   onRemove,
 }: {
-  loading: Loading<StaffMember[]>;
+  staff: StaffMember[];
   selfEmail: string | undefined;
   canManage: boolean;
   onChangeRole: (member: StaffMember, role: Role) => Promise<unknown>;
   onRemove: (member: StaffMember) => Promise<unknown>;
 }) {
-  const { data: staff, failed } = useLoaded(loading);
-  if (staff === null) {
-    return failed ? <p role="status">{COLLEAGUES_TEXTS.loadFailed}</p> : listLoading;
-  }
   if (staff.length === 0) return <p>{COLLEAGUES_TEXTS.empty}</p>;
   return (
     <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.title}>
@@ -291,24 +274,20 @@ function InvitationList({
       <h2 id={`${id}-title`} className="staff-panel__title">
         {COLLEAGUES_TEXTS.invitationsTitle}
       </h2>
-      <Suspense fallback={listLoading}>
-        <InvitationItems loading={loading} onRevoke={onRevoke} />
-      </Suspense>
+      <LoadedPanel loading={loading} texts={LIST_TEXTS}>
+        {(invitations) => <InvitationItems invitations={invitations} onRevoke={onRevoke} />}
+      </LoadedPanel>
     </section>
   );
 }
 
 function InvitationItems({
-  loading,
+  invitations,
   onRevoke,
 }: {
-  loading: Loading<Invitation[]>;
+  invitations: Invitation[];
   onRevoke: (invitation: Invitation) => Promise<unknown>;
 }) {
-  const { data: invitations, failed } = useLoaded(loading);
-  if (invitations === null) {
-    return failed ? <p role="status">{COLLEAGUES_TEXTS.loadFailed}</p> : listLoading;
-  }
   if (invitations.length === 0) return <p>{COLLEAGUES_TEXTS.noInvitations}</p>;
   return (
     <ul className="staff-list" aria-label={COLLEAGUES_TEXTS.invitationsTitle}>

@@ -1,5 +1,5 @@
 import type { HeadersArgs } from 'react-router';
-import { AcceptInvitePage } from '../../features/auth/accept-invite-page.tsx';
+import { AcceptInvitePage } from '../../features/auth/index.ts';
 
 /**
  * The address holds the invitation token, so this page sends

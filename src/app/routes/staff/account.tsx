@@ -1,4 +1,4 @@
-import { AccountPage } from '../../features/auth/account-page.tsx';
+import { AccountPage } from '../../features/auth/index.ts';
 
 export default function Account() {
   return <AccountPage />;

@@ -1,5 +1,5 @@
 import { AUDIT_LIMIT_DEFAULT, auditQuery } from '../../../shared/schemas/staff.ts';
-import { withSessionToken } from '../../features/auth/index.ts';
+import { withSessionToken } from '../../features/staff/index.ts';
 import { AuditPage } from '../../features/staff-accounts/audit-page.tsx';
 import { fetchAudit } from '../../features/staff-accounts/staff-api.ts';
 import type { Route } from './+types/audit';

@@ -1,5 +1,4 @@
-import { loadDailyMenuForm } from '../../features/daily-menu/daily-menu-api.ts';
-import { DashboardPage } from '../../features/daily-menu/dashboard-page.tsx';
+import { DashboardPage, loadDailyMenuForm } from '../../features/daily-menu/index.ts';
 import type { Route } from './+types/dashboard';
 
 export function clientLoader() {

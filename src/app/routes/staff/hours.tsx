@@ -1,10 +1,12 @@
-import { withSessionToken } from '../../features/auth/index.ts';
+import { withSessionToken } from '../../features/staff/index.ts';
 import {
   fetchOpeningHours,
-  fetchRestaurantFacts,
   OpeningHoursEditor,
-  RestaurantFactsPanel,
 } from '../../features/opening-hours-editor/index.ts';
+import {
+  fetchRestaurantFacts,
+  RestaurantFactsPanel,
+} from '../../features/restaurant-facts/index.ts';
 import type { Route } from './+types/hours';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,11 +1,11 @@
 import { Outlet, type MetaArgs } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
-import { session } from '../../features/auth/session.ts';
-import { UserProvider } from '../../features/auth/user-provider.tsx';
+import { session } from '../../features/staff/index.ts';
+import { UserProvider } from '../../features/staff/index.ts';
 import { rootMetaData } from '../../root-meta.ts';
 import { staffPageMeta } from '../../seo.ts';
 
-export { staffLinks as links } from '../../features/auth/staff-links.ts';
+export { staffLinks as links } from '../../features/staff/index.ts';
 
 /**
  * The staff pages' layout: they are rendered in the browser only. The server

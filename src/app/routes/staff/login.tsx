@@ -1,4 +1,4 @@
-import { LoginPage } from '../../features/auth/login-page.tsx';
+import { LoginPage } from '../../features/auth/index.ts';
 
 export default function Login() {
   return <LoginPage />;

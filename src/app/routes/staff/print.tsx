@@ -1,5 +1,5 @@
-import { withSessionToken } from '../../features/auth/index.ts';
-import { fetchRestaurantFacts } from '../../features/opening-hours-editor/index.ts';
+import { withSessionToken } from '../../features/staff/index.ts';
+import { fetchRestaurantFacts } from '../../features/restaurant-facts/index.ts';
 import { PrintPage } from '../../features/printable-menu/index.ts';
 import type { Route } from './+types/print';
 

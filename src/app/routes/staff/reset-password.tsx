@@ -1,5 +1,5 @@
 import type { HeadersArgs } from 'react-router';
-import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
+import { ResetPasswordPage } from '../../features/auth/index.ts';
 
 /**
  * The address holds the reset token, so this page sends

@@ -1,4 +1,4 @@
-import { SendEmailPage } from '../../features/auth/send-email-page.tsx';
+import { SendEmailPage } from '../../features/auth/index.ts';
 
 export default function SendEmail() {
   return <SendEmailPage />;

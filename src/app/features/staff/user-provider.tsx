@@ -14,6 +14,8 @@ export interface UserContextValue extends SessionState {
   logIn(token: string, user: StaffUser): void;
   /** Forgets token and user (logout, or a session the server no longer knows). */
   forget(): void;
+  /** The token to send with a call made now (see `SessionStore.currentToken`). */
+  currentToken(): string | null;
 }
 
 const UserContext = createContext<UserContextValue | null>(null);
@@ -35,6 +37,7 @@ export function UserProvider({
       isLoggedIn: state.user !== null,
       logIn: (token, user) => store.save(token, user),
       forget: () => store.clear(),
+      currentToken: () => store.currentToken(),
     }),
     [state, store],
   );

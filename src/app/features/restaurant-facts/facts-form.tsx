@@ -1,16 +1,13 @@
-import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import {
   restaurantFactsBody,
   type RestaurantFacts,
   type RestaurantFactsBody,
 } from '../../../shared/schemas/restaurant.ts';
-import { isRecord } from '../../api/client.ts';
-import { showToast } from '../../components/toasts.tsx';
-import { useApiErrorHandler, useLoaded, useUser, type Loading } from '../auth/index.ts';
-import { saveRestaurantFacts } from './opening-hours-api.ts';
-import { FACTS_TEXTS as T } from './opening-hours-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
+import { LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
+import { saveRestaurantFacts } from './restaurant-facts-api.ts';
+import { FACTS_TEXTS as T } from './restaurant-facts-texts.ts';
 
 /** Every fact as the form holds it: text boxes, so numbers are typed as text. */
 interface Draft {
@@ -103,32 +100,24 @@ export function RestaurantFactsPanel({ facts }: { facts: Loading<RestaurantFacts
         {T.title}
       </h2>
       <p className="staff-panel__intro">{T.intro}</p>
-      <Suspense fallback={<p role="status">{T.loading}</p>}>
-        <LoadedFacts facts={facts} />
-      </Suspense>
+      <LoadedPanel loading={facts} texts={{ loading: T.loading, loadFailed: T.loadFailed }}>
+        {(data) => <FactsForm facts={data} />}
+      </LoadedPanel>
     </section>
   );
 }
 
-function LoadedFacts({ facts }: { facts: Loading<RestaurantFacts> }) {
-  const { data, failed } = useLoaded(facts);
-  if (data === null) return <p role="status">{failed ? T.loadFailed : T.loading}</p>;
-  return <FactsForm facts={data} />;
-}
-
 function FactsForm({ facts }: { facts: RestaurantFacts }) {
   const id = useId();
-  const { token, user } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const revalidator = useRevalidator();
+  const { user } = useUser();
+  const { save, busy } = useStaffSave();
   const isOwner = user?.role === 'owner';
   const [draft, setDraft] = useState(() => draftOf(facts));
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !token) return;
+    if (busy) return;
     const body = bodyOf(draft);
     const checked = restaurantFactsBody.safeParse(body);
     if (!checked.success) {
@@ -136,22 +125,11 @@ function FactsForm({ facts }: { facts: RestaurantFacts }) {
       return;
     }
     setProblems([]);
-    setBusy(true);
-    const result = await saveRestaurantFacts(token, body);
-    setBusy(false);
-    if (!result.ok) {
-      const { failure } = result;
-      const errors = failure.kind === 'http' && isRecord(failure.body) ? failure.body.errors : null;
-      if (failure.kind === 'http' && failure.status === 400 && isRecord(errors)) {
-        setProblems(Object.values(errors).flat().map(String));
-      } else {
-        handleFailure(failure);
-      }
-      return;
-    }
-    setDraft(draftOf(result.data));
-    void showToast('success', T.saved);
-    await revalidator.revalidate();
+    await save((token) => saveRestaurantFacts(token, body), {
+      onInvalid: (fields) => setProblems(Object.values(fields).flat()),
+      onSaved: (saved) => setDraft(draftOf(saved)),
+      success: T.saved,
+    });
   }
 
   return (

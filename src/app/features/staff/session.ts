@@ -37,6 +37,12 @@ export interface SessionStore {
   save(token: string, user: StaffUser): void;
   clear(): void;
   /**
+   * The token to send now: as stored at this moment (another tab, or the
+   * browser's storage being cleared, may have removed it), or the session's
+   * own when the browser keeps nothing.
+   */
+  currentToken(): string | null;
+  /**
    * On load (nothing renders until the check finishes):
    * reads local storage and asks the server whether the token still holds, once
    * per page load. Only a clear "no" (401) ends the session: offline, the
@@ -69,6 +75,8 @@ export function createSessionStore({
   checkToken: (token: string) => Promise<TokenCheck>;
 }): SessionStore {
   let snapshot: SessionState | null = null;
+  /** Storage refused the last write: the session lives in `snapshot` only. */
+  let inMemory = false;
   let restoring: Promise<SessionState> | null = null;
   const listeners = new Set<() => void>();
 
@@ -106,8 +114,10 @@ export function createSessionStore({
       else store?.removeItem(TOKEN_KEY);
       if (user) store?.setItem(USER_KEY, JSON.stringify(user));
       else store?.removeItem(USER_KEY);
+      inMemory = false;
     } catch {
       // Storage full or disabled: the session lives in memory for this page.
+      inMemory = true;
       snapshot = { token, user };
       for (const listener of listeners) listener();
       return;
@@ -146,6 +156,9 @@ export function createSessionStore({
     clear() {
       restoring = Promise.resolve(EMPTY);
       write(null, null);
+    },
+    currentToken() {
+      return inMemory ? getSnapshot().token : read().token;
     },
     restore() {
       restoring ??= (async () => {
