@@ -83,18 +83,36 @@ function textOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }
 
+/** One refusal of a refused operation: what a client decides on, and what people read. */
+export interface Refusal {
+  code: string;
+  description: string;
+}
+
 /**
- * The codes of a refused operation (`4xx {errors: [{code, description}]}`),
- * spelled as src/shared/schemas/errors.ts declares them: kebab-case. Servers
- * before that spelled some in snake_case (`invalid_invitation`); a code is
- * read through here so that either spelling means the same, whichever
- * version of the server answers.
+ * The refusals of a refused operation (`4xx {errors: [{code, description}]}`),
+ * their codes spelled as src/shared/schemas/errors.ts declares them:
+ * kebab-case. Servers before that spelled some in snake_case
+ * (`invalid_invitation`); a code is read through here so that either spelling
+ * means the same, whichever version of the server answers.
  */
-export function refusalCodes(failure: ApiFailure): string[] {
+export function refusalsOf(failure: ApiFailure): Refusal[] {
   if (failure.kind !== 'http' || !isRecord(failure.body)) return [];
   const { errors } = failure.body;
   if (!Array.isArray(errors)) return [];
   return errors.flatMap((item: unknown) =>
-    isRecord(item) && typeof item.code === 'string' ? [item.code.replaceAll('_', '-')] : [],
+    isRecord(item) && typeof item.code === 'string'
+      ? [
+          {
+            code: item.code.replaceAll('_', '-'),
+            description: typeof item.description === 'string' ? item.description : '',
+          },
+        ]
+      : [],
   );
+}
+
+/** The codes of a refused operation, in kebab-case (see `refusalsOf`). */
+export function refusalCodes(failure: ApiFailure): string[] {
+  return refusalsOf(failure).map((refusal) => refusal.code);
 }

@@ -53,7 +53,7 @@ describe('/accept-invite', () => {
   it('a used or expired link: the message, and no form', async () => {
     fetchMock.mockResolvedValue(
       Response.json(
-        { errors: [{ code: 'invalid_invitation', description: 'Il link non è valido.' }] },
+        { errors: [{ code: 'invalid-invitation', description: 'Il link non è valido.' }] },
         { status: 400 },
       ),
     );

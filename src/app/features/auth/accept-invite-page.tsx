@@ -6,7 +6,8 @@ import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
 import { useApiErrorHandler, useUser } from '../staff/index.ts';
-import { isRecord } from '../../api/client.ts';
+import { refusalCodes } from '../../api/errors.ts';
+import { STAFF_REFUSALS } from '../../../shared/schemas/errors.ts';
 
 /**
  * /accept-invite?token=…: an invited colleague chooses their own password and
@@ -31,12 +32,7 @@ export function AcceptInvitePage() {
     setBusy(false);
     if (!result.ok) {
       const { failure } = result;
-      const refusedLink =
-        failure.kind === 'http' &&
-        isRecord(failure.body) &&
-        Array.isArray(failure.body.errors) &&
-        failure.body.errors.some((error) => isRecord(error) && error.code === 'invalid_invitation');
-      if (refusedLink) setInvalid(true);
+      if (refusalCodes(failure).includes(STAFF_REFUSALS.invalidInvitation)) setInvalid(true);
       else handleFailure(failure, LOGIN_TEXTS.failure);
       return;
     }

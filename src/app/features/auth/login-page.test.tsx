@@ -75,7 +75,7 @@ describe('/login', () => {
   it('wrong password: the server description as a warning, stays on the form', async () => {
     fetchMock.mockResolvedValueOnce(
       Response.json(
-        { errors: [{ code: 'invalid_credentials', description: 'Email o password non validi.' }] },
+        { errors: [{ code: 'invalid-credentials', description: 'Email o password non validi.' }] },
         { status: 401 },
       ),
     );

@@ -73,7 +73,7 @@ describe('/reset-password', () => {
   it('a used or expired link: the server description, stays on the form', async () => {
     fetchMock.mockResolvedValueOnce(
       Response.json(
-        { errors: [{ code: 'invalid_token', description: 'Link non valido o scaduto.' }] },
+        { errors: [{ code: 'invalid-token', description: 'Link non valido o scaduto.' }] },
         { status: 400 },
       ),
     );

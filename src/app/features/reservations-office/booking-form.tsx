@@ -13,7 +13,8 @@ import {
 import { useStaffSave, useUser } from '../staff/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
-import { addPhoneReservation, fetchOccupancy, refusalOf } from './reservations-office-api.ts';
+import { addPhoneReservation, fetchOccupancy } from './reservations-office-api.ts';
+import { refusalsOf } from '../../api/errors.ts';
 import { BOOKING_FORM_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 
@@ -190,7 +191,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
       // Its 409 is a full slot, which the form explains: nothing on screen is out of date.
       reloadOn: [],
       onFailure: (failure) => {
-        const refused = refusalOf(failure);
+        const [refused] = refusalsOf(failure);
         if (refused?.code === RESERVATION_REFUSALS.full) {
           setRefusal({ kind: 'full', description: refused.description });
           return true;

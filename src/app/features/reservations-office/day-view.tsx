@@ -15,7 +15,8 @@ import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay }
 import { DeclineAllAction } from './decline-all.tsx';
 import { DeclineMessageField } from './decline-message-field.tsx';
 import { DAY_PARAM } from './load-reservations.ts';
-import { refusalOf, setReservationStatus } from './reservations-office-api.ts';
+import { setReservationStatus } from './reservations-office-api.ts';
+import { refusalCodes } from '../../api/errors.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
@@ -232,7 +233,7 @@ function useStatusChange() {
       success,
       reloadOn: [404, 409],
       onFailure: (failure) => {
-        if (refusalOf(failure)?.code !== RESERVATION_REFUSALS.transition) return false;
+        if (!refusalCodes(failure).includes(RESERVATION_REFUSALS.transition)) return false;
         void showToast('warning', T.changedMeanwhile(booking.name));
         return true;
       },

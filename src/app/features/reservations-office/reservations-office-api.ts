@@ -18,13 +18,7 @@ import {
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { z } from '../../../shared/schemas/zod.ts';
-import {
-  apiRequest,
-  isRecord,
-  parseAnswer,
-  type ApiFailure,
-  type ApiResult,
-} from '../../api/client.ts';
+import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 
 const dayAnswer = z.array(reservationAnswer);
 
@@ -159,19 +153,4 @@ export async function eraseGuestData(
   guest: GuestKey,
 ): Promise<ApiResult<GuestErased>> {
   return parseAnswer(await apiRequest('DELETE', guestQuery(guest), { token }), guestErasedAnswer);
-}
-
-/** A refused operation's first `{code, description}`, as the staff routes answer 4xx. */
-export function refusalOf(
-  failure: ApiFailure,
-): { status: number; code: string; description: string } | null {
-  if (failure.kind !== 'http' || !isRecord(failure.body)) return null;
-  const { errors } = failure.body;
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
-  if (!isRecord(first) || typeof first.code !== 'string') return null;
-  return {
-    status: failure.status,
-    code: first.code,
-    description: typeof first.description === 'string' ? first.description : '',
-  };
 }

@@ -59,7 +59,7 @@ beforeEach(() => {
           {
             errors: [
               {
-                code: 'email_taken',
+                code: 'email-taken',
                 description: 'Esiste già un account con questo indirizzo e-mail.',
               },
             ],
