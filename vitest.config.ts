@@ -12,6 +12,7 @@ const DATABASE_TESTS = [
   'src/server/db/postgres-sigkill.test.ts',
   'src/server/routes/**/*.test.ts',
   'src/server/services/**/*.test.ts',
+  'src/server/mail/**/*.test.ts',
   'src/server/pages/pages.test.ts',
   'src/server/pages/opening-hours.test.ts',
   'src/server/pages/reservation-pages.test.ts',
