@@ -1,3 +1,4 @@
+// Over 400 lines: one route family, /api/menu (sections, dishes and a dish's translations), as routes/api/menu.test.ts has it.
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';

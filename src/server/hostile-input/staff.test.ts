@@ -1,3 +1,4 @@
+// Over 400 lines: one route family, the staff area's (colleagues, invitations and the audit log of their changes).
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
