@@ -3,42 +3,33 @@ import { expect } from 'vitest';
 import { hashToken } from '../services/tokens.ts';
 import { STAFF_PASSWORD } from '../testing/app.ts';
 import {
-  anyBody,
-  anyText,
   app,
-  authCases,
-  authorizationHeader,
-  badNewPassword,
-  bodies,
   COLLEAGUE_PASSWORD,
-  contractShape,
   expectAudited,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
-  invalidEmails,
-  isCommon,
-  junkQuery,
-  loginPassword,
   newAccount,
-  newPassword,
-  noWrites,
-  optional,
-  randomSegments,
-  refused,
-  segment,
-  simpleEmail,
   STAFF_EMAIL,
   staffId,
-  staffName,
   staffToken,
+} from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { anyBody, bodies, optional, staffName, text } from '../testing/hostile-input/bodies.ts';
+import { contractShape, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { fitsRoute, randomSegments, segment } from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  anyText,
+  badNewPassword,
+  invalidEmails,
+  isCommon,
+  loginPassword,
+  newPassword,
+  simpleEmail,
   stored,
-  text,
   tooLongText,
   trimmedText,
   withoutControls,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/texts.ts';
 
 // Logging in and out, accounts made by staff, password recovery, one's own password.
 

@@ -2,34 +2,23 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { LANGUAGES } from '../../shared/languages.ts';
 import { CONTACT_MESSAGE_MAX } from '../../shared/schemas/contact.ts';
+import { app, seededMessageId, seededSpamId } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { bodies, junk, notABoolean, optional, text } from '../testing/hostile-input/bodies.ts';
+import { refused } from '../testing/hostile-input/expected.ts';
+import { fitsRoute, notADotSegment, segment } from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import {
   anyText,
-  app,
-  authCases,
-  authorizationHeader,
-  bodies,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
   invalidEmails,
-  junk,
-  junkQuery,
   NAME_MAX,
-  notABoolean,
-  notADotSegment,
-  optional,
   personName,
-  refused,
-  seededMessageId,
-  seededSpamId,
-  segment,
   simpleEmail,
   stored,
-  text,
   tooLongText,
   trimmedText,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/texts.ts';
 
 // The contact form and the staff inbox's messages.
 

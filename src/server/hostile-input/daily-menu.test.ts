@@ -3,31 +3,27 @@ import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { LANGUAGES, TARGET_LANGS } from '../../shared/languages.ts';
 import { DAILY_MENU_FIELD_MAX } from '../../shared/schemas/daily-menu.ts';
-import type { BodyCase, FieldRule } from '../testing/hostile-input/harness.ts';
+import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
 import {
   anyBody,
-  anyText,
-  app,
-  authCases,
-  authorizationHeader,
   bodies,
-  encode,
-  expectAudited,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
-  isTargetLang,
+  type BodyCase,
+  type FieldRule,
   junk,
-  junkQuery,
-  menuIds,
-  noWrites,
-  refused,
-  stored,
   text,
-  tooLongText,
+} from '../testing/hostile-input/bodies.ts';
+import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import {
+  encode,
+  fitsRoute,
+  isTargetLang,
+  menuIds,
   translationLangs,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import { anyText, stored, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // The daily menu and its translations, in Italian and the four target languages.
 

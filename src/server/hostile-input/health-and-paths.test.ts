@@ -1,30 +1,22 @@
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { app, seededMessageId } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { anyBody } from '../testing/hostile-input/bodies.ts';
+import { contractShape, expectContractError, noWrites } from '../testing/hostile-input/expected.ts';
+import { encode, randomSegments } from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
 import {
   anonymousParams,
   ANY_METHOD,
-  anyBody,
   API_ROUTES,
-  app,
-  authCases,
-  authorizationHeader,
-  contractShape,
-  encode,
   EXOTIC_METHODS,
-  expectContractError,
-  family,
   FAMILY_FILES,
   familyFilesOnDisk,
-  hasQueryKeys,
-  hostileFamilies,
-  junkQuery,
   matchesRoute,
-  nextClientAddress,
-  noWrites,
-  randomSegments,
-  seededMessageId,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/route-table.ts';
+import { family, hostileFamilies, nextClientAddress } from '../testing/hostile-input/runner.ts';
 import { registeredRoutes } from '../testing/routes.ts';
 
 const unknownPaths = family({

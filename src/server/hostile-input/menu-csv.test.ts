@@ -1,3 +1,4 @@
+// Over 400 lines: one route family, the menu's CSV export and import; most of it builds the edited files whose effect the oracle knows.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
@@ -6,22 +7,13 @@ import { expect } from 'vitest';
 import { ALLERGENS } from '../../shared/allergens.ts';
 import { MENU_CSV_COLUMNS } from '../../shared/schemas/menu-csv.ts';
 import { MENU_NAME_MAX } from '../../shared/schemas/menu.ts';
-import type { Expected, FieldRule } from '../testing/hostile-input/harness.ts';
-import {
-  anyText,
-  app,
-  authCases,
-  bodies,
-  expectAudited,
-  family,
-  hasQueryKeys,
-  hostileFamilies,
-  junkQuery,
-  notAString,
-  noWrites,
-  refused,
-  stored,
-} from '../testing/hostile-input/harness.ts';
+import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { authCases } from '../testing/hostile-input/authorization.ts';
+import { bodies, type FieldRule, notAString } from '../testing/hostile-input/bodies.ts';
+import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import { anyText, stored } from '../testing/hostile-input/texts.ts';
 import { amounts, MENU_TABLES, menuName, normalAmount } from '../testing/hostile-input/menu.ts';
 
 // The menu as a CSV file: export, preview and import. Files are built from the

@@ -1,30 +1,18 @@
+// Over 400 lines: one route family, /api/menu (sections, dishes and a dish's translations), as routes/api/menu.test.ts has it.
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { ALLERGENS } from '../../shared/allergens.ts';
 import { TARGET_LANGS } from '../../shared/languages.ts';
 import { MENU_DESCRIPTION_MAX, MENU_INGREDIENTS_MAX } from '../../shared/schemas/menu.ts';
-import {
-  anyBody,
-  app,
-  authCases,
-  authorizationHeader,
-  bodies,
-  expectAudited,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
-  isTargetLang,
-  junk,
-  junkQuery,
-  menuLangQueries,
-  noWrites,
-  optional,
-  refused,
-  stored,
-  translationLangs,
-} from '../testing/hostile-input/harness.ts';
+import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { anyBody, bodies, junk, optional } from '../testing/hostile-input/bodies.ts';
+import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import { stored } from '../testing/hostile-input/texts.ts';
 import {
   itemRow,
   itemRules,

@@ -2,27 +2,14 @@ import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { CLOSURE_NOTE_MAX } from '../../shared/schemas/opening-hours.ts';
-import type { Table } from '../testing/hostile-input/harness.ts';
-import {
-  app,
-  authCases,
-  authorizationHeader,
-  bodies,
-  expectAudited,
-  family,
-  hasQueryKeys,
-  hhmm,
-  hostileFamilies,
-  junk,
-  junkQuery,
-  menuLangQueries,
-  notAnArray,
-  noWrites,
-  optional,
-  stored,
-  trimmedText,
-  withoutControls,
-} from '../testing/hostile-input/harness.ts';
+import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { bodies, junk, notAnArray, optional } from '../testing/hostile-input/bodies.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
+import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import type { Table } from '../testing/hostile-input/snapshot.ts';
+import { hhmm, stored, trimmedText, withoutControls } from '../testing/hostile-input/texts.ts';
 
 // Opening hours. Valid bodies are built valid: each
 // day's ranges from sorted distinct minutes, paired (the last one may run past

@@ -1,3 +1,4 @@
+// Over 400 lines: one route family, the reservation routes staff use, whose families share one database in order (the calendar feed lists the bookings the ones before it confirmed).
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { beforeAll, expect } from 'vitest';
@@ -8,76 +9,87 @@ import {
   STAFF_MESSAGE_MAX,
 } from '../../shared/schemas/reservations.ts';
 import { nowIso } from '../services/tokens.ts';
-import type { BodyCase, Expected, FieldRule, Segment } from '../testing/hostile-input/harness.ts';
+import { app, CLOCK, STAFF_EMAIL, staffId } from '../testing/hostile-input/app-under-test.ts';
 import {
-  anyBody,
-  anyText,
-  app,
   authCases,
   authorizationHeader,
-  bodies,
-  CLOCK,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
-  invalidEmails,
-  junk,
-  junkQuery,
-  notADotSegment,
-  noWrites,
-  optional,
   ownerAuthCases,
-  phoneNumbers,
-  randomSegments,
-  refused,
-  segment,
-  simpleEmail,
-  STAFF_EMAIL,
-  staffId,
-  stored,
+} from '../testing/hostile-input/authorization.ts';
+import {
+  anyBody,
+  bodies,
+  type BodyCase,
+  type FieldRule,
+  junk,
+  optional,
   text,
-  tooLongText,
-} from '../testing/hostile-input/harness.ts';
-import type { QueryPart, SentBooking, Settings } from '../testing/hostile-input/reservations.ts';
+} from '../testing/hostile-input/bodies.ts';
+import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import {
+  fitsRoute,
+  notADotSegment,
+  randomSegments,
+  type Segment,
+  segment,
+} from '../testing/hostile-input/paths.ts';
+import {
+  hasQueryKeys,
+  junkQuery,
+  queryOf,
+  type QueryPart,
+  queryRefusals,
+  queryShapes,
+  queryValue,
+  shapedQuery,
+  strictQueries,
+} from '../testing/hostile-input/queries.ts';
+import {
+  DAY_MS,
+  isRealDate,
+  minutesOf,
+  type Settings,
+  slotTimes,
+  TODAY,
+} from '../testing/hostile-input/reservations-calendar.ts';
+import {
+  BAD_GUEST_PHONES,
+  guestPhones,
+  madeBookingCases,
+  queryDates,
+  staffBookingBodies,
+} from '../testing/hostile-input/reservations-generators.ts';
 import {
   applySettings,
   asStaffSees,
-  BAD_GUEST_PHONES,
   bookingRow,
   BUSY_DAY_FILLS,
   cancelLinkPattern,
   coversAt,
-  DAY_MS,
   expectAuditedBy,
   feedUrl,
   fillUp,
   freshBooking,
-  guestPhones,
-  isRealDate,
-  madeBookingCases,
-  minutesOf,
   newBookings,
   newestMails,
   normalisedPhone,
-  queryDates,
-  queryOf,
-  queryRefusals,
-  queryShapes,
-  queryValue,
   readSettings,
   roomFor,
   seatsHeld,
+  type SentBooking,
   setUpReservations,
-  shapedQuery,
-  slotTimes,
-  staffBookingBodies,
   STATUS_MAIL,
   storedBooking,
-  strictQueries,
-  TODAY,
   TRANSITIONS,
 } from '../testing/hostile-input/reservations.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  anyText,
+  invalidEmails,
+  phoneNumbers,
+  simpleEmail,
+  stored,
+  tooLongText,
+} from '../testing/hostile-input/texts.ts';
 
 // Table reservations, staff's routes: phone bookings, the day's list, status
 // changes, a guest's data, declining a guest's pending requests, the settings

@@ -13,59 +13,58 @@ import {
 import { cancelToken } from '../services/reservations/cancel-links.ts';
 import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/reservations/pending-covers.ts';
 import { nowIso } from '../services/tokens.ts';
-import type { BodyCase, Expected } from '../testing/hostile-input/harness.ts';
+import { app, CLOCK } from '../testing/hostile-input/app-under-test.ts';
+import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
+import { bodies, type BodyCase, text } from '../testing/hostile-input/bodies.ts';
+import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
 import {
-  anyText,
-  app,
-  authCases,
-  authorizationHeader,
-  bodies,
-  CLOCK,
-  family,
   hasQueryKeys,
-  hostileFamilies,
   junkQuery,
-  noWrites,
-  refused,
-  text,
-  tooLongText,
-} from '../testing/hostile-input/harness.ts';
-import type { BookingRow, SentBooking, Settings } from '../testing/hostile-input/reservations.ts';
-import {
-  applySettings,
-  bookingRow,
-  BUSY_DAY_FILLS,
-  CANCEL_TOKEN_MAX,
-  cancelKey,
-  cancelLinkPattern,
-  DAY_MS,
-  expectAuditedBy,
-  fillUp,
-  freshBooking,
-  guestBookingBodies,
-  guestSlotTimes,
-  isPartyText,
-  isRealDate,
-  limitEmail,
-  limitPhone,
-  madeBookingCases,
-  MINUTE_MS,
-  newestMails,
-  partyTexts,
-  pendingHeldBy,
-  queryDates,
   queryOf,
   queryRefusals,
   queryValue,
+  strictQueries,
+} from '../testing/hostile-input/queries.ts';
+import {
+  DAY_MS,
+  guestSlotTimes,
+  isRealDate,
+  MINUTE_MS,
+  type Settings,
+} from '../testing/hostile-input/reservations-calendar.ts';
+import {
+  CANCEL_TOKEN_MAX,
+  guestBookingBodies,
+  isPartyText,
+  madeBookingCases,
+  partyTexts,
+  queryDates,
   returningGuestBodies,
+} from '../testing/hostile-input/reservations-generators.ts';
+import {
+  applySettings,
+  type BookingRow,
+  bookingRow,
+  BUSY_DAY_FILLS,
+  cancelKey,
+  cancelLinkPattern,
+  expectAuditedBy,
+  fillUp,
+  freshBooking,
+  limitEmail,
+  limitPhone,
+  newestMails,
+  pendingHeldBy,
   roomFor,
   seatsHeld,
+  type SentBooking,
   setUpReservations,
   storedBooking,
-  strictQueries,
   TIGHT_SETTINGS,
   TRANSITIONS,
 } from '../testing/hostile-input/reservations.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // Table reservations, the guest's routes: availability, booking online and
 // cancelling by the mail's link, under tight settings first (while their few

@@ -7,31 +7,28 @@ import {
   RESTAURANT_NAME_MAX,
   STREET_MAX,
 } from '../../shared/schemas/restaurant.ts';
-import type { BodyCase, Table } from '../testing/hostile-input/harness.ts';
+import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
-  anyText,
-  app,
   authCases,
   authorizationHeader,
-  bodies,
-  expectAudited,
-  family,
-  hasQueryKeys,
-  hostileFamilies,
-  invalidEmails,
-  junk,
-  junkQuery,
-  noWrites,
   ownerAuthCases,
+} from '../testing/hostile-input/authorization.ts';
+import { bodies, type BodyCase, junk, text } from '../testing/hostile-input/bodies.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import type { Table } from '../testing/hostile-input/snapshot.ts';
+import {
+  anyText,
+  invalidEmails,
   padded,
   phoneNumbers,
   simpleEmail,
   stored,
-  text,
   tooLongText,
   trimmedText,
   withoutControls,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/texts.ts';
 
 // The restaurant's own facts. Valid bodies are built valid (texts without
 // controls, phones as "+" and 8 to 15 digits in groups, https links to a

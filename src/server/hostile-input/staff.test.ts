@@ -1,42 +1,43 @@
+// Over 400 lines: one route family, the staff area's (colleagues, invitations and the audit log of their changes).
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { newToken, nowIso } from '../services/tokens.ts';
-import type { Segment } from '../testing/hostile-input/harness.ts';
 import {
-  anyBody,
-  anyText,
   app,
-  authCases,
-  authorizationHeader,
-  badNewPassword,
-  bodies,
   expectAudited,
-  family,
-  fitsRoute,
-  hasQueryKeys,
-  hostileFamilies,
-  invalidEmails,
-  isCommon,
-  junkQuery,
-  NAME_MAX,
   newAccount,
-  newPassword,
-  notADotSegment,
-  noWrites,
-  ownerAuthCases,
-  randomSegments,
-  readsAsId,
-  refused,
-  segment,
-  simpleEmail,
   STAFF_EMAIL,
   staffId,
-  staffName,
-  text,
+} from '../testing/hostile-input/app-under-test.ts';
+import {
+  authCases,
+  authorizationHeader,
+  ownerAuthCases,
+} from '../testing/hostile-input/authorization.ts';
+import { anyBody, bodies, staffName, text } from '../testing/hostile-input/bodies.ts';
+import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import {
+  fitsRoute,
+  notADotSegment,
+  randomSegments,
+  readsAsId,
+  type Segment,
+  segment,
+} from '../testing/hostile-input/paths.ts';
+import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
+import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  anyText,
+  badNewPassword,
+  invalidEmails,
+  isCommon,
+  NAME_MAX,
+  newPassword,
+  simpleEmail,
   trimmedText,
   withoutControls,
-} from '../testing/hostile-input/harness.ts';
+} from '../testing/hostile-input/texts.ts';
 
 // The staff area's reads, colleagues, invitations and the audit log.
 

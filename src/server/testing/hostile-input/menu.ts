@@ -5,23 +5,11 @@ import {
   MENU_INGREDIENTS_MAX,
   MENU_NAME_MAX,
 } from '../../../shared/schemas/menu.ts';
-import type { FieldRule, Table } from './harness.ts';
-import {
-  actor,
-  anyText,
-  app,
-  junk,
-  notABoolean,
-  notADotSegment,
-  notAnArray,
-  optional,
-  readsAsId,
-  segment,
-  text,
-  tooLongText,
-  trimmedText,
-  withoutControls,
-} from './harness.ts';
+import { actor, app } from './app-under-test.ts';
+import { type FieldRule, junk, notABoolean, notAnArray, optional, text } from './bodies.ts';
+import { notADotSegment, readsAsId, segment } from './paths.ts';
+import type { Table } from './snapshot.ts';
+import { anyText, tooLongText, trimmedText, withoutControls } from './texts.ts';
 
 /*
  * The menu in the database: generators and helpers shared by menu.test.ts

@@ -1,0 +1,177 @@
+import { readdirSync } from 'node:fs';
+import type { HTTPMethods } from 'fastify';
+import type { HostileRequest } from './lifecycle.ts';
+
+// The API's routes, as the oracle knows them, by the family file that covers
+// each (src/server/hostile-input/<file>.test.ts), with the requests the file
+// sends at least. health-and-paths.test.ts checks the routes against those
+// Fastify serves, the files against those on disk, and the requests' total;
+// each file checks that its families reached every route it is listed for
+// and no other, and that they sent their share.
+
+export const FAMILY_FILES = {
+  'health-and-paths': { requests: 2400, routes: [['GET', '/api/health']] },
+  auth: {
+    requests: 2400,
+    routes: [
+      ['POST', '/api/auth/login'],
+      ['DELETE', '/api/auth/logout'],
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/send-email'],
+      ['POST', '/api/auth/recovery-password/:token'],
+      ['PUT', '/api/auth/password'],
+    ],
+  },
+  staff: {
+    requests: 2600,
+    routes: [
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/staff'],
+      ['GET', '/api/contact-messages'],
+      ['PATCH', '/api/staff/:id'],
+      ['DELETE', '/api/staff/:id'],
+      ['POST', '/api/staff/invitations'],
+      ['GET', '/api/staff/invitations'],
+      ['DELETE', '/api/staff/invitations/:id'],
+      ['POST', '/api/staff/invitations/:token/accept'],
+      ['GET', '/api/audit'],
+    ],
+  },
+  'daily-menu': {
+    requests: 4100,
+    routes: [
+      ['GET', '/api/daily-menu/:id'],
+      ['PUT', '/api/daily-menu/:id'],
+      ['GET', '/api/daily-menu/:id/translations'],
+      ['PUT', '/api/daily-menu/:id/translations/:lang'],
+      ['DELETE', '/api/daily-menu/:id/translations/:lang'],
+    ],
+  },
+  contact: {
+    requests: 1900,
+    routes: [
+      ['POST', '/api/contact'],
+      ['PATCH', '/api/contact-messages/:id'],
+    ],
+  },
+  menu: {
+    requests: 3500,
+    routes: [
+      ['GET', '/api/menu'],
+      ['POST', '/api/menu/sections'],
+      ['PATCH', '/api/menu/sections/:id'],
+      ['DELETE', '/api/menu/sections/:id'],
+      ['POST', '/api/menu/items'],
+      ['PATCH', '/api/menu/items/:id'],
+      ['DELETE', '/api/menu/items/:id'],
+      ['GET', '/api/menu/items/:id/translations'],
+      ['PUT', '/api/menu/items/:id/translations/:lang'],
+      ['DELETE', '/api/menu/items/:id/translations/:lang'],
+    ],
+  },
+  'menu-csv': {
+    requests: 1500,
+    routes: [
+      ['GET', '/api/menu/export.csv'],
+      ['POST', '/api/menu/import/preview'],
+      ['POST', '/api/menu/import'],
+    ],
+  },
+  'opening-hours': {
+    requests: 1500,
+    routes: [
+      ['GET', '/api/opening-hours'],
+      ['PUT', '/api/opening-hours'],
+    ],
+  },
+  restaurant: {
+    requests: 1200,
+    routes: [
+      ['GET', '/api/restaurant'],
+      ['PUT', '/api/restaurant'],
+    ],
+  },
+  reservations: {
+    requests: 1630,
+    routes: [
+      ['GET', '/api/reservations/availability'],
+      ['POST', '/api/reservations'],
+      ['POST', '/api/reservations/cancel'],
+    ],
+  },
+  'reservations-staff': {
+    requests: 2800,
+    routes: [
+      ['GET', '/api/reservations'],
+      ['GET', '/api/reservations/occupancy'],
+      ['PATCH', '/api/reservations/:id'],
+      ['POST', '/api/reservations/staff'],
+      ['GET', '/api/reservations/decline-pending'],
+      ['POST', '/api/reservations/decline-pending'],
+      ['GET', '/api/reservations/settings'],
+      ['PUT', '/api/reservations/settings'],
+      ['POST', '/api/reservations/settings/calendar-feed'],
+      ['GET', '/api/reservations/calendar/:file'],
+      ['GET', '/api/guest-data'],
+      ['DELETE', '/api/guest-data'],
+    ],
+  },
+} satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
+export type FamilyFile = keyof typeof FAMILY_FILES;
+
+export const API_ROUTES: [HTTPMethods, string][] = Object.values(FAMILY_FILES).flatMap(
+  ({ routes }) => routes,
+);
+
+/** The family files on disk, by the name FAMILY_FILES gives them. */
+export const familyFilesOnDisk = () =>
+  readdirSync(new URL('../../hostile-input/', import.meta.url))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => name.replace(/\.test\.ts$/, ''));
+
+/** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
+export const anonymousParams = (route: string) => route.replace(/:[\w|:]+/g, ':param');
+
+/** The route patterns that decoded path segments (after /api/) match, served with `method` if given (HEAD is served with GET). */
+function patternsMatching(segments: string[], method?: HTTPMethods) {
+  return API_ROUTES.filter(([served, pattern]) => {
+    if (method && served !== method && !(served === 'GET' && method === 'HEAD')) return false;
+    const parts = pattern.split('/').slice(2);
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(':') ? true : part === segments[index]))
+    );
+  });
+}
+
+/**
+ * Whether decoded path segments (after /api/) match a route pattern: any
+ * pattern, or only those served with `method` (HEAD is served with GET).
+ */
+export const matchesRoute = (segments: string[], method?: HTTPMethods) =>
+  patternsMatching(segments, method).length > 0;
+
+/**
+ * The route a request that reached a route's own code was served by, as
+ * `METHOD /pattern` (HEAD as GET): of the patterns it matches, the one with
+ * the most fixed segments, as find-my-way prefers.
+ */
+export function routeServing(request: HostileRequest): string {
+  const segments = request.url.split('?')[0]!.split('/').slice(2).map(decodeURIComponent);
+  const fixed = (pattern: string) => pattern.split('/').filter((part) => !part.startsWith(':'));
+  const [method, pattern] = patternsMatching(segments, request.method).sort(
+    ([, a], [, b]) => fixed(b).length - fixed(a).length,
+  )[0] ?? [request.method, request.url];
+  return `${method} ${pattern}`;
+}
+
+export const ANY_METHOD: HTTPMethods[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
+export const EXOTIC_METHODS: HTTPMethods[] = ['TRACE', 'PROPFIND', 'LOCK'];
