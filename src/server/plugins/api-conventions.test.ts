@@ -38,7 +38,7 @@ const apiRoutes = () =>
 
 describe('every API route', () => {
   // Fastify validates the body before the query: routes that take a body get
-  // their junk queries, with valid bodies, in hostile-input.test.ts.
+  // their junk queries, with valid bodies, in src/server/hostile-input/.
   it('without a body, refuses a query key it does not read: 400, field "querystring"', async () => {
     const routes = apiRoutes().filter(({ method }) => method === 'GET' || method === 'DELETE');
     expect(routes.length).toBeGreaterThan(8);
