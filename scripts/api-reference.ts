@@ -10,6 +10,8 @@
  * (Fastify's path, `:id` for a parameter) followed by its prose; the route's
  * generated part goes after that prose. Every route must be placed exactly
  * once, and every placed route must exist: a new route cannot go undocumented.
+ * A line `<!-- error-codes -->` becomes the list of every refusal code, read
+ * from the objects that declare them (src/shared/schemas/errors.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +22,13 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { requireOwner, requireStaff } from '../src/server/plugins/staff-auth.ts';
 import { createTestDatabase } from '../src/server/testing/database.ts';
+import {
+  AUTH_REFUSALS,
+  MENU_REFUSALS,
+  RATE_LIMITED,
+  STAFF_REFUSALS,
+} from '../src/shared/schemas/errors.ts';
+import { RESERVATION_REFUSALS } from '../src/shared/schemas/reservations.ts';
 import { ONE_LINE_TEXT } from '../src/shared/schemas/zod.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -248,6 +257,23 @@ function routeDetails(route: DocumentedRoute): string {
 }
 
 const MARKER = /^<!-- route: ([A-Z]+) (\S+) -->$/;
+const ERROR_CODES_MARKER = '<!-- error-codes -->';
+
+/** Every refusal code, by the family of routes that answers it. */
+function errorCodes(): string {
+  const families: [string, readonly string[]][] = [
+    ['Sign-in, recovery, owners only', Object.values(AUTH_REFUSALS)],
+    ['Colleagues and invitations', Object.values(STAFF_REFUSALS)],
+    ['Menu and daily menu', Object.values(MENU_REFUSALS)],
+    ['Reservations', Object.values(RESERVATION_REFUSALS)],
+    ['Too many requests (429, any family)', [RATE_LIMITED]],
+  ];
+  return [
+    '| Routes | Codes |',
+    '| --- | --- |',
+    ...families.map(([family, codes]) => `| ${family} | ${codes.map(code).join(', ')} |`),
+  ].join('\n');
+}
 
 /**
  * The template with each route marker replaced by the route's heading, its
@@ -264,6 +290,10 @@ export function renderApiReference(template: string, routes: DocumentedRoute[]):
     pending = undefined;
   };
   for (const line of template.split('\n')) {
+    if (line === ERROR_CODES_MARKER) {
+      out.push(errorCodes());
+      continue;
+    }
     const marker = MARKER.exec(line);
     if (marker || line.startsWith('#')) flush();
     if (!marker) {
