@@ -155,27 +155,6 @@ export async function applySettings(wanted: Settings) {
   }
 }
 
-/**
- * A booking as staff read it (GET /api/reservations?date=, PATCH's answer).
- * The oracle's own mapping, not the server's: the answers it checks are made
- * by the server's, and an oracle must not be the code it checks.
- */
-export const asStaffSees = (row: BookingRow) => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  party: row.party,
-  date: row.date,
-  time: row.time,
-  status: row.status,
-  notes: row.notes,
-  lang: row.lang,
-  createdAt: row.created_at,
-  source: row.source,
-  staffMessage: row.staff_message,
-  overCapacity: row.over_capacity === 1,
-});
 export const bookingRow = (id: number) =>
   app.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
 /** The `count` newest mails, oldest first. */
