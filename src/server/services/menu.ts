@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Lang, TargetLang } from '../../shared/languages.ts';
+import type { Lang } from '../../shared/languages.ts';
 import type {
   ItemCreateBody,
   ItemPatchBody,
-  ItemTextField,
   ItemTranslationsAnswer,
   MenuView,
   SectionPlacement,
@@ -73,16 +72,8 @@ export class MenuService {
     return this.#editing.createSection(input, actor);
   }
 
-  updateSection(
-    id: number,
-    patch: {
-      name?: string | undefined;
-      position?: number | undefined;
-      placement?: SectionPlacement | undefined;
-    },
-    actor: Actor,
-  ): Promise<'updated' | 'not-found'> {
-    return this.#editing.updateSection(id, patch, actor);
+  updateSection(...change: Parameters<MenuEditing['updateSection']>) {
+    return this.#editing.updateSection(...change);
   }
 
   deleteSection(id: number, actor: Actor): Promise<'deleted' | 'not-found' | 'not-empty'> {
@@ -124,21 +115,11 @@ export class MenuService {
     return this.#itemTranslations.itemTranslations(id);
   }
 
-  saveItemTranslation(
-    id: number,
-    lang: TargetLang,
-    texts: Partial<Record<ItemTextField, string>>,
-    italian: Partial<Record<ItemTextField, string>>,
-    actor: Actor,
-  ): Promise<'saved' | 'italian-changed' | 'not-found'> {
-    return this.#itemTranslations.saveItemTranslation(id, lang, texts, italian, actor);
+  saveItemTranslation(...change: Parameters<MenuItemTranslations['saveItemTranslation']>) {
+    return this.#itemTranslations.saveItemTranslation(...change);
   }
 
-  removeItemTranslation(
-    id: number,
-    lang: TargetLang,
-    actor: Actor,
-  ): Promise<'removed' | 'not-found'> {
-    return this.#itemTranslations.removeItemTranslation(id, lang, actor);
+  removeItemTranslation(...change: Parameters<MenuItemTranslations['removeItemTranslation']>) {
+    return this.#itemTranslations.removeItemTranslation(...change);
   }
 }

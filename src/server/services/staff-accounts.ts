@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, StaffUsersTable } from '../db/database.ts';
 import { isUniqueViolation, lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { ROLE_LABELS, type Role, type StaffMemberAnswer } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
@@ -64,6 +64,9 @@ const MEMBER_COLUMNS = [
   'role',
   'created_at',
 ] as const;
+
+/** An account as MEMBER_COLUMNS read it. */
+type MemberRow = Pick<Selectable<StaffUsersTable>, (typeof MEMBER_COLUMNS)[number]>;
 
 /**
  * Staff accounts: created (from the command line, an owner's registration,
@@ -151,32 +154,16 @@ export class StaffAccounts {
    * accounts.
    */
   async changeRole(actor: AuditActor, userId: number, role: Role): Promise<StaffChangeResult> {
-    return this.#db
-      .transaction()
-      .execute(async (trx) => {
-        await this.#lockOwners(trx);
-        const current = await trx
-          .selectFrom('staff_users')
-          .select(MEMBER_COLUMNS)
-          .where('id', '=', userId)
-          .executeTakeFirst();
-        if (!current) return { ok: false, reason: 'not-found' } as const;
-        if (current.role === role) return { ok: true, member: toAnswer(current) } as const;
-        await trx.updateTable('staff_users').set({ role }).where('id', '=', userId).execute();
-        if (role === 'staff' && (await countOwners(trx)) === 0) {
-          throw new LastOwner();
-        }
-        await recordAudit(trx, actor, {
-          action: 'staff.role',
-          target: `staff:${current.email}`,
-          summary: `Ruolo di ${current.email} cambiato da ${ROLE_LABELS[current.role]} a ${ROLE_LABELS[role]}.`,
-        });
-        return { ok: true, member: toAnswer({ ...current, role }) } as const;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof LastOwner) return { ok: false, reason: 'last-owner' } as const;
-        throw error;
+    return this.#changeMember(userId, async (trx, current) => {
+      if (current.role === role) return toAnswer(current);
+      await trx.updateTable('staff_users').set({ role }).where('id', '=', userId).execute();
+      await recordAudit(trx, actor, {
+        action: 'staff.role',
+        target: `staff:${current.email}`,
+        summary: `Ruolo di ${current.email} cambiato da ${ROLE_LABELS[current.role]} a ${ROLE_LABELS[role]}.`,
       });
+      return toAnswer({ ...current, role });
+    });
   }
 
   /**
@@ -186,6 +173,26 @@ export class StaffAccounts {
    */
   async remove(actor: AuditActor, userId: number): Promise<StaffChangeResult> {
     if (actor && userId === actor.id) return { ok: false, reason: 'cannot-remove-self' };
+    return this.#changeMember(userId, async (trx, current) => {
+      await trx.deleteFrom('staff_users').where('id', '=', userId).execute();
+      await recordAudit(trx, actor, {
+        action: 'staff.remove',
+        target: `staff:${current.email}`,
+        summary: `Account ${current.email} (${current.first_name} ${current.last_name}) rimosso.`,
+      });
+      return toAnswer(current);
+    });
+  }
+
+  /**
+   * One colleague's account changed in one transaction under the owners'
+   * lock, so that two owners acting at once cannot both demote or remove the
+   * last other owner: rolled back, and refused, when no owner would be left.
+   */
+  async #changeMember(
+    userId: number,
+    change: (trx: Kysely<Database>, current: MemberRow) => Promise<StaffMemberAnswer>,
+  ): Promise<StaffChangeResult> {
     return this.#db
       .transaction()
       .execute(async (trx) => {
@@ -196,14 +203,9 @@ export class StaffAccounts {
           .where('id', '=', userId)
           .executeTakeFirst();
         if (!current) return { ok: false, reason: 'not-found' } as const;
-        await trx.deleteFrom('staff_users').where('id', '=', userId).execute();
+        const member = await change(trx, current);
         if ((await countOwners(trx)) === 0) throw new LastOwner();
-        await recordAudit(trx, actor, {
-          action: 'staff.remove',
-          target: `staff:${current.email}`,
-          summary: `Account ${current.email} (${current.first_name} ${current.last_name}) rimosso.`,
-        });
-        return { ok: true, member: toAnswer(current) } as const;
+        return { ok: true, member } as const;
       })
       .catch((error: unknown) => {
         if (error instanceof LastOwner) return { ok: false, reason: 'last-owner' } as const;
@@ -250,15 +252,7 @@ export class StaffAccounts {
   }
 }
 
-function toAnswer(row: {
-  id: number;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  created_at: string;
-}): StaffMemberAnswer {
+function toAnswer(row: MemberRow): StaffMemberAnswer {
   return {
     id: row.id,
     email: row.email,
