@@ -5,7 +5,7 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS, useApiErrorHandler, useUser } from '../staff/index.ts';
+import { COMMON_TEXTS, useSave, useUser } from '../staff/index.ts';
 import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 
 /**
@@ -16,12 +16,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const handleFailure = useApiErrorHandler();
+  const { save, busy } = useSave();
   const { isLoggedIn, forget } = useUser();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const id = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,17 +35,15 @@ export function ResetPasswordPage() {
       void showToast('warning', RESET_TEXTS.missingToken);
       return;
     }
-    setBusy(true);
-    const result = await resetPassword(token, password);
-    if (!result.ok) {
-      setBusy(false);
-      handleFailure(result.failure, LOGIN_TEXTS.failure);
-      return;
-    }
-    // A reset revokes every session of the account.
-    if (isLoggedIn) forget();
-    void showToast('success', RESET_TEXTS.success);
-    void navigate('/login');
+    await save(() => resetPassword(token, password), {
+      networkMessage: LOGIN_TEXTS.failure,
+      // A reset revokes every session of the account.
+      onSaved: () => {
+        if (isLoggedIn) forget();
+      },
+      success: RESET_TEXTS.success,
+      then: '/login',
+    });
   }
 
   const type = shown ? 'text' : 'password';
