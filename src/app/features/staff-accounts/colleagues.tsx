@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   ROLE_LABELS,
   ROLES,
@@ -81,11 +81,7 @@ export function Colleagues({
       </section>
       {isOwner ? (
         <>
-          <InviteForm
-            onInvite={(body) =>
-              act((token) => invite(token, body), COLLEAGUES_TEXTS.invited(body.email))
-            }
-          />
+          <InviteForm />
           <InvitationList
             loading={invitations}
             onRevoke={(invitation) =>
@@ -176,18 +172,10 @@ function ColleagueItem({
   );
 }
 
-function InviteForm({
-  onInvite,
-}: {
-  onInvite: (body: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
-  }) => Promise<boolean>;
-}) {
+/** The owner's invitation: on success a toast, the form emptied and the lists loaded again. */
+function InviteForm() {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useStaffSave();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -195,15 +183,16 @@ function InviteForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    setBusy(true);
-    const sent = await onInvite({
+    const body = {
       email: text('email'),
       firstName: text('firstName'),
       lastName: text('lastName'),
-      role: text('role') === 'owner' ? 'owner' : 'staff',
+      role: text('role') === 'owner' ? ('owner' as const) : ('staff' as const),
+    };
+    await save((token) => invite(token, body), {
+      success: COLLEAGUES_TEXTS.invited(body.email),
+      onSaved: () => form.reset(),
     });
-    setBusy(false);
-    if (sent) form.reset();
   }
 
   return (
