@@ -9,7 +9,7 @@
 export { UserProvider, useUser } from './user-provider.tsx';
 export { useApiErrorHandler } from './use-api-error-handler.ts';
 export { session, storedToken, userFrom, withSessionToken, type StaffUser } from './session.ts';
-export { useLoaded, type Loading } from './use-loaded.ts';
+export { answered, useLoaded, type Loading } from './use-loaded.ts';
 export { loginStateFor, returnPath } from './return-to.ts';
 export { staffLinks } from './staff-links.ts';
 export { COMMON_TEXTS } from './texts.ts';
