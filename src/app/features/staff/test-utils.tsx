@@ -152,6 +152,17 @@ export function endSession() {
 /** The server's answer to one request of a component test, told the request's init. */
 export type FakeRoute = (init: RequestInit | undefined) => Response | Promise<Response>;
 
+/** A `fetch` mock each test tells what to answer, reset and stubbed around each test. */
+export function stubFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return fetchMock;
+}
+
 /**
  * The server as a component test fakes it: during each test `fetch` answers
  * "METHOD url" from `routes()` (a request without a route fails, as one the
@@ -159,17 +170,15 @@ export type FakeRoute = (init: RequestInit | undefined) => Response | Promise<Re
  * (`fetchMock`), those to one "METHOD url" (`calls`), their JSON bodies (`bodies`).
  */
 export function fakeServer(routes: () => Record<string, FakeRoute>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes()[key];
-    if (!route) throw new TypeError(`no route for ${key}`);
-    return route(init);
-  });
+  const fetchMock = stubFetch();
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockClear();
+    fetchMock.mockImplementation(async (input, init) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      const route = routes()[key];
+      if (!route) throw new TypeError(`no route for ${key}`);
+      return route(init);
+    });
   });
-  afterEach(() => vi.unstubAllGlobals());
   const calls = (key: string) =>
     fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
   const bodies = (key: string) =>
