@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { useStaffSave } from '../staff/index.ts';
+import { SaveBar, useStaffSave } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -117,16 +117,13 @@ export function DailyMenuEditor({
             {DASHBOARD_TEXTS.commaHint}
           </p>
         </div>
-        <div className="staff-form__actions">
-          <button type="submit" className="staff-button" disabled={saving}>
-            {saving ? DASHBOARD_TEXTS.saving : DASHBOARD_TEXTS.submit}
-          </button>
-          {unsaved ? (
-            <p className="staff-draft" role="status">
-              {DASHBOARD_TEXTS.draftNotice}
-            </p>
-          ) : null}
-        </div>
+        <SaveBar
+          label={DASHBOARD_TEXTS.submit}
+          savingLabel={DASHBOARD_TEXTS.saving}
+          saving={saving}
+          unsaved={unsaved}
+          unsavedNote={DASHBOARD_TEXTS.draftNotice}
+        />
       </form>
       {outcome ? (
         <ResultDialog

@@ -17,3 +17,5 @@ export { LoadedPanel, type LoadTexts } from './loaded-panel.tsx';
 export { fieldProblemsOf, useSave, type SaveOptions } from './use-save.ts';
 export { useStaffSave } from './use-staff-save.ts';
 export { useDraft } from './use-draft.ts';
+export { issuesOf, useCheckedSave } from './use-checked-save.ts';
+export { SaveBar } from './save-bar.tsx';
