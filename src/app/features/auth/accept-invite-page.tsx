@@ -4,7 +4,7 @@ import { acceptInvitation } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { useSave, useUser } from '../staff/index.ts';
+import { useSave, useUser, SubmitButton } from '../staff/index.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { STAFF_REFUSALS } from '../../../shared/schemas/errors.ts';
 
@@ -54,9 +54,11 @@ export function AcceptInvitePage() {
             autoComplete="new-password"
             minLength={12}
           />
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? ACCEPT_INVITE_TEXTS.busy : ACCEPT_INVITE_TEXTS.submit}
-          </button>
+          <SubmitButton
+            label={ACCEPT_INVITE_TEXTS.submit}
+            busyLabel={ACCEPT_INVITE_TEXTS.busy}
+            busy={busy}
+          />
         </form>
       )}
     </AuthLayout>

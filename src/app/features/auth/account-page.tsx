@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '../../../shared/schemas/staff.ts';
 import { changePassword } from './auth-api.ts';
 import { PasswordField } from './password-field.tsx';
 import { ACCOUNT_TEXTS } from './texts.ts';
-import { useStaffSave, useUser } from '../staff/index.ts';
+import { useStaffSave, useUser, SubmitButton } from '../staff/index.ts';
 
 /** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
 export function AccountPage() {
@@ -60,9 +60,7 @@ export function AccountPage() {
             minLength={12}
           />
           <div>
-            <button type="submit" className="staff-button" disabled={busy}>
-              {busy ? ACCOUNT_TEXTS.busy : ACCOUNT_TEXTS.submit}
-            </button>
+            <SubmitButton label={ACCOUNT_TEXTS.submit} busyLabel={ACCOUNT_TEXTS.busy} busy={busy} />
           </div>
         </form>
       </section>

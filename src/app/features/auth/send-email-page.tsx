@@ -1,14 +1,12 @@
 import { useId, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { sendResetEmail } from './auth-api.ts';
-import { AuthLayout } from './auth-layout.tsx';
-import { COMMON_TEXTS, useSave } from '../staff/index.ts';
+import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
+import { COMMON_TEXTS, useSave, SubmitButton } from '../staff/index.ts';
 import { LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
 /** /send-email: ask for a reset e-mail, then back to /login. */
 export function SendEmailPage() {
-  const navigate = useNavigate();
   const { save, busy } = useSave();
   const id = useId();
 
@@ -31,16 +29,8 @@ export function SendEmailPage() {
       </p>
       <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
         <EmailField id={`${id}-email`} autoComplete="email" describedBy={`${id}-intro`} />
-        <button type="submit" className="staff-button" disabled={busy}>
-          {busy ? COMMON_TEXTS.busy : SEND_EMAIL_TEXTS.submit}
-        </button>
-        <button
-          type="button"
-          className="staff-button staff-button--ghost"
-          onClick={() => void navigate('/login')}
-        >
-          {COMMON_TEXTS.backToLogin}
-        </button>
+        <SubmitButton label={SEND_EMAIL_TEXTS.submit} busyLabel={COMMON_TEXTS.busy} busy={busy} />
+        <BackToLoginButton />
       </form>
     </AuthLayout>
   );

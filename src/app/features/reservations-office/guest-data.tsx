@@ -7,7 +7,7 @@ import {
   type GuestKey,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { useStaffSave } from '../staff/index.ts';
+import { useStaffSave, SubmitButton } from '../staff/index.ts';
 import { spokenDate } from './format.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
@@ -93,9 +93,7 @@ export function GuestDataPanel() {
           ) : null}
         </div>
         <div>
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.searching : T.search}
-          </button>
+          <SubmitButton label={T.search} busyLabel={T.searching} busy={busy} />
         </div>
       </form>
       <div className="bookings__guest" aria-live="polite">

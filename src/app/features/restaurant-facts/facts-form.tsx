@@ -5,7 +5,14 @@ import {
   type RestaurantFactsBody,
 } from '../../../shared/schemas/restaurant.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { issuesOf, LoadedPanel, useCheckedSave, useUser, type Loading } from '../staff/index.ts';
+import {
+  issuesOf,
+  LoadedPanel,
+  useCheckedSave,
+  useUser,
+  type Loading,
+  SubmitButton,
+} from '../staff/index.ts';
 import { saveRestaurantFacts } from './restaurant-facts-api.ts';
 import { FACTS_TEXTS as T } from './restaurant-facts-texts.ts';
 
@@ -152,9 +159,7 @@ function FactsForm({ facts }: { facts: RestaurantFacts }) {
       <FormProblems title={T.fix} problems={problems} className="staff-field--wide" />
       {isOwner ? (
         <div className="staff-field--wide">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.saving : T.save}
-          </button>
+          <SubmitButton label={T.save} busyLabel={T.saving} busy={busy} />
         </div>
       ) : null}
     </form>

@@ -9,7 +9,7 @@ import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import type { ApiResult } from '../../api/client.ts';
 import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
 import { EmailField } from '../auth/index.ts';
-import { LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useStaffSave, useUser, type Loading, SubmitButton } from '../staff/index.ts';
 import {
   changeRole,
   invite,
@@ -218,32 +218,25 @@ function InviteForm() {
             ))}
           </select>
         </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-first`}>{COLLEAGUES_TEXTS.firstName}</label>
-          <input
-            id={`${id}-first`}
-            name="firstName"
-            type="text"
-            autoComplete="off"
-            required
-            maxLength={100}
-          />
-        </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-last`}>{COLLEAGUES_TEXTS.lastName}</label>
-          <input
-            id={`${id}-last`}
-            name="lastName"
-            type="text"
-            autoComplete="off"
-            required
-            maxLength={100}
-          />
-        </div>
+        {(['firstName', 'lastName'] as const).map((name) => (
+          <div key={name} className="staff-field">
+            <label htmlFor={`${id}-${name}`}>{COLLEAGUES_TEXTS[name]}</label>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              type="text"
+              autoComplete="off"
+              required
+              maxLength={100}
+            />
+          </div>
+        ))}
         <div className="staff-field--wide">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? COLLEAGUES_TEXTS.inviteBusy : COLLEAGUES_TEXTS.inviteSubmit}
-          </button>
+          <SubmitButton
+            label={COLLEAGUES_TEXTS.inviteSubmit}
+            busyLabel={COLLEAGUES_TEXTS.inviteBusy}
+            busy={busy}
+          />
         </div>
       </form>
     </section>

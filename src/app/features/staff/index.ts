@@ -18,4 +18,4 @@ export { fieldProblemsOf, useSave, type SaveOptions } from './use-save.ts';
 export { useStaffSave } from './use-staff-save.ts';
 export { useDraft } from './use-draft.ts';
 export { issuesOf, useCheckedSave } from './use-checked-save.ts';
-export { SaveBar } from './save-bar.tsx';
+export { SaveBar, SubmitButton } from './save-bar.tsx';

@@ -28,9 +28,7 @@ export function SaveBar({
 }) {
   return (
     <div className={className ? `staff-form__actions ${className}` : 'staff-form__actions'}>
-      <button type="submit" className="staff-button" disabled={disabled}>
-        {saving ? savingLabel : label}
-      </button>
+      <SubmitButton label={label} busyLabel={savingLabel} busy={saving} disabled={disabled} />
       {children}
       {unsaved ? (
         <p className="staff-draft" role="status">
@@ -38,5 +36,25 @@ export function SaveBar({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A form's submit button: disabled, and saying so, while the form is busy. */
+export function SubmitButton({
+  label,
+  busyLabel,
+  busy,
+  disabled = busy,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Also while another of the form's actions runs; by default while busy. */
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className="staff-button" disabled={disabled}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }
