@@ -1,6 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TargetLang } from '../../../shared/languages.ts';
-import { answered, LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
+import {
+  answered,
+  LoadedPanel,
+  useStaffSave,
+  useUser,
+  type Loading,
+  StaffPanel,
+} from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -123,7 +130,6 @@ export function TranslationsReview({
   pollIntervalMs?: number;
   maxPolls?: number;
 }) {
-  const id = useId();
   const { token } = useUser();
   /** The latest answer, handed to the panel once it is in; null before the first. */
   const [loading, setLoading] = useState<Loading<TranslationsOverview> | null>(null);
@@ -160,11 +166,7 @@ export function TranslationsReview({
   }, [token, loads]);
 
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`} id="traduzioni">
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro} id="traduzioni">
       {loading === null ? (
         <p role="status">{T.loading}</p>
       ) : (
@@ -182,7 +184,7 @@ export function TranslationsReview({
           )}
         </LoadedPanel>
       )}
-    </section>
+    </StaffPanel>
   );
 }
 

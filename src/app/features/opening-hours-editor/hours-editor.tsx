@@ -18,6 +18,7 @@ import {
   useCheckedSave,
   useDraft,
   type Loading,
+  StaffPanel,
 } from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
@@ -57,17 +58,12 @@ const problemsOf = (draft: Draft) => issuesOf(openingHoursBody.safeParse(bodyOf(
 
 /** /dashboard/hours: the week, the closures and the special days, with a preview. */
 export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
-  const id = useId();
   return (
-    <section className="staff-panel hours-editor" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h1>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel heading="h1" title={T.title} intro={T.intro} className="hours-editor">
       <LoadedPanel loading={hours} texts={T}>
         {(data) => <HoursForm hours={data} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   useDraft,
   useStaffSave,
   type Loading,
+  StaffPanel,
 } from '../staff/index.ts';
 import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
@@ -67,13 +68,8 @@ export function ReservationSettingsPanel({
 }: {
   settings: Loading<ReservationSettingsAnswer>;
 }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro}>
       <LoadedPanel
         loading={settings}
         texts={{ loading: T.loading, loadFailed: T.loadFailed, retry: RESERVATIONS_TEXTS.retry }}
@@ -88,7 +84,7 @@ export function ReservationSettingsPanel({
           </>
         )}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

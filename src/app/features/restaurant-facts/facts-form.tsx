@@ -12,6 +12,7 @@ import {
   useUser,
   type Loading,
   SubmitButton,
+  StaffPanel,
 } from '../staff/index.ts';
 import { saveRestaurantFacts } from './restaurant-facts-api.ts';
 import { FACTS_TEXTS as T } from './restaurant-facts-texts.ts';
@@ -100,17 +101,12 @@ const FIELDS: {
 
 /** The restaurant's facts: the owner edits them, staff read them. */
 export function RestaurantFactsPanel({ facts }: { facts: Loading<RestaurantFacts> }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro}>
       <LoadedPanel loading={facts} texts={{ loading: T.loading, loadFailed: T.loadFailed }}>
         {(data) => <FactsForm facts={data} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -9,7 +9,14 @@ import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import type { ApiResult } from '../../api/client.ts';
 import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
 import { EmailField } from '../auth/index.ts';
-import { LoadedPanel, useStaffSave, useUser, type Loading, SubmitButton } from '../staff/index.ts';
+import {
+  LoadedPanel,
+  useStaffSave,
+  useUser,
+  type Loading,
+  SubmitButton,
+  StaffPanel,
+} from '../staff/index.ts';
 import {
   changeRole,
   invite,
@@ -44,7 +51,6 @@ export function Colleagues({
   staff: Loading<StaffMember[]>;
   invitations: Loading<Invitation[]>;
 }) {
-  const id = useId();
   const { user } = useUser();
   const { save } = useStaffSave();
   const isOwner = user?.role === 'owner';
@@ -56,10 +62,7 @@ export function Colleagues({
 
   return (
     <>
-      <section className="staff-panel" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`} className="staff-panel__title">
-          {COLLEAGUES_TEXTS.title}
-        </h1>
+      <StaffPanel heading="h1" title={COLLEAGUES_TEXTS.title}>
         <p className="staff-panel__intro">
           {COLLEAGUES_TEXTS.intro} {isOwner ? null : COLLEAGUES_TEXTS.ownerOnlyNote}
         </p>
@@ -78,7 +81,7 @@ export function Colleagues({
             />
           )}
         </LoadedPanel>
-      </section>
+      </StaffPanel>
       {isOwner ? (
         <>
           <InviteForm />
@@ -196,11 +199,11 @@ function InviteForm() {
   }
 
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {COLLEAGUES_TEXTS.inviteTitle}
-      </h2>
-      <p className="staff-panel__intro">{COLLEAGUES_TEXTS.inviteIntro}</p>
+    <StaffPanel
+      title={COLLEAGUES_TEXTS.inviteTitle}
+      intro={COLLEAGUES_TEXTS.inviteIntro}
+      titleId={`${id}-title`}
+    >
       <form
         className="staff-form staff-form--grid"
         onSubmit={onSubmit}
@@ -239,7 +242,7 @@ function InviteForm() {
           />
         </div>
       </form>
-    </section>
+    </StaffPanel>
   );
 }
 
@@ -250,16 +253,12 @@ function InvitationList({
   loading: Loading<Invitation[]>;
   onRevoke: (invitation: Invitation) => Promise<unknown>;
 }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {COLLEAGUES_TEXTS.invitationsTitle}
-      </h2>
+    <StaffPanel title={COLLEAGUES_TEXTS.invitationsTitle}>
       <LoadedPanel loading={loading} texts={LIST_TEXTS}>
         {(invitations) => <InvitationItems invitations={invitations} onRevoke={onRevoke} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -19,3 +19,4 @@ export { useStaffSave } from './use-staff-save.ts';
 export { useDraft } from './use-draft.ts';
 export { issuesOf, useCheckedSave } from './use-checked-save.ts';
 export { SaveBar, SubmitButton } from './save-bar.tsx';
+export { StaffPanel } from './staff-panel.tsx';
