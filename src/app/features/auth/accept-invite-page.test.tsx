@@ -1,21 +1,18 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage } from '../staff/test-utils.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaffPage, stubFetch } from '../staff/test-utils.tsx';
 import { AcceptInvitePage } from './accept-invite-page.tsx';
 import { AccountPage } from './account-page.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
   localStorage.clear();
   toasts.length = 0;
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'A'.repeat(43);
 const choose = (label: string, value: string) =>

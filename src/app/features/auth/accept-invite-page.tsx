@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { showToast } from '../../components/toasts.tsx';
+import { useSearchParams } from 'react-router';
 import { acceptInvitation } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { useApiErrorHandler, useUser } from '../staff/index.ts';
+import { useSave, useUser, SubmitButton } from '../staff/index.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { STAFF_REFUSALS } from '../../../shared/schemas/errors.ts';
 
@@ -17,28 +16,26 @@ import { STAFF_REFUSALS } from '../../../shared/schemas/errors.ts';
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const handleFailure = useApiErrorHandler();
+  const { save, busy } = useSave();
   const { logIn } = useUser();
-  const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(token === '');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setBusy(true);
-    const result = await acceptInvitation(token, password);
-    setBusy(false);
-    if (!result.ok) {
-      const { failure } = result;
-      if (refusalCodes(failure).includes(STAFF_REFUSALS.invalidInvitation)) setInvalid(true);
-      else handleFailure(failure, LOGIN_TEXTS.failure);
-      return;
-    }
-    logIn(result.data.token, result.data.user);
-    void showToast('success', ACCEPT_INVITE_TEXTS.success);
-    void navigate('/dashboard', { replace: true });
+    await save(() => acceptInvitation(token, password), {
+      networkMessage: LOGIN_TEXTS.failure,
+      onFailure: (failure) => {
+        const used = refusalCodes(failure).includes(STAFF_REFUSALS.invalidInvitation);
+        if (used) setInvalid(true);
+        return used;
+      },
+      onSaved: (session) => logIn(session.token, session.user),
+      success: ACCEPT_INVITE_TEXTS.success,
+      then: '/dashboard',
+      replace: true,
+    });
   }
 
   return (
@@ -57,9 +54,11 @@ export function AcceptInvitePage() {
             autoComplete="new-password"
             minLength={12}
           />
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? ACCEPT_INVITE_TEXTS.busy : ACCEPT_INVITE_TEXTS.submit}
-          </button>
+          <SubmitButton
+            label={ACCEPT_INVITE_TEXTS.submit}
+            busyLabel={ACCEPT_INVITE_TEXTS.busy}
+            busy={busy}
+          />
         </form>
       )}
     </AuthLayout>

@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '../../../shared/schemas/staff.ts';
 import { changePassword } from './auth-api.ts';
 import { PasswordField } from './password-field.tsx';
 import { ACCOUNT_TEXTS } from './texts.ts';
-import { useStaffSave, useUser } from '../staff/index.ts';
+import { useStaffSave, useUser, SubmitButton, StaffPanel } from '../staff/index.ts';
 
 /** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
 export function AccountPage() {
@@ -36,11 +36,11 @@ export function AccountPage() {
           </p>
         ) : null}
       </div>
-      <section className="staff-panel" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="staff-panel__title">
-          {ACCOUNT_TEXTS.changePassword}
-        </h2>
-        <p className="staff-panel__intro">{ACCOUNT_TEXTS.intro}</p>
+      <StaffPanel
+        title={ACCOUNT_TEXTS.changePassword}
+        intro={ACCOUNT_TEXTS.intro}
+        titleId={`${id}-title`}
+      >
         <form
           className="staff-form"
           onSubmit={onSubmit}
@@ -60,12 +60,10 @@ export function AccountPage() {
             minLength={12}
           />
           <div>
-            <button type="submit" className="staff-button" disabled={busy}>
-              {busy ? ACCOUNT_TEXTS.busy : ACCOUNT_TEXTS.submit}
-            </button>
+            <SubmitButton label={ACCOUNT_TEXTS.submit} busyLabel={ACCOUNT_TEXTS.busy} busy={busy} />
           </div>
         </form>
-      </section>
+      </StaffPanel>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import logoHref from '../../assets/logo.svg?url';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import { COMMON_TEXTS } from '../staff/index.ts';
@@ -18,5 +18,19 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </div>
     </main>
+  );
+}
+
+/** The recovery forms' way back: "Torna al Login". */
+export function BackToLoginButton() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="staff-button staff-button--ghost"
+      onClick={() => void navigate('/login')}
+    >
+      {COMMON_TEXTS.backToLogin}
+    </button>
   );
 }

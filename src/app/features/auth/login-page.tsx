@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { showToast } from '../../components/toasts.tsx';
 import { logIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
-import { COMMON_TEXTS, returnPath, useApiErrorHandler, useUser } from '../staff/index.ts';
+import { COMMON_TEXTS, returnPath, useSave, useUser } from '../staff/index.ts';
 import { LOGIN_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
@@ -12,8 +11,7 @@ import { EmailField } from './email-field.tsx';
 export function LoginPage() {
   const { isLoggedIn, logIn: keepSession } = useUser();
   const location = useLocation();
-  const handleFailure = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useSave();
   const [shown, setShown] = useState(false);
   const id = useId();
 
@@ -24,15 +22,13 @@ export function LoginPage() {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const result = await logIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
-    setBusy(false);
-    if (!result.ok) {
-      handleFailure(result.failure, LOGIN_TEXTS.failure);
-      return;
-    }
-    keepSession(result.data.token, result.data.user);
-    void showToast('success', LOGIN_TEXTS.success);
+    await save(() => logIn(String(form.get('email') ?? ''), String(form.get('password') ?? '')), {
+      networkMessage: LOGIN_TEXTS.failure,
+      onSaved: ({ token, user }) => keepSession(token, user),
+      success: LOGIN_TEXTS.success,
+      // Logged in: the page itself goes on to where staff were heading.
+      then: false,
+    });
   }
 
   return (

@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResetPasswordPage } from './reset-password-page.tsx';
-import { renderStaffPage } from '../staff/test-utils.tsx';
+import { renderStaffPage, stubFetch } from '../staff/test-utils.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
   localStorage.clear();
   toasts.length = 0;
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function submit(password: string, repeated: string) {
   fireEvent.change(screen.getByLabelText('Nuova password'), { target: { value: password } });

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { showToast } from '../../components/toasts.tsx';
 import { resetPassword } from './auth-api.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS, useApiErrorHandler, useUser } from '../staff/index.ts';
+import { COMMON_TEXTS, useSave, useUser, SubmitButton } from '../staff/index.ts';
 import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 
 /**
@@ -15,13 +15,11 @@ import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const handleFailure = useApiErrorHandler();
+  const { save, busy } = useSave();
   const { isLoggedIn, forget } = useUser();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const id = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,17 +34,15 @@ export function ResetPasswordPage() {
       void showToast('warning', RESET_TEXTS.missingToken);
       return;
     }
-    setBusy(true);
-    const result = await resetPassword(token, password);
-    if (!result.ok) {
-      setBusy(false);
-      handleFailure(result.failure, LOGIN_TEXTS.failure);
-      return;
-    }
-    // A reset revokes every session of the account.
-    if (isLoggedIn) forget();
-    void showToast('success', RESET_TEXTS.success);
-    void navigate('/login');
+    await save(() => resetPassword(token, password), {
+      networkMessage: LOGIN_TEXTS.failure,
+      // A reset revokes every session of the account.
+      onSaved: () => {
+        if (isLoggedIn) forget();
+      },
+      success: RESET_TEXTS.success,
+      then: '/login',
+    });
   }
 
   const type = shown ? 'text' : 'password';
@@ -95,16 +91,8 @@ export function ResetPasswordPage() {
           controls={`${id}-new ${id}-repeat`}
           withText
         />
-        <button type="submit" className="staff-button" disabled={busy}>
-          {busy ? COMMON_TEXTS.busy : RESET_TEXTS.submit}
-        </button>
-        <button
-          type="button"
-          className="staff-button staff-button--ghost"
-          onClick={() => void navigate('/login')}
-        >
-          {COMMON_TEXTS.backToLogin}
-        </button>
+        <SubmitButton label={RESET_TEXTS.submit} busyLabel={COMMON_TEXTS.busy} busy={busy} />
+        <BackToLoginButton />
       </form>
     </AuthLayout>
   );

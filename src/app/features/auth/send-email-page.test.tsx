@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SendEmailPage } from './send-email-page.tsx';
-import { renderStaffPage } from '../staff/test-utils.tsx';
+import { renderStaffPage, stubFetch } from '../staff/test-utils.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
   toasts.length = 0;
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/send-email', () => {
   it('asks for the e-mail with the reset page as link base, toasts, goes to /login', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { useStaffSave } from '../staff/index.ts';
+import { SaveBar, useStaffSave, StaffPanel } from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -71,10 +71,7 @@ export function DailyMenuEditor({
   }
 
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {DASHBOARD_TEXTS.formTitle}
-      </h2>
+    <StaffPanel title={DASHBOARD_TEXTS.formTitle}>
       <form className="staff-form" onSubmit={onSubmit} aria-busy={saving}>
         <div className="staff-field">
           <label htmlFor={`${id}-titolo`}>{DASHBOARD_TEXTS.titolo}</label>
@@ -117,16 +114,13 @@ export function DailyMenuEditor({
             {DASHBOARD_TEXTS.commaHint}
           </p>
         </div>
-        <div className="staff-form__actions">
-          <button type="submit" className="staff-button" disabled={saving}>
-            {saving ? DASHBOARD_TEXTS.saving : DASHBOARD_TEXTS.submit}
-          </button>
-          {unsaved ? (
-            <p className="staff-draft" role="status">
-              {DASHBOARD_TEXTS.draftNotice}
-            </p>
-          ) : null}
-        </div>
+        <SaveBar
+          label={DASHBOARD_TEXTS.submit}
+          savingLabel={DASHBOARD_TEXTS.saving}
+          saving={saving}
+          unsaved={unsaved}
+          unsavedNote={DASHBOARD_TEXTS.draftNotice}
+        />
       </form>
       {outcome ? (
         <ResultDialog
@@ -135,6 +129,6 @@ export function DailyMenuEditor({
           onClose={closeDialog}
         />
       ) : null}
-    </section>
+    </StaffPanel>
   );
 }

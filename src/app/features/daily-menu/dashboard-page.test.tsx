@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as dashboardRoute from '../../routes/staff/dashboard.tsx';
-import { endSession, renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
+import {
+  endSession,
+  renderStaffRoutes,
+  routeModule,
+  startSession,
+  fakeServer,
+  type FakeRoute,
+} from '../staff/test-utils.tsx';
 import { BackOfficeShell } from '../back-office/index.ts';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
@@ -18,14 +25,8 @@ const MENU = {
 };
 const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
+let routes: Record<string, FakeRoute>;
+const { fetchMock } = fakeServer(() => routes);
 
 /** /dashboard's route module (its client loader fetches the menu), in the back office's shell. */
 function renderDashboard() {
@@ -59,10 +60,7 @@ beforeEach(() => {
       }),
     'GET /api/contact-messages': () => Response.json({ messages: [] }),
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 async function typeTitle(text: string) {
   const field = await screen.findByLabelText('Nome del menu');

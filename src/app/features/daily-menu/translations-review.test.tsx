@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage } from '../staff/test-utils.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaffPage, fakeServer, type FakeRoute } from '../staff/test-utils.tsx';
 import type { DailyMenuFields } from './daily-menu-api.ts';
 import type { LanguageReview } from './translations-api.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';
@@ -32,18 +32,10 @@ const translated = (): LanguageReview[] =>
     staffStale: false,
   }));
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
+let routes: Record<string, FakeRoute>;
 let italian: DailyMenuFields;
 let translations: LanguageReview[];
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+const { calls } = fakeServer(() => routes);
 
 beforeEach(() => {
   localStorage.clear();
@@ -56,10 +48,7 @@ beforeEach(() => {
     'GET /api/daily-menu/1': () => Response.json({ id: 1, ...italian, updatedAt: '' }),
     'GET /api/daily-menu/1/translations': () => Response.json({ translations }),
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** The review as the dashboard places it, plus a button standing in for the menu form. */
 function Harness({ next }: { next?: DailyMenuFields }) {

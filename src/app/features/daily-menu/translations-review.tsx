@@ -1,7 +1,13 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TargetLang } from '../../../shared/languages.ts';
-import type { ApiFailure } from '../../api/client.ts';
-import { useApiErrorHandler, useStaffSave, useUser } from '../staff/index.ts';
+import {
+  answered,
+  LoadedPanel,
+  useStaffSave,
+  useUser,
+  type Loading,
+  StaffPanel,
+} from '../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -103,6 +109,11 @@ interface Poll {
   expected: DailyMenuFields | null;
 }
 
+/** Some language has a machine translation: a provider is configured. */
+function machineTranslated(data: TranslationsOverview): boolean {
+  return data.translations.some((entry) => entry.machine !== null);
+}
+
 /**
  * The staff review of the daily menu's translations: for each
  * language, the Italian next to the machine translation, what visitors see,
@@ -119,14 +130,9 @@ export function TranslationsReview({
   pollIntervalMs?: number;
   maxPolls?: number;
 }) {
-  const id = useId();
   const { token } = useUser();
-  const handleFailure = useApiErrorHandler();
-  const { save } = useStaffSave();
-  const [data, setData] = useState<TranslationsOverview | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  /** Some language had a machine translation: a provider is configured. */
-  const [providerSeen, setProviderSeen] = useState(false);
+  /** The latest answer, handed to the panel once it is in; null before the first. */
+  const [loading, setLoading] = useState<Loading<TranslationsOverview> | null>(null);
   const [poll, setPoll] = useState<Poll | null>(null);
   const [lastSignal, setLastSignal] = useState(saveSignal);
   /** Bumped to load the review again (someone changed the Italian meanwhile). */
@@ -138,31 +144,19 @@ export function TranslationsReview({
     if (saveSignal) setPoll({ expected: saveSignal.fields });
   }
 
-  const receive = useEffectEvent((overview: TranslationsOverview) => {
-    setData(overview);
-    setLoadFailed(false);
-    if (overview.translations.some((entry) => entry.machine !== null)) setProviderSeen(true);
-  });
-  const onLoadFailure = useEffectEvent((failure: ApiFailure) => {
-    setLoadFailed(true);
-    handleFailure(failure);
-  });
-
+  // The review loads itself (it is not a route: it sits on the daily menu's
+  // page). The answer goes to the panel once it is in: what is on screen,
+  // typing included, stays until then.
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
     fetchOverview(token, controller.signal).then(
       (result) => {
-        if (!result.ok) {
-          onLoadFailure(result.failure);
-          return;
-        }
-        receive(result.data);
         // Some languages translated, others not yet: the server is still at it.
-        const { translations } = result.data;
-        if (translations.some((entry) => entry.machine !== null) && !settled(result.data, null)) {
+        if (result.ok && machineTranslated(result.data) && !settled(result.data, null)) {
           setPoll((current) => current ?? { expected: null });
         }
+        setLoading(answered(result));
       },
       () => {
         // aborted: the component went away
@@ -170,6 +164,53 @@ export function TranslationsReview({
     );
     return () => controller.abort();
   }, [token, loads]);
+
+  return (
+    <StaffPanel title={T.title} intro={T.intro} id="traduzioni">
+      {loading === null ? (
+        <p role="status">{T.loading}</p>
+      ) : (
+        <LoadedPanel loading={loading} texts={T}>
+          {(overview, setOverview) => (
+            <Review
+              data={overview}
+              setData={setOverview}
+              poll={poll}
+              setPoll={setPoll}
+              reload={() => setLoads((count) => count + 1)}
+              pollIntervalMs={pollIntervalMs}
+              maxPolls={maxPolls}
+            />
+          )}
+        </LoadedPanel>
+      )}
+    </StaffPanel>
+  );
+}
+
+/** The loaded review: asks again while a poll runs, saves and resets a language's texts. */
+function Review({
+  data,
+  setData,
+  poll,
+  setPoll,
+  reload,
+  pollIntervalMs,
+  maxPolls,
+}: {
+  data: TranslationsOverview;
+  setData: (update: (data: TranslationsOverview) => TranslationsOverview) => void;
+  poll: Poll | null;
+  setPoll: (update: (current: Poll | null) => Poll | null) => void;
+  reload: () => void;
+  pollIntervalMs: number;
+  maxPolls: number;
+}) {
+  const { token } = useUser();
+  const { save } = useStaffSave();
+  /** Some language had a machine translation: a provider is configured. */
+  const [providerSeen, setProviderSeen] = useState(false);
+  if (!providerSeen && machineTranslated(data)) setProviderSeen(true);
 
   useEffect(() => {
     if (!poll || !token) return;
@@ -184,7 +225,7 @@ export function TranslationsReview({
           // A failed poll stays silent: the form's own dialog reports a failed
           // save, and an expired session shows at the next action.
           if (result.ok) {
-            receive(result.data);
+            setData(() => result.data);
             if (settled(result.data, poll.expected)) return stop();
           }
           if (count >= maxPolls) return stop();
@@ -200,15 +241,14 @@ export function TranslationsReview({
       controller.abort();
       clearTimeout(timer);
     };
-  }, [poll, token, pollIntervalMs, maxPolls]);
+  }, [poll, token, pollIntervalMs, maxPolls, setData, setPoll]);
 
   function update(translations: LanguageReview[]) {
-    setData((current) => (current ? { ...current, translations } : current));
+    setData((current) => ({ ...current, translations }));
   }
 
-  // The review loads itself (not a route loader): a conflict loads the review again, not the page.
+  // A conflict loads the review again, not the page.
   async function onSave(lang: TargetLang, texts: Texts<DailyMenuField>): Promise<boolean> {
-    if (!data) return false;
     const fields: DailyMenuFields = {
       titolo: texts.titolo ?? '',
       descrizione: texts.descrizione ?? '',
@@ -221,7 +261,7 @@ export function TranslationsReview({
       // The server's refusal says what happened (the generic handler); the new
       // Italian then shows next to what staff typed, which stays in the form.
       onFailure: (failure) => {
-        if (italianChangedMeanwhile(failure)) setLoads((count) => count + 1);
+        if (italianChangedMeanwhile(failure)) reload();
         return false;
       },
       onSaved: update,
@@ -246,19 +286,13 @@ export function TranslationsReview({
 
   const waiting = poll !== null;
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`} id="traduzioni">
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
-      {waiting && data ? (
+    <>
+      {waiting ? (
         <p className="staff-hint staff-translations__progress" role="status">
           {T.refreshing}
         </p>
       ) : null}
-      {data === null ? (
-        <p role="status">{loadFailed ? T.loadFailed : T.loading}</p>
-      ) : isEmptyMenu(data.italian) ? (
+      {isEmptyMenu(data.italian) ? (
         <p>{T.emptyMenu}</p>
       ) : (
         <FieldTranslationsReview
@@ -271,6 +305,6 @@ export function TranslationsReview({
           onReset={onReset}
         />
       )}
-    </section>
+    </>
   );
 }

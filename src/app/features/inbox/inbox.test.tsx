@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messagesRoute from '../../routes/staff/messages.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
+import {
+  renderStaffRoutes,
+  routeModule,
+  startSession,
+  fakeServer,
+  type FakeRoute,
+} from '../staff/test-utils.tsx';
 import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
 import type { ContactMessage } from './inbox-api.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
@@ -25,20 +31,14 @@ const message = (overrides: Partial<ContactMessage>): ContactMessage => ({
 });
 
 let messages: ContactMessage[];
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
+let routes: Record<string, FakeRoute>;
+const { fetchMock } = fakeServer(() => routes);
 const patches = () =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'PATCH')
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
 
-function patchRoute(id: number): Handler {
+function patchRoute(id: number): FakeRoute {
   return (init) => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     const { read } = JSON.parse(String(init?.body)) as { read: boolean };
@@ -80,10 +80,7 @@ beforeEach(() => {
     'PATCH /api/contact-messages/2': patchRoute(2),
     'PATCH /api/contact-messages/3': patchRoute(3),
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** /dashboard/messages through its route module: the client loader fetches the list. */
 function renderInbox() {

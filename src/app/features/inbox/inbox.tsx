@@ -1,6 +1,6 @@
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { useLoaded, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
 import {
   deliveryLabel,
@@ -21,33 +21,46 @@ import { LANGUAGE_LABELS_IT } from '../../../shared/languages.ts';
  * `messages` is what the route's client loader fetches; "Ricarica" runs it again.
  */
 export function Inbox({ messages }: { messages: Loading<ContactMessage[]> }) {
-  return (
-    <Suspense
-      fallback={
-        <InboxPanel unread={0} reloadLabel={T.reload}>
-          <p role="status">{T.loading}</p>
-        </InboxPanel>
-      }
-    >
-      <LoadedInbox loading={messages} />
-    </Suspense>
-  );
-}
-
-function LoadedInbox({ loading }: { loading: Loading<ContactMessage[]> }) {
-  const { save } = useStaffSave();
   const { revalidate } = useRevalidator();
-  const { data: messages, failed, setData } = useLoaded(loading);
-  const [openId, setOpenId] = useState<number | null>(null);
   // The loader hands over the answer still to come and the router keeps this
   // screen until it is in: "Ricarica" is busy while the screen it was pressed on stays.
   const [reloadedFrom, setReloadedFrom] = useState<Loading<ContactMessage[]> | null>(null);
-  const reloading = reloadedFrom === loading;
+  const reloading = reloadedFrom === messages;
 
   function reload() {
-    setReloadedFrom(loading);
+    setReloadedFrom(messages);
     void revalidate();
   }
+
+  return (
+    <LoadedPanel
+      loading={messages}
+      texts={T}
+      frame={(content, { data, failed }) => (
+        <InboxPanel
+          unread={data?.filter((message) => !message.read).length ?? 0}
+          reloadLabel={reloading && data ? T.reloading : T.reload}
+          // Nothing to reload before the first answer is in.
+          onReload={reloading || (data === null && !failed) ? undefined : reload}
+        >
+          {content}
+        </InboxPanel>
+      )}
+    >
+      {(list, setData) => <MessageList messages={list} setData={setData} />}
+    </LoadedPanel>
+  );
+}
+
+function MessageList({
+  messages,
+  setData,
+}: {
+  messages: ContactMessage[];
+  setData: (update: (messages: ContactMessage[]) => ContactMessage[]) => void;
+}) {
+  const { save } = useStaffSave();
+  const [openId, setOpenId] = useState<number | null>(null);
 
   function setRead(messageId: number, read: boolean) {
     setData((current) =>
@@ -81,31 +94,19 @@ function LoadedInbox({ loading }: { loading: Loading<ContactMessage[]> }) {
     if (!message.read) void changeRead(message, true);
   }
 
-  const unread = messages?.filter((message) => !message.read).length ?? 0;
+  if (messages.length === 0) return <p className="staff-empty">{T.empty}</p>;
   return (
-    <InboxPanel
-      unread={unread}
-      reloadLabel={reloading && messages ? T.reloading : T.reload}
-      onReload={reloading ? undefined : reload}
-    >
-      {messages === null ? (
-        <p role="status">{failed ? T.loadFailed : T.loading}</p>
-      ) : messages.length === 0 ? (
-        <p className="staff-empty">{T.empty}</p>
-      ) : (
-        <ul className="staff-messages" aria-label={T.listLabel}>
-          {messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              open={openId === message.id}
-              onToggle={() => toggle(message)}
-              onChangeRead={(read) => void changeRead(message, read)}
-            />
-          ))}
-        </ul>
-      )}
-    </InboxPanel>
+    <ul className="staff-messages" aria-label={T.listLabel}>
+      {messages.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          open={openId === message.id}
+          onToggle={() => toggle(message)}
+          onChangeRead={(read) => void changeRead(message, read)}
+        />
+      ))}
+    </ul>
   );
 }
 

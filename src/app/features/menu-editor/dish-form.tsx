@@ -37,6 +37,7 @@ export function DishForm({
   sectionId,
   sections,
   onSubmit,
+  busy,
   onCancel,
   onDelete,
 }: {
@@ -46,6 +47,8 @@ export function DishForm({
   sections: readonly Pick<MenuSectionAnswer, 'id' | 'name'>[];
   /** Saves; true when the server took it. */
   onSubmit: (draft: DishDraft) => Promise<boolean>;
+  /** The save `onSubmit` runs is under way. */
+  busy: boolean;
   onCancel: () => void;
   onDelete?: () => Promise<boolean>;
 }) {
@@ -62,7 +65,6 @@ export function DishForm({
     announcedDrafts.add(said);
     void showToast('info', T.draftRestored);
   }, [kept, key]);
-  const [busy, setBusy] = useState(false);
 
   function change(next: Partial<DishDraft>) {
     setDraft((current) => {
@@ -88,9 +90,7 @@ export function DishForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
     const saved = await onSubmit(draft);
-    setBusy(false);
     if (saved) clearDishDraft(key);
   }
 

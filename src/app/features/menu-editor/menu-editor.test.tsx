@@ -1,9 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer, ItemTranslationsAnswer } from '../../../shared/schemas/menu.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
+import {
+  renderStaffRoutes,
+  routeModule,
+  startSession,
+  fakeServer,
+  type FakeRoute,
+} from '../staff/test-utils.tsx';
 import * as menuRoute from '../../routes/staff/menu.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
@@ -34,18 +40,8 @@ const dish = (
 
 let menu: MenuAnswer;
 let translations: ItemTranslationsAnswer;
-type Handler = (init: RequestInit | undefined) => Response;
-let routes: Record<string, Handler>;
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
-const bodies = (key: string) =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key)
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+let routes: Record<string, FakeRoute>;
+const { fetchMock, bodies } = fakeServer(() => routes);
 
 const field = (italian: string, machine: string | null = null, staff: string | null = null) => ({
   italian,
@@ -84,10 +80,7 @@ beforeEach(() => {
     'GET /api/menu?lang=it': () => Response.json(menu),
     'GET /api/menu/items/2/translations': () => Response.json(translations),
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** /dashboard/menu through its route module: the client loader fetches the menu. */
 function renderEditor(url = '/dashboard/menu') {

@@ -41,18 +41,19 @@ const MAX_POLLS = 10;
 /**
  * A menu write through the back office's save: true once saved (a form
  * closes on it). `goTo`: where to go once it worked (its loader brings fresh
- * data), instead of reloading here.
+ * data), instead of reloading here. `busy` while one runs: a form has its own.
  */
 function useMenuWrite() {
-  const { save } = useStaffSave();
-  return async function write(
+  const { save, busy } = useStaffSave();
+  async function write(
     call: (token: string) => Promise<ApiResult<unknown>>,
     success: string,
     goTo?: string,
   ): Promise<boolean> {
     const result = await save(call, { success, then: goTo ?? 'reload' });
     return result?.ok === true;
-  };
+  }
+  return { write, busy };
 }
 
 /** /dashboard/menu: the full menu, in Italian, as staff edit it. */
@@ -81,7 +82,8 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
 // The list
 
 function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number | null }) {
-  const write = useMenuWrite();
+  const { write } = useMenuWrite();
+  const adding = useMenuWrite();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const needle = query.trim().toLocaleLowerCase('it');
@@ -148,7 +150,8 @@ function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number
         title={T.newSection}
         initial={{ name: '', placement: 'carousel' }}
         submitLabel={T.addSection}
-        onSubmit={(fields) => write((token) => createSection(token, fields), T.sectionAdded)}
+        busy={adding.busy}
+        onSubmit={(fields) => adding.write((token) => createSection(token, fields), T.sectionAdded)}
       />
       <MenuCsvPanel />
     </>
@@ -166,7 +169,8 @@ function SectionBlock({
   initiallyOpen: boolean;
   setAvailability: (itemId: number, name: string) => (available: boolean) => Promise<boolean>;
 }) {
-  const write = useMenuWrite();
+  const { write } = useMenuWrite();
+  const rename = useMenuWrite();
   const [open, setOpen] = useState(initiallyOpen);
   const [renaming, setRenaming] = useState(false);
   const bodyId = useId();
@@ -240,8 +244,9 @@ function SectionBlock({
               initial={{ name: section.name, placement: section.placement }}
               submitLabel={T.save}
               onCancel={() => setRenaming(false)}
+              busy={rename.busy}
               onSubmit={async (fields: SectionFields) => {
-                const saved = await write(
+                const saved = await rename.write(
                   (token) => updateSection(token, section.id, fields),
                   T.sectionSaved,
                 );
@@ -273,7 +278,8 @@ const REVIEW_FIELDS: readonly ReviewField<ItemTextField>[] = [
 
 function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) {
   const navigate = useNavigate();
-  const write = useMenuWrite();
+  const { write } = useMenuWrite();
+  const saving = useMenuWrite();
   const screenRef = useRef<HTMLDivElement>(null);
   const { screen } = data;
   const located =
@@ -311,8 +317,8 @@ function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) 
     const body = bodyOf(draft);
     const list = listWith(draft.sectionId);
     return located
-      ? write((token) => updateItem(token, located.item.id, body), T.dishSaved, list)
-      : write((token) => createItem(token, body), T.dishAdded, list);
+      ? saving.write((token) => updateItem(token, located.item.id, body), T.dishSaved, list)
+      : saving.write((token) => createItem(token, body), T.dishAdded, list);
   }
 
   return (
@@ -326,6 +332,7 @@ function DishScreen({ data, menu }: { data: MenuEditorData; menu: MenuAnswer }) 
         sectionId={sectionId}
         sections={menu.sections}
         onSubmit={save}
+        busy={saving.busy}
         onCancel={() => void navigate(listWith(sectionId))}
         onDelete={
           located
@@ -376,7 +383,7 @@ function DishTranslationsReview({
   itemId: number;
   review: ItemTranslationsAnswer['translations'];
 }) {
-  const write = useMenuWrite();
+  const { write } = useMenuWrite();
   const revalidator = useRevalidator();
   const machineSeen = review.some((lang) =>
     ITEM_TEXT_FIELDS.some((field) => lang.fields[field].machine !== null),

@@ -17,6 +17,7 @@ export function SectionForm({
   submitLabel,
   title,
   onSubmit,
+  busy,
   onCancel,
 }: {
   initial: SectionFields;
@@ -24,18 +25,17 @@ export function SectionForm({
   title: string;
   /** true when saved: the form then empties (new section) or closes (rename). */
   onSubmit: (fields: SectionFields) => Promise<boolean>;
+  /** The save `onSubmit` runs is under way. */
+  busy: boolean;
   onCancel?: () => void;
 }) {
   const id = useId();
   const [fields, setFields] = useState(initial);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
     const saved = await onSubmit({ ...fields, name: fields.name.trim() });
-    setBusy(false);
     if (saved) setFields(initial);
   }
 

@@ -3,7 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpeningHoursAnswer } from '../../../shared/schemas/opening-hours.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
+import {
+  renderStaffRoutes,
+  routeModule,
+  startSession,
+  fakeServer,
+  type FakeRoute,
+} from '../staff/test-utils.tsx';
 import * as hoursRoute from '../../routes/staff/hours.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
@@ -34,18 +40,8 @@ const FACTS = {
   social: { instagram: 'https://www.instagram.com/latonnara/', facebook: null },
   privacyPolicyUrl: 'https://latonnara.example/privacy',
 };
-type Handler = (init: RequestInit | undefined) => Response;
-let routes: Record<string, Handler>;
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
-const bodies = (key: string) =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key)
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+let routes: Record<string, FakeRoute>;
+const { bodies } = fakeServer(() => routes);
 
 beforeEach(() => {
   localStorage.clear();
@@ -76,12 +72,9 @@ beforeEach(() => {
       return Response.json(hours);
     },
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function renderHours() {

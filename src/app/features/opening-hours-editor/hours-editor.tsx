@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { romeDate, type TimeRange } from '../../../shared/opening-hours.ts';
 import {
   CLOSURE_NOTE_MAX,
@@ -11,7 +11,15 @@ import {
   type OpeningHoursBody,
 } from '../../../shared/schemas/opening-hours.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
+import {
+  issuesOf,
+  LoadedPanel,
+  SaveBar,
+  useCheckedSave,
+  useDraft,
+  type Loading,
+  StaffPanel,
+} from '../staff/index.ts';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
@@ -46,33 +54,24 @@ const NEW_RANGE: TimeRange = { open: '19:00', close: '23:00' };
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The messages of a refusal, in the order of the form; the same zod schema as the server's. */
-function problemsOf(draft: Draft): string[] {
-  const parsed = openingHoursBody.safeParse(bodyOf(draft));
-  return parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => issue.message))];
-}
+const problemsOf = (draft: Draft) => issuesOf(openingHoursBody.safeParse(bodyOf(draft)));
 
 /** /dashboard/hours: the week, the closures and the special days, with a preview. */
 export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
-  const id = useId();
   return (
-    <section className="staff-panel hours-editor" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h1>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel heading="h1" title={T.title} intro={T.intro} className="hours-editor">
       <LoadedPanel loading={hours} texts={T}>
         {(data) => <HoursForm hours={data} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 
 function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
   const id = useId();
-  const { save, busy } = useStaffSave();
+  const { submit, busy, problems: shownProblems } = useCheckedSave();
   // Someone saved new hours (here or elsewhere): shown, unless staff are typing.
   const { draft, setDraft, dirty, keep } = useDraft(hours, draftOf);
-  const [shownProblems, setShownProblems] = useState<string[]>([]);
   const today = romeDate(new Date());
   const problems = problemsOf(draft);
 
@@ -80,16 +79,8 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
     setDraft((current) => change(structuredClone(current)));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (problems.length > 0) {
-      setShownProblems(problems);
-      return;
-    }
-    setShownProblems([]);
-    await save((token) => saveOpeningHours(token, bodyOf(draft)), {
-      onInvalid: (fields) => setShownProblems(Object.values(fields).flat()),
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    await submit(event, problems, (token) => saveOpeningHours(token, bodyOf(draft)), {
       onSaved: keep,
       success: T.saved,
     });
@@ -102,7 +93,12 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
 
   return (
     <>
-      <form className="staff-form hours-editor__form" onSubmit={submit} aria-busy={busy} noValidate>
+      <form
+        className="staff-form hours-editor__form"
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        noValidate
+      >
         <fieldset className="staff-fieldset">
           <legend>{T.week}</legend>
           <p className="staff-hint">{T.weekHint}</p>
@@ -287,16 +283,13 @@ function HoursForm({ hours }: { hours: OpeningHoursAnswer }) {
         </fieldset>
 
         <FormProblems title={T.fix} problems={shownProblems} className="hours-editor__problems" />
-        <div className="staff-form__actions">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.saving : T.save}
-          </button>
-          {dirty ? (
-            <p className="staff-draft" role="status">
-              {T.unsaved}
-            </p>
-          ) : null}
-        </div>
+        <SaveBar
+          label={T.save}
+          savingLabel={T.saving}
+          saving={busy}
+          unsaved={dirty}
+          unsavedNote={T.unsaved}
+        />
       </form>
       <HoursPreview schedule={problems.length === 0 ? bodyOfSchedule(draft) : null} />
     </>

@@ -8,7 +8,7 @@ import { scanForMenu as scanEn } from '../../../shared/locales/en/menu.json';
 import { scanForMenu as scanFr } from '../../../shared/locales/fr/menu.json';
 import { scanForMenu as scanEs } from '../../../shared/locales/es/menu.json';
 import { scanForMenu as scanDe } from '../../../shared/locales/de/menu.json';
-import { LoadedPanel, type Loading } from '../staff/index.ts';
+import { LoadedPanel, type Loading, StaffPanel } from '../staff/index.ts';
 import { PRINT_TEXTS } from './print-texts.ts';
 
 /** "Scan for the menu" in the card's language: guests read it, so it is theirs, not staff's. */
@@ -28,14 +28,8 @@ const SCAN_FOR_MENU: Record<Lang, string> = {
  * nothing here needs refreshing after a menu edit.
  */
 export function PrintPage({ facts }: { facts: Loading<RestaurantFacts> }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="staff-panel__title">
-        {PRINT_TEXTS.title}
-      </h1>
-      <p className="staff-panel__intro">{PRINT_TEXTS.intro}</p>
-
+    <StaffPanel heading="h1" title={PRINT_TEXTS.title} intro={PRINT_TEXTS.intro}>
       <h2 className="staff-panel__subtitle">{PRINT_TEXTS.pdfTitle}</h2>
       <p className="staff-panel__intro">{PRINT_TEXTS.pdfIntro}</p>
       <ul className="staff-print__downloads">
@@ -58,7 +52,7 @@ export function PrintPage({ facts }: { facts: Loading<RestaurantFacts> }) {
       <LoadedPanel loading={facts} texts={PRINT_TEXTS}>
         {(loaded) => <TableCards facts={loaded} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

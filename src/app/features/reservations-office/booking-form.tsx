@@ -10,7 +10,7 @@ import {
   staffReservationBody,
   type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
-import { useStaffSave, useUser } from '../staff/index.ts';
+import { useStaffSave, useUser, SubmitButton } from '../staff/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
 import { addPhoneReservation, fetchOccupancy } from './reservations-office-api.ts';
@@ -377,9 +377,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
           </div>
         ) : null}
         <div className="staff-form__actions staff-field--wide">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.saving : T.submit}
-          </button>
+          <SubmitButton label={T.submit} busyLabel={T.saving} busy={busy} />
           <button type="button" className="staff-button staff-button--ghost" onClick={onClose}>
             {T.close}
           </button>

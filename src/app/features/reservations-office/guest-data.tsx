@@ -7,7 +7,7 @@ import {
   type GuestKey,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { useStaffSave } from '../staff/index.ts';
+import { useStaffSave, SubmitButton, StaffPanel } from '../staff/index.ts';
 import { spokenDate } from './format.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
@@ -67,11 +67,7 @@ export function GuestDataPanel() {
   }
 
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro}>
       <form className="staff-form bookings__search" onSubmit={find} aria-busy={busy} noValidate>
         <div className="staff-field">
           <label htmlFor={`${id}-guest`}>{T.guest}</label>
@@ -93,16 +89,14 @@ export function GuestDataPanel() {
           ) : null}
         </div>
         <div>
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.searching : T.search}
-          </button>
+          <SubmitButton label={T.search} busyLabel={T.searching} busy={busy} />
         </div>
       </form>
       <div className="bookings__guest" aria-live="polite">
         {found ? <GuestFound data={found} onErase={() => erase(found)} /> : null}
         {erased ? <p className="bookings__erased">{erasedText(erased)}</p> : null}
       </div>
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   reservationSettingsBody,
@@ -7,7 +7,16 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { LoadedPanel, useDraft, useStaffSave, type Loading } from '../staff/index.ts';
+import {
+  issuesOf,
+  LoadedPanel,
+  SaveBar,
+  useCheckedSave,
+  useDraft,
+  useStaffSave,
+  type Loading,
+  StaffPanel,
+} from '../staff/index.ts';
 import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
@@ -52,12 +61,6 @@ const bodyOf = (draft: Draft): unknown => ({
 });
 
 /** The same zod schema as the server's, with its Italian messages. */
-function check(draft: Draft) {
-  const parsed = reservationSettingsBody.safeParse(bodyOf(draft));
-  return parsed.success
-    ? { settings: parsed.data, problems: [] }
-    : { settings: null, problems: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
-}
 
 /** The owner's settings and the secret calendar address (the route asks for them for owners only). */
 export function ReservationSettingsPanel({
@@ -65,13 +68,8 @@ export function ReservationSettingsPanel({
 }: {
   settings: Loading<ReservationSettingsAnswer>;
 }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro}>
       <LoadedPanel
         loading={settings}
         texts={{ loading: T.loading, loadFailed: T.loadFailed, retry: RESERVATIONS_TEXTS.retry }}
@@ -86,28 +84,22 @@ export function ReservationSettingsPanel({
           </>
         )}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 
 function SettingsForm({ settings }: { settings: ReservationSettings }) {
   const id = useId();
-  const { save, busy } = useStaffSave();
+  const { submit, busy, problems } = useCheckedSave();
   // New settings from the server (saved here or by another owner): shown, unless being edited.
   const { draft, setDraft, dirty, keep } = useDraft(settings, draftOf);
-  const [problems, setProblems] = useState<string[]>([]);
 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = check(draft);
-    setProblems(checked.problems);
-    if (!checked.settings) return;
-    const body = checked.settings;
-    await save((token) => saveReservationSettings(token, body), {
-      onInvalid: (invalid) => setProblems([...new Set(Object.values(invalid).flat())]),
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = reservationSettingsBody.safeParse(bodyOf(draft));
+    // Sent only when the check passed: the numbers as the schema reads them.
+    await submit(event, issuesOf(parsed), (token) => saveReservationSettings(token, parsed.data!), {
       onSaved: keep,
       success: T.saved,
     });
@@ -133,7 +125,7 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
   );
 
   return (
-    <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
+    <form className="staff-form staff-form--grid" onSubmit={onSubmit} aria-busy={busy} noValidate>
       {NUMBERS.slice(0, 5).map(numberField)}
       <div className="staff-field bookings__auto">
         <label className="bookings__switch">
@@ -175,16 +167,14 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
         problems={problems}
         className="staff-field--wide bookings__problems"
       />
-      <div className="staff-form__actions staff-field--wide">
-        <button type="submit" className="staff-button" disabled={busy}>
-          {busy ? T.saving : T.save}
-        </button>
-        {dirty ? (
-          <p className="staff-draft" role="status">
-            {T.unsaved}
-          </p>
-        ) : null}
-      </div>
+      <SaveBar
+        label={T.save}
+        savingLabel={T.saving}
+        saving={busy}
+        unsaved={dirty}
+        unsavedNote={T.unsaved}
+        className="staff-field--wide"
+      />
     </form>
   );
 }

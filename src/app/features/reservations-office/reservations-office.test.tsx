@@ -9,7 +9,13 @@ import type {
 } from '../../../shared/schemas/reservations.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 import * as reservationsRoute from '../../routes/staff/reservations.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
+import {
+  renderStaffRoutes,
+  routeModule,
+  startSession,
+  fakeServer,
+  type FakeRoute,
+} from '../staff/test-utils.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
@@ -42,22 +48,13 @@ const booking = (overrides: Partial<Reservation>): Reservation => ({
 let days: Record<string, Reservation[]>;
 let occupancy: OccupancyAnswer;
 let settings: ReservationSettingsAnswer;
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const key = `${init?.method ?? 'GET'} ${String(input)}`;
-  const handler = routes[key];
-  if (!handler) throw new TypeError(`no route for ${key}`);
-  return handler(init);
-});
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
-const bodies = (key: string) => calls(key).map(([, init]) => JSON.parse(String(init?.body)));
+let routes: Record<string, FakeRoute>;
+const { calls, bodies } = fakeServer(() => routes);
 const refusal = (status: number, code: string, description: string) =>
   Response.json({ errors: [{ code, description }] }, { status });
 
 /** PATCH /api/reservations/{id}: the status as sent, the message kept with a decline. */
-function patchRoute(id: number): Handler {
+function patchRoute(id: number): FakeRoute {
   return (init) => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     const { status, message } = JSON.parse(String(init?.body)) as {
@@ -163,12 +160,9 @@ beforeEach(() => {
     routes[`GET /api/reservations?date=${date}`] = day(date);
     routes[`GET /api/reservations/occupancy?date=${date}`] = occupancyOf(date);
   }
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function renderReservations(url = '/dashboard/reservations') {

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { useUser } from '../staff/index.ts';
+import { StaffPanel, useUser } from '../staff/index.ts';
 import { PhoneBooking } from './booking-form.tsx';
 import { DayBookings, DayNav } from './day-view.tsx';
 import { GuestDataPanel } from './guest-data.tsx';
@@ -13,15 +12,11 @@ import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
  * guest's data on request.
  */
 export function ReservationsOffice({ data }: { data: ReservationsData }) {
-  const id = useId();
   const { user } = useUser();
   const isOwner = user?.role === 'owner';
   return (
     <>
-      <section className="staff-panel bookings" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`} className="staff-panel__title">
-          {T.title}
-        </h1>
+      <StaffPanel heading="h1" title={T.title} className="bookings">
         <p className="staff-panel__intro">
           {T.intro} {isOwner ? null : T.ownerOnlyNote}
         </p>
@@ -29,7 +24,7 @@ export function ReservationsOffice({ data }: { data: ReservationsData }) {
         <DayNav date={data.date} today={data.today} />
         {/* Keyed by the day: another day shows its loading text, not the last day's bookings. */}
         <DayBookings key={data.date} reservations={data.reservations} occupancy={data.occupancy} />
-      </section>
+      </StaffPanel>
       {isOwner ? <ReservationSettingsPanel settings={data.settings} /> : null}
       <GuestDataPanel />
     </>

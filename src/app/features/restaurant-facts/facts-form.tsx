@@ -5,7 +5,15 @@ import {
   type RestaurantFactsBody,
 } from '../../../shared/schemas/restaurant.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
+import {
+  issuesOf,
+  LoadedPanel,
+  useCheckedSave,
+  useUser,
+  type Loading,
+  SubmitButton,
+  StaffPanel,
+} from '../staff/index.ts';
 import { saveRestaurantFacts } from './restaurant-facts-api.ts';
 import { FACTS_TEXTS as T } from './restaurant-facts-texts.ts';
 
@@ -93,47 +101,34 @@ const FIELDS: {
 
 /** The restaurant's facts: the owner edits them, staff read them. */
 export function RestaurantFactsPanel({ facts }: { facts: Loading<RestaurantFacts> }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h2>
-      <p className="staff-panel__intro">{T.intro}</p>
+    <StaffPanel title={T.title} intro={T.intro}>
       <LoadedPanel loading={facts} texts={{ loading: T.loading, loadFailed: T.loadFailed }}>
         {(data) => <FactsForm facts={data} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 
 function FactsForm({ facts }: { facts: RestaurantFacts }) {
   const id = useId();
   const { user } = useUser();
-  const { save, busy } = useStaffSave();
+  const { submit, busy, problems } = useCheckedSave();
   const isOwner = user?.role === 'owner';
   const [draft, setDraft] = useState(() => draftOf(facts));
-  const [problems, setProblems] = useState<string[]>([]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const body = bodyOf(draft);
-    const checked = restaurantFactsBody.safeParse(body);
-    if (!checked.success) {
-      setProblems([...new Set(checked.error.issues.map((issue) => issue.message))]);
-      return;
-    }
-    setProblems([]);
-    await save((token) => saveRestaurantFacts(token, body), {
-      onInvalid: (fields) => setProblems(Object.values(fields).flat()),
-      onSaved: (saved) => setDraft(draftOf(saved)),
-      success: T.saved,
-    });
+    await submit(
+      event,
+      issuesOf(restaurantFactsBody.safeParse(body)),
+      (token) => saveRestaurantFacts(token, body),
+      { onSaved: (saved) => setDraft(draftOf(saved)), success: T.saved },
+    );
   }
 
   return (
-    <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
+    <form className="staff-form staff-form--grid" onSubmit={onSubmit} aria-busy={busy} noValidate>
       {isOwner ? null : <p className="staff-hint staff-field--wide">{T.ownerOnly}</p>}
       {FIELDS.map(({ key, type, optional, hint, inputMode }) => (
         <div key={key} className="staff-field">
@@ -160,9 +155,7 @@ function FactsForm({ facts }: { facts: RestaurantFacts }) {
       <FormProblems title={T.fix} problems={problems} className="staff-field--wide" />
       {isOwner ? (
         <div className="staff-field--wide">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? T.saving : T.save}
-          </button>
+          <SubmitButton label={T.save} busyLabel={T.saving} busy={busy} />
         </div>
       ) : null}
     </form>

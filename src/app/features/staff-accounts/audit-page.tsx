@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
-import { LoadedPanel, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useUser, type Loading, StaffPanel } from '../staff/index.ts';
 import { AUDIT_TEXTS } from './staff-accounts-texts.ts';
 import type { AuditEntry } from './staff-api.ts';
 
@@ -16,14 +15,10 @@ const when = new Intl.DateTimeFormat('it-IT', {
  * route's client loader fetches the latest `limit` entries (`?limit=`).
  */
 export function AuditPage({ entries, limit }: { entries: Loading<AuditEntry[]>; limit: number }) {
-  const id = useId();
   const { user } = useUser();
   const isOwner = user?.role === 'owner';
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="staff-panel__title">
-        {AUDIT_TEXTS.title}
-      </h1>
+    <StaffPanel heading="h1" title={AUDIT_TEXTS.title}>
       {!isOwner ? (
         <p role="alert">{AUDIT_TEXTS.ownerOnly}</p>
       ) : (
@@ -34,7 +29,7 @@ export function AuditPage({ entries, limit }: { entries: Loading<AuditEntry[]>; 
           </LoadedPanel>
         </>
       )}
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   ROLE_LABELS,
   ROLES,
@@ -9,7 +9,14 @@ import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import type { ApiResult } from '../../api/client.ts';
 import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
 import { EmailField } from '../auth/index.ts';
-import { LoadedPanel, useStaffSave, useUser, type Loading } from '../staff/index.ts';
+import {
+  LoadedPanel,
+  useStaffSave,
+  useUser,
+  type Loading,
+  SubmitButton,
+  StaffPanel,
+} from '../staff/index.ts';
 import {
   changeRole,
   invite,
@@ -44,7 +51,6 @@ export function Colleagues({
   staff: Loading<StaffMember[]>;
   invitations: Loading<Invitation[]>;
 }) {
-  const id = useId();
   const { user } = useUser();
   const { save } = useStaffSave();
   const isOwner = user?.role === 'owner';
@@ -56,10 +62,7 @@ export function Colleagues({
 
   return (
     <>
-      <section className="staff-panel" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`} className="staff-panel__title">
-          {COLLEAGUES_TEXTS.title}
-        </h1>
+      <StaffPanel heading="h1" title={COLLEAGUES_TEXTS.title}>
         <p className="staff-panel__intro">
           {COLLEAGUES_TEXTS.intro} {isOwner ? null : COLLEAGUES_TEXTS.ownerOnlyNote}
         </p>
@@ -78,14 +81,10 @@ export function Colleagues({
             />
           )}
         </LoadedPanel>
-      </section>
+      </StaffPanel>
       {isOwner ? (
         <>
-          <InviteForm
-            onInvite={(body) =>
-              act((token) => invite(token, body), COLLEAGUES_TEXTS.invited(body.email))
-            }
-          />
+          <InviteForm />
           <InvitationList
             loading={invitations}
             onRevoke={(invitation) =>
@@ -176,18 +175,10 @@ function ColleagueItem({
   );
 }
 
-function InviteForm({
-  onInvite,
-}: {
-  onInvite: (body: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
-  }) => Promise<boolean>;
-}) {
+/** The owner's invitation: on success a toast, the form emptied and the lists loaded again. */
+function InviteForm() {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useStaffSave();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -195,23 +186,24 @@ function InviteForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    setBusy(true);
-    const sent = await onInvite({
+    const body = {
       email: text('email'),
       firstName: text('firstName'),
       lastName: text('lastName'),
-      role: text('role') === 'owner' ? 'owner' : 'staff',
+      role: text('role') === 'owner' ? ('owner' as const) : ('staff' as const),
+    };
+    await save((token) => invite(token, body), {
+      success: COLLEAGUES_TEXTS.invited(body.email),
+      onSaved: () => form.reset(),
     });
-    setBusy(false);
-    if (sent) form.reset();
   }
 
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {COLLEAGUES_TEXTS.inviteTitle}
-      </h2>
-      <p className="staff-panel__intro">{COLLEAGUES_TEXTS.inviteIntro}</p>
+    <StaffPanel
+      title={COLLEAGUES_TEXTS.inviteTitle}
+      intro={COLLEAGUES_TEXTS.inviteIntro}
+      titleId={`${id}-title`}
+    >
       <form
         className="staff-form staff-form--grid"
         onSubmit={onSubmit}
@@ -229,35 +221,28 @@ function InviteForm({
             ))}
           </select>
         </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-first`}>{COLLEAGUES_TEXTS.firstName}</label>
-          <input
-            id={`${id}-first`}
-            name="firstName"
-            type="text"
-            autoComplete="off"
-            required
-            maxLength={100}
-          />
-        </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-last`}>{COLLEAGUES_TEXTS.lastName}</label>
-          <input
-            id={`${id}-last`}
-            name="lastName"
-            type="text"
-            autoComplete="off"
-            required
-            maxLength={100}
-          />
-        </div>
+        {(['firstName', 'lastName'] as const).map((name) => (
+          <div key={name} className="staff-field">
+            <label htmlFor={`${id}-${name}`}>{COLLEAGUES_TEXTS[name]}</label>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              type="text"
+              autoComplete="off"
+              required
+              maxLength={100}
+            />
+          </div>
+        ))}
         <div className="staff-field--wide">
-          <button type="submit" className="staff-button" disabled={busy}>
-            {busy ? COLLEAGUES_TEXTS.inviteBusy : COLLEAGUES_TEXTS.inviteSubmit}
-          </button>
+          <SubmitButton
+            label={COLLEAGUES_TEXTS.inviteSubmit}
+            busyLabel={COLLEAGUES_TEXTS.inviteBusy}
+            busy={busy}
+          />
         </div>
       </form>
-    </section>
+    </StaffPanel>
   );
 }
 
@@ -268,16 +253,12 @@ function InvitationList({
   loading: Loading<Invitation[]>;
   onRevoke: (invitation: Invitation) => Promise<unknown>;
 }) {
-  const id = useId();
   return (
-    <section className="staff-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
-        {COLLEAGUES_TEXTS.invitationsTitle}
-      </h2>
+    <StaffPanel title={COLLEAGUES_TEXTS.invitationsTitle}>
       <LoadedPanel loading={loading} texts={LIST_TEXTS}>
         {(invitations) => <InvitationItems invitations={invitations} onRevoke={onRevoke} />}
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 

@@ -10,27 +10,46 @@ export interface LoadTexts {
   retry?: string;
 }
 
+/** What the panel has: the data (null until it loaded), and whether the latest load failed. */
+export interface Shown<T> {
+  data: T | null;
+  failed: boolean;
+}
+
+/**
+ * What surrounds the panel's content and reads the data too (a title with a
+ * count, a reload button): given the content, loading text and failure
+ * included.
+ */
+export type Frame<T> = (content: ReactNode, shown: Shown<T>) => ReactNode;
+
+const UNFRAMED = (content: ReactNode) => content;
+const NOTHING_YET = { data: null, failed: false };
+
 /**
  * A back-office section's data, loaded by its route's client loader: the
  * loading text until the answer is in, the failure (with a retry when the
  * section has one) when it did not load, else `children` with the data
- * (`setData` changes it until the next load, see `useLoaded`).
+ * (`setData` changes it until the next load, see `useLoaded`); `frame`
+ * around each of them.
  */
 export function LoadedPanel<T>({
   loading,
   texts,
   fallback = <p role="status">{texts.loading}</p>,
+  frame = UNFRAMED,
   children,
 }: {
   loading: Loading<T>;
   texts: LoadTexts;
   /** What shows while loading, when it is more than the loading text. */
   fallback?: ReactNode;
+  frame?: Frame<T>;
   children: (data: T, setData: (update: (data: T) => T) => void) => ReactNode;
 }) {
   return (
-    <Suspense fallback={fallback}>
-      <Loaded loading={loading} texts={texts} fallback={fallback}>
+    <Suspense fallback={frame(fallback, NOTHING_YET)}>
+      <Loaded loading={loading} texts={texts} fallback={fallback} frame={frame}>
         {children}
       </Loaded>
     </Suspense>
@@ -41,19 +60,25 @@ function Loaded<T>({
   loading,
   texts,
   fallback,
+  frame,
   children,
 }: {
   loading: Loading<T>;
   texts: LoadTexts;
   fallback: ReactNode;
+  frame: Frame<T>;
   children: (data: T, setData: (update: (data: T) => T) => void) => ReactNode;
 }) {
   const { data, failed, setData } = useLoaded(loading);
-  if (data !== null) return children(data, setData);
-  if (!failed) return fallback;
-  return texts.retry ? (
-    <LoadFailed message={texts.loadFailed} retryLabel={texts.retry} />
-  ) : (
-    <p role="status">{texts.loadFailed}</p>
-  );
+  return frame(content(), { data, failed });
+
+  function content() {
+    if (data !== null) return children(data, setData);
+    if (!failed) return fallback;
+    return texts.retry ? (
+      <LoadFailed message={texts.loadFailed} retryLabel={texts.retry} />
+    ) : (
+      <p role="status">{texts.loadFailed}</p>
+    );
+  }
 }

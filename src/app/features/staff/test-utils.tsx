@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { MESSAGES } from '../../../shared/locales/index.ts';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
 import { createI18n } from '../../i18n/create-i18n.ts';
@@ -146,4 +147,41 @@ export function startSession(user: StaffUser, token = 'tok') {
 /** Nobody logged in, in the tab's session. */
 export function endSession() {
   session.clear();
+}
+
+/** The server's answer to one request of a component test, told the request's init. */
+export type FakeRoute = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A `fetch` mock each test tells what to answer, reset and stubbed around each test. */
+export function stubFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return fetchMock;
+}
+
+/**
+ * The server as a component test fakes it: during each test `fetch` answers
+ * "METHOD url" from `routes()` (a request without a route fails, as one the
+ * server never got would), and tells the calls it got: all of them
+ * (`fetchMock`), those to one "METHOD url" (`calls`), their JSON bodies (`bodies`).
+ */
+export function fakeServer(routes: () => Record<string, FakeRoute>) {
+  const fetchMock = stubFetch();
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      const route = routes()[key];
+      if (!route) throw new TypeError(`no route for ${key}`);
+      return route(init);
+    });
+  });
+  const calls = (key: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const bodies = (key: string) =>
+    calls(key).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  return { fetchMock, calls, bodies };
 }

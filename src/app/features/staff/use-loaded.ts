@@ -10,6 +10,15 @@ import { useApiErrorHandler } from './use-api-error-handler.ts';
  */
 export type Loading<T> = Promise<ApiResult<T> | null>;
 
+/**
+ * A `Loading` whose answer is already in, for a section that asked for its
+ * data itself: marked settled the way React's `use` reads a thenable, so the
+ * panel shows it at once instead of suspending for a turn.
+ */
+export function answered<T>(answer: ApiResult<T> | null): Loading<T> {
+  return Object.assign(Promise.resolve(answer), { status: 'fulfilled', value: answer });
+}
+
 /** Failures already handed to the handler: React may run an effect twice (StrictMode). */
 const reported = new WeakSet<object>();
 

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SaveBar } from '../staff/index.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
 import { splitList } from '../../../shared/lists.ts';
 import { showToast } from '../../components/toasts.tsx';
@@ -283,10 +284,14 @@ function LanguagePanel<K extends string>({
               );
             })}
           </fieldset>
-          <div className="staff-form__actions">
-            <button type="submit" className="staff-button" disabled={busy !== null}>
-              {busy === 'save' ? T.busy : T.save}
-            </button>
+          <SaveBar
+            label={T.save}
+            savingLabel={T.busy}
+            saving={busy === 'save'}
+            disabled={busy !== null}
+            unsaved={dirty}
+            unsavedNote={T.unsaved}
+          >
             {hasStaff || stale ? (
               <button
                 type="button"
@@ -297,12 +302,7 @@ function LanguagePanel<K extends string>({
                 {busy === 'reset' ? T.busy : T.useMachine}
               </button>
             ) : null}
-            {dirty ? (
-              <p className="staff-draft" role="status">
-                {T.unsaved}
-              </p>
-            ) : null}
-          </div>
+          </SaveBar>
         </form>
       ) : null}
     </div>
