@@ -284,7 +284,7 @@ describe('the notice says closed first, then the note, then when it opens again'
   });
 
   it('until further notice: a closure that ends past the horizon, or a week without hours', () => {
-    // Closures always have an end (CONTRACT.md): "until further notice" is
+    // Closures always have an end (docs/api.md, "Opening hours"): "until further notice" is
     // one that ends after the rules look ahead (a little more than a year).
     const indefinite = closed('2026-11-01', '2099-12-31', 'Lavori di ristrutturazione');
     expect(notices(indefinite, THURSDAY)).toEqual({

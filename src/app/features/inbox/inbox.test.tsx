@@ -176,7 +176,7 @@ describe('inbox', () => {
     expect(document.querySelector('.staff-messages b')).toBeNull();
   });
 
-  it('markup in a message, its name or its address is shown as text: no element injected (SECURITY.md item 20)', async () => {
+  it('markup in a message, its name or its address is shown as text: no element injected (docs/security.md item 20)', async () => {
     const hostile =
       '<script>window.injected = 1</script><img src="x" onerror="window.injected = 2">';
     messages = [

@@ -15,7 +15,7 @@ import {
 import type { TargetLang } from '../../../shared/languages.ts';
 import { menuImportAnswer, type MenuImportAnswer } from '../../../shared/schemas/menu-csv.ts';
 
-/** The calls of CONTRACT.md, "The menu in the database", as the editor makes them. */
+/** The calls of docs/api.md, "Menu", as the editor makes them. */
 
 /** The whole menu in Italian, in menu order (public: no token needed). */
 export async function fetchMenu(signal?: AbortSignal): Promise<ApiResult<MenuAnswer>> {

@@ -9,7 +9,7 @@ type By = 'email' | 'phone' | 'addressOf';
 
 /**
  * From one pending booking: decline every pending request of its guest at
- * once (SECURITY.md item 41), by its e-mail, its phone, or the connection it
+ * once (docs/security.md item 41), by its e-mail, its phone, or the connection it
  * came from. The question says how many first (asked of the server, since
  * they may be on other days); one tap more declines them, and each guest gets
  * one mail listing theirs.
