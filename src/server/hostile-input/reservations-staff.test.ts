@@ -91,7 +91,8 @@ import {
 } from '../testing/hostile-input/texts.ts';
 // A booking as staff read it: the server's own mapping of a stored row. The
 // oracle checks that an answer is the row as stored after the request; that
-// the mapping is right field by field is routes/api/reservations.test.ts's part.
+// the mapping is right field by field is pinned by routes/api/reservations.test.ts
+// ("a booking as staff read it").
 import { toReservation } from '../services/reservations/rows.ts';
 
 // Table reservations, staff's routes: phone bookings, the day's list, status

@@ -21,10 +21,10 @@ const GUEST_TEXTS = {
   },
 } satisfies Record<string, Record<Lang, object>>;
 
-export type GuestTexts = keyof typeof GUEST_TEXTS;
+type GuestTexts = keyof typeof GUEST_TEXTS;
 
 /** A translation by key; the mails' keys are plain strings. */
-export type MailTexts = (key: string, values?: Record<string, unknown>) => string;
+type MailTexts = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * One i18next instance for every mail, made once: mails are written by the

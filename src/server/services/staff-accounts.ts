@@ -204,7 +204,8 @@ export class StaffAccounts {
           .executeTakeFirst();
         if (!current) return { ok: false, reason: 'not-found' } as const;
         const member = await change(trx, current);
-        if ((await countOwners(trx)) === 0) throw new LastOwner();
+        // Only an owner's change can leave the accounts without one.
+        if (current.role === 'owner' && (await countOwners(trx)) === 0) throw new LastOwner();
         return { ok: true, member } as const;
       })
       .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { FORM_TEXTS } from './texts.ts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import logoHref from '../../assets/logo.svg?url';
@@ -30,7 +31,7 @@ export function BackToLoginButton() {
       className="staff-button staff-button--ghost"
       onClick={() => void navigate('/login')}
     >
-      {COMMON_TEXTS.backToLogin}
+      {FORM_TEXTS.backToLogin}
     </button>
   );
 }

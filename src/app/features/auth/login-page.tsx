@@ -3,8 +3,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { logIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
-import { COMMON_TEXTS, returnPath, useSave, useUser } from '../staff/index.ts';
-import { LOGIN_TEXTS } from './texts.ts';
+import { returnPath, useSave, useUser } from '../staff/index.ts';
+import { FORM_TEXTS, LOGIN_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
 /** /login; a logged-in staff member goes straight to /dashboard. */
@@ -36,7 +36,7 @@ export function LoginPage() {
       <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
         <EmailField id={`${id}-email`} autoComplete="username" />
         <div className="staff-field">
-          <label htmlFor={`${id}-password`}>{COMMON_TEXTS.password}</label>
+          <label htmlFor={`${id}-password`}>{FORM_TEXTS.password}</label>
           <div className="staff-password">
             <input
               id={`${id}-password`}
@@ -50,7 +50,7 @@ export function LoginPage() {
             <PasswordToggle
               shown={shown}
               onToggle={() => setShown((value) => !value)}
-              label={COMMON_TEXTS.showPassword}
+              label={FORM_TEXTS.showPassword}
               controls={`${id}-password`}
             />
           </div>

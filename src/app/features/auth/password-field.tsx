@@ -1,6 +1,6 @@
+import { FORM_TEXTS } from './texts.ts';
 import { useId, useState } from 'react';
 import { PasswordToggle } from './password-toggle.tsx';
-import { COMMON_TEXTS } from '../staff/index.ts';
 
 /** A labelled password field with its show/hide toggle and an optional hint. */
 export function PasswordField({
@@ -37,7 +37,7 @@ export function PasswordField({
         <PasswordToggle
           shown={shown}
           onToggle={() => setShown((value) => !value)}
-          label={COMMON_TEXTS.showPassword}
+          label={FORM_TEXTS.showPassword}
           controls={id}
         />
       </div>

@@ -5,8 +5,8 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { COMMON_TEXTS, useSave, useUser, SubmitButton } from '../staff/index.ts';
-import { LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
+import { useSave, useUser, SubmitButton } from '../staff/index.ts';
+import { FORM_TEXTS, LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 
 /**
  * /reset-password?token=…: a new password, then back to /login. After a reset
@@ -87,11 +87,11 @@ export function ResetPasswordPage() {
         <PasswordToggle
           shown={shown}
           onToggle={() => setShown((value) => !value)}
-          label={COMMON_TEXTS.showPasswords}
+          label={FORM_TEXTS.showPasswords}
           controls={`${id}-new ${id}-repeat`}
           withText
         />
-        <SubmitButton label={RESET_TEXTS.submit} busyLabel={COMMON_TEXTS.busy} busy={busy} />
+        <SubmitButton label={RESET_TEXTS.submit} busyLabel={FORM_TEXTS.busy} busy={busy} />
         <BackToLoginButton />
       </form>
     </AuthLayout>

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { sendResetEmail } from './auth-api.ts';
 import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
-import { COMMON_TEXTS, useSave, SubmitButton } from '../staff/index.ts';
-import { LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
+import { useSave, SubmitButton } from '../staff/index.ts';
+import { FORM_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
 import { EmailField } from './email-field.tsx';
 
 /** /send-email: ask for a reset e-mail, then back to /login. */
@@ -29,7 +29,7 @@ export function SendEmailPage() {
       </p>
       <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>
         <EmailField id={`${id}-email`} autoComplete="email" describedBy={`${id}-intro`} />
-        <SubmitButton label={SEND_EMAIL_TEXTS.submit} busyLabel={COMMON_TEXTS.busy} busy={busy} />
+        <SubmitButton label={SEND_EMAIL_TEXTS.submit} busyLabel={FORM_TEXTS.busy} busy={busy} />
         <BackToLoginButton />
       </form>
     </AuthLayout>

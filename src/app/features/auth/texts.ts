@@ -4,6 +4,16 @@
  * fixed word for word: tests assert them.
  */
 
+/** The words the login and recovery forms share. */
+export const FORM_TEXTS = {
+  backToLogin: 'Torna al Login',
+  busy: 'Invio in corso...',
+  showPassword: 'Mostra password',
+  showPasswords: 'Mostra le password',
+  email: 'Email',
+  password: 'Password',
+} as const;
+
 export const LOGIN_TEXTS = {
   title: 'Accedi al tuo account',
   forgotPassword: 'Hai dimenticato la tua password?',

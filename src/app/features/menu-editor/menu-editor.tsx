@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/menu.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
 import { FieldTranslationsReview, type ReviewField } from '../translations/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';
@@ -58,13 +58,9 @@ function useMenuWrite() {
 
 /** /dashboard/menu: the full menu, in Italian, as staff edit it. */
 export function MenuEditor({ data }: { data: MenuEditorData }) {
-  const id = useId();
   return (
-    <section className="staff-panel menu-editor" aria-labelledby={`${id}-title`}>
+    <StaffPanel title={T.title} heading="h1" className="menu-editor">
       <AllergenSprite />
-      <h1 id={`${id}-title`} className="staff-panel__title">
-        {T.title}
-      </h1>
       <LoadedPanel loading={data.menu} texts={T}>
         {(menu) =>
           data.screen.kind === 'list' ? (
@@ -74,7 +70,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
           )
         }
       </LoadedPanel>
-    </section>
+    </StaffPanel>
   );
 }
 
@@ -83,6 +79,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
 
 function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number | null }) {
   const { write } = useMenuWrite();
+  // The new-section form's own save: the list's other writes do not make it busy.
   const adding = useMenuWrite();
   const [query, setQuery] = useState('');
   const searchId = useId();

@@ -11,7 +11,7 @@ export interface LoadTexts {
 }
 
 /** What the panel has: the data (null until it loaded), and whether the latest load failed. */
-export interface Shown<T> {
+interface Shown<T> {
   data: T | null;
   failed: boolean;
 }
@@ -21,7 +21,7 @@ export interface Shown<T> {
  * count, a reload button): given the content, loading text and failure
  * included.
  */
-export type Frame<T> = (content: ReactNode, shown: Shown<T>) => ReactNode;
+type Frame<T> = (content: ReactNode, shown: Shown<T>) => ReactNode;
 
 const UNFRAMED = (content: ReactNode) => content;
 const NOTHING_YET = { data: null, failed: false };

@@ -75,30 +75,31 @@ export function useSave() {
     ): Promise<ApiResult<T> | null> => {
       const request = call();
       if (!request) return null;
+      // Busy until the fresh data or the next page is in, so that a second
+      // press cannot send the same form again meanwhile.
       setRunning((count) => count + 1);
-      let result: ApiResult<T>;
       try {
-        result = await request;
+        const result = await request;
+        if (!result.ok) {
+          const { failure } = result;
+          const fields = onInvalid ? fieldProblemsOf(failure) : null;
+          if (fields) onInvalid!(fields);
+          else if (!onFailure?.(failure)) handleFailure(failure, networkMessage);
+          if (failure.kind === 'http' && reloadOn.includes(failure.status)) {
+            await revalidator.revalidate();
+          }
+          return result;
+        }
+        onSaved?.(result.data);
+        if (success) {
+          void showToast('success', typeof success === 'string' ? success : success(result.data));
+        }
+        if (then === 'reload') await revalidator.revalidate();
+        else if (then !== false) await navigate(then, { replace });
+        return result;
       } finally {
         setRunning((count) => count - 1);
       }
-      if (!result.ok) {
-        const { failure } = result;
-        const fields = onInvalid ? fieldProblemsOf(failure) : null;
-        if (fields) onInvalid!(fields);
-        else if (!onFailure?.(failure)) handleFailure(failure, networkMessage);
-        if (failure.kind === 'http' && reloadOn.includes(failure.status)) {
-          await revalidator.revalidate();
-        }
-        return result;
-      }
-      onSaved?.(result.data);
-      if (success) {
-        void showToast('success', typeof success === 'string' ? success : success(result.data));
-      }
-      if (then === 'reload') await revalidator.revalidate();
-      else if (then !== false) await navigate(then, { replace });
-      return result;
     },
     [handleFailure, navigate, revalidator],
   );

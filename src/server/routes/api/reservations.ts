@@ -32,7 +32,7 @@ import type { BookingRefusal, StaffBookingRefusal } from '../../services/reserva
 import { notFound, refuse, tooManyRequests } from './errors.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
-const GUEST_REFUSALS: Record<BookingRefusal, string> = {
+const GUEST_REFUSAL_TEXTS: Record<BookingRefusal, string> = {
   'not-a-slot': 'This time cannot be booked: please pick one of the available times.',
   'slot-full': 'This time is fully booked: please pick another one.',
   'party-too-large': 'Parties this large book by phone: please call the restaurant.',
@@ -41,7 +41,7 @@ const GUEST_REFUSALS: Record<BookingRefusal, string> = {
 };
 
 /** What staff read (Italian, like the whole back office). */
-const STAFF_REFUSALS: Record<StaffBookingRefusal, string> = {
+const STAFF_BOOKING_REFUSAL_TEXTS: Record<StaffBookingRefusal, string> = {
   'not-a-slot':
     "A quest'ora non si prenota: il ristorante è chiuso, oppure l'orario non è su un quarto d'ora dell'apertura.",
   'slot-full':
@@ -84,7 +84,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           reply,
           409,
           RESERVATION_REFUSALS.partyTooLarge,
-          GUEST_REFUSALS['party-too-large'],
+          GUEST_REFUSAL_TEXTS['party-too-large'],
         );
       }
       return outcome.answer;
@@ -100,7 +100,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (booked.code === 'rate-limited') {
         return tooManyRequests(reply, booked.retryAfterSeconds, RATE_LIMITED, booked.description);
       }
-      return refuse(reply, 409, booked.code, GUEST_REFUSALS[booked.code]);
+      return refuse(reply, 409, booked.code, GUEST_REFUSAL_TEXTS[booked.code]);
     },
   );
 
@@ -214,7 +214,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await app.reservations.bookByStaff(request.body, request.staff!);
       if (outcome.ok) return reply.status(201).send(outcome.reservation);
-      return refuse(reply, 409, outcome.reason, STAFF_REFUSALS[outcome.reason]);
+      return refuse(reply, 409, outcome.reason, STAFF_BOOKING_REFUSAL_TEXTS[outcome.reason]);
     },
   );
 

@@ -16,7 +16,7 @@ const REFUSALS: readonly unknown[] = [
   'not-empty',
   'italian-changed',
 ];
-export const changedSomething = (outcome: unknown) => !REFUSALS.includes(outcome);
+const changedSomething = (outcome: unknown) => !REFUSALS.includes(outcome);
 
 export class MenuWrites {
   readonly #content: ContentChanges;

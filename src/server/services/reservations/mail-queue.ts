@@ -14,7 +14,7 @@ import {
 import { toMailed, type Row } from './rows.ts';
 
 /**
- * Queues the bookings' mails (mails.ts writes them) in the caller's
+ * Queues the bookings' mails (src/server/mail/reservation-mails.ts writes them) in the caller's
  * transaction, so that a mail goes out exactly when its change commits:
  * the guest's, with a cancel link while the booking has not begun, and the
  * restaurant's notices.

@@ -141,8 +141,12 @@ export class ReservationsService {
 
   // Booking (booking.ts, guest-booking.ts)
 
-  /** Without the guest's limits and honeypot: `bookAsGuest` is the site's way in. */
-  book(body: ReservationBody, clientKey: string) {
+  /**
+   * The booking rules alone, without the guest's limits and honeypot, for a
+   * test that must see no write but the booking's: every route and page
+   * books through `bookAsGuest` or `bookByStaff`.
+   */
+  bookWithoutGuestLimits(body: ReservationBody, clientKey: string) {
     return this.#booking.book(body, clientKey);
   }
 
