@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { PostgresDialect, SqliteDialect, sql, type Dialect, type Kysely } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Dialect,
+  type Driver,
+  type Kysely,
+} from 'kysely';
 import pg from 'pg';
 import { createSqliteDatabase } from './sqlite-driver.ts';
 
@@ -63,9 +71,28 @@ export function createDialect(
     throw error;
   }
   return {
-    dialect: new SqliteDialect({ database: createSqliteDatabase(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: createSqliteDatabase(sqlite) }),
     checkDurability: async () => {}, // checked synchronously above, before Kysely sees the file
   };
+}
+
+/**
+ * Kysely's SQLite driver opens a transaction with a plain (deferred) `begin`.
+ * A transaction that reads, then writes, then fails at once with "database
+ * is locked" when another process (`npm run staff` beside the server) wrote
+ * in between: SQLite cannot make it wait (busy_timeout) without risking a
+ * deadlock. Every transaction here starts with `begin immediate` instead,
+ * taking the write lock first, so the other process waits its turn. In one
+ * process every query already shares one connection: nothing waits longer.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**
