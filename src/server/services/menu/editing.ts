@@ -10,6 +10,7 @@ import { nowIso } from '../tokens.ts';
 import { ITEM, quoted, readItem, SECTION, type Actor } from './reading.ts';
 import {
   countItems,
+  findItem,
   findSection,
   renumber,
   reorder,
@@ -89,11 +90,7 @@ export class MenuEditing {
     actor: Actor,
   ): Promise<'updated' | 'not-found'> {
     return this.#writes.change(async (trx) => {
-      const section = await trx
-        .selectFrom('menu_sections')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const section = await findSection(trx, id);
       if (!section) return 'not-found';
       const name = patch.name ?? section.name;
       await trx
@@ -118,11 +115,7 @@ export class MenuEditing {
 
   async deleteSection(id: number, actor: Actor): Promise<'deleted' | 'not-found' | 'not-empty'> {
     return this.#writes.change(async (trx) => {
-      const section = await trx
-        .selectFrom('menu_sections')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const section = await findSection(trx, id);
       if (!section) return 'not-found';
       const item = await trx
         .selectFrom('menu_items')
@@ -188,11 +181,7 @@ export class MenuEditing {
     actor: Actor,
   ): Promise<StaffItemAnswer | 'not-found' | 'section-not-found'> {
     return this.#writes.change(async (trx) => {
-      const item = await trx
-        .selectFrom('menu_items')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const item = await findItem(trx, id);
       if (!item) return 'not-found';
       const sectionId = patch.sectionId ?? item.section_id;
       const moved = sectionId !== item.section_id;
@@ -246,11 +235,7 @@ export class MenuEditing {
 
   async deleteItem(id: number, actor: Actor): Promise<'deleted' | 'not-found'> {
     return this.#writes.change(async (trx) => {
-      const item = await trx
-        .selectFrom('menu_items')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const item = await findItem(trx, id);
       if (!item) return 'not-found';
       await trx.deleteFrom('menu_item_prices').where('item_id', '=', id).execute();
       await trx.deleteFrom('menu_items').where('id', '=', id).execute();

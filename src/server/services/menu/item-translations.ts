@@ -5,7 +5,7 @@ import type { ItemTextField, ItemTranslationsAnswer } from '../../../shared/sche
 import { recordAudit } from '../audit-log.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
 import { ITEM, itemTexts, quoted, type Actor } from './reading.ts';
-import type { MenuWrites } from './writes.ts';
+import { findItem, type MenuWrites } from './writes.ts';
 
 /**
  * A dish's translations as staff review them: the machine's, corrected by
@@ -23,11 +23,7 @@ export class MenuItemTranslations {
   }
 
   async itemTranslations(id: number): Promise<ItemTranslationsAnswer | undefined> {
-    const item = await this.#db
-      .selectFrom('menu_items')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const item = await findItem(this.#db, id);
     if (!item) return undefined;
     const review = await this.#translations.review(ITEM, itemTexts(item));
     return { translations: review as ItemTranslationsAnswer['translations'] };
@@ -41,11 +37,7 @@ export class MenuItemTranslations {
     actor: Actor,
   ): Promise<'saved' | 'italian-changed' | 'not-found'> {
     return this.#writes.changeUntranslated(async (trx) => {
-      const item = await trx
-        .selectFrom('menu_items')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const item = await findItem(trx, id);
       if (!item) return 'not-found';
       const given = Object.fromEntries(
         Object.entries(texts).filter(([, text]) => text !== undefined),

@@ -7,6 +7,7 @@ import type { MenuItemAnswer, MenuView, StaffItemAnswer } from '../../../shared/
 import type { AuditActor } from '../audit-log.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
 import type { TranslatableRecord } from '../translation/translatable.ts';
+import { findItem } from './writes.ts';
 
 /*
  * The menu as it is read: its rows, their Italian texts as the translation
@@ -125,11 +126,7 @@ export async function readItem(
   db: Kysely<Database>,
   id: number,
 ): Promise<StaffItemAnswer | undefined> {
-  const item = await db
-    .selectFrom('menu_items')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const item = await findItem(db, id);
   if (!item) return undefined;
   const prices = await db
     .selectFrom('menu_item_prices')

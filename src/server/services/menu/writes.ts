@@ -47,8 +47,14 @@ export class MenuWrites {
   }
 }
 
+/** One section by id, in the caller's transaction or on the database. */
 export function findSection(trx: Kysely<Database>, id: number) {
   return trx.selectFrom('menu_sections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One dish by id, in the caller's transaction or on the database. */
+export function findItem(trx: Kysely<Database>, id: number) {
+  return trx.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** How many dishes a section has: the position of one added last. */
