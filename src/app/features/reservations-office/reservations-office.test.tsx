@@ -289,7 +289,8 @@ describe('the day', () => {
     };
     renderReservations();
     expect(await screen.findByText('Impossibile caricare le prenotazioni.')).toBeTruthy();
-    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+    // The failure is reported from an effect, which may run after the text shows.
+    await waitFor(() => expect(toasts).toEqual([['error', 'Errore sconosciuto.']]));
     routes[`GET /api/reservations?date=${TODAY}`] = day;
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     expect(await names('Da confermare')).toEqual(['Giulia Bianchi', 'Hans Müller']);
