@@ -323,7 +323,8 @@ describe('translation review', () => {
       Response.json({ message: 'Errore del server' }, { status: 500 });
     renderReview();
     expect(await screen.findByText('Impossibile caricare le traduzioni.')).toBeTruthy();
-    expect(toasts).toEqual([['error', 'Errore del server']]);
+    // The failure is reported from an effect, which may run after the text shows.
+    await vi.waitFor(() => expect(toasts).toEqual([['error', 'Errore del server']]));
   });
 });
 
@@ -333,6 +334,7 @@ describe('answers of another shape', () => {
       Response.json({ translations: [{ lang: 'xx', machine: 'junk' }] });
     renderReview();
     expect(await screen.findByText('Impossibile caricare le traduzioni.')).toBeTruthy();
-    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+    // The failure is reported from an effect, which may run after the text shows.
+    await vi.waitFor(() => expect(toasts).toEqual([['error', 'Errore sconosciuto.']]));
   });
 });

@@ -289,7 +289,8 @@ describe('inbox', () => {
     };
     renderInbox();
     expect(await screen.findByText('Impossibile caricare i messaggi.')).toBeTruthy();
-    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+    // The failure is reported from an effect, which may run after the text shows.
+    await vi.waitFor(() => expect(toasts).toEqual([['error', 'Errore sconosciuto.']]));
     routes['GET /api/contact-messages'] = list;
     fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
     expect((await items()).length).toBe(3);

@@ -106,7 +106,8 @@ describe('/dashboard/audit', () => {
     });
     renderAudit();
     expect(await screen.findByText('Impossibile caricare il registro.')).toBeTruthy();
-    expect(toasts).toEqual([['error', 'Errore sconosciuto.']]);
+    // The failure is reported from an effect, which may run after the text shows.
+    await vi.waitFor(() => expect(toasts).toEqual([['error', 'Errore sconosciuto.']]));
     fetchMock.mockImplementation(answerAudit);
     const nav = screen.getByRole('navigation', { name: 'Sezioni' });
     fireEvent.click(within(nav).getByRole('link', { name: 'Registro attività' }));
