@@ -23,6 +23,8 @@ export default [
       route('reservations', 'routes/staff/reservations.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
       route('hours', 'routes/staff/hours.tsx'),
+      route('photos', 'routes/staff/photos.tsx'),
+      route('texts', 'routes/staff/texts.tsx'),
       route('print', 'routes/staff/print.tsx'),
       route('messages', 'routes/staff/messages.tsx'),
       route('team', 'routes/staff/team.tsx'),

@@ -13,7 +13,10 @@ export type ApiResult<T> =
   { ok: true; status: number; statusText: string; data: T } | { ok: false; failure: ApiFailure };
 
 export interface ApiRequestOptions {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead, announced with its own type (a photo's bytes). */
+  file?: Blob;
   /** Sent as `Authorization: Bearer …`. */
   token?: string | null;
   signal?: AbortSignal;
@@ -24,18 +27,19 @@ const API_BASE = '/api';
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  { body, token, signal }: ApiRequestOptions = {},
+  { body, file, token, signal }: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Only with a body: Fastify refuses an empty body announced as JSON.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
       credentials: 'same-origin',
       cache: 'no-store',

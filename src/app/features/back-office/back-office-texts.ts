@@ -11,6 +11,8 @@ export const NAV_TEXTS = {
   reservations: 'Prenotazioni',
   menu: 'Menu',
   hours: 'Orari e dati',
+  photos: 'Foto',
+  texts: 'Testi del sito',
   print: 'Stampa e QR',
   messages: 'Messaggi',
   team: 'Colleghi',

@@ -28,6 +28,8 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
     { to: '/dashboard/reservations', label: NAV_TEXTS.reservations },
     { to: '/dashboard/menu', label: NAV_TEXTS.menu },
     { to: '/dashboard/hours', label: NAV_TEXTS.hours },
+    { to: '/dashboard/photos', label: NAV_TEXTS.photos },
+    { to: '/dashboard/texts', label: NAV_TEXTS.texts },
     { to: '/dashboard/print', label: NAV_TEXTS.print },
     { to: '/dashboard/messages', label: NAV_TEXTS.messages },
     { to: '/dashboard/team', label: NAV_TEXTS.team },

@@ -1,4 +1,4 @@
-/** The translation review any translated record uses (a dish, the daily menu). */
+/** The translation review any translated record uses (a dish, the daily menu, a photo, the page texts). */
 export {
   FieldTranslationsReview,
   type FieldReview,
@@ -8,3 +8,4 @@ export {
   type Texts,
 } from './field-translations-review.tsx';
 export { LANGUAGE_NAMES, REVIEW_TEXTS } from './texts.ts';
+export { useTranslationPoll } from './use-translation-poll.ts';

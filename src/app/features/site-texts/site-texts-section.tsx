@@ -1,0 +1,216 @@
+import { useId, type FormEvent } from 'react';
+import {
+  SITE_TEXT_KEYS,
+  SITE_TEXT_MAX,
+  type SiteTextKey,
+  type SiteTextsView,
+} from '../../../shared/schemas/site-texts.ts';
+import { FormProblems } from '../../components/form-problems.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import {
+  LoadedPanel,
+  SaveBar,
+  StaffPanel,
+  useCheckedSave,
+  useDraft,
+  useStaffSave,
+  type Loading,
+} from '../staff/index.ts';
+import {
+  FieldTranslationsReview,
+  type FieldReview,
+  type ReviewField,
+  useTranslationPoll,
+} from '../translations/index.ts';
+import {
+  removeSiteTextsTranslation,
+  saveSiteTexts,
+  saveSiteTextsTranslation,
+  type SiteTexts,
+  type TextsReview,
+} from './site-texts-api.ts';
+import { SITE_TEXT_FIELDS, SITE_TEXTS_TEXTS as T } from './site-texts-texts.ts';
+
+type Group = keyof typeof T.groups;
+type Texts = Record<SiteTextKey, string>;
+
+const groupOf = (key: SiteTextKey) => key.split('.')[0] as Group;
+
+/** Every key's Italian, an absent one empty. */
+const textsOf = (view: SiteTextsView): Texts =>
+  Object.fromEntries(SITE_TEXT_KEYS.map((key) => [key, view.texts[key] ?? ''])) as Texts;
+
+export interface SiteTextsData {
+  texts: Loading<SiteTextsView>;
+  review: Loading<TextsReview>;
+}
+
+/**
+ * The back office's "Testi del sito" section (/dashboard/texts): the
+ * restaurant's own words on the home and about-us pages and each page's
+ * description, in Italian, then their translations to check.
+ */
+export function SiteTextsSection({ data }: { data: SiteTextsData }) {
+  return (
+    <StaffPanel title={T.title} intro={T.intro} heading="h1" className="site-texts">
+      <LoadedPanel
+        loading={data.texts}
+        texts={{ loading: T.loading, loadFailed: T.loadFailed, retry: T.retry }}
+      >
+        {(view) => (
+          <>
+            <TextsForm view={view} />
+            <TextsTranslations italian={textsOf(view)} review={data.review} />
+          </>
+        )}
+      </LoadedPanel>
+    </StaffPanel>
+  );
+}
+
+function TextsForm({ view }: { view: SiteTextsView }) {
+  const id = useId();
+  const { submit, busy, problems } = useCheckedSave();
+  const { draft, setDraft, dirty, keep } = useDraft(view, textsOf);
+  const saved = textsOf(view);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const changed: SiteTexts = Object.fromEntries(
+      SITE_TEXT_KEYS.filter((key) => draft[key] !== saved[key]).map((key) => [key, draft[key]]),
+    );
+    if (Object.keys(changed).length === 0) {
+      event.preventDefault();
+      void showToast('info', T.nothingChanged);
+      return;
+    }
+    await submit(event, [], (token) => saveSiteTexts(token, changed), {
+      success: T.saved,
+      // What staff typed is now the Italian; the reload brings the server's own.
+      onSaved: () => keep({ ...view, texts: { ...view.texts, ...changed } }),
+    });
+  }
+
+  return (
+    <form className="staff-form site-texts__form" onSubmit={onSubmit} aria-busy={busy} noValidate>
+      <p className="staff-hint">{T.yearsNote}</p>
+      {(Object.keys(T.groups) as Group[]).map((group) => (
+        <fieldset key={group} className="staff-fieldset">
+          <legend>{T.groups[group]}</legend>
+          {SITE_TEXT_KEYS.filter((key) => groupOf(key) === group).map((key) => {
+            const { label, long, hint } = SITE_TEXT_FIELDS[key];
+            const fieldId = `${id}-${key}`;
+            const props = {
+              id: fieldId,
+              name: key,
+              maxLength: SITE_TEXT_MAX,
+              value: draft[key],
+              'aria-describedby': hint ? `${fieldId}-hint` : undefined,
+              onChange: (event: { target: { value: string } }) =>
+                setDraft((current) => ({ ...current, [key]: event.target.value })),
+            };
+            return (
+              <div key={key} className="staff-field">
+                <label htmlFor={fieldId}>{label}</label>
+                {long ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+                {hint ? (
+                  <p className="staff-hint" id={`${fieldId}-hint`}>
+                    {hint}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+      <FormProblems title={T.fix} problems={problems} />
+      <SaveBar
+        label={T.save}
+        savingLabel={T.saving}
+        saving={busy}
+        unsaved={dirty}
+        unsavedNote={T.unsaved}
+      />
+    </form>
+  );
+}
+
+const REVIEW_FIELDS: readonly ReviewField<SiteTextKey>[] = SITE_TEXT_KEYS.map((key) => ({
+  key,
+  label: SITE_TEXT_FIELDS[key].label,
+  rows: SITE_TEXT_FIELDS[key].long ? 4 : 1,
+  maxLength: SITE_TEXT_MAX,
+  hint: SITE_TEXT_FIELDS[key].hint,
+}));
+
+function TextsTranslations({ italian, review }: { italian: Texts; review: Loading<TextsReview> }) {
+  const id = useId();
+  return (
+    <section className="site-texts__translations" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__subtitle">
+        {T.translations}
+      </h2>
+      <p className="staff-panel__intro">{T.translationsIntro}</p>
+      <LoadedPanel
+        loading={review}
+        texts={{ loading: T.translationsLoading, loadFailed: T.translationsFailed }}
+      >
+        {(languages, setLanguages) => (
+          <TextsReviewPanel italian={italian} review={languages} setReview={setLanguages} />
+        )}
+      </LoadedPanel>
+    </section>
+  );
+}
+
+function TextsReviewPanel({
+  italian,
+  review,
+  setReview,
+}: {
+  italian: Texts;
+  review: TextsReview;
+  setReview: (update: (review: TextsReview) => TextsReview) => void;
+}) {
+  const { save } = useStaffSave();
+  const machineSeen = review.some((entry) => entry.machine !== null);
+  useTranslationPoll(machineSeen && review.some((entry) => entry.machine === null));
+
+  const reviews = review.map((entry) => ({
+    lang: entry.lang,
+    fields: Object.fromEntries(
+      SITE_TEXT_KEYS.map((key) => [
+        key,
+        {
+          italian: italian[key],
+          machine: entry.machine?.[key] ?? null,
+          staff: entry.staff?.[key] ?? null,
+          staffStale: entry.staffStale,
+        },
+      ]),
+    ) as Record<SiteTextKey, FieldReview>,
+  }));
+
+  return (
+    <FieldTranslationsReview
+      fields={REVIEW_FIELDS}
+      reviews={reviews}
+      pending={machineSeen}
+      onSave={async (lang, texts, shown) => {
+        const result = await save((token) => saveSiteTextsTranslation(token, lang, texts, shown), {
+          then: false,
+          onSaved: (answer) => setReview(() => answer),
+          success: T.translationSaved,
+        });
+        return result?.ok === true;
+      }}
+      onReset={async (lang) => {
+        const result = await save((token) => removeSiteTextsTranslation(token, lang), {
+          then: false,
+          onSaved: (answer) => setReview(() => answer),
+          success: T.translationReset,
+        });
+        return result?.ok === true;
+      }}
+    />
+  );
+}
