@@ -177,6 +177,19 @@ export const restaurantSocial = z.strictObject(
   { error: objectError('{"instagram": "https://…" o null, "facebook": "https://…" o null}') },
 );
 
+/** The year the restaurant opened: the pages count its years of experience from it. */
+export const foundedYear = z
+  .number({ error: 'Anno di fondazione: un anno di quattro cifre, come 1998.' })
+  .int('Anno di fondazione: un anno di quattro cifre, come 1998.')
+  .min(1800, 'Anno di fondazione: un anno di quattro cifre, come 1998.')
+  .max(2100, 'Anno di fondazione: un anno di quattro cifre, come 1998.');
+
+/** How expensive the restaurant is, as search engines show it: € to €€€€. */
+export const priceRange = z
+  .string({ error: 'Fascia di prezzo: da € a €€€€.' })
+  .trim()
+  .regex(/^€{1,4}$/, 'Fascia di prezzo: da € a €€€€.');
+
 /** PUT /api/restaurant: every fact, replaced at once (owner only). */
 export const restaurantFactsBody = z.strictObject(
   {
@@ -189,6 +202,9 @@ export const restaurantFactsBody = z.strictObject(
     mapUrl: required('Link alla mappa', httpsLink('Link alla mappa')),
     social: restaurantSocial,
     privacyPolicyUrl: required('Informativa privacy', httpsLink('Informativa privacy')),
+    // Optional until the server stores them (issue 25): the back office sends them already.
+    foundedYear: foundedYear.optional(),
+    priceRange: priceRange.optional(),
   },
   { error: objectError('i dati del ristorante, come li dà GET /api/restaurant') },
 );
@@ -213,5 +229,7 @@ export const restaurantFacts = z.object({
   mapUrl: z.string(),
   social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable() }),
   privacyPolicyUrl: z.string(),
+  foundedYear: z.number().int().optional(),
+  priceRange: z.string().optional(),
 });
 export type RestaurantFacts = z.infer<typeof restaurantFacts>;
