@@ -39,6 +39,8 @@ const FACTS = {
   mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
   social: { instagram: 'https://www.instagram.com/latonnara/', facebook: null },
   privacyPolicyUrl: 'https://latonnara.example/privacy',
+  foundedYear: 1998,
+  priceRange: '€€',
 };
 let routes: Record<string, FakeRoute>;
 const { bodies } = fakeServer(() => routes);
@@ -224,6 +226,38 @@ describe("the restaurant's facts", () => {
         social: { instagram: FACTS.social.instagram, facebook: '' },
       },
     ]);
+  });
+
+  it('the owner sets the founding year, from which the site counts the years, and the price range', async () => {
+    startSession({ ...ANNA, role: 'owner' });
+    routes['PUT /api/restaurant'] = (init) => Response.json(JSON.parse(String(init?.body)));
+    renderHours();
+    const year = (await screen.findByLabelText('Anno di fondazione')) as HTMLInputElement;
+    expect(year.value).toBe('1998');
+    expect(year.inputMode).toBe('numeric');
+    expect((screen.getByLabelText('Fascia di prezzo') as HTMLInputElement).value).toBe('€€');
+    fireEvent.change(year, { target: { value: '1996' } });
+    fireEvent.change(screen.getByLabelText('Fascia di prezzo'), { target: { value: '€€€' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    await waitFor(() => expect(bodies('PUT /api/restaurant')).toHaveLength(1));
+    expect(bodies('PUT /api/restaurant')[0]).toMatchObject({
+      foundedYear: 1996,
+      priceRange: '€€€',
+    });
+  });
+
+  it('a founding year that is not a year, or a price range of other signs, is refused before sending', async () => {
+    startSession({ ...ANNA, role: 'owner' });
+    renderHours();
+    fireEvent.change(await screen.findByLabelText('Anno di fondazione'), {
+      target: { value: '98' },
+    });
+    fireEvent.change(screen.getByLabelText('Fascia di prezzo'), { target: { value: '$$' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Anno di fondazione: un anno di quattro cifre, come 1998.');
+    expect(alert.textContent).toContain('Fascia di prezzo: da € a €€€€.');
+    expect(bodies('PUT /api/restaurant')).toEqual([]);
   });
 
   it('a phone without its prefix is refused before anything is sent', async () => {

@@ -34,6 +34,8 @@ interface Draft {
   instagram: string;
   facebook: string;
   privacyPolicyUrl: string;
+  foundedYear: string;
+  priceRange: string;
 }
 
 const draftOf = (facts: RestaurantFacts): Draft => ({
@@ -48,7 +50,16 @@ const draftOf = (facts: RestaurantFacts): Draft => ({
   instagram: facts.social.instagram ?? '',
   facebook: facts.social.facebook ?? '',
   privacyPolicyUrl: facts.privacyPolicyUrl,
+  foundedYear: facts.foundedYear === undefined ? '' : String(facts.foundedYear),
+  priceRange: facts.priceRange ?? '',
 });
+
+/** A year as typed; not a whole number stays as text for the schema to refuse, none is left out. */
+const yearOf = (text: string): number | string | undefined => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
 
 /** A coordinate as typed ("38,07" too); not a number stays as text for the schema to refuse. */
 const coordinateOf = (text: string): number | string => {
@@ -72,6 +83,8 @@ const bodyOf = (draft: Draft): RestaurantFactsBody =>
     mapUrl: draft.mapUrl,
     social: { instagram: draft.instagram, facebook: draft.facebook },
     privacyPolicyUrl: draft.privacyPolicyUrl,
+    foundedYear: yearOf(draft.foundedYear),
+    priceRange: draft.priceRange.trim() === '' ? undefined : draft.priceRange,
   }) as RestaurantFactsBody;
 
 /** The fields in the form's order: label, input type, and whether one may leave it empty. */
@@ -80,7 +93,7 @@ const FIELDS: {
   type: string;
   optional?: boolean;
   hint?: string;
-  inputMode?: 'decimal';
+  inputMode?: 'decimal' | 'numeric';
 }[] = [
   { key: 'name', type: 'text' },
   { key: 'mobile', type: 'tel', hint: T.phoneHint },
@@ -97,6 +110,8 @@ const FIELDS: {
   { key: 'instagram', type: 'url', optional: true },
   { key: 'facebook', type: 'url', optional: true },
   { key: 'privacyPolicyUrl', type: 'url' },
+  { key: 'foundedYear', type: 'text', inputMode: 'numeric', hint: T.foundedYearHint },
+  { key: 'priceRange', type: 'text', hint: T.priceRangeHint },
 ];
 
 /** The restaurant's facts: the owner edits them, staff read them. */

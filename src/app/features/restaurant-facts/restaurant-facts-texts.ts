@@ -22,6 +22,11 @@ export const FACTS_TEXTS = {
   instagram: 'Instagram',
   facebook: 'Facebook',
   privacyPolicyUrl: 'Informativa privacy',
+  foundedYear: 'Anno di fondazione',
+  foundedYearHint:
+    'Da qui il sito conta gli anni di esperienza: nei testi, {years} diventa il numero di anni, che cresce da solo.',
+  priceRange: 'Fascia di prezzo',
+  priceRangeHint: 'Da € (economico) a €€€€ (molto caro), come la mostrano i motori di ricerca.',
   optional: '(facoltativo)',
   save: 'Salva dati',
   saving: 'Salvataggio in corso...',
