@@ -113,6 +113,8 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
       'Prenotazioni',
       'Menu',
       'Orari e dati',
+      'Foto',
+      'Testi del sito',
       'Stampa e QR',
       'Messaggi',
       'Colleghi',
