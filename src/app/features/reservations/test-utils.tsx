@@ -35,6 +35,8 @@ export const FACTS: RestaurantFacts = {
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  foundedYear: 1987,
+  priceRange: '€€€',
 };
 
 export const CLIENT_ADDRESS = '203.0.113.7';

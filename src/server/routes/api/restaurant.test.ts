@@ -36,6 +36,8 @@ const SEED: RestaurantFacts = {
     facebook: 'https://www.facebook.example/latonnara',
   },
   privacyPolicyUrl: 'https://privacy.example/policies/latonnara',
+  foundedYear: 1998,
+  priceRange: '€€',
 };
 
 const get = async (): Promise<RestaurantFacts> => {
