@@ -77,7 +77,9 @@ export class SiteTextsService {
   async italian(db: Kysely<Database> = this.#db): Promise<SiteTexts> {
     const rows = await db.selectFrom('site_texts').select(['key', 'text']).execute();
     const stored = new Map(rows.map((row) => [row.key, row.text]));
-    return Object.fromEntries(SITE_TEXT_KEYS.map((key) => [key, stored.get(key) ?? ''])) as SiteTexts;
+    return Object.fromEntries(
+      SITE_TEXT_KEYS.map((key) => [key, stored.get(key) ?? '']),
+    ) as SiteTexts;
   }
 
   /** The texts as visitors read them in `lang`: staff's translation, else the machine's, else the Italian. */

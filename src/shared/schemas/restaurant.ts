@@ -215,7 +215,7 @@ export type RestaurantFactsBody = z.input<typeof restaurantFactsBody>;
  */
 export const restaurantFactsBodyUntil = (currentYear: () => number) =>
   restaurantFactsBody.refine((facts) => facts.foundedYear <= currentYear(), {
-    message: "Anno di fondazione: non può essere nel futuro.",
+    message: 'Anno di fondazione: non può essere nel futuro.',
     path: ['foundedYear'],
   });
 

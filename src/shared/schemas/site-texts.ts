@@ -133,10 +133,7 @@ export const siteTextsTranslationBody = z
     },
     { error: unknownKeys },
   )
-  .refine(
-    (body) => SITE_TEXT_KEYS.some((key) => body[key] !== undefined),
-    'Nessun testo tradotto.',
-  )
+  .refine((body) => SITE_TEXT_KEYS.some((key) => body[key] !== undefined), 'Nessun testo tradotto.')
   .refine(
     (body) =>
       SITE_TEXT_KEYS.every((key) => body[key] === undefined || body.italian[key] !== undefined),

@@ -24,7 +24,7 @@ const translationParams = z.strictObject({
 
 /** A staff translation refused because the Italian changed while it was written (409). */
 const ITALIAN_CHANGED =
-  "Il testo in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.";
+  'Il testo in italiano è cambiato mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.';
 
 /**
  * The page texts: GET /api/site-texts?lang=xx for everyone (what the pages
@@ -32,10 +32,8 @@ const ITALIAN_CHANGED =
  * translations' review, correction and reset.
  */
 export const siteTextsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/site-texts',
-    { schema: { querystring, response: { 200: siteTextsView } } },
-    (request) => app.siteTexts.view(request.query.lang),
+  app.get('/site-texts', { schema: { querystring, response: { 200: siteTextsView } } }, (request) =>
+    app.siteTexts.view(request.query.lang),
   );
 
   app.put(
