@@ -184,9 +184,7 @@ export class TextTranslations {
     // A blank text (a whole record's) is its own translation: no call for it.
     const unique = [
       ...new Set(missing.flatMap((text) => parts.split(text.field, text.italian))),
-    ].filter(
-      (text) => text.trim() !== '',
-    );
+    ].filter((text) => text.trim() !== '');
     const translated = new Map<string, string>();
     for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
       const slice = unique.slice(start, start + TEXTS_PER_CALL);
