@@ -39,6 +39,8 @@ const FACTS = {
   mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
   social: { instagram: 'https://www.instagram.com/latonnara/', facebook: null },
   privacyPolicyUrl: 'https://latonnara.example/privacy',
+  foundedYear: 1998,
+  priceRange: '€€',
 };
 let routes: Record<string, FakeRoute>;
 const { bodies } = fakeServer(() => routes);

@@ -89,7 +89,13 @@ export function fakeReservations() {
 /** The router context a page handler gives loaders and actions. */
 export function routerContext(reservations: GuestReservations): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(appServicesContext, { reservations } as unknown as AppServices);
+  // The page's description comes with its texts (src/app/site-texts.ts).
+  const siteTexts: AppServices['siteTexts'] = async (lang) => ({
+    lang,
+    texts: { 'meta.reservations.description': 'Prenota un tavolo sul mare.' },
+    translation: {},
+  });
+  context.set(appServicesContext, { reservations, siteTexts } as unknown as AppServices);
   context.set(clientAddressContext, CLIENT_ADDRESS);
   return context;
 }

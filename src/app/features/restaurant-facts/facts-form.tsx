@@ -118,7 +118,8 @@ function FactsForm({ facts }: { facts: RestaurantFacts }) {
   const [draft, setDraft] = useState(() => draftOf(facts));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const body = bodyOf(draft);
+    // The founding year and the price range are sent back as loaded (the form has no fields for them yet).
+    const body = { ...bodyOf(draft), foundedYear: facts.foundedYear, priceRange: facts.priceRange };
     await submit(
       event,
       issuesOf(restaurantFactsBody.safeParse(body)),
