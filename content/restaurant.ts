@@ -1,13 +1,11 @@
 /**
  * What the site says of the restaurant beyond its own facts, which the owner
  * keeps in the database (name, phones, e-mail, address, coordinates, map,
- * social and privacy links: GET/PUT /api/restaurant): the values here are
- * the build's, placeholders a developer replaces and rebuilds with.
+ * social and privacy links, founding year, price range: GET/PUT
+ * /api/restaurant): the values here are the build's, placeholders a
+ * developer replaces and rebuilds with.
  */
 export const restaurant = {
-  /** The pages say "over 25 years of experience, since" this year. */
-  foundedYear: 1998,
-  priceRange: '€€',
   privacy: {
     /**
      * The consent provider's embed script, loaded only once the footer is in
@@ -44,8 +42,4 @@ export function contentOrigins(): { scripts: string[]; frames: string[] } {
     scripts: origin(restaurant.privacy.providerScriptUrl),
     frames: origin(restaurant.mapEmbed.url),
   };
-}
-
-export function yearsOfExperience(today = new Date()): number {
-  return today.getFullYear() - restaurant.foundedYear;
 }

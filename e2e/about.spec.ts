@@ -1,13 +1,22 @@
 import { axeViolations } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
+import { YEARS_SINCE_FOUNDING } from './support/seed.ts';
 
 // About-us: three alternating text-and-image blocks, each
 // with a button to /contact; the third lists the services and calls the restaurant.
 
 const BLOCKS = {
-  en: ['Over 25 years of passion', 'Where a tuna fishery once stood', 'Our services'],
-  it: ['Oltre 25 anni di passione', "Dove un tempo c'era una tonnara", 'I nostri servizi'],
+  en: [
+    `Over ${YEARS_SINCE_FOUNDING} years of passion`,
+    'Where a tuna fishery once stood',
+    'Our services',
+  ],
+  it: [
+    `Oltre ${YEARS_SINCE_FOUNDING} anni di passione`,
+    "Dove un tempo c'era una tonnara",
+    'I nostri servizi',
+  ],
 };
 
 const blocks = (page: Page) => page.getByRole('main').locator(':scope > section');
@@ -51,7 +60,7 @@ test('the blocks tell the 25+ years, the tuna fishery and the services', async (
   const [experience, tonnara, services] = BLOCKS.en.map((name) =>
     page.getByRole('region', { name }),
   );
-  await expect(experience!).toContainText('more than 25 years of experience');
+  await expect(experience!).toContainText(`more than ${YEARS_SINCE_FOUNDING} years of experience`);
   await expect(tonnara!).toContainText('tuna fishery');
   const items = services!.getByRole('listitem');
   await expect(items).toHaveCount(3);

@@ -2,6 +2,7 @@ import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { DATABASE_INDEPENDENT } from './support/project.ts';
 import { test, expect, hydrated } from './fixtures.ts';
+import { YEARS_SINCE_FOUNDING } from './support/seed.ts';
 
 // The home page: sections, map consent, LCP image, structured data, the weekly
 // rest day and the years of experience.
@@ -38,29 +39,33 @@ const SECTION_CLASSES = [
   'map-section',
 ];
 
-/** In each language: the facts list's name and its two lines (25 years, the weekly rest day from the seed). */
+/** In each language: the facts list's name and its two lines (the years since 1998, the weekly rest day from the seed). */
 const FACTS: Record<Lang, { label: string; years: RegExp; monday: RegExp }> = {
   it: {
     label: 'In breve',
-    years: /Oltre 25 anni di esperienza/,
+    years: new RegExp(`Oltre ${YEARS_SINCE_FOUNDING} anni di esperienza`),
     monday: /^Riposo settimanale: lunedì$/,
   },
   en: {
     label: 'At a glance',
-    years: /Over 25 years of experience/,
+    years: new RegExp(`Over ${YEARS_SINCE_FOUNDING} years of experience`),
     monday: /^Closed on Mondays, our weekly day of rest$/,
   },
   fr: {
     label: 'En bref',
-    years: /Plus de 25 ans d'expérience/,
+    years: new RegExp(`Plus de ${YEARS_SINCE_FOUNDING} ans d'expérience`),
     monday: /^Fermé le lundi, notre jour de repos hebdomadaire$/,
   },
   es: {
     label: 'En resumen',
-    years: /Más de 25 años de experiencia/,
+    years: new RegExp(`Más de ${YEARS_SINCE_FOUNDING} años de experiencia`),
     monday: /^Descanso semanal: lunes$/,
   },
-  de: { label: 'Auf einen Blick', years: /Über 25 Jahre Erfahrung/, monday: /^Ruhetag: Montag$/ },
+  de: {
+    label: 'Auf einen Blick',
+    years: new RegExp(`Über ${YEARS_SINCE_FOUNDING} Jahre Erfahrung`),
+    monday: /^Ruhetag: Montag$/,
+  },
 };
 
 const MOBILE_TEL = 'tel:+393335550187';
@@ -311,7 +316,7 @@ for (const lang of ['en', 'de'] as const) {
 }
 
 for (const lang of LANGS) {
-  test(`closed on Monday and over 25 years of experience, visible (${lang})`, async ({ page }) => {
+  test(`closed on Monday and over N years of experience, visible (${lang})`, async ({ page }) => {
     await page.goto(`/?lng=${lang}`);
     const facts = page.getByRole('list', { name: FACTS[lang].label });
     await expect(facts).toBeVisible();
@@ -330,7 +335,7 @@ test(
     expect(html).toMatch(/<h1[^>]*>Das Meer Siziliens auf Ihrem Teller<\/h1>/);
     expect(html).toContain('Ruhetag: Montag');
     expect(html).toContain('<dt>Dienstag bis Sonntag</dt><dd>12:00–15:00 und 19:00–23:30</dd>');
-    expect(html).toContain('Über 25 Jahre Erfahrung');
+    expect(html).toContain(`Über ${YEARS_SINCE_FOUNDING} Jahre Erfahrung`);
     expect(html).toContain('So finden Sie uns');
     expect(html).not.toContain('<iframe');
     const jsonLd = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];

@@ -1,4 +1,5 @@
 import { test, expect, hydrated, topNav } from './fixtures.ts';
+import { YEARS_SINCE_FOUNDING } from './support/seed.ts';
 
 // The page language: query lng → cookie i18next → Accept-Language → Italian.
 // One test per way of choosing.
@@ -120,7 +121,9 @@ test("client navigation brings each page's own texts, and the dropdown retransla
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toHaveText('The Sicilian sea, served at your table');
   await about!.click();
-  await expect(page.getByRole('heading', { name: 'Over 25 years of passion' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Over ${YEARS_SINCE_FOUNDING} years of passion` }),
+  ).toBeVisible();
   await contact!.click();
   await expect(title).toHaveText('Get in Touch');
   await book!.click();
@@ -132,7 +135,9 @@ test("client navigation brings each page's own texts, and the dropdown retransla
 
   await about!.click();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-  await expect(page.getByRole('heading', { name: 'Über 25 Jahre Leidenschaft' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Über ${YEARS_SINCE_FOUNDING} Jahre Leidenschaft` }),
+  ).toBeVisible();
   await contact!.click();
   await expect(title).toHaveText('Kontakt aufnehmen');
   await book!.click();

@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
+import type { SiteTextsView } from '../shared/schemas/site-texts.ts';
 import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
 import type {
   AvailabilityAnswer,
@@ -23,6 +24,11 @@ export interface AppServices {
   menu(lang: Lang): Promise<MenuView>;
   /** The restaurant's own facts (name, phones, e-mail, address, links), as the owner set them. */
   restaurant(): Promise<RestaurantFacts>;
+  /**
+   * The page texts the owner writes (the home and about-us pages' story,
+   * each page's meta description) in a language, placeholders filled in.
+   */
+  siteTexts(lang: Lang): Promise<SiteTextsView>;
   /** The opening hours with closure notes in a language, and today in Rome at the app's clock. */
   openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
   /** Table reservations, as a guest's page uses them (the same rules as the API's). */

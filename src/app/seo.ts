@@ -46,14 +46,19 @@ interface RootMetaData {
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags of a
  * public page, in the page's language, present in the server-rendered HTML
- * before any script runs. `more` adds a sentence from the page's data to the
- * description.
+ * before any script runs. An indexed page's description is the owner's
+ * (its loader's `description`: src/app/site-texts.ts), an unindexed one's
+ * the locale files'; `more` adds a sentence from the page's data to it.
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
   page: PublicPageKey | UnindexedPageKey,
   path: string,
-  more?: (i18n: I18n) => string | null | undefined,
+  options: {
+    /** The page loader's `description` (undefined when the loader failed). */
+    description?: string | undefined;
+    more?: (i18n: I18n) => string | null | undefined;
+  } = {},
 ): MetaDescriptor[] {
   if (!root) return [];
   const { lang, messages, publicUrl } = root;
@@ -61,8 +66,12 @@ export function publicPageMeta(
   const i18n = createI18n(lang, messages);
   const t = i18n.t;
   const title = t(`meta.${page}.title`, { name });
-  const extra = more?.(i18n);
-  const description = t(`meta.${page}.description`, { name }) + (extra ? ` ${extra}.` : '');
+  const extra = options.more?.(i18n);
+  const own =
+    page === 'notFound' || page === 'reservationCancel'
+      ? t(`meta.${page}.description`, { name })
+      : (options.description ?? '');
+  const description = own + (extra ? ` ${extra}.` : '');
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },

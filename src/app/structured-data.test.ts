@@ -1,6 +1,5 @@
 import type { OpeningHoursSpecification, Restaurant, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
-import { restaurant } from '../../content/restaurant.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { WeeklyDay } from '../shared/opening-hours.ts';
 import { visitorHours, type ScheduleWithNotes } from './components/opening-hours/visitor-hours.ts';
@@ -32,6 +31,8 @@ const FACTS: RestaurantFacts = {
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
   social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  foundedYear: 1987,
+  priceRange: '€€€',
 };
 const build = (
   lang: 'en' | 'de' = 'en',
@@ -102,7 +103,9 @@ describe('restaurantJsonLd (schema.org Restaurant)', () => {
     // A link the owner left out is not listed.
     expect(data.sameAs).toEqual(['https://www.instagram.example/ilfaro']);
     expect(data.servesCuisine).toEqual(expect.arrayContaining(['Sicilian', 'Seafood', 'Pizza']));
-    expect(data.priceRange).toBe(restaurant.priceRange);
+    // The owner's founding year and price range, as the facts hold them.
+    expect(data.priceRange).toBe('€€€');
+    expect(data.foundingDate).toBe('1987');
   });
 
   it('without a landline, gives the mobile as the telephone', () => {

@@ -1,5 +1,4 @@
 import type { DayOfWeek, OpeningHoursSpecification, Restaurant, WithContext } from 'schema-dts';
-import { restaurant } from '../../content/restaurant.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { Lang } from '../shared/languages.ts';
 import type { VisitorHours } from './components/opening-hours/visitor-hours.ts';
@@ -119,13 +118,13 @@ export function restaurantJsonLd({
     geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
     hasMap: facts.mapUrl,
     servesCuisine: CUISINES,
-    priceRange: restaurant.priceRange,
+    priceRange: facts.priceRange,
     openingHoursSpecification: weeklyOpeningHours(hours.weekly),
     specialOpeningHoursSpecification: specialOpeningHours(hours),
     // Where a table is booked online, in the page's language like the menu's address.
     acceptsReservations: pageUrl(publicUrl, '/reservations', lang),
     hasMenu: pageUrl(publicUrl, '/menu', lang),
-    foundingDate: String(restaurant.foundedYear),
+    foundingDate: String(facts.foundedYear),
     sameAs: [social.instagram, social.facebook].filter((link) => link !== null),
   } satisfies WithContext<Restaurant>;
 }

@@ -28,6 +28,7 @@ import { menuRoutes } from './routes/api/menu.ts';
 import { menuCsvRoutes } from './routes/api/menu-csv.ts';
 import { openingHoursRoutes } from './routes/api/opening-hours.ts';
 import { restaurantRoutes } from './routes/api/restaurant.ts';
+import { siteTextsRoutes } from './routes/api/site-texts.ts';
 import { reservationRoutes } from './routes/api/reservations.ts';
 import { pageServices } from './pages/page-services.ts';
 import { printableMenuRoutes } from './routes/printable-menu.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(menuCsvRoutes, { prefix: '/api' });
   await app.register(openingHoursRoutes, { prefix: '/api' });
   await app.register(restaurantRoutes, { prefix: '/api' });
+  await app.register(siteTextsRoutes, { prefix: '/api' });
   await app.register(reservationRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());

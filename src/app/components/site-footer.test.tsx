@@ -61,6 +61,8 @@ const FACTS: RestaurantFacts = {
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
   social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  foundedYear: 1987,
+  priceRange: '€€€',
 };
 
 /** The footer under the root route, whose data carries the restaurant's facts (as in the app). */

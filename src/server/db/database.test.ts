@@ -105,6 +105,8 @@ const ALL_MIGRATIONS = [
   '012-reservations',
   '013-reservation-guests',
   '014-outbox-failed-rows-keep-nothing',
+  '015-site-texts',
+  '016-restaurant-founding',
 ];
 
 describe('DATABASE_URL', () => {
@@ -209,6 +211,7 @@ describe('openDatabase', () => {
       'restaurant_facts',
       'server_secrets',
       'sessions',
+      'site_texts',
       'staff_invitations',
       'staff_users',
       'text_translations',
@@ -431,6 +434,8 @@ describe('schema', () => {
         instagram_url: 'https://www.instagram.example/latonnara',
         facebook_url: 'https://www.facebook.example/latonnara',
         privacy_policy_url: 'https://privacy.example/policies/latonnara',
+        founded_year: 1998,
+        price_range: '€€',
       },
     ]);
     const check = /CHECK|check constraint/;

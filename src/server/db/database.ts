@@ -269,6 +269,19 @@ export interface RestaurantFactsTable {
   instagram_url: string | null;
   facebook_url: string | null;
   privacy_policy_url: string;
+  /** The year the restaurant opened: pages count "over N years" from it. */
+  founded_year: number;
+  /** "€" to "€€€€", as schema.org's priceRange shows it. */
+  price_range: string;
+}
+
+/** The page texts staff write, in Italian, by key (src/shared/schemas/site-texts.ts). */
+export interface SiteTextsTable {
+  key: string;
+  /** May hold `{years}`, `{year}` and `{place}`, filled in from the facts when shown. */
+  text: string;
+  updated_at: string;
+  updated_by: number | null;
 }
 export interface ReservationsTable {
   id: Generated<number>;
@@ -347,6 +360,7 @@ export interface Database {
   opening_closures: OpeningClosuresTable;
   opening_exception_ranges: OpeningExceptionRangesTable;
   restaurant_facts: RestaurantFactsTable;
+  site_texts: SiteTextsTable;
   reservations: ReservationsTable;
   reservation_settings: ReservationSettingsTable;
   server_secrets: ServerSecretsTable;

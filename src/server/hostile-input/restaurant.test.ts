@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import {
+  FOUNDED_YEAR_MIN,
   LINK_MAX,
   PLACE_MAX,
+  PRICE_RANGES,
   RESTAURANT_NAME_MAX,
   STREET_MAX,
 } from '../../shared/schemas/restaurant.ts';
-import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
   authCases,
   authorizationHeader,
@@ -81,6 +83,8 @@ const BAD_LINKS = [
   `https://maps.example/${'è'.repeat(100)}`,
 ];
 const noneValues = fc.constantFrom(null, '', '   ');
+/** This year in Rome on the app's clock: no founding year after it. */
+const THIS_YEAR = new Date(CLOCK).getUTCFullYear();
 /** `rules`' valid values as an object, or that object with one field's value refused. */
 const nested = (rules: Record<string, { valid: fc.Arbitrary<unknown>; invalid: unknown[] }>) => {
   const valid = fc.record(
@@ -153,6 +157,19 @@ const restaurantBodies = bodies({
     facebook: { valid: fc.oneof(httpsLinks, noneValues), invalid: [false, ...BAD_LINKS] },
   }),
   privacyPolicyUrl: text(httpsLinks, fc.constantFrom('', '  ', ...BAD_LINKS)),
+  foundedYear: {
+    valid: fc.integer({ min: FOUNDED_YEAR_MIN, max: THIS_YEAR }),
+    // Before the earliest, after this year on the app's clock, not a whole year.
+    invalid: fc.oneof(
+      fc.constantFrom(FOUNDED_YEAR_MIN - 1, THIS_YEAR + 1, 0, -1998, 1998.5, 10_000, 1e308),
+      fc.integer({ min: THIS_YEAR + 1, max: 9999 }),
+    ),
+    wrongType: fc.oneof(junk.boolean, junk.null, junk.string, junk.array, junk.object),
+  },
+  priceRange: text(
+    fc.constantFrom(...PRICE_RANGES),
+    fc.constantFrom('', '€€€€€', '$$', ' €€', '€€ ', '€ €', 'economico', 'EUR'),
+  ),
 });
 
 type Facts = Awaited<ReturnType<typeof app.restaurantFacts.get>>;
@@ -183,6 +200,8 @@ function expectedFacts(sent: Facts): Facts {
       facebook: orNoLink(json.social.facebook),
     },
     privacyPolicyUrl: link(json.privacyPolicyUrl),
+    foundedYear: json.foundedYear,
+    priceRange: json.priceRange,
   };
 }
 

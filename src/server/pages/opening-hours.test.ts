@@ -86,11 +86,11 @@ describe('the week and the weekly rest day', () => {
   it('the rest day in the hero and the description comes from the week', async () => {
     let html = await page('/?lng=en');
     expect(facts(html)).toEqual([
-      'Over 25 years of experience, since 1998',
+      'Over 28 years of experience, since 1998',
       'Closed on Mondays, our weekly day of rest',
     ]);
     expect(description(html)).toBe(
-      'Fresh fish, wood-fired pizzas and a summer terrace with a sea view. Over 25 years of Sicilian cooking. Closed on Mondays, our weekly day of rest.',
+      'Fresh fish, wood-fired pizzas and a summer terrace with a sea view. Over 28 years of Sicilian cooking. Closed on Mondays, our weekly day of rest.',
     );
     expect(facts(await page('/?lng=de'))[1]).toBe('Ruhetag: Montag');
 
@@ -100,9 +100,9 @@ describe('the week and the weekly rest day', () => {
       closures: [],
     });
     html = await page('/?lng=en');
-    expect(facts(html)).toEqual(['Over 25 years of experience, since 1998']);
+    expect(facts(html)).toEqual(['Over 28 years of experience, since 1998']);
     expect(description(html)).toBe(
-      'Fresh fish, wood-fired pizzas and a summer terrace with a sea view. Over 25 years of Sicilian cooking.',
+      'Fresh fish, wood-fired pizzas and a summer terrace with a sea view. Over 28 years of Sicilian cooking.',
     );
     expect(week(html)).toEqual(['Monday to Sunday: 19:00–23:30']);
 

@@ -15,6 +15,7 @@ export function pageServices(app: FastifyInstance): AppServices {
     },
     menu: (lang) => app.menu.view(lang),
     restaurant: () => app.restaurantFacts.get(),
+    siteTexts: (lang) => app.siteTexts.view(lang),
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
   };

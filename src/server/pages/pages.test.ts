@@ -594,6 +594,8 @@ describe("the restaurant's facts: the owner's change shows on every page without
     mapUrl: 'https://maps.example/?q=Piazza%20Marina%203',
     social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
     privacyPolicyUrl: 'https://privacy.example/ilfaro',
+    foundedYear: 1987,
+    priceRange: '€€€',
   };
   const jsonLd = (html: string) =>
     [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -648,7 +650,13 @@ describe("the restaurant's facts: the owner's change shows on every page without
       geo: { '@type': 'GeoCoordinates', latitude: 38.0198, longitude: 12.5136 },
       hasMap: 'https://maps.example/?q=Piazza%20Marina%203',
       sameAs: ['https://www.instagram.example/ilfaro'],
+      foundingDate: '1987',
+      priceRange: '€€€',
     });
+    // The years of experience count from the new founding year.
+    expect(html).toContain(
+      `Over ${new Date().getFullYear() - 1987} years of experience, since 1987`,
+    );
     // The next language's page is rendered afresh as well.
     expect(attr(await page('/?lng=de'), /<title>([^<]+)<\/title>/)).toContain('Trattoria Il Faro');
   });
@@ -663,7 +671,7 @@ describe("the restaurant's facts: the owner's change shows on every page without
     expect(contact.match(/href="https:\/\/privacy\.example\/ilfaro"/g)).toHaveLength(2);
     const about = await page('/about-us?lng=en');
     expect(about).toContain('href="tel:+393471234567"');
-    expect(about).toContain('Trapani');
+    expect(about).toContain('everyone who comes to Trapani');
     expect(about).not.toContain('Scopello');
     const [menu] = jsonLd(await page('/menu?lng=fr')).filter((data) => data['@type'] === 'Menu');
     expect(menu?.provider).toEqual({ '@type': 'Restaurant', name: 'Trattoria Il Faro' });

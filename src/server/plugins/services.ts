@@ -16,6 +16,7 @@ import { MenuService } from '../services/menu.ts';
 import { OpeningHoursService } from '../services/opening-hours.ts';
 import { PrintableMenu } from '../services/printable-menu.ts';
 import { RestaurantFactsService } from '../services/restaurant-facts.ts';
+import { SiteTextsService } from '../services/site-texts.ts';
 import { StaffAccounts } from '../services/staff-accounts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
@@ -47,11 +48,13 @@ declare module 'fastify' {
     menu: MenuService;
     /** Opening hours, closures and special days, and today's in Rome. */
     openingHours: OpeningHoursService;
-    /** The restaurant's own facts: name, phones, e-mail, address, coordinates, links. */
+    /** The restaurant's own facts: name, phones, e-mail, address, coordinates, links, founding year, price range. */
     restaurantFacts: RestaurantFactsService;
+    /** The page texts staff write (the home and about-us pages' story, meta descriptions) and their translations. */
+    siteTexts: SiteTextsService;
     /** The menu on paper: a PDF per language, and each language's QR code. */
     printableMenu: PrintableMenu;
-    /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes). */
+    /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes, page texts). */
     textTranslations: TextTranslations;
     /** The database's version of what public pages show (shared by every instance). */
     contentVersion: ContentVersion;
@@ -176,12 +179,24 @@ export const servicesPlugin = fp(
       }),
     );
 
+    const today = romeDateReader(options.now ?? Date.now);
+    const restaurantFacts = new RestaurantFactsService({
+      db: app.db,
+      content,
+      contentVersion: () => contentVersion.current(),
+      today,
+    });
+    app.decorate('restaurantFacts', restaurantFacts);
     app.decorate(
-      'restaurantFacts',
-      new RestaurantFactsService({
+      'siteTexts',
+      new SiteTextsService({
         db: app.db,
         content,
+        translations: textTranslations,
         contentVersion: () => contentVersion.current(),
+        facts: () => restaurantFacts.get(),
+        today,
+        onChange: () => void textTranslations.refresh(),
       }),
     );
 
@@ -233,7 +248,7 @@ export const servicesPlugin = fp(
         menu: (lang) => app.menu.view(lang),
         restaurant: () => app.restaurantFacts.get(),
         contentVersion: () => contentVersion.current(),
-        today: romeDateReader(options.now ?? Date.now),
+        today,
         publicUrl: config.PUBLIC_URL,
       }),
     );

@@ -20,6 +20,8 @@ const restaurant: RestaurantFacts = {
   mapUrl: 'https://maps.example.org/osteria',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://example.org/privacy',
+  foundedYear: 1987,
+  priceRange: '€€€',
 };
 
 type Item = MenuView['sections'][number]['items'][number];

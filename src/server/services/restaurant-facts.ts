@@ -22,6 +22,8 @@ const fromRow = (row: Row): RestaurantFacts => ({
   mapUrl: row.map_url,
   social: { instagram: row.instagram_url, facebook: row.facebook_url },
   privacyPolicyUrl: row.privacy_policy_url,
+  foundedYear: row.founded_year,
+  priceRange: row.price_range as RestaurantFacts['priceRange'],
 });
 
 const toRow = (facts: RestaurantFacts): Row => ({
@@ -40,6 +42,8 @@ const toRow = (facts: RestaurantFacts): Row => ({
   instagram_url: facts.social.instagram,
   facebook_url: facts.social.facebook,
   privacy_policy_url: facts.privacyPolicyUrl,
+  founded_year: facts.foundedYear,
+  price_range: facts.priceRange,
 });
 
 /** The facts as stored now, read in `db` (a transaction's, when given one). */
@@ -77,6 +81,8 @@ const FACT_LABELS: [string, (facts: RestaurantFacts) => unknown][] = [
   ['Instagram', (facts) => facts.social.instagram],
   ['Facebook', (facts) => facts.social.facebook],
   ['informativa privacy', (facts) => facts.privacyPolicyUrl],
+  ['anno di fondazione', (facts) => facts.foundedYear],
+  ['fascia di prezzo', (facts) => facts.priceRange],
 ];
 
 /** What changed between two sets of facts, in the audit log's words; empty when nothing. */
@@ -86,7 +92,7 @@ function describeChanges(before: RestaurantFacts, after: RestaurantFacts): strin
 
 /**
  * The restaurant's own facts (name, phones, e-mail, address, coordinates,
- * links), kept in the database so that the owner changes them without a
+ * links, founding year, price range), kept in the database so that the owner changes them without a
  * rebuild. A replace goes through `content.change` with its audit entry, so
  * every instance's pages, which show the facts, follow; reads are kept per
  * content version.
@@ -95,15 +101,24 @@ export class RestaurantFactsService {
   readonly #db: Kysely<Database>;
   readonly #content: ContentChanges;
   readonly #kept: ContentMemo<'facts', RestaurantFacts>;
+  readonly #today: () => string;
 
   constructor(options: {
     db: Kysely<Database>;
     content: ContentChanges;
     contentVersion: () => Promise<number | undefined>;
+    /** Today's date in Rome (YYYY-MM-DD) on the app's clock: no founding year after its year. */
+    today: () => string;
   }) {
     this.#db = options.db;
     this.#content = options.content;
     this.#kept = new ContentMemo(options.contentVersion);
+    this.#today = options.today;
+  }
+
+  /** This year in Rome, on the app's clock: the latest founding year, and what "{years}" counts to. */
+  currentYear(): number {
+    return Number(this.#today().slice(0, 4));
   }
 
   get(): Promise<RestaurantFacts> {

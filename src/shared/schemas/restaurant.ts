@@ -3,7 +3,7 @@ import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
  * The restaurant's own facts (name, phones, e-mail, address, coordinates,
- * map, social and privacy links): the answer of GET /api/restaurant and the
+ * map, social and privacy links, founding year, price range): the answer of GET /api/restaurant and the
  * body of PUT /api/restaurant, which accepts exactly what GET answers. Used
  * by the route and by the back office's form; messages are Italian (only the
  * owner writes). Texts are trimmed; an optional one left empty is null.
@@ -12,6 +12,10 @@ import { ONE_LINE_TEXT, z } from './zod.ts';
 export const RESTAURANT_NAME_MAX = 100;
 export const STREET_MAX = 200;
 export const PLACE_MAX = 100;
+/** The earliest founding year taken: anything before is a typing slip. */
+export const FOUNDED_YEAR_MIN = 1000;
+/** schema.org's priceRange as restaurants write it, from cheap to dear. */
+export const PRICE_RANGES = ['€', '€€', '€€€', '€€€€'] as const;
 /** A link is at most this long, as stored (the URL's standard form). */
 export const LINK_MAX = 500;
 /** E.164: at most 15 digits, country code included; fewer than 8 is a typing slip. */
@@ -113,6 +117,8 @@ const httpsLink =
     return url.href;
   };
 
+const foundedYearMessage = `Anno di fondazione: un anno intero dal ${FOUNDED_YEAR_MIN}, come 1998.`;
+
 const coordinate = (label: string, limit: number, example: string) => {
   const message = `${label} non valida: un numero da -${limit} a ${limit}, come ${example}.`;
   return z.number({ error: message }).min(-limit, message).max(limit, message);
@@ -202,13 +208,29 @@ export const restaurantFactsBody = z.strictObject(
     mapUrl: required('Link alla mappa', httpsLink('Link alla mappa')),
     social: restaurantSocial,
     privacyPolicyUrl: required('Informativa privacy', httpsLink('Informativa privacy')),
-    // Optional until the server stores them (issue 25): the back office sends them already.
-    foundedYear: foundedYear.optional(),
-    priceRange: priceRange.optional(),
+    /** The year it opened: pages say "over N years" from it. Not in the future: `restaurantFactsBodyUntil`. */
+    foundedYear: z
+      .number({ error: foundedYearMessage })
+      .int(foundedYearMessage)
+      .min(FOUNDED_YEAR_MIN, foundedYearMessage)
+      .max(9999, foundedYearMessage),
+    priceRange: z.enum(PRICE_RANGES, {
+      error: `Fascia di prezzo: una tra ${PRICE_RANGES.join(', ')}.`,
+    }),
   },
   { error: objectError('i dati del ristorante, come li dà GET /api/restaurant') },
 );
 export type RestaurantFactsBody = z.input<typeof restaurantFactsBody>;
+
+/**
+ * The same, with a founding year no later than `currentYear()` (the server
+ * asks its own clock at each request; a form, the browser's).
+ */
+export const restaurantFactsBodyUntil = (currentYear: () => number) =>
+  restaurantFactsBody.refine((facts) => facts.foundedYear <= currentYear(), {
+    message: 'Anno di fondazione: non può essere nel futuro.',
+    path: ['foundedYear'],
+  });
 
 // ---------------------------------------------------------------------------
 // Answers
@@ -229,7 +251,7 @@ export const restaurantFacts = z.object({
   mapUrl: z.string(),
   social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable() }),
   privacyPolicyUrl: z.string(),
-  foundedYear: z.number().int().optional(),
-  priceRange: z.string().optional(),
+  foundedYear: z.number(),
+  priceRange: z.enum(PRICE_RANGES),
 });
 export type RestaurantFacts = z.infer<typeof restaurantFacts>;

@@ -5,6 +5,7 @@ import gallery3 from '../../../../content/images/gallery-3.svg?widths=320;640;80
 import gallery4 from '../../../../content/images/gallery-4.svg?widths=320;640;800&responsive';
 import gallery5 from '../../../../content/images/gallery-5.svg?widths=320;640;800&responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { useSiteText } from '../../site-texts.ts';
 
 const IMAGES = [
   { key: '1', image: gallery1 },
@@ -20,10 +21,11 @@ const SIZES = '(min-width: 1200px) 240px, (min-width: 768px) 20vw, 72vw';
 /** Home: the gallery strip below the hero. */
 export function GalleryStrip() {
   const { t } = useTranslation('home');
+  const text = useSiteText();
   return (
     <section className="gallery" aria-labelledby="gallery-title">
       <h2 id="gallery-title" className="visually-hidden">
-        {t('gallery.title')}
+        {text('home.gallery.title')}
       </h2>
       {/* Focusable so keyboard users can scroll it on narrow screens (WCAG 2.1.1). */}
       <ul className="gallery__strip" tabIndex={0} aria-labelledby="gallery-title">

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../../content/restaurant.ts';
 import hero from '../../../../content/images/hero.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { useRestaurant } from '../use-restaurant.ts';
+import { useSiteText } from '../../site-texts.ts';
 import { ClosedNotice } from '../opening-hours/closed-notice.tsx';
 import { restDaysText } from '../opening-hours/format.ts';
 import type { VisitorHours } from '../opening-hours/visitor-hours.ts';
@@ -13,11 +13,13 @@ export const HERO_IMAGE = hero;
 export const HERO_SIZES = '100vw';
 
 /**
- * Home: full-height hero with the facts, over 25 years of experience and the
- * weekly rest day (when the week has one), and the notice on a closed day.
+ * Home: full-height hero with the facts, the years of experience (the
+ * owner's text, counted from the founding year) and the weekly rest day
+ * (when the week has one), and the notice on a closed day.
  */
 export function HeroSection({ hours }: { hours: VisitorHours }) {
   const { t, i18n } = useTranslation('home');
+  const text = useSiteText();
   const { locality } = useRestaurant().address;
   const restDays = restDaysText(i18n, hours.weekly);
   return (
@@ -32,12 +34,12 @@ export function HeroSection({ hours }: { hours: VisitorHours }) {
       <div className="hero__panel">
         <p className="hero__eyebrow">{t('hero.eyebrow', { place: locality })}</p>
         <h1 id="hero-title" className="hero__title">
-          {t('hero.title')}
+          {text('home.hero.title')}
         </h1>
-        <p className="hero__description">{t('hero.description')}</p>
+        <p className="hero__description">{text('home.hero.description')}</p>
         <ClosedNotice hours={hours} />
         <ul className="hero__facts" aria-label={t('facts.label')}>
-          <li>{t('facts.experience', { year: restaurant.foundedYear })}</li>
+          <li>{text('home.facts.experience')}</li>
           {restDays ? <li>{restDays}</li> : null}
         </ul>
         <Link className="button hero__cta" to="/menu">

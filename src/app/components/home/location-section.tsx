@@ -3,19 +3,19 @@ import { useTranslation } from 'react-i18next';
 import location from '../../../../content/images/location.svg?responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
-import { useRestaurant } from '../use-restaurant.ts';
+import { useSiteText } from '../../site-texts.ts';
 
 /** Home: the venue, its terrace, kitchen, catering and takeaway. */
 export function LocationSection() {
   const { t } = useTranslation('home');
-  const { locality } = useRestaurant().address;
+  const text = useSiteText();
   return (
     <section className="home-split" aria-labelledby="location-title">
       <div className="home-split__text">
-        <h2 id="location-title">{t('location.title')}</h2>
-        <p>{t('location.text1', { place: locality })}</p>
-        <p>{t('location.text2')}</p>
-        <p>{t('location.text3')}</p>
+        <h2 id="location-title">{text('home.location.title')}</h2>
+        <p>{text('home.location.text1')}</p>
+        <p>{text('home.location.text2')}</p>
+        <p>{text('home.location.text3')}</p>
         <Link className="button button--ghost" to="/about-us">
           {t('location.cta')}
         </Link>

@@ -6,6 +6,7 @@ import cannoli from '../../../../content/images/grid-4.svg?widths=300;600&respon
 import arancine from '../../../../content/images/grid-5.svg?widths=300;600&responsive';
 import wine from '../../../../content/images/grid-6.svg?widths=300;600&responsive';
 import { ResponsiveImage } from '../responsive-image.tsx';
+import { useSiteText } from '../../site-texts.ts';
 
 /** Home: a photo grid of six images. */
 const IMAGES = [
@@ -22,10 +23,11 @@ const SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 33vw, 50vw';
 
 export function PhotoGrid() {
   const { t } = useTranslation('home');
+  const text = useSiteText();
   return (
     <section className="photo-grid" aria-labelledby="photo-grid-title">
-      <h2 id="photo-grid-title">{t('grid.title')}</h2>
-      <p className="photo-grid__intro">{t('grid.intro')}</p>
+      <h2 id="photo-grid-title">{text('home.grid.title')}</h2>
+      <p className="photo-grid__intro">{text('home.grid.intro')}</p>
       <ul className="photo-grid__list">
         {IMAGES.map(({ key, image }) => (
           <li key={key}>

@@ -22,6 +22,8 @@ const FACTS = {
   mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://faro.example/privacy',
+  foundedYear: 1998,
+  priceRange: '€€',
 };
 let answer: () => Response;
 const fetchMock = vi.fn<typeof fetch>(async (input) => {

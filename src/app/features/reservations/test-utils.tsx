@@ -35,6 +35,8 @@ export const FACTS: RestaurantFacts = {
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  foundedYear: 1987,
+  priceRange: '€€€',
 };
 
 export const CLIENT_ADDRESS = '203.0.113.7';
@@ -87,7 +89,13 @@ export function fakeReservations() {
 /** The router context a page handler gives loaders and actions. */
 export function routerContext(reservations: GuestReservations): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(appServicesContext, { reservations } as unknown as AppServices);
+  // The page's description comes with its texts (src/app/site-texts.ts).
+  const siteTexts: AppServices['siteTexts'] = async (lang) => ({
+    lang,
+    texts: { 'meta.reservations.description': 'Prenota un tavolo sul mare.' },
+    translation: {},
+  });
+  context.set(appServicesContext, { reservations, siteTexts } as unknown as AppServices);
   context.set(clientAddressContext, CLIENT_ADDRESS);
   return context;
 }

@@ -50,8 +50,8 @@ const draftOf = (facts: RestaurantFacts): Draft => ({
   instagram: facts.social.instagram ?? '',
   facebook: facts.social.facebook ?? '',
   privacyPolicyUrl: facts.privacyPolicyUrl,
-  foundedYear: facts.foundedYear === undefined ? '' : String(facts.foundedYear),
-  priceRange: facts.priceRange ?? '',
+  foundedYear: String(facts.foundedYear),
+  priceRange: facts.priceRange,
 });
 
 /** A year as typed; not a whole number stays as text for the schema to refuse, none is left out. */

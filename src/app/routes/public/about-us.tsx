@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about-us';
-import { restaurant } from '../../../../content/restaurant.ts';
 import { publicPageMeta } from '../../seo.ts';
 import { preloadImage } from '../../components/responsive-image.tsx';
 import { ABOUT_IMAGE_SIZES, AboutBlock } from '../../components/about/about-block.tsx';
@@ -11,9 +10,15 @@ import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsiv
 import servicesImage from '../../../../content/images/about-services.svg?responsive';
 import aboutStylesHref from '../../styles/about.css?url';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
+import { appServicesContext } from '../../context.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
+import { splitLines } from '../../../shared/lists.ts';
+import { loadPageTexts, useSiteText } from '../../site-texts.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'about', '/about-us');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(matches[0].loaderData, 'about', '/about-us', {
+    description: loaderData?.description,
+  });
 
 // The first block's image is in view on arrival on most screens: its likely LCP.
 export const links: Route.LinksFunction = () => [
@@ -23,50 +28,50 @@ export const links: Route.LinksFunction = () => [
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** The page's texts (src/app/i18n/page-messages.server.ts). */
-export function loader({ request }: Route.LoaderArgs) {
-  return pageMessages(request, 'about');
+/** The owner's texts, and the page's own from the locale files (src/app/i18n/page-messages.server.ts). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appServicesContext);
+  const texts = await loadPageTexts(services, languageOfRequest(request), 'about');
+  return { ...texts, ...pageMessages(request, 'about') };
 }
-
-const SERVICES = ['catering', 'takeaway', 'groups'] as const;
 
 /** About-us: three alternating text-and-image blocks, each with a button to /contact. */
 export default function Page() {
   const { t } = useTranslation();
   const { t: about } = useTranslation('about');
-  const { address, phones } = useRestaurant();
-  const place = address.locality;
+  const text = useSiteText();
+  const { phones } = useRestaurant();
   return (
     <main id="main" className="page about">
       <header className="about__header">
         <h1>{t('pages.about')}</h1>
-        <p className="about__intro">{about('intro')}</p>
+        <p className="about__intro">{text('about.intro')}</p>
       </header>
       <AboutBlock
         id="about-experience"
-        title={about('experience.title')}
+        title={text('about.experience.title')}
         image={experienceImage}
         imageAlt={about('experience.imageAlt')}
         contactLabel={about('experience.cta')}
         priority
       >
-        <p>{about('experience.text1', { year: restaurant.foundedYear, place })}</p>
-        <p>{about('experience.text2')}</p>
+        <p>{text('about.experience.text1')}</p>
+        <p>{text('about.experience.text2')}</p>
       </AboutBlock>
       <AboutBlock
         id="about-tonnara"
-        title={about('tonnara.title')}
+        title={text('about.tonnara.title')}
         image={tonnaraImage}
         imageAlt={about('tonnara.imageAlt')}
         contactLabel={about('tonnara.cta')}
         imageRight
       >
-        <p>{about('tonnara.text1')}</p>
-        <p>{about('tonnara.text2')}</p>
+        <p>{text('about.tonnara.text1')}</p>
+        <p>{text('about.tonnara.text2')}</p>
       </AboutBlock>
       <AboutBlock
         id="about-services"
-        title={about('services.title')}
+        title={text('about.services.title')}
         image={servicesImage}
         imageAlt={about('services.imageAlt')}
         contactLabel={about('services.cta')}
@@ -76,13 +81,13 @@ export default function Page() {
           </a>
         }
       >
-        <p>{about('services.text')}</p>
+        <p>{text('about.services.text')}</p>
         <ul className="about-block__list">
-          {SERVICES.map((key) => (
-            <li key={key}>{about(`services.items.${key}`)}</li>
+          {splitLines(text('about.services.items')).map((service, index) => (
+            <li key={`${index}-${service}`}>{service}</li>
           ))}
         </ul>
-        <p className="about-block__closing">{about('services.closing')}</p>
+        <p className="about-block__closing">{text('about.services.closing')}</p>
       </AboutBlock>
     </main>
   );

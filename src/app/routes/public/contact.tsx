@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { publicPageMeta } from '../../seo.ts';
+import { loadPageTexts } from '../../site-texts.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
@@ -14,17 +15,22 @@ import contactStylesHref from '../../styles/contact.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contactStylesHref }];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'contact', '/contact');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(matches[0].loaderData, 'contact', '/contact', {
+    description: loaderData?.description,
+  });
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** Today's opening hours in the request's language, read through the server's service. */
+/** Today's opening hours and the page's description in the request's language, read through the server's services. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    hours: await loadVisitorHours(context.get(appServicesContext), languageOfRequest(request)),
-    ...pageMessages(request, 'contact'),
-  };
+  const services = context.get(appServicesContext);
+  const lang = languageOfRequest(request);
+  const [hours, { description }] = await Promise.all([
+    loadVisitorHours(services, lang),
+    loadPageTexts(services, lang, 'contact'),
+  ]);
+  return { hours, description, ...pageMessages(request, 'contact') };
 }
 
 /** /contact: title, intro, the notice on a closed day, Let's talk, three tiles, the hours, the form. */

@@ -14,6 +14,7 @@ import { appServicesContext } from '../../context.ts';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
+import { loadPageTexts } from '../../site-texts.ts';
 import { restDaysText } from '../../components/opening-hours/format.ts';
 import {
   loadVisitorHours,
@@ -22,12 +23,10 @@ import {
 import homeStylesHref from '../../styles/home.css?url';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  publicPageMeta(
-    matches[0].loaderData,
-    'home',
-    '/',
-    (i18n) => loaderData && restDaysText(i18n, loaderData.hours.weekly),
-  );
+  publicPageMeta(matches[0].loaderData, 'home', '/', {
+    description: loaderData?.description,
+    more: (i18n) => loaderData && restDaysText(i18n, loaderData.hours.weekly),
+  });
 
 // The hero image is the LCP element: fetched with the page, before the CSS is parsed.
 export const links: Route.LinksFunction = () => [
@@ -38,17 +37,18 @@ export const links: Route.LinksFunction = () => [
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
 /**
- * The daily menu and today's opening hours in the request's language, read
- * through the server's services (no HTTP hop).
+ * The daily menu, today's opening hours and the owner's texts in the
+ * request's language, read through the server's services (no HTTP hop).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appServicesContext);
   const lang = languageOfRequest(request);
-  const [dailyMenu, hours] = await Promise.all([
+  const [dailyMenu, hours, texts] = await Promise.all([
     services.dailyMenu(lang),
     loadVisitorHours(services, lang),
+    loadPageTexts(services, lang, 'home'),
   ]);
-  return { dailyMenu, hours, ...pageMessages(request, 'home') };
+  return { dailyMenu, hours, ...texts, ...pageMessages(request, 'home') };
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
+import { loadPageTexts } from '../../site-texts.ts';
 import { ResponsiveImage, preloadImage } from '../../components/responsive-image.tsx';
 import type { CategoryCard } from '../../features/menu/category-carousel.tsx';
 import { MenuItems } from '../../features/menu/menu-items.tsx';
@@ -58,18 +59,23 @@ export const links: Route.LinksFunction = () => [
   preloadImage(menuHeader, HEADER_SIZES),
 ];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'menu', '/menu');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(matches[0].loaderData, 'menu', '/menu', { description: loaderData?.description });
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageOfRequest(request);
   const services = context.get(appServicesContext);
+  const [menu, { description }] = await Promise.all([
+    services.menu(lang),
+    loadPageTexts(services, lang, 'menu'),
+  ]);
   return {
     lang,
     menuUrl: pageUrl(services.publicUrl, '/menu', lang),
-    ...menuPageData(await services.menu(lang)),
+    description,
+    ...menuPageData(menu),
     ...pageMessages(request, 'menu'),
   };
 }

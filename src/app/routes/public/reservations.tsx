@@ -1,5 +1,7 @@
 import type { Route } from './+types/reservations';
 import { publicPageMeta } from '../../seo.ts';
+import { loadPageTexts } from '../../site-texts.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { BookingPage } from '../../features/reservations/booking-page.tsx';
 import {
@@ -16,8 +18,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: reservationsStylesHref },
 ];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches[0].loaderData, 'reservations', '/reservations');
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  publicPageMeta(matches[0].loaderData, 'reservations', '/reservations', {
+    description: loaderData?.description,
+  });
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
@@ -26,8 +30,12 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
  * party and date in the address: the choice form's answer without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { reservations } = context.get(appServicesContext);
-  const calendar = await reservations.calendar();
+  const services = context.get(appServicesContext);
+  const { reservations } = services;
+  const [calendar, { description }] = await Promise.all([
+    reservations.calendar(),
+    loadPageTexts(services, languageOfRequest(request), 'reservations'),
+  ]);
   const { party, date } = readChoice(new URL(request.url).searchParams, calendar.days);
   let slots: BookingPageData['slots'] = null;
   if (party !== null && party <= calendar.maxPartyOnline && date !== null) {
@@ -42,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     date,
     slots,
   };
-  return { ...data, ...pageMessages(request, 'reservations') };
+  return { ...data, description, ...pageMessages(request, 'reservations') };
 }
 
 /** The booking form's post, counted against the client's address like the API's. */

@@ -13,6 +13,8 @@ import * as restaurantFacts from './011-restaurant-facts.ts';
 import * as reservations from './012-reservations.ts';
 import * as reservationGuests from './013-reservation-guests.ts';
 import * as outboxFailedRowsKeepNothing from './014-outbox-failed-rows-keep-nothing.ts';
+import * as siteTexts from './015-site-texts.ts';
+import * as restaurantFounding from './016-restaurant-founding.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -48,5 +50,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: outboxFailedRowsKeepNothing.up,
       down: outboxFailedRowsKeepNothing.down,
     },
+    '015-site-texts': { up: siteTexts.up, down: siteTexts.down },
+    '016-restaurant-founding': { up: restaurantFounding.up, down: restaurantFounding.down },
   };
 }

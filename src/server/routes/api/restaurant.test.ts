@@ -9,8 +9,8 @@ let harness: Awaited<ReturnType<typeof testApp>>;
 /** The owner's: the first account of a database is its owner. */
 let token: string;
 
-async function start() {
-  harness = await testApp({}, { pages: false });
+async function start(now?: () => number) {
+  harness = await testApp({}, { pages: false, ...(now ? { now } : {}) });
   await createStaff(harness.app);
   token = await login(harness.app);
 }
@@ -36,6 +36,8 @@ const SEED: RestaurantFacts = {
     facebook: 'https://www.facebook.example/latonnara',
   },
   privacyPolicyUrl: 'https://privacy.example/policies/latonnara',
+  foundedYear: 1998,
+  priceRange: '€€',
 };
 
 const get = async (): Promise<RestaurantFacts> => {
@@ -298,6 +300,27 @@ describe('PUT /api/restaurant', () => {
         'social',
         'Campo sconosciuto: tiktok.',
       ],
+      [
+        'a founding year before 1000',
+        { ...SEED, foundedYear: 999 },
+        'foundedYear',
+        'Anno di fondazione: un anno intero dal 1000',
+      ],
+      [
+        'a founding year with a fraction',
+        { ...SEED, foundedYear: 1998.5 },
+        'foundedYear',
+        'Anno di fondazione',
+      ],
+      ['a founding year as text', { ...SEED, foundedYear: '1998' }, 'foundedYear', 'Anno'],
+      ['no founding year', { ...SEED, foundedYear: undefined }, 'foundedYear', 'Anno'],
+      [
+        'a price range in dollars',
+        { ...SEED, priceRange: '$$' },
+        'priceRange',
+        'Fascia di prezzo: una tra €, €€, €€€, €€€€.',
+      ],
+      ['five euro signs', { ...SEED, priceRange: '€€€€€' }, 'priceRange', 'Fascia di prezzo'],
       ['an unknown key', { ...SEED, openingHours: [] }, 'body', 'Campo sconosciuto: openingHours.'],
       ['not an object', [], 'body', 'Dati non validi'],
     ];
@@ -309,6 +332,32 @@ describe('PUT /api/restaurant', () => {
       expect(errors[field]!.join(' '), why).toContain(message);
     }
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe('the founding year and the price range', () => {
+  it("take any year up to this one on the app's clock, and refuse next year", async () => {
+    let now = Date.parse('2026-12-31T22:30:00Z'); // 23:30 on 31 December in Rome
+    await start(() => now);
+    const before = await everything();
+    const future = await put({ ...SEED, foundedYear: 2027 });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({
+      errors: { foundedYear: ['Anno di fondazione: non può essere nel futuro.'] },
+    });
+    expect(await everything()).toEqual(before);
+
+    const saved = await put({ ...SEED, foundedYear: 2026, priceRange: '€€€' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await get()).toMatchObject({ foundedYear: 2026, priceRange: '€€€' });
+    expect((await lastAudit())?.summary).toBe(
+      'Dati del ristorante aggiornati: anno di fondazione, fascia di prezzo.',
+    );
+    // Midnight in Rome: 2027 has begun there, though not yet in UTC.
+    now = Date.parse('2026-12-31T23:00:00Z');
+    const newYear = await put({ ...SEED, foundedYear: 2027 });
+    expect(newYear.statusCode, newYear.body).toBe(200);
+    expect((await get()).foundedYear).toBe(2027);
   });
 });
 

@@ -105,6 +105,7 @@ describe('a record translated whole', () => {
         extras: '',
       },
       translation: 'machine',
+      fieldTranslations: { title: 'machine', dishes: 'machine', extras: 'machine' },
     });
     expect(Object.values(await review('fr')).map((field) => field.machine)).toEqual([
       '[fr] Menu del giorno',
@@ -117,10 +118,18 @@ describe('a record translated whole', () => {
     const { translations, record, calls, saveStaff, shown, review } = setUp(MENU);
     await translations.refresh();
     expect(await saveStaff('de', GERMAN)).toBe('saved');
-    expect(await shown('de')).toEqual({ fields: GERMAN, translation: 'staff' });
+    expect(await shown('de')).toEqual({
+      fields: GERMAN,
+      translation: 'staff',
+      fieldTranslations: { title: 'staff', dishes: 'staff', extras: 'staff' },
+    });
 
     record.fields.extras = 'Caffè';
-    expect(await shown('de')).toEqual({ fields: record.fields, translation: 'none' });
+    expect(await shown('de')).toEqual({
+      fields: record.fields,
+      translation: 'none',
+      fieldTranslations: { title: 'none', dishes: 'none', extras: 'none' },
+    });
     expect(await review('de')).toEqual(
       Object.fromEntries(
         Object.entries(record.fields).map(([field, italian]) => [

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Lang } from '../../../shared/languages.ts';
-import { splitList } from '../../../shared/lists.ts';
+import { splitLines, splitList } from '../../../shared/lists.ts';
 import { recordAudit, type AuditActor, type AuditEvent } from '../audit-log.ts';
 import type { ContentChanges } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
@@ -23,6 +23,22 @@ import type {
 } from './translatable.ts';
 
 const RETRY_FAILED_AFTER_MS = 60_000;
+
+/** How an entity's texts go to the machine: a list item by item, any other text whole. */
+interface ListParts {
+  split(field: string, italian: string): string[];
+  join(field: string, translated: string[]): string;
+}
+
+function listParts(entity: TranslatableEntity): ListParts {
+  const commas = new Set(entity.listFields ?? []);
+  const lines = new Set(entity.lineFields ?? []);
+  return {
+    split: (field, italian) =>
+      commas.has(field) ? splitList(italian) : lines.has(field) ? splitLines(italian) : [italian],
+    join: (field, translated) => translated.join(lines.has(field) ? '\n' : ', '),
+  };
+}
 /** DeepL takes at most 50 texts a request. */
 const TEXTS_PER_CALL = 50;
 
@@ -111,9 +127,7 @@ export class TextTranslations {
   async #translateMissing(entity: TranslatableEntity, gaveUp: Set<string>): Promise<void> {
     const records = await entity.records();
     const rows = await this.#rows(this.#db, entity.name);
-    const lists = new Set(entity.listFields ?? []);
-    const parts = (field: string, italian: string) =>
-      lists.has(field) ? splitList(italian) : [italian];
+    const parts = listParts(entity);
     const texts = records.flatMap((record) => {
       const hashes = this.#hashes(entity.name, record.fields);
       return Object.entries(record.fields)
@@ -165,12 +179,12 @@ export class TextTranslations {
     entity: string,
     lang: TargetLang,
     missing: readonly { id: number; field: string; italian: string; hash: string }[],
-    parts: (field: string, italian: string) => string[],
+    parts: ListParts,
   ): Promise<void> {
     // A blank text (a whole record's) is its own translation: no call for it.
-    const unique = [...new Set(missing.flatMap((text) => parts(text.field, text.italian)))].filter(
-      (text) => text.trim() !== '',
-    );
+    const unique = [
+      ...new Set(missing.flatMap((text) => parts.split(text.field, text.italian))),
+    ].filter((text) => text.trim() !== '');
     const translated = new Map<string, string>();
     for (let start = 0; start < unique.length; start += TEXTS_PER_CALL) {
       const slice = unique.slice(start, start + TEXTS_PER_CALL);
@@ -188,7 +202,7 @@ export class TextTranslations {
           lang,
           kind: 'machine',
           source_hash: text.hash,
-          text: parts(text.field, text.italian).map(t).join(', '),
+          text: parts.join(text.field, parts.split(text.field, text.italian).map(t)),
           updated_at: now,
           updated_by: null,
         });
@@ -243,7 +257,12 @@ export class TextTranslations {
     const localized = new Map<number, LocalizedRecord>();
     if (lang === 'it') {
       for (const record of records) {
-        localized.set(record.id, { fields: { ...record.fields }, translation: 'none' });
+        const none = Object.keys(record.fields).map((field) => [field, 'none'] as const);
+        localized.set(record.id, {
+          fields: { ...record.fields },
+          translation: 'none',
+          fieldTranslations: Object.fromEntries(none),
+        });
       }
       return localized;
     }
@@ -254,6 +273,7 @@ export class TextTranslations {
     }
     for (const record of records) {
       const fields: Record<string, string> = {};
+      const fieldTranslations: Record<string, TranslationSource> = {};
       let translation: TranslationSource = 'none';
       const hashes = this.#hashes(entity, record.fields);
       for (const [field, italian] of Object.entries(record.fields)) {
@@ -263,10 +283,11 @@ export class TextTranslations {
         const row =
           current.find((r) => r.kind === 'staff') ?? current.find((r) => r.kind === 'machine');
         fields[field] = row?.text ?? italian;
+        fieldTranslations[field] = row?.kind ?? 'none';
         if (row?.kind === 'staff') translation = 'staff';
         else if (row?.kind === 'machine' && translation === 'none') translation = 'machine';
       }
-      localized.set(record.id, { fields, translation });
+      localized.set(record.id, { fields, translation, fieldTranslations });
     }
     return localized;
   }

@@ -14,6 +14,8 @@ export interface TranslatableEntity {
   name: string;
   /** Comma-separated lists (ingredients): translated item by item, so each item is translated once. */
   listFields?: readonly string[];
+  /** Lists of one item per line (a services list): translated line by line, as lists are. */
+  lineFields?: readonly string[];
   /**
    * Staff translate a record whole, every field at once (the daily menu): a
    * translation, the machine's or staff's, belongs to the record's Italian
@@ -34,6 +36,8 @@ export type TranslationSource = 'staff' | 'machine' | 'none';
 export interface LocalizedRecord {
   fields: Record<string, string>;
   translation: TranslationSource;
+  /** Who wrote each field's text, for records whose fields stand alone (the page texts). */
+  fieldTranslations: Record<string, TranslationSource>;
 }
 
 /** One field in one language, for the staff review screen. */

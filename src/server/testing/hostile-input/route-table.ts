@@ -91,6 +91,16 @@ export const FAMILY_FILES = {
       ['PUT', '/api/restaurant'],
     ],
   },
+  'site-texts': {
+    requests: 2000,
+    routes: [
+      ['GET', '/api/site-texts'],
+      ['PUT', '/api/site-texts'],
+      ['GET', '/api/site-texts/translations'],
+      ['PUT', '/api/site-texts/translations/:lang'],
+      ['DELETE', '/api/site-texts/translations/:lang'],
+    ],
+  },
   reservations: {
     requests: 1630,
     routes: [

@@ -23,6 +23,7 @@ export type Table =
   | 'opening_closures'
   | 'opening_exception_ranges'
   | 'restaurant_facts'
+  | 'site_texts'
   | 'reservations'
   | 'reservation_settings'
   | 'server_secrets';
@@ -51,6 +52,7 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   opening_closures: { orderBy: 'id' },
   opening_exception_ranges: { orderBy: 'date, position' },
   restaurant_facts: { orderBy: 'id' },
+  site_texts: { orderBy: '"key"' },
   reservations: { orderBy: 'id' },
   reservation_settings: { orderBy: 'id' },
   server_secrets: { orderBy: 'name' },
