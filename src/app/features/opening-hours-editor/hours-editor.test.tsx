@@ -255,8 +255,8 @@ describe("the restaurant's facts", () => {
     fireEvent.change(screen.getByLabelText('Fascia di prezzo'), { target: { value: '$$' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Anno di fondazione: un anno di quattro cifre, come 1998.');
-    expect(alert.textContent).toContain('Fascia di prezzo: da € a €€€€.');
+    expect(alert.textContent).toContain('Anno di fondazione: un anno intero dal 1000, come 1998.');
+    expect(alert.textContent).toContain('Fascia di prezzo: una tra €, €€, €€€, €€€€.');
     expect(bodies('PUT /api/restaurant')).toEqual([]);
   });
 
