@@ -1,3 +1,3 @@
 /** The back office's "Testi del sito" section (/dashboard/texts): the page texts staff write. */
 export { SiteTextsSection, type SiteTextsData } from './site-texts-section.tsx';
-export { fetchSiteTexts, fetchSiteTextsReview } from './site-texts-api.ts';
+export { fetchSiteTextsReview } from './site-texts-api.ts';

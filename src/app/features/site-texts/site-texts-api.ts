@@ -1,36 +1,39 @@
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
 import {
-  siteTextsView,
+  siteTextsItalianAnswer,
+  siteTextsReviewAnswer,
   type SiteTextKey,
-  type SiteTextsView,
+  type SiteTextsItalianAnswer,
+  type SiteTextsReviewAnswer,
 } from '../../../shared/schemas/site-texts.ts';
-import {
-  siteTextsReview,
-  type SiteTextsReview,
-} from '../../../shared/schemas/translation-review.ts';
 
 /** The calls of docs/api.md, "Page texts", as the back office makes them. */
 
 export type SiteTexts = Partial<Record<SiteTextKey, string>>;
-export type TextsReview = SiteTextsReview['translations'];
-
-/** GET /api/site-texts?lang=it: the Italian of every key (public: no token needed). */
-export async function fetchSiteTexts(signal?: AbortSignal): Promise<ApiResult<SiteTextsView>> {
-  return parseAnswer(await apiRequest('GET', '/site-texts?lang=it', { signal }), siteTextsView);
-}
+export type TextsReview = SiteTextsReviewAnswer['translations'];
 
 /** PUT /api/site-texts: the new Italian of the keys it names; the others stay. */
-export function saveSiteTexts(token: string, texts: SiteTexts): Promise<ApiResult<unknown>> {
-  return apiRequest('PUT', '/site-texts', { token, body: texts });
+export async function saveSiteTexts(
+  token: string,
+  texts: SiteTexts,
+): Promise<ApiResult<SiteTextsItalianAnswer>> {
+  return parseAnswer(
+    await apiRequest('PUT', '/site-texts', { token, body: texts }),
+    siteTextsItalianAnswer,
+  );
 }
 
 async function review(request: Promise<ApiResult<unknown>>): Promise<ApiResult<TextsReview>> {
-  const result = parseAnswer(await request, siteTextsReview);
+  const result = parseAnswer(await request, siteTextsReviewAnswer);
   return result.ok ? { ...result, data: result.data.translations } : result;
 }
 
-/** GET /api/site-texts/translations: every key in every target language. */
+/**
+ * GET /api/site-texts/translations: every key in every target language, with
+ * the Italian as stored: the form edits that one, `{years}` unfilled (GET
+ * /api/site-texts fills it in, for visitors).
+ */
 export function fetchSiteTextsReview(
   token: string,
   signal?: AbortSignal,

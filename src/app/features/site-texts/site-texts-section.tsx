@@ -1,9 +1,8 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 import {
   SITE_TEXT_KEYS,
   SITE_TEXT_MAX,
   type SiteTextKey,
-  type SiteTextsView,
 } from '../../../shared/schemas/site-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
@@ -18,7 +17,6 @@ import {
 } from '../staff/index.ts';
 import {
   FieldTranslationsReview,
-  type FieldReview,
   type ReviewField,
   useTranslationPoll,
 } from '../translations/index.ts';
@@ -36,12 +34,15 @@ type Texts = Record<SiteTextKey, string>;
 
 const groupOf = (key: SiteTextKey) => key.split('.')[0] as Group;
 
-/** Every key's Italian, an absent one empty. */
-const textsOf = (view: SiteTextsView): Texts =>
-  Object.fromEntries(SITE_TEXT_KEYS.map((key) => [key, view.texts[key] ?? ''])) as Texts;
+/** Every key's Italian as stored (`{years}` unfilled): each language's review names it. */
+const italianOf = (review: TextsReview): Texts =>
+  Object.fromEntries(
+    SITE_TEXT_KEYS.map((key) => [key, review[0]?.fields[key].italian ?? '']),
+  ) as Texts;
+
+const same = (texts: Texts) => texts;
 
 export interface SiteTextsData {
-  texts: Loading<SiteTextsView>;
   review: Loading<TextsReview>;
 }
 
@@ -54,29 +55,40 @@ export function SiteTextsSection({ data }: { data: SiteTextsData }) {
   return (
     <StaffPanel title={T.title} intro={T.intro} heading="h1" className="site-texts">
       <LoadedPanel
-        loading={data.texts}
+        loading={data.review}
         texts={{ loading: T.loading, loadFailed: T.loadFailed, retry: T.retry }}
       >
-        {(view) => (
-          <>
-            <TextsForm view={view} />
-            <TextsTranslations italian={textsOf(view)} review={data.review} />
-          </>
-        )}
+        {(review, setReview) => <TextsAndTranslations review={review} setReview={setReview} />}
       </LoadedPanel>
     </StaffPanel>
   );
 }
 
-function TextsForm({ view }: { view: SiteTextsView }) {
+function TextsAndTranslations({
+  review,
+  setReview,
+}: {
+  review: TextsReview;
+  setReview: (update: (review: TextsReview) => TextsReview) => void;
+}) {
+  // One object while the review is the same: the form's draft starts again only when it changes.
+  const italian = useMemo(() => italianOf(review), [review]);
+  return (
+    <>
+      <TextsForm italian={italian} />
+      <TextsTranslations review={review} setReview={setReview} />
+    </>
+  );
+}
+
+function TextsForm({ italian }: { italian: Texts }) {
   const id = useId();
   const { submit, busy, problems } = useCheckedSave();
-  const { draft, setDraft, dirty, keep } = useDraft(view, textsOf);
-  const saved = textsOf(view);
+  const { draft, setDraft, dirty, keep } = useDraft(italian, same);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const changed: SiteTexts = Object.fromEntries(
-      SITE_TEXT_KEYS.filter((key) => draft[key] !== saved[key]).map((key) => [key, draft[key]]),
+      SITE_TEXT_KEYS.filter((key) => draft[key] !== italian[key]).map((key) => [key, draft[key]]),
     );
     if (Object.keys(changed).length === 0) {
       event.preventDefault();
@@ -85,8 +97,7 @@ function TextsForm({ view }: { view: SiteTextsView }) {
     }
     await submit(event, [], (token) => saveSiteTexts(token, changed), {
       success: T.saved,
-      // What staff typed is now the Italian; the reload brings the server's own.
-      onSaved: () => keep({ ...view, texts: { ...view.texts, ...changed } }),
+      onSaved: (answer) => keep(answer.texts),
     });
   }
 
@@ -142,75 +153,49 @@ const REVIEW_FIELDS: readonly ReviewField<SiteTextKey>[] = SITE_TEXT_KEYS.map((k
   hint: SITE_TEXT_FIELDS[key].hint,
 }));
 
-function TextsTranslations({ italian, review }: { italian: Texts; review: Loading<TextsReview> }) {
+function TextsTranslations({
+  review,
+  setReview,
+}: {
+  review: TextsReview;
+  setReview: (update: (review: TextsReview) => TextsReview) => void;
+}) {
   const id = useId();
+  const { save } = useStaffSave();
+  const fields = review.flatMap((entry) => Object.values(entry.fields));
+  const machineSeen = fields.some((field) => field.machine !== null);
+  useTranslationPoll(machineSeen && fields.some((field) => field.machine === null));
+
   return (
     <section className="site-texts__translations" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="staff-panel__subtitle">
         {T.translations}
       </h2>
       <p className="staff-panel__intro">{T.translationsIntro}</p>
-      <LoadedPanel
-        loading={review}
-        texts={{ loading: T.translationsLoading, loadFailed: T.translationsFailed }}
-      >
-        {(languages, setLanguages) => (
-          <TextsReviewPanel italian={italian} review={languages} setReview={setLanguages} />
-        )}
-      </LoadedPanel>
+      <FieldTranslationsReview
+        fields={REVIEW_FIELDS}
+        reviews={review}
+        pending={machineSeen}
+        onSave={async (lang, texts, shown) => {
+          const result = await save(
+            (token) => saveSiteTextsTranslation(token, lang, texts, shown),
+            {
+              then: false,
+              onSaved: (answer) => setReview(() => answer),
+              success: T.translationSaved,
+            },
+          );
+          return result?.ok === true;
+        }}
+        onReset={async (lang) => {
+          const result = await save((token) => removeSiteTextsTranslation(token, lang), {
+            then: false,
+            onSaved: (answer) => setReview(() => answer),
+            success: T.translationReset,
+          });
+          return result?.ok === true;
+        }}
+      />
     </section>
-  );
-}
-
-function TextsReviewPanel({
-  italian,
-  review,
-  setReview,
-}: {
-  italian: Texts;
-  review: TextsReview;
-  setReview: (update: (review: TextsReview) => TextsReview) => void;
-}) {
-  const { save } = useStaffSave();
-  const machineSeen = review.some((entry) => entry.machine !== null);
-  useTranslationPoll(machineSeen && review.some((entry) => entry.machine === null));
-
-  const reviews = review.map((entry) => ({
-    lang: entry.lang,
-    fields: Object.fromEntries(
-      SITE_TEXT_KEYS.map((key) => [
-        key,
-        {
-          italian: italian[key],
-          machine: entry.machine?.[key] ?? null,
-          staff: entry.staff?.[key] ?? null,
-          staffStale: entry.staffStale,
-        },
-      ]),
-    ) as Record<SiteTextKey, FieldReview>,
-  }));
-
-  return (
-    <FieldTranslationsReview
-      fields={REVIEW_FIELDS}
-      reviews={reviews}
-      pending={machineSeen}
-      onSave={async (lang, texts, shown) => {
-        const result = await save((token) => saveSiteTextsTranslation(token, lang, texts, shown), {
-          then: false,
-          onSaved: (answer) => setReview(() => answer),
-          success: T.translationSaved,
-        });
-        return result?.ok === true;
-      }}
-      onReset={async (lang) => {
-        const result = await save((token) => removeSiteTextsTranslation(token, lang), {
-          then: false,
-          onSaved: (answer) => setReview(() => answer),
-          success: T.translationReset,
-        });
-        return result?.ok === true;
-      }}
-    />
   );
 }

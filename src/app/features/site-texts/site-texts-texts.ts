@@ -22,8 +22,6 @@ export const SITE_TEXTS_TEXTS = {
   translations: 'Traduzioni dei testi',
   translationsIntro:
     'Ogni testo viene tradotto automaticamente in inglese, francese, spagnolo e tedesco. Controlla le traduzioni e correggile se serve.',
-  translationsLoading: 'Caricamento traduzioni...',
-  translationsFailed: 'Impossibile caricare le traduzioni.',
   translationSaved: 'Traduzione salvata: i visitatori vedono ora la tua versione.',
   translationReset: 'Correzioni rimosse: i visitatori vedono la traduzione automatica.',
 } as const;

@@ -22,16 +22,28 @@ const ANNA = {
 };
 
 const TITLE = 'Il mare di Sicilia, in tavola';
+/** As stored: the form edits the placeholder, never the number visitors read. */
+const EXPERIENCE = 'Oltre {years} anni di esperienza, dal {year}';
 const italian = () =>
   Object.fromEntries(
-    SITE_TEXT_KEYS.map((key) => [key, key === 'home.hero.title' ? TITLE : `Testo ${key}`]),
+    SITE_TEXT_KEYS.map((key) => [
+      key,
+      key === 'home.hero.title'
+        ? TITLE
+        : key === 'home.facts.experience'
+          ? EXPERIENCE
+          : `Testo ${key}`,
+    ]),
   );
 const REVIEW = {
   translations: ['en', 'fr', 'es', 'de'].map((lang) => ({
     lang,
-    machine: Object.fromEntries(SITE_TEXT_KEYS.map((key) => [key, `${lang} ${key}`])),
-    staff: null,
-    staffStale: false,
+    fields: Object.fromEntries(
+      Object.entries(italian()).map(([key, text]) => [
+        key,
+        { italian: text, machine: `${lang} ${key}`, staff: null, staffStale: false },
+      ]),
+    ),
   })),
 };
 
@@ -42,11 +54,9 @@ beforeEach(() => {
   localStorage.clear();
   startSession(ANNA);
   toasts.length = 0;
-  const view = { lang: 'it', texts: italian(), translation: {} };
   routes = {
-    'GET /api/site-texts?lang=it': () => Response.json(view),
     'GET /api/site-texts/translations': () => Response.json(REVIEW),
-    'PUT /api/site-texts': () => Response.json(view),
+    'PUT /api/site-texts': () => Response.json({ texts: italian() }),
     'PUT /api/site-texts/translations/de': () => Response.json(REVIEW),
   };
 });
@@ -62,6 +72,9 @@ describe('the page texts', () => {
     const title = within(home).getByLabelText('Titolo principale') as HTMLInputElement;
     expect(title.value).toBe(TITLE);
     expect(title.tagName).toBe('INPUT');
+    expect((within(home).getByDisplayValue(EXPERIENCE) as HTMLInputElement).name).toBe(
+      'home.facts.experience',
+    );
     expect(within(home).getByLabelText('Presentazione sotto il titolo').tagName).toBe('TEXTAREA');
     const about = screen.getByRole('group', { name: 'Chi siamo' });
     expect(within(about).getByLabelText('I nostri servizi: elenco')).toBeTruthy();

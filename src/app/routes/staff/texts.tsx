@@ -1,17 +1,10 @@
-import {
-  fetchSiteTexts,
-  fetchSiteTextsReview,
-  SiteTextsSection,
-} from '../../features/site-texts/index.ts';
+import { fetchSiteTextsReview, SiteTextsSection } from '../../features/site-texts/index.ts';
 import { withSessionToken } from '../../features/staff/index.ts';
 import type { Route } from './+types/texts';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Not awaited: the section opens at once with its loading text.
-  return {
-    texts: withSessionToken(() => fetchSiteTexts(request.signal)),
-    review: withSessionToken((token) => fetchSiteTextsReview(token, request.signal)),
-  };
+  return { review: withSessionToken((token) => fetchSiteTextsReview(token, request.signal)) };
 }
 
 export default function Texts({ loaderData }: Route.ComponentProps) {
