@@ -326,6 +326,38 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** An uploaded photo of one slot (migration 015); its files are in `image_files`. */
+export interface PhotosTable {
+  id: Generated<number>;
+  slot: string;
+  /** Italian; other languages through the translation engine (entity `photo`, this id). */
+  alt: string;
+  focus_x: number;
+  focus_y: number;
+  /** The upload's size once its EXIF orientation is applied. */
+  width: number;
+  height: number;
+  updated_at: string;
+}
+
+/** An encoded image served under `/photos/{name}` (name = content hash + extension). */
+export interface ImageFilesTable {
+  name: string;
+  /** The slot it was made for, or `social-card`. */
+  owner: string;
+  type: 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
+/** The social-share card now served (one row, id 1), and what it was drawn from. */
+export interface SocialCardTable {
+  id: number;
+  source: string;
+  name: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -350,6 +382,9 @@ export interface Database {
   reservations: ReservationsTable;
   reservation_settings: ReservationSettingsTable;
   server_secrets: ServerSecretsTable;
+  photos: PhotosTable;
+  image_files: ImageFilesTable;
+  social_card: SocialCardTable;
 }
 
 export interface AppDatabase {

@@ -17,5 +17,6 @@ export function pageServices(app: FastifyInstance): AppServices {
     restaurant: () => app.restaurantFacts.get(),
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
+    photos: (lang) => app.photos.list(lang),
   };
 }

@@ -13,6 +13,7 @@ import * as restaurantFacts from './011-restaurant-facts.ts';
 import * as reservations from './012-reservations.ts';
 import * as reservationGuests from './013-reservation-guests.ts';
 import * as outboxFailedRowsKeepNothing from './014-outbox-failed-rows-keep-nothing.ts';
+import * as photos from './015-photos.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -48,5 +49,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: outboxFailedRowsKeepNothing.up,
       down: outboxFailedRowsKeepNothing.down,
     },
+    '015-photos': { up: (db) => photos.up(db, dialect), down: photos.down },
   };
 }
