@@ -4,7 +4,6 @@ import { LANGUAGES, TARGET_LANGS } from '../../../shared/languages.ts';
 import { toPhotoSlot } from '../../../shared/photo-slots.ts';
 import {
   PHOTO_MAX_BYTES,
-  PHOTO_UPLOAD_TYPES,
   photoAlt,
   photoPatch,
   photoTranslationBody,
@@ -48,10 +47,10 @@ const uploadQuery = z.strictObject({ alt: photoAlt });
  * routes/photo-files.ts.
  */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The upload is the image itself. Its bytes decide what it is (encode.ts):
-  // the declared type only has to be one of the four a browser sends.
+  // The upload is the image itself. Its bytes decide what it is (encode.ts),
+  // whatever `image/…` type it declares: an SVG or a GIF is a 400 that says so.
   app.addContentTypeParser(
-    [...PHOTO_UPLOAD_TYPES],
+    /^image\/[a-z0-9.+-]+$/i,
     { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
