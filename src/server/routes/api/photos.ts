@@ -147,11 +147,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const slot = toPhotoSlot(request.params.slot);
       if (!slot) return notFound(reply, SLOT_NOT_FOUND);
-      const outcome = await app.photos.removeTranslation(
-        slot,
-        request.params.lang,
-        request.staff!,
-      );
+      const outcome = await app.photos.removeTranslation(slot, request.params.lang, request.staff!);
       if (outcome === 'not-found') return notFound(reply, NO_UPLOAD);
       return (await app.photos.translations(slot))!;
     },

@@ -135,8 +135,9 @@ export async function encodePhoto(
   const files = await Promise.all(
     chosen.flatMap((w) =>
       FORMATS.map(async ({ type, extension, encode }) => {
-        const { data, info } = await encode(sharp(base.data, { raw }).resize({ width: w }))
-          .toBuffer({ resolveWithObject: true });
+        const { data, info } = await encode(
+          sharp(base.data, { raw }).resize({ width: w }),
+        ).toBuffer({ resolveWithObject: true });
         return {
           name: contentName(data, extension),
           type,

@@ -335,18 +335,21 @@ export class PhotosService {
     lang: TargetLang,
     actor: Actor,
   ): Promise<'removed' | 'not-found'> {
-    const outcome = await this.#content.change(async (trx) => {
-      const row = (await this.exists(slot, trx)) ? await this.#row(trx, slot) : undefined;
-      if (!row) return 'not-found' as const;
-      if (await this.#translations.removeStaff(trx, ENTITY, row.id, lang)) {
-        await recordAudit(trx, actor, {
-          action: 'photo.translation.reset',
-          target: `photo:${slot}:${lang}`,
-          summary: `Testo alternativo della foto «${slot}» in ${LANGUAGE_NAMES_IT[lang]} riportato a quello automatico.`,
-        });
-      }
-      return 'removed' as const;
-    });
+    const outcome = await this.#content.change(
+      async (trx) => {
+        const row = (await this.exists(slot, trx)) ? await this.#row(trx, slot) : undefined;
+        if (!row) return 'not-found' as const;
+        if (await this.#translations.removeStaff(trx, ENTITY, row.id, lang)) {
+          await recordAudit(trx, actor, {
+            action: 'photo.translation.reset',
+            target: `photo:${slot}:${lang}`,
+            summary: `Testo alternativo della foto «${slot}» in ${LANGUAGE_NAMES_IT[lang]} riportato a quello automatico.`,
+          });
+        }
+        return 'removed' as const;
+      },
+      (done) => done === 'removed',
+    );
     // The machine translates what staff's text stood for, if it never had.
     if (outcome === 'removed') this.#onChange(slot);
     return outcome;

@@ -25,7 +25,10 @@ export type Table =
   | 'restaurant_facts'
   | 'reservations'
   | 'reservation_settings'
-  | 'server_secrets';
+  | 'server_secrets'
+  | 'photos'
+  | 'image_files'
+  | 'social_card';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -54,6 +57,9 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   reservations: { orderBy: 'id' },
   reservation_settings: { orderBy: 'id' },
   server_secrets: { orderBy: 'name' },
+  photos: { orderBy: 'id' },
+  image_files: { orderBy: 'owner, name' },
+  social_card: { orderBy: 'id' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
