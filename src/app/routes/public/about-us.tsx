@@ -2,36 +2,36 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about-us';
 import { restaurant } from '../../../../content/restaurant.ts';
 import { publicPageMeta } from '../../seo.ts';
-import { preloadImage } from '../../components/responsive-image.tsx';
-import { ABOUT_IMAGE_SIZES, AboutBlock } from '../../components/about/about-block.tsx';
+import { photosBySlot } from '../../components/photo.tsx';
+import { AboutBlock } from '../../components/about/about-block.tsx';
 import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
-import experienceImage from '../../../../content/images/about-experience.svg?responsive';
-import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsive';
-import servicesImage from '../../../../content/images/about-services.svg?responsive';
 import aboutStylesHref from '../../styles/about.css?url';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
+import { appServicesContext } from '../../context.ts';
+import { languageOfRequest } from '../../../shared/languages.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'about', '/about-us');
 
-// The first block's image is in view on arrival on most screens: its likely LCP.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: aboutStylesHref },
-  preloadImage(experienceImage, ABOUT_IMAGE_SIZES),
-];
+// The first block's picture, the likely LCP, is preloaded by its component (components/photo.tsx).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: aboutStylesHref }];
+
+const ABOUT_SLOTS = ['about-1', 'about-2', 'about-3'] as const;
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** The page's texts (src/app/i18n/page-messages.server.ts). */
-export function loader({ request }: Route.LoaderArgs) {
-  return pageMessages(request, 'about');
+/** The page's photos and texts (src/app/i18n/page-messages.server.ts). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const photos = await context.get(appServicesContext).photos(languageOfRequest(request));
+  return { photos: photosBySlot(photos, ABOUT_SLOTS), ...pageMessages(request, 'about') };
 }
 
 const SERVICES = ['catering', 'takeaway', 'groups'] as const;
 
 /** About-us: three alternating text-and-image blocks, each with a button to /contact. */
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { photos } = loaderData;
   const { t } = useTranslation();
   const { t: about } = useTranslation('about');
   const { address, phones } = useRestaurant();
@@ -45,8 +45,7 @@ export default function Page() {
       <AboutBlock
         id="about-experience"
         title={about('experience.title')}
-        image={experienceImage}
-        imageAlt={about('experience.imageAlt')}
+        photo={photos['about-1']}
         contactLabel={about('experience.cta')}
         priority
       >
@@ -56,8 +55,7 @@ export default function Page() {
       <AboutBlock
         id="about-tonnara"
         title={about('tonnara.title')}
-        image={tonnaraImage}
-        imageAlt={about('tonnara.imageAlt')}
+        photo={photos['about-2']}
         contactLabel={about('tonnara.cta')}
         imageRight
       >
@@ -67,8 +65,7 @@ export default function Page() {
       <AboutBlock
         id="about-services"
         title={about('services.title')}
-        image={servicesImage}
-        imageAlt={about('services.imageAlt')}
+        photo={photos['about-3']}
         contactLabel={about('services.cta')}
         actions={
           <a className="button" href={telHref(phones.mobile)}>

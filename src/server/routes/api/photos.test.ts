@@ -27,7 +27,12 @@ const ALT = 'La terrazza al tramonto';
 
 function upload(
   body: Buffer,
-  { slot = 'hero', alt = ALT, type = 'image/jpeg', headers = auth() } = {},
+  {
+    slot = 'hero',
+    alt = ALT,
+    type = 'image/jpeg',
+    headers = auth() as Record<string, string>,
+  } = {},
 ) {
   const query = alt === '' ? '' : `?alt=${encodeURIComponent(alt)}`;
   return harness.app.inject({
@@ -37,7 +42,7 @@ function upload(
     headers: { ...headers, 'content-type': type },
   });
 }
-const send = (method: 'PATCH' | 'DELETE' | 'PUT' | 'GET', url: string, payload?: object) =>
+const send = (method: 'PATCH' | 'DELETE' | 'PUT' | 'GET' | 'POST', url: string, payload?: object) =>
   harness.app.inject({ method, url, headers: auth(), ...(payload ? { payload } : {}) });
 const list = async (lang?: string) =>
   (
