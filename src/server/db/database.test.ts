@@ -105,6 +105,7 @@ const ALL_MIGRATIONS = [
   '012-reservations',
   '013-reservation-guests',
   '014-outbox-failed-rows-keep-nothing',
+  '015-photos',
 ];
 
 describe('DATABASE_URL', () => {
@@ -194,6 +195,7 @@ describe('openDatabase', () => {
       'content_version',
       'daily_menu',
       'daily_menu_history',
+      'image_files',
       'login_throttle',
       'menu_item_prices',
       'menu_items',
@@ -203,12 +205,14 @@ describe('openDatabase', () => {
       'opening_weekly_ranges',
       'outbox',
       'password_resets',
+      'photos',
       'rate_limits',
       'reservation_settings',
       'reservations',
       'restaurant_facts',
       'server_secrets',
       'sessions',
+      'social_card',
       'staff_invitations',
       'staff_users',
       'text_translations',
