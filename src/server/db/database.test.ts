@@ -212,7 +212,6 @@ describe('openDatabase', () => {
       'restaurant_facts',
       'server_secrets',
       'sessions',
-      'social_card',
       'staff_invitations',
       'staff_users',
       'text_translations',

@@ -343,19 +343,12 @@ export interface PhotosTable {
 /** An encoded image served under `/photos/{name}` (name = content hash + extension). */
 export interface ImageFilesTable {
   name: string;
-  /** The slot it was made for, or `social-card`. */
+  /** The slot it was made for. */
   owner: string;
-  type: 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png';
+  type: 'image/avif' | 'image/webp' | 'image/jpeg';
   width: number;
   height: number;
   bytes: Uint8Array;
-}
-
-/** The social-share card now served (one row, id 1), and what it was drawn from. */
-export interface SocialCardTable {
-  id: number;
-  source: string;
-  name: string;
 }
 
 export interface Database {
@@ -384,7 +377,6 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   photos: PhotosTable;
   image_files: ImageFilesTable;
-  social_card: SocialCardTable;
 }
 
 export interface AppDatabase {

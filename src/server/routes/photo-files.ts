@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * `GET /photos/{name}`: an encoded photo or the social card, under the
+ * `GET /photos/{name}`: an encoded photo, under the
  * content-hashed name the server gave it (docs/security.md item 45): its
  * true type, `nosniff` (security-headers.ts), cached for a year since the
  * bytes behind a name never change. Any other name is 404. Outside /api:

@@ -13,10 +13,8 @@ type AnyDatabase = Kysely<any>;
  *   the engine under this row's id), the focal point, the size after the EXIF
  *   orientation;
  * - `image_files`: the encoded files themselves (AVIF, WebP, JPEG at each
- *   width; the social-share card), by their content-hashed name, per slot
- *   or card they belong to (`owner`), so a replace drops the old ones;
- * - `social_card`: which name and hero the current card was drawn from, so
- *   that it is drawn again only when either changes.
+ *   width), by their content-hashed name, per slot they belong to (`owner`),
+ *   so a replace drops the old ones.
  */
 export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
   const bytes = dialect === 'postgres' ? ('bytea' as const) : ('blob' as const);
@@ -48,18 +46,9 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .addPrimaryKeyConstraint('image_files_pk', ['owner', 'name'])
     .execute();
   await db.schema.createIndex('image_files_name').on('image_files').column('name').execute();
-
-  await db.schema
-    .createTable('social_card')
-    .addColumn('id', 'integer', (col) => col.primaryKey())
-    .addColumn('source', 'text', (col) => col.notNull())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addCheckConstraint('social_card_single_row', sql`id = 1`)
-    .execute();
 }
 
 export async function down(db: AnyDatabase): Promise<void> {
-  await db.schema.dropTable('social_card').execute();
   await db.schema.dropTable('image_files').execute();
   await db.schema.dropTable('photos').execute();
 }

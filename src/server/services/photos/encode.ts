@@ -9,7 +9,7 @@ export type SourceType = (typeof PHOTO_SOURCE_TYPES)[number];
 /** One encoded file, named by its content: the name changes whenever the bytes do. */
 export interface EncodedFile {
   name: string;
-  type: SourceType | 'image/png';
+  type: SourceType;
   width: number;
   height: number;
   bytes: Buffer;

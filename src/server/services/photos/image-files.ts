@@ -10,10 +10,10 @@ export interface ImageFile {
 const MEMORY_BYTES = 64 * 1024 * 1024;
 
 /** What a file's name may be: content-hashed, as encode.ts names them. */
-export const IMAGE_FILE_NAME = /^[0-9a-f]{24}\.(?:avif|webp|jpg|png)$/;
+export const IMAGE_FILE_NAME = /^[0-9a-f]{24}\.(?:avif|webp|jpg)$/;
 
 /**
- * The encoded photos and the social card, served by name. A name is the hash
+ * The encoded photos, served by name. A name is the hash
  * of its bytes, so a file once read never changes: it is kept in memory
  * (bounded), and every instance reads the same rows. A name unknown to the
  * database is never kept, so a file stored a moment later by another
@@ -63,7 +63,7 @@ export class ImageFiles {
   }
 }
 
-/** A slot's (or the card's) files replace whatever it had, in the caller's transaction. */
+/** A slot's files replace whatever it had, in the caller's transaction. */
 export async function replaceImageFiles(
   trx: Kysely<Database>,
   owner: string,

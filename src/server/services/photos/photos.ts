@@ -63,7 +63,7 @@ export class PhotosService {
   readonly #translations: TextTranslations;
   readonly #defaults: () => Promise<DefaultPhotos | undefined>;
   readonly #sections: (lang: Lang) => Promise<PhotoSection[]>;
-  readonly #onChange: (slot: PhotoSlot) => void;
+  readonly #onChange: () => void;
   readonly #lists: ContentMemo<Lang, PhotoView[]>;
 
   constructor(options: {
@@ -75,8 +75,8 @@ export class PhotosService {
     defaults: () => Promise<DefaultPhotos | undefined>;
     /** The menu's sections in a language: each has a card slot. */
     sections: (lang: Lang) => Promise<PhotoSection[]>;
-    /** After a change committed: the machine translates the alt text, the social card follows the hero. */
-    onChange?: (slot: PhotoSlot) => void;
+    /** After a change committed: the machine translates the alt text. */
+    onChange?: () => void;
   }) {
     this.#db = options.db;
     this.#content = options.content;
@@ -220,7 +220,7 @@ export class PhotosService {
       (changed) => changed,
     );
     if (!stored) return { ok: false, code: 'not-found' };
-    this.#onChange(slot);
+    this.#onChange();
     return { ok: true, photo: await this.#italianView(slot) };
   }
 
@@ -253,7 +253,7 @@ export class PhotosService {
       (done) => done,
     );
     if (!changed) return 'not-found';
-    this.#onChange(slot);
+    this.#onChange();
     return this.#italianView(slot);
   }
 
@@ -276,7 +276,7 @@ export class PhotosService {
       },
       (done) => done,
     );
-    if (removed) this.#onChange(slot);
+    if (removed) this.#onChange();
     return 'reset';
   }
 
@@ -351,7 +351,7 @@ export class PhotosService {
       (done) => done === 'removed',
     );
     // The machine translates what staff's text stood for, if it never had.
-    if (outcome === 'removed') this.#onChange(slot);
+    if (outcome === 'removed') this.#onChange();
     return outcome;
   }
 

@@ -27,8 +27,7 @@ export type Table =
   | 'reservation_settings'
   | 'server_secrets'
   | 'photos'
-  | 'image_files'
-  | 'social_card';
+  | 'image_files';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -59,7 +58,6 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   server_secrets: { orderBy: 'name' },
   photos: { orderBy: 'id' },
   image_files: { orderBy: 'owner, name' },
-  social_card: { orderBy: 'id' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
