@@ -2,8 +2,8 @@
  * `import hero from '…/hero.svg?responsive'`: at build, the image becomes
  * AVIF, WebP and JPEG files at several widths (sharp), emitted as hashed
  * assets (immutable caching), and the module exports their URLs and the
- * intrinsic size (width/height on <img>: no layout shift). An owner swaps the
- * file in content/images and rebuilds.
+ * intrinsic size (width/height on <img>: no layout shift). They are the photo
+ * slots' defaults until the owner uploads photos (docs/decisions/014).
  *
  * `?responsive` makes widths 480, 960 and 1600; `?widths=240;480&responsive`
  * chooses others (the flag last, so TypeScript's `*&responsive` module
@@ -11,6 +11,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import sharp, { type Sharp } from 'sharp';
 
@@ -81,11 +84,15 @@ async function renderVariants(file: string, widths: number[], encoded: boolean) 
 
 export function responsiveImages(): Plugin {
   let building = false;
+  let root = '';
+  /** Files the server build emitted: the shipped photos only it imports (src/app/default-photos.server.ts). */
+  const serverOnly = new Set<string>();
   return {
     name: 'responsive-images',
     enforce: 'pre',
     configResolved(config) {
       building = config.command === 'build';
+      root = config.root;
     },
     async load(id) {
       const [file = '', query = ''] = id.split('?');
@@ -113,6 +120,7 @@ export function responsiveImages(): Plugin {
         const fileName = `assets/${name}-${variant.width}-${hash}.${variant.format === 'jpeg' ? 'jpg' : variant.format}`;
         // A fixed, content-hashed name: the URL is known here, with no placeholder to resolve.
         this.emitFile({ type: 'asset', fileName, source: variant.bytes });
+        if (this.environment.name !== 'client') serverOnly.add(fileName);
         return `/${fileName}`;
       };
       const srcSet = (format: Format) =>
@@ -129,6 +137,27 @@ export function responsiveImages(): Plugin {
         srcSet: { avif: srcSet('avif'), webp: srcSet('webp'), jpeg: srcSet('jpeg') },
       };
       return `export default ${JSON.stringify(data)};`;
+    },
+    /**
+     * Browsers fetch every picture from the client's files: what only the
+     * server build emitted (the photo slots' defaults, whose URLs the server
+     * answers) moves there, next to the client build's own.
+     */
+    async writeBundle(options) {
+      if (this.environment.name === 'client' || !options.dir) return;
+      const clientDir = resolve(
+        root,
+        this.environment.getTopLevelConfig().environments.client!.build.outDir,
+      );
+      for (const fileName of serverOnly) {
+        const from = join(options.dir, fileName);
+        const to = join(clientDir, fileName);
+        if (existsSync(to)) await rm(from, { force: true });
+        else {
+          await mkdir(dirname(to), { recursive: true });
+          await rename(from, to);
+        }
+      }
     },
   };
 }

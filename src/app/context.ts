@@ -4,6 +4,8 @@ import type { MenuView } from '../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { SiteTextsView } from '../shared/schemas/site-texts.ts';
 import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
+import type { PhotoFocus, PhotoView } from '../shared/schemas/photos.ts';
+import type { FixedPhotoSlot } from '../shared/photo-slots.ts';
 import type {
   AvailabilityAnswer,
   ReservationBody,
@@ -33,6 +35,35 @@ export interface AppServices {
   openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
   /** Table reservations, as a guest's page uses them (the same rules as the API's). */
   reservations: GuestReservations;
+  /**
+   * Every photo slot in a language (GET /api/photos?lang=): the owner's
+   * upload, else the picture shipped with the site. A page never knows which.
+   */
+  photos(lang: Lang): Promise<PhotoView[]>;
+}
+
+/** A picture shipped with the site, as the build made it (docs/decisions/014). */
+export interface DefaultPhoto {
+  width: number;
+  height: number;
+  /** Where its page crops it: the centre unless the drawing wants otherwise. */
+  focus: PhotoFocus;
+  sources: PhotoView['sources'];
+  /** Its alt text in each language (the locale files'). */
+  alt: Record<Lang, string>;
+}
+
+/**
+ * The pictures shipped with the site, made by the build (content/images,
+ * `?responsive`) and exported by the server entry (`defaultPhotos`), so that
+ * the server knows their hashed URLs and sizes: each fixed slot's, and the
+ * card of each seeded menu section by its key (a section staff added shows
+ * the menu header's).
+ */
+export interface DefaultPhotos {
+  slots: Record<FixedPhotoSlot, DefaultPhoto>;
+  /** A card's alt text is its section's name. */
+  sectionCards: Record<string, Omit<DefaultPhoto, 'alt'>>;
 }
 
 /** What the guest's pages (/reservations, /reservations/cancel) do, through the server's service. */

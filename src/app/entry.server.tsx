@@ -55,3 +55,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 export { appServicesContext, clientAddressContext, scriptMarkerContext } from './context.ts';
+// The server reads the shipped pictures' built URLs and sizes here (docs/decisions/014).
+export { defaultPhotos } from './default-photos.server.ts';

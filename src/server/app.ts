@@ -32,6 +32,9 @@ import { siteTextsRoutes } from './routes/api/site-texts.ts';
 import { reservationRoutes } from './routes/api/reservations.ts';
 import { pageServices } from './pages/page-services.ts';
 import { printableMenuRoutes } from './routes/printable-menu.ts';
+import { photoRoutes } from './routes/api/photos.ts';
+import { photoFileRoutes } from './routes/photo-files.ts';
+import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -79,6 +82,18 @@ export interface AppOptions {
   now?: () => number;
   /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * The pictures shipped with the site, as the build made them: the server
+ * entry exports them (src/app/entry.server.tsx, docs/decisions/014). In
+ * development the build is asked again each time, so an edited picture shows.
+ */
+async function defaultPhotosOf(
+  build: ProductionBuild | DevelopmentBuild,
+): Promise<DefaultPhotos | undefined> {
+  const server = typeof build.server === 'function' ? await build.server() : build.server;
+  return (server.entry.module as { defaultPhotos?: DefaultPhotos }).defaultPhotos;
 }
 
 /** A clock that reads `start` now and then runs on at the real pace. */
@@ -174,6 +189,7 @@ export async function buildApp({
     config,
     ...(outboxPollMs ? { outboxPollMs } : {}),
     now: clock,
+    ...(build ? { defaultPhotos: () => defaultPhotosOf(build) } : {}),
   });
 
   await app.register(apiConventions);
@@ -188,10 +204,13 @@ export async function buildApp({
   await app.register(restaurantRoutes, { prefix: '/api' });
   await app.register(siteTextsRoutes, { prefix: '/api' });
   await app.register(reservationRoutes, { prefix: '/api' });
+  await app.register(photoRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.
   await app.register(printableMenuRoutes);
+  // The photos' files, under their content-hashed names.
+  await app.register(photoFileRoutes);
 
   if (build) {
     const development = 'middleware' in build;

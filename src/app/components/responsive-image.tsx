@@ -30,15 +30,3 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, className
     </picture>
   );
 }
-
-/** A `<link rel=preload>` for an LCP image, for a route's `links` export. */
-export function preloadImage(image: ResponsiveImageData, sizes: string) {
-  return {
-    rel: 'preload',
-    as: 'image',
-    type: 'image/avif',
-    imageSrcSet: image.srcSet.avif,
-    imageSizes: sizes,
-    fetchPriority: 'high',
-  } as const;
-}

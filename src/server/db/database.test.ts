@@ -107,6 +107,7 @@ const ALL_MIGRATIONS = [
   '014-outbox-failed-rows-keep-nothing',
   '015-site-texts',
   '016-restaurant-founding',
+  '017-photos',
 ];
 
 describe('DATABASE_URL', () => {
@@ -196,6 +197,7 @@ describe('openDatabase', () => {
       'content_version',
       'daily_menu',
       'daily_menu_history',
+      'image_files',
       'login_throttle',
       'menu_item_prices',
       'menu_items',
@@ -205,6 +207,7 @@ describe('openDatabase', () => {
       'opening_weekly_ranges',
       'outbox',
       'password_resets',
+      'photos',
       'rate_limits',
       'reservation_settings',
       'reservations',

@@ -339,6 +339,31 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** An uploaded photo of one slot (migration 017); its files are in `image_files`. */
+export interface PhotosTable {
+  id: Generated<number>;
+  slot: string;
+  /** Italian; other languages through the translation engine (entity `photo`, this id). */
+  alt: string;
+  focus_x: number;
+  focus_y: number;
+  /** The upload's size once its EXIF orientation is applied. */
+  width: number;
+  height: number;
+  updated_at: string;
+}
+
+/** An encoded image served under `/photos/{name}` (name = content hash + extension). */
+export interface ImageFilesTable {
+  name: string;
+  /** The slot it was made for. */
+  owner: string;
+  type: 'image/avif' | 'image/webp' | 'image/jpeg';
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -364,6 +389,8 @@ export interface Database {
   reservations: ReservationsTable;
   reservation_settings: ReservationSettingsTable;
   server_secrets: ServerSecretsTable;
+  photos: PhotosTable;
+  image_files: ImageFilesTable;
 }
 
 export interface AppDatabase {

@@ -18,5 +18,6 @@ export function pageServices(app: FastifyInstance): AppServices {
     siteTexts: (lang) => app.siteTexts.view(lang),
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
+    photos: (lang) => app.photos.list(lang),
   };
 }

@@ -24,6 +24,9 @@ import { ReservationsService } from '../services/reservations/reservations.ts';
 import { readBookingsVersion } from '../services/reservations/rows.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 import { errorCode } from '../error-code.ts';
+import type { DefaultPhotos } from '../../app/context.ts';
+import { PhotosService } from '../services/photos/photos.ts';
+import { ImageFiles } from '../services/photos/image-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +67,10 @@ declare module 'fastify' {
     reservations: ReservationsService;
     /** Guests' personal data: export, erasure, the retention period. */
     guestData: GuestDataService;
+    /** The photo slots: uploads, alt texts and their translations, the shipped defaults. */
+    photos: PhotosService;
+    /** The encoded photos' files by content-hashed name, kept in memory once read. */
+    imageFiles: ImageFiles;
   }
 }
 
@@ -84,6 +91,8 @@ export const servicesPlugin = fp(
       outboxPollMs?: number;
       /** The current instant (ms) for what follows the calendar (opening hours); tests move it. */
       now?: () => number;
+      /** The pictures shipped with the site, from the build (none without one). */
+      defaultPhotos?: () => Promise<DefaultPhotos | undefined>;
     },
   ) => {
     const { config } = options;
@@ -196,6 +205,21 @@ export const servicesPlugin = fp(
         contentVersion: () => contentVersion.current(),
         facts: () => restaurantFacts.get(),
         today,
+        onChange: () => void textTranslations.refresh(),
+      }),
+    );
+
+    app.decorate('imageFiles', new ImageFiles(app.db));
+    app.decorate(
+      'photos',
+      new PhotosService({
+        db: app.db,
+        content,
+        translations: textTranslations,
+        contentVersion: () => contentVersion.current(),
+        defaults: options.defaultPhotos ?? (() => Promise.resolve(undefined)),
+        sections: async (lang) =>
+          (await app.menu.view(lang)).sections.map(({ id, key, name }) => ({ id, key, name })),
         onChange: () => void textTranslations.refresh(),
       }),
     );

@@ -45,6 +45,18 @@ export const MENU_REFUSALS = {
   italianChanged: 'italian-changed',
 } as const;
 
+/** An uploaded picture the server will not take (400; docs/security.md item 45). */
+export const PHOTO_REFUSALS = {
+  /** Not a JPEG, PNG, WebP or AVIF by its bytes (an SVG, a PDF, text…), whatever its Content-Type said. */
+  unsupportedImage: 'unsupported-image',
+  /** An iPhone's HEIC photo: the server's image library cannot decode it; the phone can send JPEG. */
+  heicNotSupported: 'heic-not-supported',
+  /** More pixels than PHOTO_MAX_PIXELS (50 megapixels). */
+  imageTooLarge: 'image-too-large',
+  /** A file cut short or damaged: it cannot be decoded whole. */
+  damagedImage: 'damaged-image',
+} as const;
+
 /**
  * Too many requests from one address (429, with `retry-after`): login and
  * recovery, invitations, the contact form, bookings. The menu's CSV import
@@ -60,5 +72,6 @@ export type ErrorCode =
   | ValueOf<typeof AUTH_REFUSALS>
   | ValueOf<typeof STAFF_REFUSALS>
   | ValueOf<typeof MENU_REFUSALS>
+  | ValueOf<typeof PHOTO_REFUSALS>
   | typeof RATE_LIMITED
   | ValueOf<typeof RESERVATION_REFUSALS>;

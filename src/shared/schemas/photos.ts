@@ -1,3 +1,4 @@
+import { TARGET_LANGS } from '../languages.ts';
 import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
@@ -45,3 +46,34 @@ export const photoView = z.object({
   sources: z.array(z.object({ type: z.enum(PHOTO_SOURCE_TYPES), srcset: z.string() })),
 });
 export type PhotoView = z.infer<typeof photoView>;
+
+/** The fields of a photo that staff write in Italian and the engine translates. */
+export const photoTexts = z.object({ alt: z.string() });
+export type PhotoTexts = z.infer<typeof photoTexts>;
+
+/**
+ * PUT /api/photos/{slot}/translations/{lang}: staff's alt text in that
+ * language, and the Italian it translates as the review showed it (refused
+ * with 409 if the Italian has changed since), as the daily menu's.
+ */
+export const photoTranslationBody = z.strictObject({
+  alt: photoAlt,
+  italian: z.strictObject({ alt: z.string().max(PHOTO_ALT_MAX) }),
+});
+export type PhotoTranslationBody = z.infer<typeof photoTranslationBody>;
+
+/** GET /api/photos/{slot}/translations: per target language, the machine's and staff's alt. */
+export const photoTranslationsAnswer = z.object({
+  translations: z.array(
+    z.object({
+      lang: z.enum(TARGET_LANGS),
+      /** The machine's translation of the current Italian; null while computed or without a provider. */
+      machine: photoTexts.nullable(),
+      /** Staff's translation of the current Italian; null if none. */
+      staff: photoTexts.nullable(),
+      /** Staff translated an earlier Italian text: that correction is no longer shown. */
+      staffStale: z.boolean(),
+    }),
+  ),
+});
+export type PhotoTranslationsAnswer = z.infer<typeof photoTranslationsAnswer>;

@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ResponsiveImageData } from '../../../../scripts/vite-responsive-images.ts';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../photo.tsx';
 
-export const ABOUT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 768px) 46vw, 100vw';
+const ABOUT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 768px) 46vw, 100vw';
 
 interface Props {
   id: string;
   title: string;
-  image: ResponsiveImageData;
-  imageAlt: string;
+  photo: PhotoView;
   /** Label of the button to /contact every block ends with. */
   contactLabel: string;
   /** The image on the right on wide screens; the blocks alternate. */
   imageRight?: boolean;
-  /** The first block's image is in view on arrival: not lazy. */
+  /** The first block's picture is in view on arrival on most screens (its likely LCP): preloaded. */
   priority?: boolean;
   /** More buttons, shown before the contact one. */
   actions?: ReactNode;
@@ -25,8 +24,7 @@ interface Props {
 export function AboutBlock({
   id,
   title,
-  image,
-  imageAlt,
+  photo,
   contactLabel,
   imageRight = false,
   priority = false,
@@ -48,10 +46,9 @@ export function AboutBlock({
           </Link>
         </p>
       </div>
-      <ResponsiveImage
+      <Photo
         className="about-block__media"
-        image={image}
-        alt={imageAlt}
+        photo={photo}
         sizes={ABOUT_IMAGE_SIZES}
         priority={priority}
       />

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import experience from '../../../../content/images/experience.svg?responsive';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../photo.tsx';
 import { telHref } from '../../../shared/languages.ts';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 import { useRestaurant } from '../use-restaurant.ts';
 import { useSiteText } from '../../site-texts.ts';
 
 /** Home: culinary experience, with a book-a-table button that dials the mobile, and the online booking beside it. */
-export function ExperienceSection() {
+export function ExperienceSection({ photo }: { photo: PhotoView }) {
   const { t } = useTranslation('home');
   const text = useSiteText();
   const { mobile } = useRestaurant().phones;
@@ -27,12 +27,7 @@ export function ExperienceSection() {
           <span className="home-split__hint">{t('experience.callHint', { phone: mobile })}</span>
         </p>
       </div>
-      <ResponsiveImage
-        className="home-split__media"
-        image={experience}
-        alt={t('experience.imageAlt')}
-        sizes={HOME_SPLIT_IMAGE_SIZES}
-      />
+      <Photo className="home-split__media" photo={photo} sizes={HOME_SPLIT_IMAGE_SIZES} />
     </section>
   );
 }

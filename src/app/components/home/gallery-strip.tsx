@@ -1,26 +1,24 @@
-import { useTranslation } from 'react-i18next';
-import gallery1 from '../../../../content/images/gallery-1.svg?widths=320;640;800&responsive';
-import gallery2 from '../../../../content/images/gallery-2.svg?widths=320;640;800&responsive';
-import gallery3 from '../../../../content/images/gallery-3.svg?widths=320;640;800&responsive';
-import gallery4 from '../../../../content/images/gallery-4.svg?widths=320;640;800&responsive';
-import gallery5 from '../../../../content/images/gallery-5.svg?widths=320;640;800&responsive';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../photo.tsx';
 import { useSiteText } from '../../site-texts.ts';
 
-const IMAGES = [
-  { key: '1', image: gallery1 },
-  { key: '2', image: gallery2 },
-  { key: '3', image: gallery3 },
-  { key: '4', image: gallery4 },
-  { key: '5', image: gallery5 },
+export const GALLERY_SLOTS = [
+  'gallery-1',
+  'gallery-2',
+  'gallery-3',
+  'gallery-4',
+  'gallery-5',
 ] as const;
 
 // A strip that scrolls sideways on phones (72vw per photo) and fits one row of five from 768 px.
 const SIZES = '(min-width: 1200px) 240px, (min-width: 768px) 20vw, 72vw';
 
 /** Home: the gallery strip below the hero. */
-export function GalleryStrip() {
-  const { t } = useTranslation('home');
+export function GalleryStrip({
+  photos,
+}: {
+  photos: Record<(typeof GALLERY_SLOTS)[number], PhotoView>;
+}) {
   const text = useSiteText();
   return (
     <section className="gallery" aria-labelledby="gallery-title">
@@ -29,9 +27,9 @@ export function GalleryStrip() {
       </h2>
       {/* Focusable so keyboard users can scroll it on narrow screens (WCAG 2.1.1). */}
       <ul className="gallery__strip" tabIndex={0} aria-labelledby="gallery-title">
-        {IMAGES.map(({ key, image }) => (
-          <li key={key} className="gallery__item">
-            <ResponsiveImage image={image} alt={t(`gallery.images.${key}`)} sizes={SIZES} />
+        {GALLERY_SLOTS.map((slot) => (
+          <li key={slot} className="gallery__item">
+            <Photo photo={photos[slot]} sizes={SIZES} />
           </li>
         ))}
       </ul>

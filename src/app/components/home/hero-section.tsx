@@ -1,36 +1,30 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import hero from '../../../../content/images/hero.svg?responsive';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../photo.tsx';
 import { useRestaurant } from '../use-restaurant.ts';
 import { useSiteText } from '../../site-texts.ts';
 import { ClosedNotice } from '../opening-hours/closed-notice.tsx';
 import { restDaysText } from '../opening-hours/format.ts';
 import type { VisitorHours } from '../opening-hours/visitor-hours.ts';
 
-/** The hero fills the viewport's width: the route preloads it with these sizes (LCP). */
-export const HERO_IMAGE = hero;
-export const HERO_SIZES = '100vw';
+/** The hero fills the viewport's width. */
+const HERO_SIZES = '100vw';
 
 /**
  * Home: full-height hero with the facts, the years of experience (the
  * owner's text, counted from the founding year) and the weekly rest day
  * (when the week has one), and the notice on a closed day.
  */
-export function HeroSection({ hours }: { hours: VisitorHours }) {
+export function HeroSection({ hours, photo }: { hours: VisitorHours; photo: PhotoView }) {
   const { t, i18n } = useTranslation('home');
   const text = useSiteText();
   const { locality } = useRestaurant().address;
   const restDays = restDaysText(i18n, hours.weekly);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <ResponsiveImage
-        className="hero__image"
-        image={hero}
-        alt={t('hero.imageAlt')}
-        sizes={HERO_SIZES}
-        priority
-      />
+      {/* The LCP picture: preloaded with the page, at high priority. */}
+      <Photo className="hero__image" photo={photo} sizes={HERO_SIZES} priority />
       <div className="hero__panel">
         <p className="hero__eyebrow">{t('hero.eyebrow', { place: locality })}</p>
         <h1 id="hero-title" className="hero__title">

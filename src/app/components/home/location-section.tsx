@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import location from '../../../../content/images/location.svg?responsive';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../photo.tsx';
 import { HOME_SPLIT_IMAGE_SIZES } from './split-sizes.ts';
 import { useSiteText } from '../../site-texts.ts';
 
 /** Home: the venue, its terrace, kitchen, catering and takeaway. */
-export function LocationSection() {
+export function LocationSection({ photo }: { photo: PhotoView }) {
   const { t } = useTranslation('home');
   const text = useSiteText();
   return (
@@ -20,12 +20,7 @@ export function LocationSection() {
           {t('location.cta')}
         </Link>
       </div>
-      <ResponsiveImage
-        className="home-split__media"
-        image={location}
-        alt={t('location.imageAlt')}
-        sizes={HOME_SPLIT_IMAGE_SIZES}
-      />
+      <Photo className="home-split__media" photo={photo} sizes={HOME_SPLIT_IMAGE_SIZES} />
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import type { ResponsiveImageData } from '../../../../scripts/vite-responsive-images.ts';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
+import { Photo } from '../../components/photo.tsx';
 import { INITIAL_CATEGORY_INDEX } from './menu-page-data.ts';
 
 export interface CategoryCard {
   id: string;
   label: string;
-  image: ResponsiveImageData;
+  /** The section's card photo (slot `section-{id}`). */
+  photo: PhotoView;
 }
 
 /**
@@ -61,10 +62,11 @@ export function CategoryCarousel({
             aria-pressed={index === selectedIndex}
             onClick={() => onSelect(index)}
           >
-            <ResponsiveImage
-              image={card.image}
-              alt=""
+            {/* The label beside it names the card: the picture is decoration. */}
+            <Photo
+              photo={card.photo}
               sizes="(max-width: 768px) 50vw, 160px"
+              decorative
               className="category-card__image"
             />
             <span className="category-card__label">{card.label}</span>

@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about-us';
 import { publicPageMeta } from '../../seo.ts';
-import { preloadImage } from '../../components/responsive-image.tsx';
-import { ABOUT_IMAGE_SIZES, AboutBlock } from '../../components/about/about-block.tsx';
+import { photosBySlot } from '../../components/photo.tsx';
+import { AboutBlock } from '../../components/about/about-block.tsx';
 import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
-import experienceImage from '../../../../content/images/about-experience.svg?responsive';
-import tonnaraImage from '../../../../content/images/about-tonnara.svg?responsive';
-import servicesImage from '../../../../content/images/about-services.svg?responsive';
 import aboutStylesHref from '../../styles/about.css?url';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { appServicesContext } from '../../context.ts';
@@ -20,23 +17,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: loaderData?.description,
   });
 
-// The first block's image is in view on arrival on most screens: its likely LCP.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: aboutStylesHref },
-  preloadImage(experienceImage, ABOUT_IMAGE_SIZES),
-];
+// The first block's picture, the likely LCP, is preloaded by its component (components/photo.tsx).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: aboutStylesHref }];
+
+const ABOUT_SLOTS = ['about-1', 'about-2', 'about-3'] as const;
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
-/** The owner's texts, and the page's own from the locale files (src/app/i18n/page-messages.server.ts). */
+/** The owner's photos and texts, and the page's own from the locale files (src/app/i18n/page-messages.server.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appServicesContext);
-  const texts = await loadPageTexts(services, languageOfRequest(request), 'about');
-  return { ...texts, ...pageMessages(request, 'about') };
+  const lang = languageOfRequest(request);
+  const [photos, texts] = await Promise.all([
+    services.photos(lang),
+    loadPageTexts(services, lang, 'about'),
+  ]);
+  return { photos: photosBySlot(photos, ABOUT_SLOTS), ...texts, ...pageMessages(request, 'about') };
 }
 
 /** About-us: three alternating text-and-image blocks, each with a button to /contact. */
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { photos } = loaderData;
   const { t } = useTranslation();
   const { t: about } = useTranslation('about');
   const text = useSiteText();
@@ -50,8 +51,7 @@ export default function Page() {
       <AboutBlock
         id="about-experience"
         title={text('about.experience.title')}
-        image={experienceImage}
-        imageAlt={about('experience.imageAlt')}
+        photo={photos['about-1']}
         contactLabel={about('experience.cta')}
         priority
       >
@@ -61,8 +61,7 @@ export default function Page() {
       <AboutBlock
         id="about-tonnara"
         title={text('about.tonnara.title')}
-        image={tonnaraImage}
-        imageAlt={about('tonnara.imageAlt')}
+        photo={photos['about-2']}
         contactLabel={about('tonnara.cta')}
         imageRight
       >
@@ -72,8 +71,7 @@ export default function Page() {
       <AboutBlock
         id="about-services"
         title={text('about.services.title')}
-        image={servicesImage}
-        imageAlt={about('services.imageAlt')}
+        photo={photos['about-3']}
         contactLabel={about('services.cta')}
         actions={
           <a className="button" href={telHref(phones.mobile)}>

@@ -2,11 +2,12 @@ import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { RootData } from '../../root.tsx';
 import { publicPageMeta } from '../../seo.ts';
-import { preloadImage } from '../../components/responsive-image.tsx';
-import { HERO_IMAGE, HERO_SIZES, HeroSection } from '../../components/home/hero-section.tsx';
-import { GalleryStrip } from '../../components/home/gallery-strip.tsx';
+import { fallbackSrc, photosBySlot } from '../../components/photo.tsx';
+import { HeroSection } from '../../components/home/hero-section.tsx';
+import { GALLERY_SLOTS, GalleryStrip } from '../../components/home/gallery-strip.tsx';
 import { LocationSection } from '../../components/home/location-section.tsx';
-import { PhotoGrid } from '../../components/home/photo-grid.tsx';
+import { GRID_SLOTS, PhotoGrid } from '../../components/home/photo-grid.tsx';
+import type { PhotoView } from '../../../shared/schemas/photos.ts';
 import { ExperienceSection } from '../../components/home/experience-section.tsx';
 import { MapSection } from '../../components/map-section.tsx';
 import { DailyMenuBlock } from '../../components/home/daily-menu-block.tsx';
@@ -28,37 +29,43 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     more: (i18n) => loaderData && restDaysText(i18n, loaderData.hours.weekly),
   });
 
-// The hero image is the LCP element: fetched with the page, before the CSS is parsed.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: homeStylesHref },
-  preloadImage(HERO_IMAGE, HERO_SIZES),
-];
+// The hero picture, the LCP element, is preloaded by its component (components/photo.tsx).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStylesHref }];
+
+const HOME_SLOTS = ['hero', ...GALLERY_SLOTS, ...GRID_SLOTS, 'location', 'experience'] as const;
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
 /**
- * The daily menu, today's opening hours and the owner's texts in the
+ * The daily menu, today's opening hours, the page's photos and the owner's texts in the
  * request's language, read through the server's services (no HTTP hop).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appServicesContext);
   const lang = languageOfRequest(request);
-  const [dailyMenu, hours, texts] = await Promise.all([
+  const [dailyMenu, hours, photos, texts] = await Promise.all([
     services.dailyMenu(lang),
     loadVisitorHours(services, lang),
+    services.photos(lang),
     loadPageTexts(services, lang, 'home'),
   ]);
-  return { dailyMenu, hours, ...texts, ...pageMessages(request, 'home') };
+  return {
+    dailyMenu,
+    hours,
+    photos: photosBySlot(photos, HOME_SLOTS),
+    ...texts,
+    ...pageMessages(request, 'home'),
+  };
 }
 
 /** schema.org Restaurant for search engines, in the page's language. */
-function RestaurantStructuredData({ hours }: { hours: VisitorHours }) {
+function RestaurantStructuredData({ hours, hero }: { hours: VisitorHours; hero: PhotoView }) {
   const root = useRouteLoaderData<RootData>('root');
   if (!root) return null;
   const data = restaurantJsonLd({
     lang: root.lang,
     publicUrl: root.publicUrl,
-    imagePath: HERO_IMAGE.src,
+    imagePath: fallbackSrc(hero),
     facts: root.restaurant,
     hours,
   });
@@ -73,16 +80,17 @@ function RestaurantStructuredData({ hours }: { hours: VisitorHours }) {
 
 /** Home: hero, gallery, location, photo grid, experience, daily menu, map, in this order. */
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { photos } = loaderData;
   return (
     <main id="main" className="page home">
-      <HeroSection hours={loaderData.hours} />
-      <GalleryStrip />
-      <LocationSection />
-      <PhotoGrid />
-      <ExperienceSection />
+      <HeroSection hours={loaderData.hours} photo={photos.hero} />
+      <GalleryStrip photos={photos} />
+      <LocationSection photo={photos.location} />
+      <PhotoGrid photos={photos} />
+      <ExperienceSection photo={photos.experience} />
       <DailyMenuBlock menu={loaderData.dailyMenu} />
       <MapSection weekly={loaderData.hours.weekly} />
-      <RestaurantStructuredData hours={loaderData.hours} />
+      <RestaurantStructuredData hours={loaderData.hours} hero={photos.hero} />
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
 import { loadPageTexts } from '../../site-texts.ts';
-import { ResponsiveImage, preloadImage } from '../../components/responsive-image.tsx';
+import { Photo, photosBySlot } from '../../components/photo.tsx';
 import type { CategoryCard } from '../../features/menu/category-carousel.tsx';
 import { MenuItems } from '../../features/menu/menu-items.tsx';
 import {
@@ -19,15 +19,6 @@ import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { MENU_NOTES } from '../../../../content/menu.ts';
-import menuHeader from '../../../../content/images/menu-header.svg?responsive';
-import starters from '../../../../content/images/category-starters.svg?widths=240;480&responsive';
-import firstCourses from '../../../../content/images/category-first-courses.svg?widths=240;480&responsive';
-import meat from '../../../../content/images/category-meat.svg?widths=240;480&responsive';
-import fish from '../../../../content/images/category-fish.svg?widths=240;480&responsive';
-import salads from '../../../../content/images/category-salads.svg?widths=240;480&responsive';
-import pizza from '../../../../content/images/category-pizza.svg?widths=240;480&responsive';
-import dessert from '../../../../content/images/category-dessert.svg?widths=240;480&responsive';
-import drinks from '../../../../content/images/category-drinks.svg?widths=240;480&responsive';
 import menuStylesHref from '../../styles/menu.css?url';
 
 /*
@@ -40,24 +31,11 @@ const carouselModule = import('../../features/menu/category-carousel.tsx');
 const CategoryCarousel = lazy(async () => ({ default: (await carouselModule).CategoryCarousel }));
 
 const HEADER_SIZES = '100vw';
-/** Each seeded list's card picture; a section staff add shows the menu's own picture. */
-const CARD_IMAGES: Record<string, typeof starters> = {
-  starters,
-  firstCourses,
-  meatDishes: meat,
-  fishDishes: fish,
-  salads,
-  pizza,
-  dessert,
-  beerAndWines: drinks,
-};
 /** Only the starters' extras go with any starter: the note is theirs. */
 const STARTERS_EXTRAS = 'startersExtras';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: menuStylesHref },
-  preloadImage(menuHeader, HEADER_SIZES),
-];
+// The header's picture, the LCP element, is preloaded by its component (components/photo.tsx).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: menuStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   publicPageMeta(matches[0].loaderData, 'menu', '/menu', { description: loaderData?.description });
@@ -67,15 +45,20 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageOfRequest(request);
   const services = context.get(appServicesContext);
-  const [menu, { description }] = await Promise.all([
+  const [menu, photos, { description }] = await Promise.all([
     services.menu(lang),
+    services.photos(lang),
     loadPageTexts(services, lang, 'menu'),
   ]);
+  const data = menuPageData(menu);
+  // The header's and each carousel card's: a section's card is its slot `section-{id}`.
+  const slots = ['menu-header', ...data.categories.map((category) => `section-${category.id}`)];
   return {
     lang,
     menuUrl: pageUrl(services.publicUrl, '/menu', lang),
     description,
-    ...menuPageData(menu),
+    ...data,
+    photos: photosBySlot(photos, slots),
     ...pageMessages(request, 'menu'),
   };
 }
@@ -102,7 +85,7 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
 /** /menu: the category carousel, the selected category's dishes, the lists always shown. */
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
-  const { categories, always, hasFrozen, lang, menuUrl } = loaderData;
+  const { categories, always, hasFrozen, lang, menuUrl, photos } = loaderData;
   const restaurant = useRestaurant().name;
   const [selectedIndex, setSelectedIndex] = useState(
     Math.min(INITIAL_CATEGORY_INDEX, Math.max(categories.length - 1, 0)),
@@ -115,9 +98,9 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
         id: String(category.id),
         // The drinks card reads "Beer and Wines" in English and Italian.
         label: category.key === 'beerAndWines' ? t('drinks') : category.title,
-        image: (category.key && CARD_IMAGES[category.key]) || menuHeader,
+        photo: photos[`section-${category.id}`]!,
       })),
-    [categories, t],
+    [categories, t, photos],
   );
   const structuredJson = useMemo(
     () =>
@@ -134,9 +117,8 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page menu-page">
       <header className="menu-hero">
-        <ResponsiveImage
-          image={menuHeader}
-          alt={t('headerAlt')}
+        <Photo
+          photo={photos['menu-header']!}
           sizes={HEADER_SIZES}
           priority
           className="menu-hero__image"

@@ -15,6 +15,7 @@ import * as reservationGuests from './013-reservation-guests.ts';
 import * as outboxFailedRowsKeepNothing from './014-outbox-failed-rows-keep-nothing.ts';
 import * as siteTexts from './015-site-texts.ts';
 import * as restaurantFounding from './016-restaurant-founding.ts';
+import * as photos from './017-photos.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -52,5 +53,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '015-site-texts': { up: siteTexts.up, down: siteTexts.down },
     '016-restaurant-founding': { up: restaurantFounding.up, down: restaurantFounding.down },
+    '017-photos': { up: (db) => photos.up(db, dialect), down: photos.down },
   };
 }

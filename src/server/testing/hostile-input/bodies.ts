@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { PHOTO_MAX_BYTES } from '../../../shared/schemas/photos.ts';
 import { BODY_LIMIT_BYTES } from '../../app.ts';
 import { type Expected, refused } from './expected.ts';
 import { NAME_MAX, tooLongText, trimmedText, withoutControls } from './texts.ts';
@@ -104,13 +105,21 @@ function parsesAsJson(text: string): boolean {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Fastify's body parsing, before any route code: the refusal, or null when the body got through. */
-export function parseRefusal(method: string, body: BodyCase | undefined): Expected | null {
+export function parseRefusal(
+  method: string,
+  body: BodyCase | undefined,
+  /** The route also reads `image/…` bodies of up to PHOTO_MAX_BYTES (a photo upload). */
+  imageBody = false,
+): Expected | null {
   if (!body || !BODY_METHODS.has(method)) return null;
   const text = bodyText(body);
   const bytes = Buffer.byteLength(text);
   const { contentType } = body;
   if (contentType === undefined) return bytes === 0 ? null : refused(415, 'message');
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (imageBody && /^image\/[a-z0-9.+-]+$/.test(mediaType)) {
+    return bytes > PHOTO_MAX_BYTES ? refused(413, 'message') : null;
+  }
   if (mediaType !== 'application/json' && mediaType !== 'text/plain') {
     return refused(415, 'message');
   }

@@ -33,6 +33,8 @@ export interface Route {
   unknownQuery?: boolean;
   /** The route validates a JSON body. */
   bodySchema?: boolean;
+  /** The route also takes an image as its body (PUT /api/photos/:slot). */
+  imageBody?: boolean;
   /** Staff routes: the token sent. */
   auth?: AuthCase;
   /** Only an owner may: a colleague's valid token gets 403 `owner-only`. */
@@ -52,7 +54,7 @@ export async function expectation(route: Route): Promise<{ expected: Expected; h
 }
 
 function earlyRefusal(route: Route): Expected | null {
-  const parsing = parseRefusal(route.method, route.body);
+  const parsing = parseRefusal(route.method, route.body, route.imageBody);
   if (parsing) return parsing;
   if (route.unmatched || route.unknownId) return refused(404, 'message');
   const fields = [...(route.paramRefusals ?? [])];

@@ -126,6 +126,18 @@ export const FAMILY_FILES = {
       ['DELETE', '/api/guest-data'],
     ],
   },
+  photos: {
+    requests: 1500,
+    routes: [
+      ['GET', '/api/photos'],
+      ['PUT', '/api/photos/:slot'],
+      ['PATCH', '/api/photos/:slot'],
+      ['DELETE', '/api/photos/:slot'],
+      ['GET', '/api/photos/:slot/translations'],
+      ['PUT', '/api/photos/:slot/translations/:lang'],
+      ['DELETE', '/api/photos/:slot/translations/:lang'],
+    ],
+  },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
 

@@ -26,7 +26,9 @@ export type Table =
   | 'site_texts'
   | 'reservations'
   | 'reservation_settings'
-  | 'server_secrets';
+  | 'server_secrets'
+  | 'photos'
+  | 'image_files';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -56,6 +58,8 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   reservations: { orderBy: 'id' },
   reservation_settings: { orderBy: 'id' },
   server_secrets: { orderBy: 'name' },
+  photos: { orderBy: 'id' },
+  image_files: { orderBy: 'owner, name' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 
