@@ -2,8 +2,13 @@ import { z } from '../../../shared/schemas/zod.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
 import type { PhotoSlot } from '../../../shared/photo-slots.ts';
-import { photoView, type PhotoPatch, type PhotoView } from '../../../shared/schemas/photos.ts';
-import { photoAltReview, type PhotoAltReview } from '../../../shared/schemas/translation-review.ts';
+import {
+  photoTranslationsAnswer,
+  photoView,
+  type PhotoPatch,
+  type PhotoTranslationsAnswer,
+  type PhotoView,
+} from '../../../shared/schemas/photos.ts';
 
 /** The calls of docs/api.md, "Photos", as the back office makes them. */
 
@@ -39,10 +44,10 @@ export function resetPhoto(token: string, slot: PhotoSlot): Promise<ApiResult<un
   return apiRequest('DELETE', `/photos/${slot}`, { token });
 }
 
-export type AltReview = PhotoAltReview['translations'];
+export type AltReview = PhotoTranslationsAnswer['translations'];
 
 async function review(request: Promise<ApiResult<unknown>>): Promise<ApiResult<AltReview>> {
-  const result = parseAnswer(await request, photoAltReview);
+  const result = parseAnswer(await request, photoTranslationsAnswer);
   return result.ok ? { ...result, data: result.data.translations } : result;
 }
 
