@@ -49,6 +49,29 @@ export type UploadOutcome =
   | { ok: false; code: 'not-found' };
 
 /**
+ * A menu section's card upload (slot `section-{id}`), its files and its alt
+ * text's translations removed in the caller's transaction: the section's
+ * deletion, so that nothing of a slot that no longer exists stays behind.
+ * Whether there was one.
+ */
+export async function removeSectionPhoto(
+  trx: Kysely<Database>,
+  translations: TextTranslations,
+  sectionId: number,
+): Promise<boolean> {
+  const slot = `section-${sectionId}`;
+  const row = await trx
+    .deleteFrom('photos')
+    .where('slot', '=', slot)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await replaceImageFiles(trx, slot, []);
+  await translations.forget(trx, ENTITY, row.id);
+  return true;
+}
+
+/**
  * The site's photo slots (docs/api.md, "Photos"; docs/decisions/014): each
  * shows the owner's upload, else the picture shipped with the site. An
  * upload is decoded with limits and encoded by encode.ts, then stored with
