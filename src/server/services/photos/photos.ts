@@ -21,6 +21,7 @@ import type { TranslatableRecord } from '../translation/translatable.ts';
 import { nowIso } from '../tokens.ts';
 import { encodePhoto, type PhotoRefusal } from './encode.ts';
 import { replaceImageFiles } from './image-files.ts';
+import { dropSocialCards } from './social-card.ts';
 
 type Actor = NonNullable<AuditActor>;
 type PhotoRow = Selectable<PhotosTable>;
@@ -233,6 +234,7 @@ export class PhotosService {
             bytes: b,
           })),
         );
+        if (slot === 'hero') await dropSocialCards(trx);
         await recordAudit(trx, actor, {
           action: 'photo.upload',
           target: `photo:${slot}`,
@@ -262,6 +264,7 @@ export class PhotosService {
           })
           .where('id', '=', row.id)
           .execute();
+        if (slot === 'hero' && patch.focus) await dropSocialCards(trx);
         const what = [
           ...(patch.alt === undefined ? [] : ['testo alternativo']),
           ...(patch.focus ? ['punto focale'] : []),
@@ -290,6 +293,7 @@ export class PhotosService {
         await trx.deleteFrom('photos').where('id', '=', row.id).execute();
         await replaceImageFiles(trx, slot, []);
         await this.#translations.forget(trx, ENTITY, row.id);
+        if (slot === 'hero') await dropSocialCards(trx);
         await recordAudit(trx, actor, {
           action: 'photo.reset',
           target: `photo:${slot}`,
