@@ -20,11 +20,6 @@ export const restaurant = {
    * shows the coordinates the owner set (`mapEmbedUrl`).
    */
   mapEmbed: { url: 'https://maps.example/embed', zoom: 15 },
-  /**
-   * The social-share picture is drawn at build time (scripts/postbuild.ts):
-   * a new name shows there only after a rebuild.
-   */
-  socialCard: { title: 'Trattoria La Tonnara', subtitle: 'Ristorante · Pizzeria · Scopello' },
 } as const;
 
 export type Restaurant = typeof restaurant;

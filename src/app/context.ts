@@ -40,6 +40,11 @@ export interface AppServices {
    * upload, else the picture shipped with the site. A page never knows which.
    */
   photos(lang: Lang): Promise<PhotoView[]>;
+  /**
+   * The social-share picture of the current name and hero (`og:image`): its
+   * path on this site, drawn by the server and renamed whenever either changes.
+   */
+  socialCard(): Promise<{ path: string; width: number; height: number }>;
 }
 
 /** A picture shipped with the site, as the build made it (docs/decisions/014). */

@@ -20,9 +20,6 @@ export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
  */
 type UnindexedPageKey = 'notFound' | 'reservationCancel';
 
-/** Social-share image, written by the build (scripts/postbuild.ts). */
-export const SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
-
 const OG_LOCALES: Record<Lang, string> = {
   it: 'it_IT',
   en: 'en_GB',
@@ -41,6 +38,8 @@ interface RootMetaData {
   messages: Pick<Messages, 'common'>;
   publicUrl: string;
   restaurant: { name: string };
+  /** The social-share picture the server drew of the current name and hero. */
+  socialCard: { path: string; width: number; height: number };
 }
 
 /**
@@ -61,7 +60,7 @@ export function publicPageMeta(
   } = {},
 ): MetaDescriptor[] {
   if (!root) return [];
-  const { lang, messages, publicUrl } = root;
+  const { lang, messages, publicUrl, socialCard } = root;
   const { name } = root.restaurant;
   const i18n = createI18n(lang, messages);
   const t = i18n.t;
@@ -79,15 +78,16 @@ export function publicPageMeta(
     { property: 'og:site_name', content: name },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
-    { property: 'og:image', content: `${publicUrl}${SOCIAL_IMAGE.path}` },
-    { property: 'og:image:width', content: String(SOCIAL_IMAGE.width) },
-    { property: 'og:image:height', content: String(SOCIAL_IMAGE.height) },
+    { property: 'og:image', content: `${publicUrl}${socialCard.path}` },
+    { property: 'og:image:width', content: String(socialCard.width) },
+    { property: 'og:image:height', content: String(socialCard.height) },
     { property: 'og:locale', content: OG_LOCALES[lang] },
     ...LANGUAGES.filter((other) => other !== lang).map((other) => ({
       property: 'og:locale:alternate',
       content: OG_LOCALES[other],
     })),
     { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:image', content: `${publicUrl}${socialCard.path}` },
   ];
   if (page === 'notFound' || page === 'reservationCancel') {
     return [...tags, { name: 'robots', content: 'noindex' }];

@@ -356,7 +356,7 @@ export interface PhotosTable {
 /** An encoded image served under `/photos/{name}` (name = content hash + extension). */
 export interface ImageFilesTable {
   name: string;
-  /** The slot it was made for. */
+  /** The slot it was made for, or `social-card` (services/photos/social-card.ts). */
   owner: string;
   type: 'image/avif' | 'image/webp' | 'image/jpeg';
   width: number;

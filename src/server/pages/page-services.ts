@@ -19,5 +19,6 @@ export function pageServices(app: FastifyInstance): AppServices {
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
     photos: (lang) => app.photos.list(lang),
+    socialCard: () => app.socialCards.current(),
   };
 }

@@ -46,8 +46,8 @@ describe('public pages arrive complete, in the request language', () => {
       for (const property of ['og:title', 'og:description', 'og:image', 'og:locale', 'og:url']) {
         expect(html).toContain(`<meta property="${property}" content="`);
       }
-      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(
-        `${ORIGIN}/social-card.png`,
+      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(
+        /^https:\/\/www\.trattoria\.example\/photos\/[0-9a-f]{24}\.jpg$/,
       );
     },
   );

@@ -68,10 +68,12 @@ export const apiConventions = fp(async (app: FastifyInstance) => {
     route.schema = { ...route.schema, querystring: NO_QUERY };
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every response (pages and
+  // photos too), and needs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -27,6 +27,7 @@ import { errorCode } from '../error-code.ts';
 import type { DefaultPhotos } from '../../app/context.ts';
 import { PhotosService } from '../services/photos/photos.ts';
 import { ImageFiles } from '../services/photos/image-files.ts';
+import { SocialCards } from '../services/photos/social-card.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,8 @@ declare module 'fastify' {
     photos: PhotosService;
     /** The encoded photos' files by content-hashed name, kept in memory once read. */
     imageFiles: ImageFiles;
+    /** The social-share card of the current name and hero, drawn on the server. */
+    socialCards: SocialCards;
   }
 }
 
@@ -221,6 +224,24 @@ export const servicesPlugin = fp(
         sections: async (lang) =>
           (await app.menu.view(lang)).sections.map(({ id, key, name }) => ({ id, key, name })),
         onChange: () => void textTranslations.refresh(),
+      }),
+    );
+
+    app.decorate(
+      'socialCards',
+      new SocialCards({
+        db: app.db,
+        contentVersion: () => contentVersion.current(),
+        facts: () => restaurantFacts.get(),
+        hero: async () => (await app.photos.list('it')).find((view) => view.slot === 'hero'),
+        // The hero's file as a browser gets it: an upload from /photos/, the
+        // shipped picture from the build's files (or Vite, in development).
+        readFile: async (path) => {
+          const response = await app.inject({ method: 'GET', url: path });
+          return response.statusCode === 200 ? response.rawPayload : undefined;
+        },
+        onError: (error) =>
+          app.log.warn({ err: error }, 'could not read the hero for the social card'),
       }),
     );
 

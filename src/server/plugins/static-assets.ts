@@ -6,8 +6,8 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /**
  * The built client, one route per file found at start-up (the build does not
  * change while serving). /assets/* are content-hashed, so cached for a year as
- * immutable; other public files (social card) for an hour. Both are served
- * from the .br/.gz files the build wrote (scripts/postbuild.ts).
+ * immutable; any other file (none today) for an hour. Both are served from
+ * the .br/.gz files the build wrote (scripts/postbuild.ts).
  */
 export async function staticAssets(app: FastifyInstance, options: { clientDir: string }) {
   await app.register(fastifyStatic, {

@@ -3,6 +3,7 @@ import type { Database, RestaurantFactsTable } from '../db/database.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
+import { dropSocialCards } from './photos/social-card.ts';
 
 type Actor = NonNullable<AuditActor>;
 type Row = Omit<Selectable<RestaurantFactsTable>, 'id'>;
@@ -141,9 +142,13 @@ export class RestaurantFactsService {
           .set((eb) => ({ name: eb.ref('name') }))
           .where('id', '=', 1)
           .execute();
-        const changes = describeChanges(await readRestaurantFacts(trx), facts);
+        const before = await readRestaurantFacts(trx);
+        const changes = describeChanges(before, facts);
         if (changes.length === 0) return;
         await trx.updateTable('restaurant_facts').set(toRow(facts)).where('id', '=', 1).execute();
+        if (before.name !== facts.name || before.address.locality !== facts.address.locality) {
+          await dropSocialCards(trx); // they show the name and the town
+        }
         await recordAudit(trx, actor, {
           action: 'restaurant.update',
           target: 'restaurant',

@@ -1,6 +1,7 @@
 // Over 400 lines: the CSV round trip and the bad files it refuses are many small cases, all over the same seeded menu and helpers.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
@@ -644,6 +645,27 @@ describe('preview and import', () => {
       now.sections.map((section) => section.id),
     );
     expect(sections.map((section) => section.position)).toEqual([...Array(12).keys()]);
+  });
+
+  it('a section the import deletes takes its card photo with it', async () => {
+    const bevande = (await menu()).sections.find((section) => section.name === 'Bevande')!;
+    const picture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#2a7f9e' },
+    })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await harness.app.inject({
+      method: 'PUT',
+      url: `/api/photos/section-${bevande.id}?alt=Bevande`,
+      payload: picture,
+      headers: { ...authorization(), 'content-type': 'image/jpeg' },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const rows = rowsOf(await exported());
+    const kept = rows.filter((cells) => cells[C.sectionId] !== String(bevande.id));
+    expect((await post('import', fileOf(kept))).statusCode).toBe(200);
+    expect(await harness.app.db.selectFrom('photos').selectAll().execute()).toEqual([]);
+    expect(await harness.app.db.selectFrom('image_files').select('name').execute()).toEqual([]);
   });
 
   it('the machine translates what an import changed', async () => {

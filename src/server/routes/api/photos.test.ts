@@ -383,6 +383,41 @@ describe('PATCH and DELETE /api/photos/{slot}', () => {
   });
 });
 
+describe('a menu section deleted', () => {
+  it('takes its card photo with it: the upload, its files and its alt text’s translations', async () => {
+    fake = await startFakeDeepL('secret-key');
+    await start({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
+    const created = await send('POST', '/api/menu/sections', {
+      name: 'Crudi',
+      placement: 'carousel',
+    });
+    const id = created.json<{ id: number }>().id;
+    await upload(await jpeg(400, 300), { slot: `section-${id}` });
+    await upload(await jpeg(400, 300)); // the hero's stays
+    await harness.app.textTranslations.refresh();
+    const translated = () =>
+      harness.app.db
+        .selectFrom('text_translations')
+        .select('entity_id')
+        .where('entity', '=', 'photo')
+        .execute();
+    expect(await translated()).not.toEqual([]);
+    const heroId = (await stored()).find((row) => row.slot === 'hero')!.id;
+
+    expect((await send('DELETE', `/api/menu/sections/${id}`)).statusCode).toBe(204);
+    expect((await stored()).map((row) => row.slot)).toEqual(['hero']);
+    expect(new Set((await storedFiles()).map((file) => file.owner))).toEqual(new Set(['hero']));
+    expect(new Set((await translated()).map((row) => row.entity_id))).toEqual(new Set([heroId]));
+    const audit = await harness.app.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'menu.section.delete')
+      .execute();
+    expect(audit).toEqual([{ summary: 'Sezione «Crudi» eliminata dal menu, con la sua foto.' }]);
+    expect((await send('GET', `/api/photos/section-${id}/translations`)).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/photos', () => {
   it('lists every slot, the shipped pictures with their alt texts in the asked language', async () => {
     await start({}, true);

@@ -4,6 +4,7 @@ import type { Lang } from '../../../shared/languages.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { MenuImportAnswer } from '../../../shared/schemas/menu-csv.ts';
 import { recordAudit } from '../audit-log.ts';
+import { removeSectionPhoto } from '../photos/photos.ts';
 import { planMenuImport, type MenuImportPlan } from '../menu-csv/plan.ts';
 import { readMenuCsv } from '../menu-csv/read.ts';
 import { writeMenuCsv } from '../menu-csv/write.ts';
@@ -147,6 +148,7 @@ export class MenuCsvImport {
     for (const id of plan.deletedSections) {
       await trx.deleteFrom('menu_sections').where('id', '=', id).execute();
       await this.#translations.forget(trx, SECTION, id);
+      await removeSectionPhoto(trx, this.#translations, id);
     }
     await writeOrder(
       trx,

@@ -5,6 +5,7 @@ import type {
   StaffItemAnswer,
 } from '../../../shared/schemas/menu.ts';
 import { recordAudit } from '../audit-log.ts';
+import { removeSectionPhoto } from '../photos/photos.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
 import { nowIso } from '../tokens.ts';
 import { ITEM, quoted, readItem, SECTION, type Actor } from './reading.ts';
@@ -126,11 +127,12 @@ export class MenuEditing {
       if (item) return 'not-empty';
       await trx.deleteFrom('menu_sections').where('id', '=', id).execute();
       await this.#translations.forget(trx, SECTION, id);
+      const withPhoto = await removeSectionPhoto(trx, this.#translations, id);
       await renumber(trx, 'menu_sections', undefined);
       await recordAudit(trx, actor, {
         action: 'menu.section.delete',
         target: `menu_section:${id}`,
-        summary: `Sezione ${quoted(section.name)} eliminata dal menu.`,
+        summary: `Sezione ${quoted(section.name)} eliminata dal menu${withPhoto ? ', con la sua foto' : ''}.`,
       });
       return 'deleted';
     });

@@ -28,14 +28,20 @@ export class ImageFiles {
     this.#db = db;
   }
 
-  async get(name: string): Promise<ImageFile | undefined> {
+  /** A file already in memory, without a promise: what almost every request finds. */
+  kept(name: string): ImageFile | undefined {
     const kept = this.#kept.get(name);
     if (kept) {
       // Most recently used last: Map keeps insertion order.
       this.#kept.delete(name);
       this.#kept.set(name, kept);
-      return kept;
     }
+    return kept;
+  }
+
+  async get(name: string): Promise<ImageFile | undefined> {
+    const kept = this.kept(name);
+    if (kept) return kept;
     if (!IMAGE_FILE_NAME.test(name)) return undefined;
     const row = await this.#db
       .selectFrom('image_files')

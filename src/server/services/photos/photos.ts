@@ -21,6 +21,7 @@ import type { TranslatableRecord } from '../translation/translatable.ts';
 import { nowIso } from '../tokens.ts';
 import { encodePhoto, type PhotoRefusal } from './encode.ts';
 import { replaceImageFiles } from './image-files.ts';
+import { dropSocialCards } from './social-card.ts';
 
 type Actor = NonNullable<AuditActor>;
 type PhotoRow = Selectable<PhotosTable>;
@@ -47,6 +48,29 @@ export type UploadOutcome =
   | { ok: true; photo: PhotoView }
   | { ok: false; code: PhotoRefusal }
   | { ok: false; code: 'not-found' };
+
+/**
+ * A menu section's card upload (slot `section-{id}`), its files and its alt
+ * text's translations removed in the caller's transaction: the section's
+ * deletion, so that nothing of a slot that no longer exists stays behind.
+ * Whether there was one.
+ */
+export async function removeSectionPhoto(
+  trx: Kysely<Database>,
+  translations: TextTranslations,
+  sectionId: number,
+): Promise<boolean> {
+  const slot = `section-${sectionId}`;
+  const row = await trx
+    .deleteFrom('photos')
+    .where('slot', '=', slot)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await replaceImageFiles(trx, slot, []);
+  await translations.forget(trx, ENTITY, row.id);
+  return true;
+}
 
 /**
  * The site's photo slots (docs/api.md, "Photos"; docs/decisions/014): each
@@ -210,6 +234,7 @@ export class PhotosService {
             bytes: b,
           })),
         );
+        if (slot === 'hero') await dropSocialCards(trx);
         await recordAudit(trx, actor, {
           action: 'photo.upload',
           target: `photo:${slot}`,
@@ -239,6 +264,7 @@ export class PhotosService {
           })
           .where('id', '=', row.id)
           .execute();
+        if (slot === 'hero' && patch.focus) await dropSocialCards(trx);
         const what = [
           ...(patch.alt === undefined ? [] : ['testo alternativo']),
           ...(patch.focus ? ['punto focale'] : []),
@@ -267,6 +293,7 @@ export class PhotosService {
         await trx.deleteFrom('photos').where('id', '=', row.id).execute();
         await replaceImageFiles(trx, slot, []);
         await this.#translations.forget(trx, ENTITY, row.id);
+        if (slot === 'hero') await dropSocialCards(trx);
         await recordAudit(trx, actor, {
           action: 'photo.reset',
           target: `photo:${slot}`,
