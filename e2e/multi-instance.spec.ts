@@ -1,13 +1,15 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
+import type { PhotoView } from '../src/shared/schemas/photos.ts';
 
 // Two server processes behind one PostgreSQL database. What lives in
-// a process today (the page cache, the outbox worker, lockouts and limits)
-// must hold across both (docs/decisions/002-multiple-instances.md).
+// a process today (the page cache, the outbox worker, lockouts and limits,
+// the photo files kept in memory) must hold across both (docs/decisions/002-multiple-instances.md).
 
 // Runs in the `postgres` project (playwright.config.ts), which exists when
 // TEST_POSTGRES_URL names a PostgreSQL database (README "PostgreSQL").
@@ -122,5 +124,61 @@ test('N contact messages posted to both instances make exactly N mails', async (
   expect(new Set(subjects).size).toBe(count);
   for (let i = 0; i < count; i += 1) {
     expect(subjects).toContain(`Nuovo messaggio dal sito da Ospite Numero ${i}`);
+  }
+});
+
+test('a photo uploaded on A is listed, shown and served by B within a second', async ({
+  request,
+}) => {
+  const account = await createStaffAccount(database.url, 'photos');
+  const session = await logInThroughApi(request, account, a.url);
+  // B has listed the photos and rendered its home page: both are in its caches.
+  const before = (await (await request.get(`${b.url}/api/photos`)).json()) as PhotoView[];
+  expect(before.find((photo) => photo.slot === 'hero')?.custom).toBe(false);
+  await homeHtml(request, b);
+
+  const alt = `Il pergolato a mezzogiorno ${Date.now().toString(36)}`;
+  const photo = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const saved = await request.put(`${a.url}/api/photos/hero?alt=${encodeURIComponent(alt)}`, {
+    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'image/jpeg' },
+    data: photo,
+  });
+  expect(saved.status()).toBe(200);
+  const savedAt = Date.now();
+  const uploaded = (await saved.json()) as PhotoView;
+  expect(uploaded).toMatchObject({ slot: 'hero', custom: true, alt });
+
+  const heroOnB = async () =>
+    ((await (await request.get(`${b.url}/api/photos`)).json()) as PhotoView[]).find(
+      (listed) => listed.slot === 'hero',
+    );
+  await expect.poll(heroOnB, { timeout: 1_000, intervals: [25] }).toEqual(uploaded);
+  const firstFile = uploaded.sources[0]!.srcset.split(' ')[0]!;
+  await expect
+    .poll(async () => (await homeHtml(request, b)).includes(firstFile), {
+      timeout: 1_000,
+      intervals: [25],
+    })
+    .toBe(true);
+  expect((await request.get(`${b.url}${firstFile}`)).status()).toBe(200);
+  const servedAfter = Date.now() - savedAt;
+  expect(servedAfter, `B served the upload after ${servedAfter} ms`).toBeLessThan(1_000);
+
+  // Every file of every format, read by B from the database: A's bytes.
+  for (const source of uploaded.sources) {
+    for (const entry of source.srcset.split(', ')) {
+      const path = entry.split(' ')[0]!;
+      const [fromA, fromB] = await Promise.all([
+        request.get(`${a.url}${path}`),
+        request.get(`${b.url}${path}`),
+      ]);
+      expect(fromB.status(), path).toBe(200);
+      expect(fromB.headers()['content-type']).toBe(source.type);
+      expect(Buffer.compare(await fromB.body(), await fromA.body()), path).toBe(0);
+    }
   }
 });

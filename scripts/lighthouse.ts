@@ -9,6 +9,10 @@
  * do not depend on timing, the lowest of the three. Prints a table and the
  * audits that cost points, writes bench/lighthouse.json, and exits 1 when a
  * category is below 100 — or, with `--tolerate-noise`, performance below 98.
+ *
+ * `--hero-photo`: before measuring, staff upload a 12-megapixel phone photo
+ * (4000×3000 JPEG, about 3.5 MB) as the home page's hero, as an owner would,
+ * and the script checks that the page preloads it at high priority.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -19,6 +23,7 @@ import lighthouse from 'lighthouse';
 import type { Result as LhResult } from 'lighthouse';
 import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ROOT, startSite } from '../bench/servers.ts';
+import { uploadHeroPhoto, type HeroUpload } from './lighthouse-hero-photo.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     // One page (path and query, e.g. `/menu?lng=en`) instead of them all, while tuning.
     page: { type: 'string' },
+    'hero-photo': { type: 'boolean', default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
@@ -65,6 +71,8 @@ interface PageResult {
   opportunities: AuditNote[];
   /** Performance only: what the simulation puts before the first paint (see `paintPath`). */
   paintPath: { url: string; priority: string; transferSize: number }[];
+  /** The median run's LCP element and, for a picture, its discovery checks (lcpElement()). */
+  lcpElement?: string;
 }
 
 /** Lighthouse's and the browser's versions and the machine's speed, from the first run. */
@@ -195,6 +203,23 @@ function paintPath(lhr: LhResult): PageResult['paintPath'] {
     }));
 }
 
+interface ListDetails {
+  items?: { type?: string; snippet?: string; items?: Record<string, { value?: boolean }> }[];
+}
+
+/**
+ * Which element the LCP was (the hero's picture, or a heading while it
+ * loaded?) and, for a picture, Lighthouse's discovery checks (fetched at
+ * high priority, found in the HTML, not lazy) with whether each passed.
+ */
+function lcpElement(lhr: LhResult): string | undefined {
+  const list = (id: string) => (lhr.audits[id]?.details as ListDetails | undefined)?.items ?? [];
+  const element = list('lcp-breakdown-insight').find((item) => item.type === 'node')?.snippet;
+  const checks = list('lcp-discovery-insight').find((item) => item.type === 'checklist')?.items;
+  const passed = Object.entries(checks ?? {}).map(([check, { value }]) => `${check} ${value}`);
+  return element && [element, ...passed].join('; ');
+}
+
 const score = (lhr: LhResult, category: Category) => lhr.categories[category]?.score ?? 0;
 
 async function measure(siteUrl: string, path: string): Promise<PageResult> {
@@ -229,6 +254,7 @@ async function measure(siteUrl: string, path: string): Promise<PageResult> {
     failing,
     opportunities: opportunities(median),
     paintPath: paintPath(median),
+    lcpElement: lcpElement(median),
   };
 }
 
@@ -309,7 +335,15 @@ function printFailures(results: PageResult[]) {
 
 const site = await startSite();
 const results: PageResult[] = [];
+let heroUpload: HeroUpload | undefined;
 try {
+  if (args['hero-photo']) {
+    heroUpload = await uploadHeroPhoto(site);
+    console.log(
+      `hero: a ${heroUpload.width}×${heroUpload.height} JPEG of ${(heroUpload.bytes / 2 ** 20).toFixed(1)} MB, ` +
+        `uploaded in ${heroUpload.uploadMs} ms; preloaded: ${heroUpload.preload}`,
+    );
+  }
   const pages = args.page
     ? [args.page]
     : PATHS.flatMap((path) => LANGS.map((lang) => `${path}?lng=${lang}`));
@@ -322,6 +356,7 @@ try {
 }
 
 printTable(results);
+for (const page of results) console.log(`LCP of ${page.path}: ${page.lcpElement ?? 'unknown'}`);
 printFailures(results);
 
 const below = results.flatMap((page) =>
@@ -347,6 +382,7 @@ writeFileSync(
       preset: 'mobile (default config)',
       runsPerPage: RUNS,
       tolerateNoise: args['tolerate-noise'],
+      ...(heroUpload ? { heroPhoto: heroUpload } : {}),
       pages: results,
     },
     null,

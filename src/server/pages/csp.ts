@@ -67,7 +67,8 @@ function policy(
     "default-src 'self'",
     `script-src 'self' ${[...hashes, ...origins.scripts].join(' ')}`.trim(),
     `style-src ${allowed.styles}`,
-    "img-src 'self' data:",
+    // blob: the back office's preview of a photo chosen on the phone, before it is sent.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${allowed.connections}`,
     `frame-src ${origins.frames.join(' ') || "'none'"}`,

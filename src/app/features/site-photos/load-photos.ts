@@ -30,6 +30,22 @@ async function fetchSlots(signal: AbortSignal): Promise<ApiResult<PhotoSlots>> {
 }
 
 /**
+ * The open slot's alt text in every language, asked for only when the slot
+ * holds an upload: a shipped picture's texts come with the site, and the
+ * server has no review of them to give (404).
+ */
+async function fetchUploadTranslations(
+  slots: Loading<PhotoSlots>,
+  slot: PhotoSlot,
+  signal: AbortSignal,
+): Loading<AltReview> {
+  const answer = await slots;
+  const uploaded =
+    answer?.ok && answer.data.photos.some((photo) => photo.slot === slot && photo.custom);
+  return uploaded ? withSessionToken((token) => fetchAltTranslations(token, slot, signal)) : null;
+}
+
+/**
  * The /dashboard/photos route's client loader: the list, or one slot's form
  * when the address names it (so the phone's back button closes the form).
  * Not awaited: the section opens at once with its loading text.
@@ -37,12 +53,11 @@ async function fetchSlots(signal: AbortSignal): Promise<ApiResult<PhotoSlots>> {
 export function loadPhotos(request: Request): PhotosData {
   const name = new URL(request.url).searchParams.get('foto');
   const slot = name === null ? null : toPhotoSlot(name);
+  const slots = withSessionToken(() => fetchSlots(request.signal));
   return {
     slot,
     unknownSlot: name !== null && slot === null,
-    slots: withSessionToken(() => fetchSlots(request.signal)),
-    translations: slot
-      ? withSessionToken((token) => fetchAltTranslations(token, slot, request.signal))
-      : null,
+    slots,
+    translations: slot ? fetchUploadTranslations(slots, slot, request.signal) : null,
   };
 }

@@ -280,5 +280,7 @@ describe('an uploaded photo', () => {
       await screen.findByText(/La foto predefinita ha già il suo testo alternativo/),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Tedesco/ })).toBeNull();
+    // Nor is one asked for: the server has none to give (404).
+    expect(calls('GET /api/photos/hero/translations')).toEqual([]);
   });
 });
