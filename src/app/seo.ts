@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
-import { LANGUAGES, type Lang } from '../shared/languages.ts';
+import { FALLBACK_LANG, LANGUAGES, type Lang } from '../shared/languages.ts';
 import type { Messages } from '../shared/locales/index.ts';
 import { createI18n } from './i18n/create-i18n.ts';
 
@@ -28,9 +28,20 @@ const OG_LOCALES: Record<Lang, string> = {
   de: 'de_DE',
 };
 
-/** The URL of a page in one language (`?lng=xx`), or the x-default (no parameter). */
+/** The URL of a page in one language (`?lng=xx`), or the bare address (no parameter). */
 export function pageUrl(publicUrl: string, path: string, lang?: Lang): string {
   return `${publicUrl}${path}${lang ? `?lng=${lang}` : ''}`;
+}
+
+/**
+ * The x-default alternate: the Italian page, which is what a visitor whose
+ * language is none of ours gets (src/server/request-language.ts). Not the
+ * bare address: that one is in the visitor's browser language, canonical to
+ * its `?lng=` page, and an alternate that is canonical elsewhere confuses
+ * search engines (Lighthouse fails `/` for it).
+ */
+export function defaultLanguageUrl(publicUrl: string, path: string): string {
+  return pageUrl(publicUrl, path, FALLBACK_LANG);
 }
 
 interface RootMetaData {
@@ -103,7 +114,12 @@ export function publicPageMeta(
       hrefLang: other,
       href: pageUrl(publicUrl, path, other),
     })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: pageUrl(publicUrl, path) },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: defaultLanguageUrl(publicUrl, path),
+    },
   ];
 }
 

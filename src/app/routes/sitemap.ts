@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../shared/languages.ts';
 import { appServicesContext } from '../context.ts';
-import { pageUrl, PUBLIC_PAGES } from '../seo.ts';
+import { defaultLanguageUrl, pageUrl, PUBLIC_PAGES } from '../seo.ts';
 import type { Route } from './+types/sitemap';
 
 const escapeXml = (text: string) =>
@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
         (lang) =>
           `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(pageUrl(publicUrl, path, lang))}"/>`,
       ),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(publicUrl, path))}"/>`,
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(defaultLanguageUrl(publicUrl, path))}"/>`,
     ].join('\n');
   const urls = PUBLIC_PAGES.flatMap(({ path }) =>
     LANGUAGES.map(

@@ -41,7 +41,7 @@ describe('public pages arrive complete, in the request language', () => {
         );
       }
       expect(html).toContain(
-        `<link rel="alternate" hrefLang="x-default" href="${ORIGIN}${canonicalPath}"/>`,
+        `<link rel="alternate" hrefLang="x-default" href="${ORIGIN}${canonicalPath}?lng=it"/>`,
       );
       for (const property of ['og:title', 'og:description', 'og:image', 'og:locale', 'og:url']) {
         expect(html).toContain(`<meta property="${property}" content="`);
@@ -526,6 +526,9 @@ describe('sitemap and robots', () => {
     );
     expect(locs.sort()).toEqual(expected.sort());
     expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(expected.length);
+    // x-default is the Italian page, never a bare address (canonical to a `?lng=` page).
+    const defaults = [...response.body.matchAll(/hreflang="x-default" href="([^"]+)"/g)];
+    expect(defaults.every(([, href]) => href!.endsWith('?lng=it'))).toBe(true);
   });
 
   it('robots.txt keeps crawlers out of the staff pages', async () => {
