@@ -14,7 +14,11 @@ import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import { AllergenSprite } from '../menu/index.ts';
-import { FieldTranslationsReview, type ReviewField } from '../translations/index.ts';
+import {
+  FieldTranslationsReview,
+  TranslationsSection,
+  type ReviewField,
+} from '../translations/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';
 import { DishForm } from './dish-form.tsx';
 import { DishRow } from './dish-row.tsx';
@@ -356,20 +360,19 @@ function DishTranslations({
   itemId: number;
   translations: Loading<ItemTranslationsAnswer>;
 }) {
-  const id = useId();
   return (
-    <section className="menu-editor__translations" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__subtitle">
-        {T.translations}
-      </h2>
-      <p className="staff-panel__intro">{T.translationsIntro}</p>
+    <TranslationsSection
+      className="menu-editor__translations"
+      title={T.translations}
+      intro={T.translationsIntro}
+    >
       <LoadedPanel
         loading={translations}
         texts={{ loading: T.translationsLoading, loadFailed: T.translationsFailed }}
       >
         {({ translations: review }) => <DishTranslationsReview itemId={itemId} review={review} />}
       </LoadedPanel>
-    </section>
+    </TranslationsSection>
   );
 }
 

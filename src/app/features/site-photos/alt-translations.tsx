@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { PhotoSlot } from '../../../shared/photo-slots.ts';
 import { PHOTO_ALT_MAX } from '../../../shared/schemas/photos.ts';
 import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
@@ -6,6 +5,7 @@ import {
   FieldTranslationsReview,
   type LanguageFieldsReview,
   type ReviewField,
+  TranslationsSection,
   useTranslationPoll,
 } from '../translations/index.ts';
 import { removeAltTranslation, saveAltTranslation, type AltReview } from './photos-api.ts';
@@ -26,13 +26,12 @@ export function AltTranslations({
   italian: string;
   translations: Loading<AltReview>;
 }) {
-  const id = useId();
   return (
-    <section className="photo-editor__translations" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__subtitle">
-        {T.translations}
-      </h2>
-      <p className="staff-panel__intro">{T.translationsIntro}</p>
+    <TranslationsSection
+      className="photo-editor__translations"
+      title={T.translations}
+      intro={T.translationsIntro}
+    >
       <LoadedPanel
         loading={translations}
         texts={{ loading: T.translationsLoading, loadFailed: T.translationsFailed }}
@@ -41,7 +40,7 @@ export function AltTranslations({
           <Review slot={slot} italian={italian} review={review} setReview={setReview} />
         )}
       </LoadedPanel>
-    </section>
+    </TranslationsSection>
   );
 }
 

@@ -18,6 +18,7 @@ import {
 import {
   FieldTranslationsReview,
   type ReviewField,
+  TranslationsSection,
   useTranslationPoll,
 } from '../translations/index.ts';
 import {
@@ -160,18 +161,17 @@ function TextsTranslations({
   review: TextsReview;
   setReview: (update: (review: TextsReview) => TextsReview) => void;
 }) {
-  const id = useId();
   const { save } = useStaffSave();
   const fields = review.flatMap((entry) => Object.values(entry.fields));
   const machineSeen = fields.some((field) => field.machine !== null);
   useTranslationPoll(machineSeen && fields.some((field) => field.machine === null));
 
   return (
-    <section className="site-texts__translations" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__subtitle">
-        {T.translations}
-      </h2>
-      <p className="staff-panel__intro">{T.translationsIntro}</p>
+    <TranslationsSection
+      className="site-texts__translations"
+      title={T.translations}
+      intro={T.translationsIntro}
+    >
       <FieldTranslationsReview
         fields={REVIEW_FIELDS}
         reviews={review}
@@ -196,6 +196,6 @@ function TextsTranslations({
           return result?.ok === true;
         }}
       />
-    </section>
+    </TranslationsSection>
   );
 }

@@ -9,3 +9,4 @@ export {
 } from './field-translations-review.tsx';
 export { LANGUAGE_NAMES, REVIEW_TEXTS } from './texts.ts';
 export { useTranslationPoll } from './use-translation-poll.ts';
+export { TranslationsSection } from './translations-section.tsx';
