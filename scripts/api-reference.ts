@@ -25,6 +25,7 @@ import { createTestDatabase } from '../src/server/testing/database.ts';
 import {
   AUTH_REFUSALS,
   MENU_REFUSALS,
+  PHOTO_REFUSALS,
   RATE_LIMITED,
   STAFF_REFUSALS,
 } from '../src/shared/schemas/errors.ts';
@@ -266,6 +267,7 @@ function errorCodes(): string {
     ['Colleagues and invitations', Object.values(STAFF_REFUSALS)],
     ['Menu and daily menu', Object.values(MENU_REFUSALS)],
     ['Reservations', Object.values(RESERVATION_REFUSALS)],
+    ['Photo uploads', Object.values(PHOTO_REFUSALS)],
     ['Too many requests (429, any family)', [RATE_LIMITED]],
   ];
   return [
