@@ -217,6 +217,7 @@ describe('openDatabase', () => {
       'site_texts',
       'staff_invitations',
       'staff_users',
+      'takeaway_settings',
       'text_translations',
     ]);
     const menu = await app.db.selectFrom('daily_menu').selectAll().execute();
