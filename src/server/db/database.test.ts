@@ -108,6 +108,7 @@ const ALL_MIGRATIONS = [
   '015-site-texts',
   '016-restaurant-founding',
   '017-photos',
+  '019-takeaway-settings',
 ];
 
 describe('DATABASE_URL', () => {

@@ -40,7 +40,7 @@ const limit = (label: string) => wholeNumber(`${label}: pezzi per fascia`, 1, 50
 /**
  * PUT /api/takeaway/settings (owner). `pausedUntil` is read-only: the pause
  * calls set it; it may come back as GET answered it (the form sends the
- * settings it loaded) and is then ignored.
+ * settings it loaded), and whatever it says is ignored.
  */
 export const takeawaySettingsBody = z.strictObject({
   enabled: z.boolean({ error: 'Asporto attivo: sì o no.' }),
@@ -56,8 +56,9 @@ export const takeawaySettingsBody = z.strictObject({
   ),
   prepMinutes: wholeNumber('Tempo di preparazione (minuti)', 0, 240),
   horizonDays: wholeNumber('Ordinabile fino a (giorni)', 0, 14),
-  pausedUntil: z.iso
-    .datetime({ offset: true, error: 'Pausa: un istante ISO 8601, o null.' })
+  pausedUntil: z
+    .string()
+    .max(40, 'Pausa: la si imposta con il pulsante di pausa.')
     .nullable()
     .optional(),
 });
