@@ -33,6 +33,7 @@ import { reservationRoutes } from './routes/api/reservations.ts';
 import { pageServices } from './pages/page-services.ts';
 import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { photoRoutes } from './routes/api/photos.ts';
+import { takeawayRoutes } from './routes/api/takeaway.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(siteTextsRoutes, { prefix: '/api' });
   await app.register(reservationRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api' });
+  await app.register(takeawayRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.

@@ -108,6 +108,7 @@ const ALL_MIGRATIONS = [
   '015-site-texts',
   '016-restaurant-founding',
   '017-photos',
+  '019-takeaway-settings',
 ];
 
 describe('DATABASE_URL', () => {
@@ -217,6 +218,7 @@ describe('openDatabase', () => {
       'site_texts',
       'staff_invitations',
       'staff_users',
+      'takeaway_settings',
       'text_translations',
     ]);
     const menu = await app.db.selectFrom('daily_menu').selectAll().execute();

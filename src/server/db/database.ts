@@ -333,6 +333,20 @@ export interface ReservationSettingsTable {
   updated_at: string;
 }
 
+/** Takeaway's settings: one row, id 1 (migration 019). */
+export interface TakeawaySettingsTable {
+  id: number;
+  enabled: number;
+  slot_minutes: number;
+  oven_limit: number;
+  kitchen_limit: number;
+  prep_minutes: number;
+  horizon_days: number;
+  /** The instant staff's pause ends (ISO), null when not paused. */
+  paused_until: string | null;
+  updated_at: string;
+}
+
 /** Secrets every instance shares, made by a migration (the key that signs cancel links). */
 export interface ServerSecretsTable {
   name: string;
@@ -388,6 +402,7 @@ export interface Database {
   site_texts: SiteTextsTable;
   reservations: ReservationsTable;
   reservation_settings: ReservationSettingsTable;
+  takeaway_settings: TakeawaySettingsTable;
   server_secrets: ServerSecretsTable;
   photos: PhotosTable;
   image_files: ImageFilesTable;

@@ -49,6 +49,7 @@ describe('every API route', () => {
       '/api/reservations/availability': 'date=2026-01-14&party=2&',
       '/api/guest-data': 'email=guest%40example.com&',
       '/api/reservations/decline-pending': 'email=guest%40example.com&',
+      '/api/takeaway/slots': 'date=2026-01-14&items=1*2&',
     };
     // Paths whose parameter has a form of its own ("1" is no calendar feed's address).
     const paths: Record<string, string> = {

@@ -21,6 +21,7 @@ import { StaffAccounts } from '../services/staff-accounts.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
+import { TakeawayService } from '../services/takeaway/takeaway.ts';
 import { readBookingsVersion } from '../services/reservations/rows.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 import { errorCode } from '../error-code.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     content: ContentChanges;
     /** Table reservations: slots, bookings, their mails, reminders. */
     reservations: ReservationsService;
+    /** Takeaway orders: the settings, pickup slots and their loads. */
+    takeaway: TakeawayService;
     /** Guests' personal data: export, erasure, the retention period. */
     guestData: GuestDataService;
     /** The photo slots: uploads, alt texts and their translations, the shipped defaults. */
@@ -263,6 +266,16 @@ export const servicesPlugin = fp(
       onMail: () => outbox.kick(),
     });
     app.decorate('reservations', reservations);
+    app.decorate(
+      'takeaway',
+      new TakeawayService({
+        db: app.db,
+        content,
+        contentVersion: () => contentVersion.current(),
+        schedule: () => app.openingHours.get('it'),
+        ...(options.now ? { now: options.now } : {}),
+      }),
+    );
     const guestData = new GuestDataService({
       db: app.db,
       onBookingsChanged: () => bookingsVersion.expire(),

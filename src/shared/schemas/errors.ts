@@ -1,8 +1,10 @@
 import type { RESERVATION_REFUSALS } from './reservations.ts';
+import type { TAKEAWAY_REFUSALS } from './takeaway.ts';
 
 /*
  * The codes of the API's refusals, `4xx {errors: [{code, description}]}`:
- * kebab-case, each declared once here (the reservations' in reservations.ts),
+ * kebab-case, each declared once here (the reservations' in reservations.ts,
+ * takeaway's in takeaway.ts),
  * answered by the routes and read by the back office. The description is for
  * people; the code is what a client decides on.
  */
@@ -74,4 +76,5 @@ export type ErrorCode =
   | ValueOf<typeof MENU_REFUSALS>
   | ValueOf<typeof PHOTO_REFUSALS>
   | typeof RATE_LIMITED
-  | ValueOf<typeof RESERVATION_REFUSALS>;
+  | ValueOf<typeof RESERVATION_REFUSALS>
+  | ValueOf<typeof TAKEAWAY_REFUSALS>;

@@ -1,6 +1,6 @@
 import { isDate, isTime } from '../opening-hours.ts';
 import { LANGUAGES } from '../languages.ts';
-import { ONE_LINE_TEXT, z } from './zod.ts';
+import { ONE_LINE_TEXT, wholeNumber, z } from './zod.ts';
 import { contactMessagesAnswer } from './contact.ts';
 
 /**
@@ -262,25 +262,18 @@ export const declinedPendingAnswer = z.object({ declined: z.number() });
 /** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
 
-const whole = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}: un numero intero tra ${min} e ${max}.` })
-    .int(`${label}: un numero intero tra ${min} e ${max}.`)
-    .min(min, `${label}: almeno ${min}.`)
-    .max(max, `${label}: al massimo ${max}.`);
-
 /** GET|PUT /api/reservations/settings (owner); Italian messages, like every staff form. */
 export const reservationSettingsBody = z.strictObject({
-  coversPerSlot: whole('Coperti per fascia', 1, 1000),
-  turnMinutes: whole('Durata di un turno (minuti)', 15, 480).refine(
+  coversPerSlot: wholeNumber('Coperti per fascia', 1, 1000),
+  turnMinutes: wholeNumber('Durata di un turno (minuti)', 15, 480).refine(
     (minutes) => minutes % SLOT_MINUTES === 0,
     'Durata di un turno (minuti): un multiplo di 15.',
   ),
-  minNoticeMinutes: whole('Preavviso minimo (minuti)', 0, 7 * 24 * 60),
-  horizonDays: whole('Prenotabile fino a (giorni)', 1, 365),
-  maxPartyOnline: whole('Persone al massimo online', 1, PARTY_MAX),
-  autoConfirmMaxParty: whole('Conferma automatica fino a (persone)', 1, PARTY_MAX).nullable(),
-  retentionMonths: whole('Conservazione dei dati (mesi)', 1, 120),
+  minNoticeMinutes: wholeNumber('Preavviso minimo (minuti)', 0, 7 * 24 * 60),
+  horizonDays: wholeNumber('Prenotabile fino a (giorni)', 1, 365),
+  maxPartyOnline: wholeNumber('Persone al massimo online', 1, PARTY_MAX),
+  autoConfirmMaxParty: wholeNumber('Conferma automatica fino a (persone)', 1, PARTY_MAX).nullable(),
+  retentionMonths: wholeNumber('Conservazione dei dati (mesi)', 1, 120),
 });
 export type ReservationSettings = z.infer<typeof reservationSettingsBody>;
 

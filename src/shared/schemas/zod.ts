@@ -13,4 +13,12 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 export const ONE_LINE_TEXT =
   /^[^\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
 
+/** A whole number from `min` to `max` in a staff form's settings, its messages in Italian like the back office. */
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label}: un numero intero tra ${min} e ${max}.` })
+    .int(`${label}: un numero intero tra ${min} e ${max}.`)
+    .min(min, `${label}: almeno ${min}.`)
+    .max(max, `${label}: al massimo ${max}.`);
+
 export { z };

@@ -16,7 +16,8 @@ import { ContentMemo, type ContentVersion } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import { MINUTE_MS, toSeated } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
-import { bookableNow, daySlots, fits, type Seated, type Slot } from './slots.ts';
+import type { Slot } from '../opening-slots.ts';
+import { bookableNow, daySlots, fits, type Seated } from './slots.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 

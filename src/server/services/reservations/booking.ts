@@ -24,7 +24,8 @@ import {
   type Actor,
 } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
-import { fits, slotsOn, type Seated, type Slot } from './slots.ts';
+import type { Slot } from '../opening-slots.ts';
+import { fits, slotsOn, type Seated } from './slots.ts';
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
 export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';

@@ -1,24 +1,12 @@
-import {
-  addDays,
-  openingOn,
-  rangeInstants,
-  romeDate,
-  romeDateTime,
-  type Schedule,
-} from '../../../shared/opening-hours.ts';
+import { romeDate, type Schedule } from '../../../shared/opening-hours.ts';
 import { SLOT_MINUTES } from '../../../shared/schemas/reservations.ts';
+import { MINUTE_MS, openingSlots, slotsAhead, stepsFrom, type Slot } from '../opening-slots.ts';
 
 /**
  * Which times a table can be booked at, and how many covers are seated when:
- * pure functions of the opening hours, the owner's settings and the clock.
- *
- * A slot is a real instant, named by Rome's wall clock (date and "HH:MM").
- * A date's slots are those whose wall-clock date it is, so a range past
- * midnight gives its last slots to the next date: "Saturday 00:15" is the
- * moment the guest reads, never "Friday 24:15".
+ * pure functions of the opening hours, the owner's settings and the clock
+ * (a slot is a real instant named by Rome's wall clock: opening-slots.ts).
  */
-
-const MINUTE_MS = 60_000;
 
 export interface SlotRules {
   /** A booking holds its table this long; the last slot is one turn before closing. */
@@ -27,12 +15,6 @@ export interface SlotRules {
   minNoticeMinutes: number;
   /** No slot on a date further than this many days after today (Rome). */
   horizonDays: number;
-}
-
-export interface Slot {
-  /** Rome's wall clock, "HH:MM". */
-  time: string;
-  at: Date;
 }
 
 /**
@@ -59,24 +41,9 @@ export function slotsOn(
  * Rome's clock for each step costs far more than the rest of a request).
  */
 export function daySlots(schedule: Schedule, date: string, turnMinutes: number): Slot[] {
-  const turn = turnMinutes * MINUTE_MS;
-  const slots: Slot[] = [];
-  const seen = new Set<string>();
-  // Yesterday's ranges may run past midnight into `date`.
-  for (const day of [addDays(date, -1), date]) {
-    for (const range of openingOn(schedule, day).ranges) {
-      const { start, end } = rangeInstants(day, range);
-      // Real 15-minute steps: on the night clocks change, the wall clock jumps with them.
-      for (let at = start.getTime(); at + turn <= end.getTime(); at += SLOT_MINUTES * MINUTE_MS) {
-        const wall = romeDateTime(new Date(at));
-        // The hour Rome's clocks repeat in October shows one "02:15": its first.
-        if (wall.date !== date || seen.has(wall.time)) continue;
-        seen.add(wall.time);
-        slots.push({ time: wall.time, at: new Date(at) });
-      }
-    }
-  }
-  return slots.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return openingSlots(schedule, date, (start, end) =>
+    stepsFrom(start, end - turnMinutes * MINUTE_MS, SLOT_MINUTES),
+  );
 }
 
 /** A date's slots a guest may book at `now` (all of them for staff: `now` null). */
@@ -89,9 +56,13 @@ export function bookableNow(
   today = now && romeDate(now),
 ): Slot[] {
   if (!now || !today) return [...slots];
-  if (date < today || date > addDays(today, rules.horizonDays)) return [];
-  const earliest = now.getTime() + rules.minNoticeMinutes * MINUTE_MS;
-  return slots.filter((slot) => slot.at.getTime() >= earliest);
+  return slotsAhead(
+    slots,
+    date,
+    { leadMinutes: rules.minNoticeMinutes, horizonDays: rules.horizonDays },
+    now,
+    today,
+  );
 }
 
 /** A booking as capacity sees it: its party, seated from start to end (ms). */

@@ -138,6 +138,14 @@ export const FAMILY_FILES = {
       ['DELETE', '/api/photos/:slot/translations/:lang'],
     ],
   },
+  takeaway: {
+    requests: 1100,
+    routes: [
+      ['GET', '/api/takeaway/slots'],
+      ['GET', '/api/takeaway/settings'],
+      ['PUT', '/api/takeaway/settings'],
+    ],
+  },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
 

@@ -26,6 +26,7 @@ export type Table =
   | 'site_texts'
   | 'reservations'
   | 'reservation_settings'
+  | 'takeaway_settings'
   | 'server_secrets'
   | 'photos'
   | 'image_files';
@@ -57,6 +58,7 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   site_texts: { orderBy: '"key"' },
   reservations: { orderBy: 'id' },
   reservation_settings: { orderBy: 'id' },
+  takeaway_settings: { orderBy: 'id' },
   server_secrets: { orderBy: 'name' },
   photos: { orderBy: 'id' },
   image_files: { orderBy: 'owner, name' },

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { KitchenGroup, Load, OrderedItem } from '../../../shared/schemas/takeaway.ts';
+import { orderLoad } from './slots.ts';
+
+/** The sections the first menu seeds (content/menu.ts) whose dishes the kitchen cooks. */
+const KITCHEN_SECTIONS = new Set(['starters', 'firstCourses', 'meatDishes', 'fishDishes']);
+
+/**
+ * The kitchen group that makes a section's dishes: the one place the load
+ * reads it. Read from the section's key as the first menu seeds them
+ * (pizzas from the oven; starters, first and second courses from the
+ * kitchen; the rest, and any section staff added, ready to hand) until the
+ * menu stores each section's group.
+ */
+export function kitchenGroupOf(section: { key: string | null }): KitchenGroup {
+  if (section.key === 'pizza') return 'oven';
+  return section.key !== null && KITCHEN_SECTIONS.has(section.key) ? 'kitchen' : 'none';
+}
+
+/**
+ * The load an order's dishes put on the oven and the kitchen, from the menu
+ * in the database (the client's word on what a dish is never counts), or
+ * the ids the menu does not have.
+ */
+export async function loadOfItems(
+  db: Kysely<Database>,
+  items: readonly OrderedItem[],
+): Promise<{ ok: true; load: Load } | { ok: false; unknown: number[] }> {
+  const ids = [...new Set(items.map((item) => item.id))];
+  const rows = await db
+    .selectFrom('menu_items')
+    .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+    .select(['menu_items.id as id', 'menu_sections.key as key'])
+    .where('menu_items.id', 'in', ids)
+    .execute();
+  const groups = new Map(rows.map((row) => [row.id, kitchenGroupOf(row)]));
+  const unknown = ids.filter((id) => !groups.has(id));
+  if (unknown.length > 0) return { ok: false, unknown };
+  return {
+    ok: true,
+    load: orderLoad(
+      items.map((item) => ({ group: groups.get(item.id)!, quantity: item.quantity })),
+    ),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Schedule } from '../../../shared/opening-hours.ts';
+import {
+  LIMITED_GROUPS,
+  type KitchenGroup,
+  type Load,
+  type TakeawaySettings,
+} from '../../../shared/schemas/takeaway.ts';
+import { openingSlots, slotsAhead, stepsFrom, type Slot } from '../opening-slots.ts';
+
+/**
+ * When a takeaway order can be picked up, and whether it fits: pure
+ * functions of the opening hours, the owner's settings, the clock and the
+ * loads. A slot's load is counted in what the oven and the kitchen must make
+ * (pieces per group), never in orders: an order fits a slot when every
+ * group, with this order's pieces added, stays within its limit.
+ */
+
+export const NO_LOAD: Load = { oven: 0, kitchen: 0 };
+
+/** A pickup slot of a date, and whether this order's load fits in it. */
+export interface PickupSlot extends Slot {
+  available: boolean;
+}
+
+/**
+ * Every pickup time of `date` (Rome), whatever the clock: every
+ * `slotMinutes` from each range's opening, and the closing time itself,
+ * the last (the kitchen works until it closes), minus closures.
+ */
+export function pickupTimes(schedule: Schedule, date: string, slotMinutes: number): Slot[] {
+  return openingSlots(schedule, date, (start, end) => [...stepsFrom(start, end, slotMinutes), end]);
+}
+
+/** Whether online orders are taken at `now`: takeaway on, and no pause running. */
+export function takingOrders(settings: TakeawaySettings, now: Date): boolean {
+  return (
+    settings.enabled &&
+    (settings.pausedUntil === null || Date.parse(settings.pausedUntil) <= now.getTime())
+  );
+}
+
+/** The load an order's dishes put on the oven and the kitchen: their quantities, per group. */
+export function orderLoad(lines: readonly { group: KitchenGroup; quantity: number }[]): Load {
+  const load = { ...NO_LOAD };
+  for (const { group, quantity } of lines) {
+    if (group !== 'none') load[group] += quantity;
+  }
+  return load;
+}
+
+/** Whether `order` fits a slot already holding `held`: every group within its limit. */
+export function fitsLimits(held: Load, order: Load, limits: Load): boolean {
+  return LIMITED_GROUPS.every((group) => held[group] + order[group] <= limits[group]);
+}
+
+/**
+ * The pickup slots of `date` for an order at `now`: none while takeaway is
+ * off or paused, none on a date before today or past the horizon, none
+ * sooner than the preparation time; each `available` when the order's load
+ * fits what the slot already holds (`held`, by the slot's "HH:MM").
+ */
+export function pickupSlots(input: {
+  schedule: Schedule;
+  date: string;
+  settings: TakeawaySettings;
+  now: Date;
+  order: Load;
+  held: ReadonlyMap<string, Load>;
+}): PickupSlot[] {
+  const { settings, now, date } = input;
+  if (!takingOrders(settings, now)) return [];
+  const ahead = slotsAhead(
+    pickupTimes(input.schedule, date, settings.slotMinutes),
+    date,
+    { leadMinutes: settings.prepMinutes, horizonDays: settings.horizonDays },
+    now,
+  );
+  return ahead.map((slot) => ({
+    ...slot,
+    available: fitsLimits(input.held.get(slot.time) ?? NO_LOAD, input.order, settings.limits),
+  }));
+}
+
+/** "As soon as possible": the first slot the order fits, however many full ones come before. */
+export function asap(slots: readonly PickupSlot[]): PickupSlot | null {
+  return slots.find((slot) => slot.available) ?? null;
+}
+
+/** The first slot after `full` that the order fits: what a full slot's refusal offers instead. */
+export function nextFitting(slots: readonly PickupSlot[], full: Slot): PickupSlot | null {
+  return slots.find((slot) => slot.at > full.at && slot.available) ?? null;
+}

@@ -1,0 +1,141 @@
+import { dateText } from './reservations.ts';
+import { wholeNumber, z } from './zod.ts';
+
+/**
+ * Takeaway orders: the payloads of /api/takeaway/*, shared by the routes,
+ * the guest's page and the back office. The guest's routes answer in the
+ * API's plain English (the page shows its own translation by field and
+ * code); the owner's settings speak Italian like the back office.
+ */
+
+/**
+ * A menu section's kitchen group: what makes its dishes. The oven and the
+ * kitchen each make only so many a slot (the settings' `limits`); dishes
+ * ready to hand (drinks, desserts) load neither.
+ */
+export const KITCHEN_GROUPS = ['oven', 'kitchen', 'none'] as const;
+export type KitchenGroup = (typeof KITCHEN_GROUPS)[number];
+/** The groups whose work per pickup slot is limited. */
+export const LIMITED_GROUPS = ['oven', 'kitchen'] as const;
+export type LimitedGroup = (typeof LIMITED_GROUPS)[number];
+/** Pieces per limited group: a slot's limit, what an order asks of it, what a slot already holds. */
+export type Load = Record<LimitedGroup, number>;
+
+/** Pickup slots may be this many minutes apart. */
+export const TAKEAWAY_SLOT_MINUTES = [5, 10, 15, 20, 30] as const;
+
+/** The owner's settings, as the restaurant starts (docs/api.md, "Takeaway"). */
+export const DEFAULT_TAKEAWAY_SETTINGS = {
+  enabled: true,
+  slotMinutes: 15,
+  limits: { oven: 12, kitchen: 8 },
+  prepMinutes: 30,
+  horizonDays: 2,
+  /** Set by staff's pause ("forno pieno"), never by a PUT of the settings. */
+  pausedUntil: null as string | null,
+};
+
+const limit = (label: string) => wholeNumber(`${label}: pezzi per fascia`, 1, 500);
+
+/**
+ * PUT /api/takeaway/settings (owner). `pausedUntil` is read-only: the pause
+ * calls set it; it may come back as GET answered it (the form sends the
+ * settings it loaded), and whatever it says is ignored.
+ */
+export const takeawaySettingsBody = z.strictObject({
+  enabled: z.boolean({ error: 'Asporto attivo: sì o no.' }),
+  slotMinutes: z
+    .number({ error: 'Intervallo tra i ritiri (minuti): 5, 10, 15, 20 o 30.' })
+    .refine(
+      (minutes) => (TAKEAWAY_SLOT_MINUTES as readonly number[]).includes(minutes),
+      'Intervallo tra i ritiri (minuti): 5, 10, 15, 20 o 30.',
+    ),
+  limits: z.strictObject(
+    { oven: limit('Forno'), kitchen: limit('Cucina') },
+    { error: 'Limiti per fascia: forno e cucina.' },
+  ),
+  prepMinutes: wholeNumber('Tempo di preparazione (minuti)', 0, 240),
+  horizonDays: wholeNumber('Ordinabile fino a (giorni)', 0, 14),
+  pausedUntil: z
+    .string()
+    .max(40, 'Pausa: la si imposta con il pulsante di pausa.')
+    .nullable()
+    .optional(),
+});
+export type TakeawaySettingsBody = z.infer<typeof takeawaySettingsBody>;
+
+/** GET|PUT /api/takeaway/settings: `pausedUntil` is the instant online orders resume, null when not paused. */
+export const takeawaySettingsAnswer = z.object({
+  enabled: z.boolean(),
+  slotMinutes: z.number(),
+  limits: z.object({ oven: z.number(), kitchen: z.number() }),
+  prepMinutes: z.number(),
+  horizonDays: z.number(),
+  pausedUntil: z.string().nullable(),
+});
+export type TakeawaySettings = z.infer<typeof takeawaySettingsAnswer>;
+
+/** Quantities of one dish in an order: whole numbers 1-50, at most 100 in all. */
+export const QUANTITY_MAX = 50;
+export const ORDER_QUANTITY_MAX = 100;
+/** The largest id a menu item can have (PostgreSQL's `integer`). */
+const ID_MAX = 2 ** 31 - 1;
+const ITEM_ENTRY = /^([1-9]\d{0,9})\*([1-9]\d?)$/;
+const ITEMS_MESSAGE = 'must be dishes written ID*QUANTITY, separated by commas';
+
+export interface OrderedItem {
+  id: number;
+  quantity: number;
+}
+
+/**
+ * An order's dishes in a query string, "ID*QTY,ID*QTY" (a dish may come
+ * twice, in two sizes): each id written plainly, each quantity 1-50, at
+ * most 100 in all. Longer than 100 entries can be is refused unread.
+ */
+const itemsText = z
+  .string()
+  .max(ORDER_QUANTITY_MAX * 14, ITEMS_MESSAGE)
+  .transform((text, ctx): OrderedItem[] => {
+    const items: OrderedItem[] = [];
+    for (const entry of text.split(',')) {
+      const match = ITEM_ENTRY.exec(entry);
+      if (!match || Number(match[1]) > ID_MAX) {
+        ctx.addIssue({ code: 'custom', message: ITEMS_MESSAGE });
+        return z.NEVER;
+      }
+      items.push({ id: Number(match[1]), quantity: Number(match[2]) });
+    }
+    if (items.some(({ quantity }) => quantity > QUANTITY_MAX)) {
+      ctx.addIssue({ code: 'custom', message: `quantities must be 1 to ${QUANTITY_MAX}` });
+      return z.NEVER;
+    }
+    if (items.reduce((sum, { quantity }) => sum + quantity, 0) > ORDER_QUANTITY_MAX) {
+      ctx.addIssue({ code: 'custom', message: `at most ${ORDER_QUANTITY_MAX} in all` });
+      return z.NEVER;
+    }
+    return items;
+  });
+
+/** GET /api/takeaway/slots?date=YYYY-MM-DD&items=ID*QTY,ID*QTY (public). */
+export const takeawaySlotsQuery = z.strictObject({ date: dateText, items: itemsText });
+
+export const takeawaySlotsAnswer = z.object({
+  date: z.string(),
+  slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
+});
+export type TakeawaySlotsAnswer = z.infer<typeof takeawaySlotsAnswer>;
+
+/** The refusal codes of the takeaway API (409). */
+export const TAKEAWAY_REFUSALS = {
+  /** A dish sold out, not for takeaway or unknown (its ids in the description). */
+  itemUnavailable: 'item-unavailable',
+  /** The slot cannot take this order's load (the description names the first later slot that can). */
+  full: 'slot-full',
+  /** The date and time is not a pickup slot: closed, past, too soon, too far or off the steps. */
+  notASlot: 'not-a-slot',
+  /** Staff paused online orders for a while (the oven is full). */
+  paused: 'paused',
+  /** The restaurant takes no takeaway orders online. */
+  disabled: 'disabled',
+} as const;
