@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
+  DEFAULT_KITCHEN_GROUP,
   ITEM_TEXT_FIELDS,
   MENU_DESCRIPTION_MAX,
   MENU_INGREDIENTS_MAX,
@@ -149,7 +150,7 @@ function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number
       <h2 className="staff-panel__subtitle">{T.newSection}</h2>
       <SectionForm
         title={T.newSection}
-        initial={{ name: '', placement: 'carousel' }}
+        initial={{ name: '', placement: 'carousel', kitchen: DEFAULT_KITCHEN_GROUP }}
         submitLabel={T.addSection}
         busy={adding.busy}
         onSubmit={(fields) => adding.write((token) => createSection(token, fields), T.sectionAdded)}
@@ -242,7 +243,11 @@ function SectionBlock({
           {renaming ? (
             <SectionForm
               title={T.renameSection(section.name)}
-              initial={{ name: section.name, placement: section.placement }}
+              initial={{
+                name: section.name,
+                placement: section.placement,
+                kitchen: section.kitchen,
+              }}
               submitLabel={T.save}
               onCancel={() => setRenaming(false)}
               busy={rename.busy}
