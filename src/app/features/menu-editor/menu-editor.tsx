@@ -1,3 +1,4 @@
+// Over 400 lines: the menu editor's screens (the list and its sections, a dish's page with its translations) sharing one save hook and the route's data.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
