@@ -32,8 +32,7 @@ export const MENU_EDITOR_TEXTS = {
   newSection: 'Nuova sezione',
   addSection: 'Aggiungi sezione',
   sectionAdded: 'Sezione aggiunta.',
-  rename: 'Rinomina',
-  renameSection: (name: string) => `Rinomina ${name}`,
+  editSection: (name: string) => `Modifica la sezione ${name}`,
   sectionName: 'Nome della sezione',
   placement: 'Dove appare',
   placements: {

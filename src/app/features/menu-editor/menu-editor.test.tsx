@@ -178,8 +178,10 @@ describe('a section', () => {
     ]);
 
     fireEvent.click(await sectionToggle('Pizze'));
-    fireEvent.click(screen.getByRole('button', { name: 'Rinomina Pizze' }));
-    const editing = screen.getByRole('form', { name: 'Rinomina Pizze' });
+    // The section's row says who makes its dishes; its form changes it.
+    expect(screen.getByRole('button', { name: /^Pizze 1 piatto · Forno$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifica la sezione Pizze' }));
+    const editing = screen.getByRole('form', { name: 'Modifica la sezione Pizze' });
     const kitchen = within(editing).getByRole('combobox', { name: 'Reparto' });
     expect(kitchen).toHaveProperty('value', 'oven');
     expect(

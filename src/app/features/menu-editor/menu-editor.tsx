@@ -173,9 +173,9 @@ function SectionBlock({
   setAvailability: (itemId: number, name: string) => (available: boolean) => Promise<boolean>;
 }) {
   const { write } = useMenuWrite();
-  const rename = useMenuWrite();
+  const editing = useMenuWrite();
   const [open, setOpen] = useState(initiallyOpen);
-  const [renaming, setRenaming] = useState(false);
+  const [editingOpen, setEditingOpen] = useState(false);
   const bodyId = useId();
   return (
     <div className="menu-editor__section">
@@ -190,7 +190,9 @@ function SectionBlock({
             onClick={() => setOpen((value) => !value)}
           >
             {section.name}{' '}
-            <span className="menu-editor__count">{T.dishes(section.items.length)}</span>
+            <span className="menu-editor__count">
+              {T.dishes(section.items.length)} · {T.kitchens[section.kitchen]}
+            </span>
           </button>
         </h2>
       </div>
@@ -224,14 +226,14 @@ function SectionBlock({
             >
               {T.addDish}
             </Link>
-            {renaming ? null : (
+            {editingOpen ? null : (
               <button
                 type="button"
                 className="staff-button staff-button--small staff-button--ghost"
-                aria-label={T.renameSection(section.name)}
-                onClick={() => setRenaming(true)}
+                aria-label={T.editSection(section.name)}
+                onClick={() => setEditingOpen(true)}
               >
-                {T.rename}
+                {T.edit}
               </button>
             )}
             <ConfirmedAction
@@ -241,23 +243,23 @@ function SectionBlock({
               onConfirm={() => write((token) => deleteSection(token, section.id), T.sectionDeleted)}
             />
           </div>
-          {renaming ? (
+          {editingOpen ? (
             <SectionForm
-              title={T.renameSection(section.name)}
+              title={T.editSection(section.name)}
               initial={{
                 name: section.name,
                 placement: section.placement,
                 kitchen: section.kitchen,
               }}
               submitLabel={T.save}
-              onCancel={() => setRenaming(false)}
-              busy={rename.busy}
+              onCancel={() => setEditingOpen(false)}
+              busy={editing.busy}
               onSubmit={async (fields: SectionFields) => {
-                const saved = await rename.write(
+                const saved = await editing.write(
                   (token) => updateSection(token, section.id, fields),
                   T.sectionSaved,
                 );
-                if (saved) setRenaming(false);
+                if (saved) setEditingOpen(false);
                 return saved;
               }}
             />

@@ -29,7 +29,7 @@ export function SectionForm({
   initial: SectionFields;
   submitLabel: string;
   title: string;
-  /** true when saved: the form then empties (new section) or closes (rename). */
+  /** true when saved: the form then empties (new section) or closes (an edit). */
   onSubmit: (fields: SectionFields) => Promise<boolean>;
   /** The save `onSubmit` runs is under way. */
   busy: boolean;
