@@ -218,7 +218,9 @@ test('the menu goes out as a CSV file and comes back: a preview first, a bad fil
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('menu.csv');
   const exported = readFileSync((await download.path())!, 'utf8');
-  expect(exported.startsWith('\uFEFFsezione_id;sezione;tipo_sezione;piatto_id;nome;')).toBe(true);
+  expect(exported.startsWith('\uFEFFsezione_id;sezione;tipo_sezione;reparto;piatto_id;nome;')).toBe(
+    true,
+  );
 
   const file = page.getByLabel('File CSV da importare');
   const check = page.getByRole('button', { name: 'Controlla il file' });

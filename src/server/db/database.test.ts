@@ -108,6 +108,7 @@ const ALL_MIGRATIONS = [
   '015-site-texts',
   '016-restaurant-founding',
   '017-photos',
+  '018-menu-kitchen-takeaway',
   '019-takeaway-settings',
 ];
 
@@ -773,6 +774,95 @@ describe('schema', () => {
           .where('entity', '=', 'daily_menu')
           .execute(),
       ).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives each section its kitchen and each dish its takeaway mark, as the contract seeds them', async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('017-photos')).error).toBeUndefined();
+      // A section and a dish staff added before takeaway, and a seeded carafe staff renamed.
+      // Written as migration 017 left the tables: no kitchen or takeaway column yet.
+      const added = await sql<{
+        id: number;
+      }>`insert into menu_sections (key, placement, position, name, updated_at) values (null, 'carousel', 11, 'Crudi', 'x') returning id`.execute(
+        other.db,
+      );
+      await sql`insert into menu_items (section_id, position, name, description, ingredients, allergens, available, frozen, updated_at) values (${added.rows[0]!.id}, 0, 'Ostriche', '', '', null, 1, 0, 'x')`.execute(
+        other.db,
+      );
+      await other.db
+        .updateTable('menu_items')
+        .set({ name: 'Vino rosso in caraffa 1 l' })
+        .where('name', '=', 'Vino rosso della casa 1 l')
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const sections = await other.db
+        .selectFrom('menu_sections')
+        .select(['key', 'kitchen'])
+        .orderBy('position')
+        .execute();
+      expect(sections.map((section) => [section.key, section.kitchen])).toEqual([
+        ['starters', 'kitchen'],
+        ['startersExtras', 'kitchen'],
+        ['firstCourses', 'kitchen'],
+        ['meatDishes', 'kitchen'],
+        ['fishDishes', 'kitchen'],
+        ['salads', 'none'],
+        ['pizza', 'oven'],
+        ['dessert', 'none'],
+        ['beerAndWines', 'none'],
+        ['aperitifs', 'none'],
+        ['beverages', 'none'],
+        [null, 'kitchen'],
+      ]);
+      const items = await other.db
+        .selectFrom('menu_items')
+        .select(['name', 'takeaway'])
+        .orderBy('id')
+        .execute();
+      expect(items.filter((item) => item.takeaway === 0).map((item) => item.name)).toEqual([
+        'Birra alla spina 0,30 l',
+        'Birra alla spina 0,40 l',
+        'Vino bianco della casa 0,50 l',
+        'Vino bianco frizzante 0,50 l',
+        'Vino rosso della casa 0,50 l',
+        'Vino bianco della casa 1 l',
+        'Prosecco',
+        'Prosecco Aperol',
+        'Martini Bianco',
+        'Campari Soda',
+        'Spritz',
+      ]);
+      // Every dish, bottled beers and drinks included, and what staff added or renamed: orderable.
+      expect(items.filter((item) => item.takeaway === 1).map((item) => item.name)).toEqual(
+        expect.arrayContaining([
+          'Arancine miste',
+          'Margherita',
+          'Cannolo siciliano',
+          'Birra in bottiglia 0,33 l',
+          'Lattina (Coca-Cola, Fanta, Sprite)',
+          'Ostriche',
+          'Vino rosso in caraffa 1 l',
+        ]),
+      );
+      await expect(
+        other.db
+          .updateTable('menu_sections')
+          .set({ kitchen: 'grill' as 'oven' })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        other.db.updateTable('menu_items').set({ takeaway: 2 }).execute(),
+      ).rejects.toThrow();
     } finally {
       await other.close();
     }

@@ -171,6 +171,8 @@ export interface MenuSectionsTable {
   key: string | null;
   /** In the carousel, always shown below it, or shown under the section before ("extras"). */
   placement: 'carousel' | 'always' | 'extras';
+  /** Who makes its dishes, for takeaway's capacity: the oven, the kitchen, or nobody (handed over ready). */
+  kitchen: 'oven' | 'kitchen' | 'none';
   position: number;
   /** Italian; other languages in text_translations. */
   name: string;
@@ -190,6 +192,8 @@ export interface MenuItemsTable {
   allergens: string | null;
   available: number;
   frozen: number;
+  /** 1: can be ordered for takeaway. */
+  takeaway: number;
   updated_at: string;
 }
 

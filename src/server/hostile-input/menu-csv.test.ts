@@ -5,8 +5,12 @@ import fc from 'fast-check';
 import { type HTTPMethods, type LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ALLERGENS } from '../../shared/allergens.ts';
-import { MENU_CSV_COLUMNS } from '../../shared/schemas/menu-csv.ts';
-import { MENU_NAME_MAX } from '../../shared/schemas/menu.ts';
+import {
+  KITCHEN_WORDS,
+  MENU_CSV_COLUMNS,
+  MENU_CSV_COLUMNS_BEFORE_TAKEAWAY,
+} from '../../shared/schemas/menu-csv.ts';
+import { KITCHEN_GROUPS, MENU_NAME_MAX, type KitchenGroup } from '../../shared/schemas/menu.ts';
 import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases } from '../testing/hostile-input/authorization.ts';
 import { bodies, type FieldRule, notAString } from '../testing/hostile-input/bodies.ts';
@@ -26,12 +30,16 @@ const CSV = {
   sectionId: MENU_CSV_COLUMNS.indexOf('sezione_id'),
   section: MENU_CSV_COLUMNS.indexOf('sezione'),
   type: MENU_CSV_COLUMNS.indexOf('tipo_sezione'),
+  kitchen: MENU_CSV_COLUMNS.indexOf('reparto'),
   id: MENU_CSV_COLUMNS.indexOf('piatto_id'),
   name: MENU_CSV_COLUMNS.indexOf('nome'),
   prices: MENU_CSV_COLUMNS.indexOf('prezzi'),
   allergens: MENU_CSV_COLUMNS.indexOf('allergeni'),
   available: MENU_CSV_COLUMNS.indexOf('disponibile'),
+  takeaway: MENU_CSV_COLUMNS.indexOf('asporto'),
 };
+/** A row's dish cells, empty: a section without dishes. */
+const NO_DISH = MENU_CSV_COLUMNS.slice(CSV.id).map(() => '');
 
 interface CsvFormat {
   delimiter: ';' | ',';
@@ -65,17 +73,42 @@ const allergenCells = fc.oneof(
     })),
 );
 const placementWords = fc.constantFrom('carosello', 'SEMPRE', ' Sotto ');
+/** A kitchen group and its word as people type it. */
+const kitchenCells = fc
+  .tuple(fc.constantFrom(...KITCHEN_GROUPS), fc.constantFrom('lower', 'upper', 'spaced'))
+  .map(([group, style]) => {
+    const word = KITCHEN_WORDS[group];
+    const cell =
+      style === 'upper'
+        ? word.toUpperCase()
+        : style === 'spaced'
+          ? ` ${word[0]!.toUpperCase()}${word.slice(1)} `
+          : word;
+    return { group, cell };
+  });
 
 type CsvEdit =
   | { kind: 'none' }
   | { kind: 'price'; pick: number; amount: string }
   | { kind: 'rename'; pick: number; name: string }
   | { kind: 'available'; pick: number; value: boolean; cell: string }
+  | { kind: 'takeaway'; pick: number; value: boolean; cell: string }
+  /** Every row of the picked dish's section says this kitchen group. */
+  | { kind: 'kitchen'; pick: number; group: KitchenGroup; cell: string }
+  /** The file as exported before takeaway: without `reparto` and `asporto`. */
+  | { kind: 'beforeTakeaway' }
   | { kind: 'allergens'; pick: number; codes: string[] | null; cell: string }
   | { kind: 'delete'; pick: number }
-  | { kind: 'add'; pick: number; name: string; amount: string }
+  | { kind: 'add'; pick: number; name: string; amount: string; takeaway: boolean }
   | { kind: 'move'; pick: number; to: number }
-  | { kind: 'newSection'; name: string; placement: string; dish: string; amount: string }
+  | {
+      kind: 'newSection';
+      name: string;
+      placement: string;
+      kitchen: { group: KitchenGroup; cell: string };
+      dish: string;
+      amount: string;
+    }
   /** Always refused. */
   | { kind: 'bad'; pick: number; how: (typeof BAD_CSV_EDITS)[number]; value: string }
   /** The body's own random text: never a menu (it has no header). */
@@ -86,8 +119,10 @@ const BAD_CSV_EDITS = [
   'price',
   'allergen',
   'flag',
+  'takeaway',
   'name',
   'type',
+  'kitchen',
   'unknown-id',
   'bad-id',
   'duplicate',
@@ -98,8 +133,10 @@ const BAD_VALUES: Record<(typeof BAD_CSV_EDITS)[number], string[]> = {
   price: ['1.005', '-1', '1e3', '', '123456', 'abc', '7 | 9', 'Maxi=1 | maxi=2', '12,50 €'],
   allergen: ['shellfish', 'milk, lattosio', 'milk milk', 'milk, milk', 'none'],
   flag: ['forse', 'yes', 'true', '1', ''],
+  takeaway: ['forse', 'yes', 'true', '1', ''],
   name: ['', '   ', 'x'.repeat(MENU_NAME_MAX + 1), 'a\u0000b', 'a\u202Eb', 'a\nb'],
   type: ['carousel', '', 'sopra'],
+  kitchen: ['oven', '', 'grill', 'pizzeria'],
   'unknown-id': [String(2 ** 31 - 1), '1999999999'],
   'bad-id': ['abc', '0', '-3', '1.5', '2147483648'],
   duplicate: [''],
@@ -131,6 +168,21 @@ const csvEdits: fc.Arbitrary<CsvEdit> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
+      .tuple(fc.nat(), fc.boolean())
+      .chain(([pick, value]) =>
+        yesNo(value).map((cell) => ({ kind: 'takeaway' as const, pick, value, cell })),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.nat(), kitchenCells)
+      .map(([pick, { group, cell }]) => ({ kind: 'kitchen' as const, pick, group, cell })),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'beforeTakeaway' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc
       .tuple(fc.nat(), allergenCells)
       .map(([pick, { codes, cell }]) => ({ kind: 'allergens' as const, pick, codes, cell })),
   },
@@ -142,6 +194,7 @@ const csvEdits: fc.Arbitrary<CsvEdit> = fc.oneof(
       pick: fc.nat(),
       name: menuName.valid as fc.Arbitrary<string>,
       amount: amounts,
+      takeaway: fc.boolean(),
     }),
   },
   {
@@ -154,6 +207,7 @@ const csvEdits: fc.Arbitrary<CsvEdit> = fc.oneof(
       kind: fc.constant('newSection' as const),
       name: menuName.valid as fc.Arbitrary<string>,
       placement: placementWords,
+      kitchen: kitchenCells,
       dish: menuName.valid as fc.Arbitrary<string>,
       amount: amounts,
     }),
@@ -213,11 +267,7 @@ async function csvCase(
   /** Removes a dish's row, keeping its section (as a row of its own) when it was the last there. */
   const removeRow = (row: string[]) => {
     const alone = rows.filter((other) => other[CSV.sectionId] === row[CSV.sectionId]).length === 1;
-    rows.splice(
-      rows.indexOf(row),
-      1,
-      ...(alone ? [[...row.slice(0, CSV.id), '', '', '', '', '', '', '', '']] : []),
-    );
+    rows.splice(rows.indexOf(row), 1, ...(alone ? [[...row.slice(0, CSV.id), ...NO_DISH]] : []));
   };
 
   switch (edit.kind) {
@@ -251,6 +301,48 @@ async function csvCase(
             : [itemChange('update', id, before!.name, ['disponibile'])],
         verify: async () => expect((await app.menu.item(id))!.available).toBe(edit.value),
       });
+    case 'takeaway':
+      dish[CSV.takeaway] = edit.cell;
+      return file({
+        changes:
+          edit.value === before!.takeaway
+            ? []
+            : [itemChange('update', id, before!.name, ['asporto'])],
+        verify: async () => expect((await app.menu.item(id))!.takeaway).toBe(edit.value),
+      });
+    case 'kitchen': {
+      const sectionId = Number(dish[CSV.sectionId]);
+      for (const row of rows.filter((other) => other[CSV.sectionId] === dish[CSV.sectionId])) {
+        row[CSV.kitchen] = edit.cell;
+      }
+      const section = await app.db
+        .selectFrom('menu_sections')
+        .selectAll()
+        .where('id', '=', sectionId)
+        .executeTakeFirstOrThrow();
+      return file({
+        changes:
+          section.kitchen === edit.group
+            ? []
+            : [csvChange('section', 'update', sectionId, section.name, ['reparto'])],
+        verify: async () => {
+          const now = await app.db
+            .selectFrom('menu_sections')
+            .select('kitchen')
+            .where('id', '=', sectionId)
+            .executeTakeFirstOrThrow();
+          expect(now.kitchen).toBe(edit.group);
+        },
+      });
+    }
+    case 'beforeTakeaway': {
+      // What the older file does not say stays as it is: nothing changes.
+      for (const [index, row] of rows.entries()) {
+        rows[index] = row.filter((_, column) => column !== CSV.kitchen && column !== CSV.takeaway);
+      }
+      expect(rows[0]).toEqual(MENU_CSV_COLUMNS_BEFORE_TAKEAWAY);
+      return file({ changes: [], verify: nothing });
+    }
     case 'allergens': {
       dish[CSV.allergens] = edit.cell;
       const codes =
@@ -277,7 +369,10 @@ async function csvCase(
         },
       });
     case 'add': {
-      const row = [...dish.slice(0, CSV.id), '', edit.name, '', '', edit.amount, '', 'sì', 'no'];
+      const row = [
+        ...dish.slice(0, CSV.id),
+        ...['', edit.name, '', '', edit.amount, '', 'sì', 'no', edit.takeaway ? 'sì' : 'no'],
+      ];
       rows.splice(rows.indexOf(dish) + 1, 0, row);
       const name = edit.name.trim();
       return file({
@@ -291,6 +386,7 @@ async function csvCase(
             .where('position', '=', before!.position + 1)
             .executeTakeFirstOrThrow();
           expect(after.name).toBe(stored(name));
+          expect(after.takeaway).toBe(edit.takeaway ? 1 : 0);
           expect((await app.menu.item(after.id))!.prices).toEqual([
             { label: '', amount: normalAmount(edit.amount) },
           ]);
@@ -321,17 +417,8 @@ async function csvCase(
     }
     case 'newSection': {
       rows.push([
-        '',
-        edit.name,
-        edit.placement,
-        '',
-        edit.dish,
-        '',
-        '',
-        edit.amount,
-        '',
-        'no',
-        'sì',
+        ...['', edit.name, edit.placement, edit.kitchen.cell, '', edit.dish, '', ''],
+        ...[edit.amount, '', 'no', 'sì', 'no'],
       ]);
       const name = edit.name.trim();
       const dishName = edit.dish.trim();
@@ -343,11 +430,12 @@ async function csvCase(
             .selectAll()
             .orderBy('position', 'desc')
             .executeTakeFirstOrThrow();
-          expect([section.name, section.placement, section.key]).toEqual([
+          expect([section.name, section.placement, section.kitchen, section.key]).toEqual([
             stored(name),
             { carosello: 'carousel', sempre: 'always', sotto: 'extras' }[
               edit.placement.trim().toLowerCase()
             ],
+            edit.kitchen.group,
             null,
           ]);
           const items = await app.db
@@ -355,9 +443,9 @@ async function csvCase(
             .selectAll()
             .where('section_id', '=', section.id)
             .execute();
-          expect(items.map((item) => [item.name, item.available, item.frozen])).toEqual([
-            [stored(dishName), 0, 1],
-          ]);
+          expect(
+            items.map((item) => [item.name, item.available, item.frozen, item.takeaway]),
+          ).toEqual([[stored(dishName), 0, 1, 0]]);
         },
       });
     }
@@ -373,6 +461,8 @@ async function csvCase(
       } else if (how === 'price') dish[CSV.prices] = value;
       else if (how === 'allergen') dish[CSV.allergens] = value;
       else if (how === 'flag') dish[CSV.available] = value;
+      else if (how === 'takeaway') dish[CSV.takeaway] = value;
+      else if (how === 'kitchen') dish[CSV.kitchen] = value;
       else if (how === 'name') dish[CSV.name] = value;
       else if (how === 'type') dish[CSV.type] = value;
       else if (how === 'unknown-id' || how === 'bad-id') dish[CSV.id] = value;

@@ -24,6 +24,7 @@ import {
   newItem,
   newSection,
   normalAmount,
+  kitchenRule,
   placementRule,
   positionRule,
   sectionExists,
@@ -60,7 +61,7 @@ const postSection = family({
   cases: fc.record({
     query: junkQuery,
     auth: authCases,
-    body: bodies({ name: menuName, placement: placementRule }),
+    body: bodies({ name: menuName, placement: placementRule, kitchen: kitchenRule }),
   }),
   route: ({ query, auth, body }) => ({
     method: 'POST',
@@ -75,15 +76,19 @@ const postSection = family({
         mayWrite: ['menu_sections', 'content_version', 'audit_log'],
         async verify(response) {
           await expectAudited('menu.section.create');
-          const { json } = body as { json: { name: string; placement?: string } };
+          const { json } = body as {
+            json: { name: string; placement?: string; kitchen?: string };
+          };
           const row = await app.db
             .selectFrom('menu_sections')
             .selectAll()
             .where('id', '=', response.json<{ id: number }>().id)
             .executeTakeFirstOrThrow();
-          expect([row.name, row.placement]).toEqual([
+          // A section added without a kitchen group counts against the kitchen's limit.
+          expect([row.name, row.placement, row.kitchen]).toEqual([
             stored(json.name.trim()),
             json.placement ?? 'carousel',
+            json.kitchen ?? 'kitchen',
           ]);
         },
       },
@@ -97,11 +102,25 @@ const patchSection = family({
   cases: fc.record({
     id: menuRowIds(),
     auth: authCases,
-    body: bodies({ name: optional(menuName), position: positionRule, placement: placementRule }),
+    body: bodies({
+      name: optional(menuName),
+      position: positionRule,
+      placement: placementRule,
+      kitchen: kitchenRule,
+    }),
   }),
   route: async ({ id, auth, body }) => {
     const { param, valid, number } = await menuTarget(id, newSection);
     const exists = valid && (await sectionExists(number));
+    const kitchenBefore = exists
+      ? (
+          await app.db
+            .selectFrom('menu_sections')
+            .select('kitchen')
+            .where('id', '=', number)
+            .executeTakeFirstOrThrow()
+        ).kitchen
+      : undefined;
     return {
       method: 'PATCH',
       url: `/api/menu/sections/${param.raw}`,
@@ -118,13 +137,15 @@ const patchSection = family({
             mayWrite: ['menu_sections', 'content_version', 'audit_log'],
             async verify() {
               await expectAudited('menu.section.update');
-              const { json } = body as { json: { name?: string } };
+              const { json } = body as { json: { name?: string; kitchen?: string } };
               const row = await app.db
                 .selectFrom('menu_sections')
-                .select('name')
+                .select(['name', 'kitchen'])
                 .where('id', '=', number)
                 .executeTakeFirstOrThrow();
               if (json.name !== undefined) expect(row.name).toBe(stored(json.name.trim()));
+              // Left out, the kitchen group stays as it was.
+              expect(row.kitchen).toBe(json.kitchen ?? kitchenBefore);
             },
           },
         };
@@ -197,7 +218,7 @@ const expectItem = (answer: Record<string, unknown>, sent: Record<string, unknow
       codes === null ? null : ALLERGENS.filter((code) => codes.includes(code)),
     );
   }
-  for (const field of ['available', 'frozen'] as const) {
+  for (const field of ['available', 'frozen', 'takeaway'] as const) {
     if (sent[field] !== undefined) expect(answer[field]).toBe(sent[field]);
   }
 };
@@ -228,6 +249,8 @@ const postItem = family({
             expectItem(answer, json);
             expect(answer.sectionId).toBe(json.sectionId);
             expect(answer.available).toBe(json.available ?? true);
+            // Added without saying: orderable for takeaway, as every seeded dish is.
+            expect(answer.takeaway).toBe(json.takeaway ?? true);
           },
         },
       };
@@ -250,7 +273,8 @@ const patchItem = family({
   }),
   route: async ({ id, auth, body }) => {
     const { param, valid, number } = await menuTarget(id, newItem);
-    const exists = valid && (await itemRow(number)) !== undefined;
+    const before = valid ? await itemRow(number) : undefined;
+    const exists = before !== undefined;
     return {
       method: 'PATCH',
       url: `/api/menu/items/${param.raw}`,
@@ -271,7 +295,10 @@ const patchItem = family({
             mayWrite: ['menu_items', 'menu_item_prices', 'content_version', 'audit_log'],
             async verify(response) {
               await expectAudited('menu.item.update');
-              expectItem(response.json<Record<string, unknown>>(), json);
+              const answer = response.json<Record<string, unknown>>();
+              expectItem(answer, json);
+              // Left out, the takeaway mark stays as it was.
+              if (json.takeaway === undefined) expect(answer.takeaway).toBe(before!.takeaway === 1);
             },
           },
         };

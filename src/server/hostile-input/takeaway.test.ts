@@ -49,9 +49,6 @@ type Settings = Omit<TakeawaySettings, 'pausedUntil'>;
 
 /** How many dishes the first menu seeds: ids past it are unknown. */
 const SEEDED_DISHES = MENU.flatMap((list) => [...list.items, ...(list.extras?.items ?? [])]).length;
-/** The seeded sections' kitchen groups, by key; any other section loads neither. */
-const OVEN_SECTIONS = ['pizza'];
-const KITCHEN_SECTIONS = ['starters', 'firstCourses', 'meatDishes', 'fishDishes'];
 
 /** A dish id: mostly seeded, sometimes past the menu's last. */
 const dishIds = fc.oneof(
@@ -113,24 +110,15 @@ const slotDates = fc.oneof(
   { weight: 2, arbitrary: queryDates },
 );
 
-/** Each seeded dish's kitchen group, read from the database (its ids are the seed's). */
+/** Each dish's kitchen group as the menu stores it: what the load must count it against. */
 let groupOfDish: Map<number, 'oven' | 'kitchen' | 'none'>;
 async function readDishes() {
   const rows = await app.db
     .selectFrom('menu_items')
     .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-    .select(['menu_items.id as id', 'menu_sections.key as key'])
+    .select(['menu_items.id as id', 'menu_sections.kitchen as kitchen'])
     .execute();
-  groupOfDish = new Map(
-    rows.map(({ id, key }) => [
-      id,
-      OVEN_SECTIONS.includes(key ?? '')
-        ? 'oven'
-        : KITCHEN_SECTIONS.includes(key ?? '')
-          ? 'kitchen'
-          : 'none',
-    ]),
-  );
+  groupOfDish = new Map(rows.map(({ id, kitchen }) => [id, kitchen]));
 }
 
 /** Every pickup time of a seeded day: each `step` minutes from the opening, and the closing time. */

@@ -35,6 +35,7 @@ const dish = (name: string, more: Partial<Item> = {}): Item => ({
   allergens: null,
   available: true,
   frozen: false,
+  takeaway: true,
   translation: 'staff',
   ...more,
 });
@@ -43,6 +44,7 @@ const section = (name: string, items: Item[]): MenuView['sections'][number] => (
   key: null,
   name,
   placement: 'carousel',
+  kitchen: 'kitchen',
   items,
 });
 

@@ -6,7 +6,7 @@ import type {
   ItemPatchBody,
   ItemTranslationsAnswer,
   MenuView,
-  SectionPlacement,
+  SectionCreateBody,
   StaffItemAnswer,
 } from '../../shared/schemas/menu.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
@@ -65,10 +65,7 @@ export class MenuService {
     return readItem(this.#db, id);
   }
 
-  createSection(
-    input: { name: string; placement?: SectionPlacement | undefined },
-    actor: Actor,
-  ): Promise<{ id: number }> {
+  createSection(input: SectionCreateBody, actor: Actor): Promise<{ id: number }> {
     return this.#editing.createSection(input, actor);
   }
 

@@ -1,4 +1,4 @@
-import type { SectionPlacement } from './menu.ts';
+import type { KitchenGroup, SectionPlacement } from './menu.ts';
 import { z } from './zod.ts';
 
 /**
@@ -13,6 +13,7 @@ export const MENU_CSV_COLUMNS = [
   'sezione_id',
   'sezione',
   'tipo_sezione',
+  'reparto',
   'piatto_id',
   'nome',
   'descrizione',
@@ -21,14 +22,31 @@ export const MENU_CSV_COLUMNS = [
   'allergeni',
   'disponibile',
   'congelato',
+  'asporto',
 ] as const;
 export type MenuCsvColumn = (typeof MENU_CSV_COLUMNS)[number];
+
+/**
+ * The header of files exported before takeaway (without `reparto` and
+ * `asporto`), still imported: what they do not say stays as it is, and a
+ * section or dish they add takes the API's defaults.
+ */
+export const MENU_CSV_COLUMNS_BEFORE_TAKEAWAY = MENU_CSV_COLUMNS.filter(
+  (column) => column !== 'reparto' && column !== 'asporto',
+);
 
 /** How the file names a section's place on /menu: a carousel card, always shown, under the one before. */
 export const PLACEMENT_WORDS: Record<SectionPlacement, string> = {
   carousel: 'carosello',
   always: 'sempre',
   extras: 'sotto',
+};
+
+/** How the file (and the editor) names who makes a section's dishes. */
+export const KITCHEN_WORDS: Record<KitchenGroup, string> = {
+  oven: 'forno',
+  kitchen: 'cucina',
+  none: 'nessuno',
 };
 
 /** The `allergeni` cell of a dish declared free of every allergen (an empty cell: not declared). */
@@ -53,8 +71,8 @@ export const MENU_IMPORT_ENTITIES = ['section', 'item'] as const;
 /**
  * One change the file makes: a section or dish added (`id` null), updated or
  * deleted. `fields` names what an update changes, in the words the owner
- * reads: nome, tipo, descrizione, ingredienti, prezzi, allergeni,
- * disponibile, congelato, sezione (moved to another one), posizione (moved
+ * reads: nome, tipo, reparto, descrizione, ingredienti, prezzi, allergeni,
+ * disponibile, congelato, asporto, sezione (moved to another one), posizione (moved
  * within its section, or a section moved in the menu); empty for additions
  * and deletions.
  */

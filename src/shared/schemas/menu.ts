@@ -21,6 +21,21 @@ export const PRICES_MAX = 6;
 export const SECTION_PLACEMENTS = ['carousel', 'always', 'extras'] as const;
 export type SectionPlacement = (typeof SECTION_PLACEMENTS)[number];
 
+/**
+ * Who makes a section's dishes, which takeaway counts against its limits: the
+ * pizza oven, the kitchen, or nobody (desserts, salads and drinks handed over
+ * ready).
+ */
+export const KITCHEN_GROUPS = ['oven', 'kitchen', 'none'] as const;
+export type KitchenGroup = (typeof KITCHEN_GROUPS)[number];
+/**
+ * A section added without one: counted against the kitchen's limit until staff
+ * say otherwise, which can fill a pickup slot early but never overloads it.
+ */
+export const DEFAULT_KITCHEN_GROUP: KitchenGroup = 'kitchen';
+/** A dish added without saying: orderable for takeaway, as every seeded dish is. */
+export const DEFAULT_TAKEAWAY = true;
+
 const oneLine = (label: string, max: number) =>
   z
     .string({ error: `${label}: campo obbligatorio.` })
@@ -45,6 +60,10 @@ const position = z
   .max(10_000, 'Posizione non valida.');
 
 const placement = z.enum(SECTION_PLACEMENTS, { error: 'Posizione nella pagina non valida.' });
+
+const kitchen = z.enum(KITCHEN_GROUPS, {
+  error: 'Reparto non valido: forno, cucina o nessuno (oven, kitchen, none).',
+});
 
 export const allergenCode = z.enum(ALLERGENS, { error: 'Allergene sconosciuto.' });
 
@@ -90,13 +109,17 @@ const sectionId = z
 export const sectionCreateBody = z.strictObject({
   name: menuName('Nome'),
   placement: placement.optional(),
+  kitchen: kitchen.optional(),
 });
+export type SectionCreateBody = z.infer<typeof sectionCreateBody>;
 
 export const sectionPatchBody = z.strictObject({
   name: menuName('Nome').optional(),
   position: position.optional(),
   placement: placement.optional(),
+  kitchen: kitchen.optional(),
 });
+export type SectionPatchBody = z.infer<typeof sectionPatchBody>;
 
 const itemFields = {
   sectionId,
@@ -107,6 +130,7 @@ const itemFields = {
   allergens: allergenList.optional(),
   available: z.boolean({ error: 'Disponibile: vero o falso.' }).optional(),
   frozen: z.boolean({ error: 'Prodotto congelato: vero o falso.' }).optional(),
+  takeaway: z.boolean({ error: 'Ordinabile da asporto: vero o falso.' }).optional(),
 };
 
 export const itemCreateBody = z.strictObject(itemFields);
@@ -121,6 +145,7 @@ export const itemPatchBody = z.strictObject({
   allergens: itemFields.allergens,
   available: itemFields.available,
   frozen: itemFields.frozen,
+  takeaway: itemFields.takeaway,
   position: position.optional(),
 });
 export type ItemPatchBody = z.infer<typeof itemPatchBody>;
@@ -193,6 +218,8 @@ export const menuItemAnswer = z.object({
   allergens: z.array(z.enum(ALLERGENS)).nullable(),
   available: z.boolean(),
   frozen: z.boolean(),
+  /** Can be ordered for takeaway. */
+  takeaway: z.boolean(),
   translation: z.enum(['staff', 'machine', 'none']),
 });
 export type MenuItemAnswer = z.infer<typeof menuItemAnswer>;
@@ -201,6 +228,7 @@ export const menuSectionAnswer = z.object({
   id: z.number(),
   name: z.string(),
   placement: z.enum(SECTION_PLACEMENTS),
+  kitchen: z.enum(KITCHEN_GROUPS),
   items: z.array(menuItemAnswer),
 });
 export type MenuSectionAnswer = z.infer<typeof menuSectionAnswer>;

@@ -1,3 +1,4 @@
+import type { KitchenGroup } from './menu.ts';
 import { dateText } from './reservations.ts';
 import { wholeNumber, z } from './zod.ts';
 
@@ -9,14 +10,12 @@ import { wholeNumber, z } from './zod.ts';
  */
 
 /**
- * A menu section's kitchen group: what makes its dishes. The oven and the
- * kitchen each make only so many a slot (the settings' `limits`); dishes
- * ready to hand (drinks, desserts) load neither.
+ * The kitchen groups (a menu section's `kitchen`, schemas/menu.ts) whose
+ * work per pickup slot is limited: the oven and the kitchen each make only
+ * so many a slot (the settings' `limits`); dishes ready to hand (drinks,
+ * desserts: 'none') load neither.
  */
-export const KITCHEN_GROUPS = ['oven', 'kitchen', 'none'] as const;
-export type KitchenGroup = (typeof KITCHEN_GROUPS)[number];
-/** The groups whose work per pickup slot is limited. */
-export const LIMITED_GROUPS = ['oven', 'kitchen'] as const;
+export const LIMITED_GROUPS = ['oven', 'kitchen'] as const satisfies readonly KitchenGroup[];
 export type LimitedGroup = (typeof LIMITED_GROUPS)[number];
 /** Pieces per limited group: a slot's limit, what an order asks of it, what a slot already holds. */
 export type Load = Record<LimitedGroup, number>;

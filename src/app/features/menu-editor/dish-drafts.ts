@@ -1,5 +1,5 @@
 import { ALLERGENS, type Allergen } from '../../../shared/allergens.ts';
-import type { MenuItemAnswer } from '../../../shared/schemas/menu.ts';
+import { DEFAULT_TAKEAWAY, type MenuItemAnswer } from '../../../shared/schemas/menu.ts';
 
 /** A dish as its form holds it: texts as typed, amounts with a comma as staff type them. */
 export interface DishDraft {
@@ -13,6 +13,7 @@ export interface DishDraft {
   allergens: Allergen[];
   available: boolean;
   frozen: boolean;
+  takeaway: boolean;
 }
 
 export function draftOf(item: MenuItemAnswer | null, sectionId: number): DishDraft {
@@ -27,6 +28,7 @@ export function draftOf(item: MenuItemAnswer | null, sectionId: number): DishDra
       allergens: [],
       available: true,
       frozen: false,
+      takeaway: DEFAULT_TAKEAWAY,
     };
   }
   return {
@@ -42,6 +44,7 @@ export function draftOf(item: MenuItemAnswer | null, sectionId: number): DishDra
     allergens: item.allergens ?? [],
     available: item.available,
     frozen: item.frozen,
+    takeaway: item.takeaway,
   };
 }
 
@@ -58,6 +61,7 @@ export function bodyOf(draft: DishDraft) {
       : null,
     available: draft.available,
     frozen: draft.frozen,
+    takeaway: draft.takeaway,
   };
 }
 
@@ -80,14 +84,15 @@ function storage(): Storage | null {
   }
 }
 
-export function readDishDraft(key: string): DishDraft | null {
+/** A kept draft; one kept before a field existed lacks it (the form takes the dish's own). */
+export function readDishDraft(key: string): Partial<DishDraft> | null {
   try {
     const text = storage()?.getItem(key);
     if (!text) return null;
     const draft = JSON.parse(text) as Partial<DishDraft>;
     // Only a draft of the shape written here: anything else is ignored.
     if (typeof draft.name !== 'string' || !Array.isArray(draft.prices)) return null;
-    return draft as DishDraft;
+    return draft;
   } catch {
     return null;
   }

@@ -27,8 +27,8 @@ const announcedDrafts = new Set<string>();
 
 /**
  * A dish's form: texts in Italian, prices with their sizes, allergens
- * ("not declared yet" kept apart from "none"), the frozen flag and
- * availability. Every keystroke is kept in the browser until the dish is
+ * ("not declared yet" kept apart from "none"), the frozen flag,
+ * availability and whether it can be ordered for takeaway. Every keystroke is kept in the browser until the dish is
  * saved, so a session that expires mid-edit loses nothing: the form comes
  * back as it was after the login.
  */
@@ -55,7 +55,10 @@ export function DishForm({
   const id = useId();
   const key = draftKey(item?.id ?? null, sectionId);
   const [kept] = useState(() => readDishDraft(key));
-  const [draft, setDraft] = useState<DishDraft>(() => kept ?? draftOf(item, sectionId));
+  const [draft, setDraft] = useState<DishDraft>(() => ({
+    ...draftOf(item, sectionId),
+    ...kept,
+  }));
 
   // Said once per kept draft: the form may mount again while the menu reloads
   // (after the login that brought staff back here).
@@ -268,6 +271,14 @@ export function DishForm({
             onChange={(event) => change({ available: event.target.checked })}
           />{' '}
           {T.availableNow}
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.takeaway}
+            onChange={(event) => change({ takeaway: event.target.checked })}
+          />{' '}
+          {T.takeaway}
         </label>
       </div>
 

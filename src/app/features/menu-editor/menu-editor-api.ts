@@ -9,7 +9,8 @@ import {
   type ItemTextField,
   type ItemTranslationsAnswer,
   type MenuAnswer,
-  type SectionPlacement,
+  type SectionCreateBody,
+  type SectionPatchBody,
   type StaffItemAnswer,
 } from '../../../shared/schemas/menu.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
@@ -24,7 +25,7 @@ export async function fetchMenu(signal?: AbortSignal): Promise<ApiResult<MenuAns
 
 export async function createSection(
   token: string,
-  body: { name: string; placement?: SectionPlacement },
+  body: SectionCreateBody,
 ): Promise<ApiResult<{ id: number }>> {
   return parseAnswer(await apiRequest('POST', '/menu/sections', { token, body }), createdAnswer);
 }
@@ -32,7 +33,7 @@ export async function createSection(
 export function updateSection(
   token: string,
   id: number,
-  body: { name?: string; position?: number; placement?: SectionPlacement },
+  body: SectionPatchBody,
 ): Promise<ApiResult<unknown>> {
   return apiRequest('PATCH', `/menu/sections/${id}`, { token, body });
 }

@@ -1,5 +1,5 @@
 import type { Allergen } from '../../../shared/allergens.ts';
-import type { SectionPlacement } from '../../../shared/schemas/menu.ts';
+import type { KitchenGroup, SectionPlacement } from '../../../shared/schemas/menu.ts';
 
 /** The menu editor's texts: staff screens are in Italian. */
 export const MENU_EDITOR_TEXTS = {
@@ -32,8 +32,7 @@ export const MENU_EDITOR_TEXTS = {
   newSection: 'Nuova sezione',
   addSection: 'Aggiungi sezione',
   sectionAdded: 'Sezione aggiunta.',
-  rename: 'Rinomina',
-  renameSection: (name: string) => `Rinomina ${name}`,
+  editSection: (name: string) => `Modifica la sezione ${name}`,
   sectionName: 'Nome della sezione',
   placement: 'Dove appare',
   placements: {
@@ -41,6 +40,14 @@ export const MENU_EDITOR_TEXTS = {
     always: 'Sempre visibile, sotto il carosello',
     extras: 'Sotto la sezione precedente',
   } satisfies Record<SectionPlacement, string>,
+  kitchen: 'Reparto',
+  kitchens: {
+    oven: 'Forno',
+    kitchen: 'Cucina',
+    none: 'Nessuno',
+  } satisfies Record<KitchenGroup, string>,
+  kitchenHint:
+    'Chi prepara i piatti della sezione: gli ordini da asporto contano i posti del forno e della cucina. «Nessuno» per ciò che si consegna pronto (dolci, bevande).',
   save: 'Salva',
   cancel: 'Annulla',
   deleteSection: 'Elimina sezione',
@@ -69,6 +76,7 @@ export const MENU_EDITOR_TEXTS = {
     'Con "Dichiarati" e nessuna casella il sito scrive "senza allergeni"; con "Non ancora dichiarati" scrive che non sono stati dichiarati.',
   frozen: 'Prodotto congelato o decongelato (asterisco sul menu)',
   availableNow: 'Disponibile oggi',
+  takeaway: 'Ordinabile da asporto',
   saveDish: 'Salva piatto',
   dishSaved: 'Piatto salvato.',
   dishAdded: 'Piatto aggiunto.',

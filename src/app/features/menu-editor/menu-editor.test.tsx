@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Over 400 lines: the menu editor's screens in one file (the list, a section, a dish, the CSV panel), sharing one fake server.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer, ItemTranslationsAnswer } from '../../../shared/schemas/menu.ts';
@@ -34,6 +35,7 @@ const dish = (
   allergens: null,
   available: true,
   frozen: false,
+  takeaway: true,
   translation: 'none' as const,
   ...extra,
 });
@@ -61,9 +63,16 @@ beforeEach(() => {
         id: 1,
         name: 'Antipasti',
         placement: 'carousel',
+        kitchen: 'kitchen',
         items: [dish(1, 'Arancine miste'), dish(2, 'Caponata di melanzane')],
       },
-      { id: 2, name: 'Pizze', placement: 'carousel', items: [dish(3, 'Margherita')] },
+      {
+        id: 2,
+        name: 'Pizze',
+        placement: 'carousel',
+        kitchen: 'oven',
+        items: [dish(3, 'Margherita')],
+      },
     ],
   };
   translations = {
@@ -145,7 +154,88 @@ describe('the list', () => {
   });
 });
 
+describe('a section', () => {
+  it('says who makes its dishes when it is added, and changes it with its name', async () => {
+    routes['POST /api/menu/sections'] = () => Response.json({ id: 3 }, { status: 201 });
+    routes['PATCH /api/menu/sections/2'] = () => new Response(null, { status: 204 });
+    renderEditor();
+    const adding = await screen.findByRole('form', { name: 'Nuova sezione' });
+    // A new section counts against the kitchen unless staff say otherwise.
+    expect(within(adding).getByRole('combobox', { name: 'Reparto' })).toHaveProperty(
+      'value',
+      'kitchen',
+    );
+    fireEvent.change(within(adding).getByLabelText('Nome della sezione'), {
+      target: { value: 'Gelati' },
+    });
+    fireEvent.change(within(adding).getByRole('combobox', { name: 'Reparto' }), {
+      target: { value: 'none' },
+    });
+    fireEvent.click(within(adding).getByRole('button', { name: 'Aggiungi sezione' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Sezione aggiunta.']));
+    expect(bodies('POST /api/menu/sections')).toEqual([
+      { name: 'Gelati', placement: 'carousel', kitchen: 'none' },
+    ]);
+
+    fireEvent.click(await sectionToggle('Pizze'));
+    // The section's row says who makes its dishes; its form changes it.
+    expect(screen.getByRole('button', { name: /^Pizze 1 piatto · Forno$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifica la sezione Pizze' }));
+    const editing = screen.getByRole('form', { name: 'Modifica la sezione Pizze' });
+    const kitchen = within(editing).getByRole('combobox', { name: 'Reparto' });
+    expect(kitchen).toHaveProperty('value', 'oven');
+    expect(
+      within(kitchen)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Forno', 'Cucina', 'Nessuno']);
+    fireEvent.change(kitchen, { target: { value: 'kitchen' } });
+    fireEvent.click(within(editing).getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Sezione salvata.']));
+    expect(bodies('PATCH /api/menu/sections/2')).toEqual([
+      { name: 'Pizze', placement: 'carousel', kitchen: 'kitchen' },
+    ]);
+  });
+});
+
 describe('a dish', () => {
+  it('"Ordinabile da asporto" shows what the dish has and is saved with the form', async () => {
+    menu.sections[0]!.items[1]!.takeaway = false;
+    routes['PATCH /api/menu/items/2'] = () =>
+      Response.json({ ...menu.sections[0]!.items[1]!, sectionId: 1, position: 1 });
+    renderEditor('/dashboard/menu?piatto=2');
+    const takeaway = await screen.findByRole('checkbox', { name: 'Ordinabile da asporto' });
+    expect(takeaway).toHaveProperty('checked', false);
+    fireEvent.click(takeaway);
+    fireEvent.click(screen.getByRole('button', { name: 'Salva piatto' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Piatto salvato.']));
+    expect(bodies('PATCH /api/menu/items/2')[0]).toMatchObject({ takeaway: true });
+  });
+
+  it("a draft kept before takeaway existed takes the dish's own mark", async () => {
+    menu.sections[0]!.items[1]!.takeaway = false;
+    localStorage.setItem(
+      'menu-dish-draft:2',
+      JSON.stringify({
+        sectionId: 1,
+        name: 'Caponata',
+        description: 'y',
+        ingredients: '',
+        prices: [{ label: '', amount: '7' }],
+        allergensDeclared: false,
+        allergens: [],
+        available: true,
+        frozen: false,
+      }),
+    );
+    renderEditor('/dashboard/menu?piatto=2');
+    expect(((await screen.findByLabelText('Descrizione')) as HTMLTextAreaElement).value).toBe('y');
+    expect(screen.getByRole('checkbox', { name: 'Ordinabile da asporto' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+
   it('a new dish: sizes with prices, allergens declared as none, frozen', async () => {
     routes['POST /api/menu/items'] = () =>
       Response.json({ ...dish(9, 'Birra'), sectionId: 2, position: 1 }, { status: 201 });
@@ -177,6 +267,7 @@ describe('a dish', () => {
         allergens: [],
         available: true,
         frozen: true,
+        takeaway: true,
       },
     ]);
     // Saved: the draft is gone and the list is back, with the dish's section open.

@@ -1,6 +1,8 @@
+// Over 400 lines: the menu editor's screens (the list and its sections, a dish's page with its translations) sharing one save hook and the route's data.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
+  DEFAULT_KITCHEN_GROUP,
   ITEM_TEXT_FIELDS,
   MENU_DESCRIPTION_MAX,
   MENU_INGREDIENTS_MAX,
@@ -149,7 +151,7 @@ function MenuList({ menu, openSection }: { menu: MenuAnswer; openSection: number
       <h2 className="staff-panel__subtitle">{T.newSection}</h2>
       <SectionForm
         title={T.newSection}
-        initial={{ name: '', placement: 'carousel' }}
+        initial={{ name: '', placement: 'carousel', kitchen: DEFAULT_KITCHEN_GROUP }}
         submitLabel={T.addSection}
         busy={adding.busy}
         onSubmit={(fields) => adding.write((token) => createSection(token, fields), T.sectionAdded)}
@@ -171,9 +173,9 @@ function SectionBlock({
   setAvailability: (itemId: number, name: string) => (available: boolean) => Promise<boolean>;
 }) {
   const { write } = useMenuWrite();
-  const rename = useMenuWrite();
+  const editing = useMenuWrite();
   const [open, setOpen] = useState(initiallyOpen);
-  const [renaming, setRenaming] = useState(false);
+  const [editingOpen, setEditingOpen] = useState(false);
   const bodyId = useId();
   return (
     <div className="menu-editor__section">
@@ -188,7 +190,9 @@ function SectionBlock({
             onClick={() => setOpen((value) => !value)}
           >
             {section.name}{' '}
-            <span className="menu-editor__count">{T.dishes(section.items.length)}</span>
+            <span className="menu-editor__count">
+              {T.dishes(section.items.length)} · {T.kitchens[section.kitchen]}
+            </span>
           </button>
         </h2>
       </div>
@@ -222,14 +226,14 @@ function SectionBlock({
             >
               {T.addDish}
             </Link>
-            {renaming ? null : (
+            {editingOpen ? null : (
               <button
                 type="button"
                 className="staff-button staff-button--small staff-button--ghost"
-                aria-label={T.renameSection(section.name)}
-                onClick={() => setRenaming(true)}
+                aria-label={T.editSection(section.name)}
+                onClick={() => setEditingOpen(true)}
               >
-                {T.rename}
+                {T.edit}
               </button>
             )}
             <ConfirmedAction
@@ -239,19 +243,23 @@ function SectionBlock({
               onConfirm={() => write((token) => deleteSection(token, section.id), T.sectionDeleted)}
             />
           </div>
-          {renaming ? (
+          {editingOpen ? (
             <SectionForm
-              title={T.renameSection(section.name)}
-              initial={{ name: section.name, placement: section.placement }}
+              title={T.editSection(section.name)}
+              initial={{
+                name: section.name,
+                placement: section.placement,
+                kitchen: section.kitchen,
+              }}
               submitLabel={T.save}
-              onCancel={() => setRenaming(false)}
-              busy={rename.busy}
+              onCancel={() => setEditingOpen(false)}
+              busy={editing.busy}
               onSubmit={async (fields: SectionFields) => {
-                const saved = await rename.write(
+                const saved = await editing.write(
                   (token) => updateSection(token, section.id, fields),
                   T.sectionSaved,
                 );
-                if (saved) setRenaming(false);
+                if (saved) setEditingOpen(false);
                 return saved;
               }}
             />

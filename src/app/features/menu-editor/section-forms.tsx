@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  KITCHEN_GROUPS,
   MENU_NAME_MAX,
   SECTION_PLACEMENTS,
+  type KitchenGroup,
   type SectionPlacement,
 } from '../../../shared/schemas/menu.ts';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
@@ -9,9 +11,13 @@ import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
 export interface SectionFields {
   name: string;
   placement: SectionPlacement;
+  kitchen: KitchenGroup;
 }
 
-/** A section's name and where it shows on /menu: to add one, or to change one. */
+/**
+ * A section's name, where it shows on /menu and who makes its dishes (for
+ * takeaway's limits): to add one, or to change one.
+ */
 export function SectionForm({
   initial,
   submitLabel,
@@ -23,7 +29,7 @@ export function SectionForm({
   initial: SectionFields;
   submitLabel: string;
   title: string;
-  /** true when saved: the form then empties (new section) or closes (rename). */
+  /** true when saved: the form then empties (new section) or closes (an edit). */
   onSubmit: (fields: SectionFields) => Promise<boolean>;
   /** The save `onSubmit` runs is under way. */
   busy: boolean;
@@ -67,6 +73,26 @@ export function SectionForm({
             </option>
           ))}
         </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor={`${id}-kitchen`}>{T.kitchen}</label>
+        <select
+          id={`${id}-kitchen`}
+          aria-describedby={`${id}-kitchen-hint`}
+          value={fields.kitchen}
+          onChange={(event) =>
+            setFields({ ...fields, kitchen: event.target.value as KitchenGroup })
+          }
+        >
+          {KITCHEN_GROUPS.map((group) => (
+            <option key={group} value={group}>
+              {T.kitchens[group]}
+            </option>
+          ))}
+        </select>
+        <p className="staff-hint" id={`${id}-kitchen-hint`}>
+          {T.kitchenHint}
+        </p>
       </div>
       <div className="staff-form__actions">
         <button type="submit" className="staff-button staff-button--small" disabled={busy}>

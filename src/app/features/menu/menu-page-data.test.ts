@@ -16,6 +16,7 @@ const dish = (
   allergens: null,
   available: true,
   frozen: false,
+  takeaway: true,
   translation: 'staff' as const,
   ...overrides,
 });
@@ -23,13 +24,28 @@ const dish = (
 const VIEW: MenuView = {
   lang: 'fr',
   sections: [
-    { id: 1, key: 'starters', name: 'Entrées', placement: 'carousel', items: [dish(1), dish(2)] },
-    { id: 2, key: 'startersExtras', name: 'Fritures', placement: 'extras', items: [dish(3)] },
+    {
+      id: 1,
+      key: 'starters',
+      name: 'Entrées',
+      placement: 'carousel',
+      kitchen: 'kitchen',
+      items: [dish(1), dish(2)],
+    },
+    {
+      id: 2,
+      key: 'startersExtras',
+      name: 'Fritures',
+      placement: 'extras',
+      kitchen: 'kitchen',
+      items: [dish(3)],
+    },
     {
       id: 3,
       key: 'beerAndWines',
       name: 'Bières et vins',
       placement: 'carousel',
+      kitchen: 'none',
       items: [
         dish(4, {
           prices: [
@@ -40,7 +56,14 @@ const VIEW: MenuView = {
         }),
       ],
     },
-    { id: 4, key: null, name: 'Boissons', placement: 'always', items: [dish(5, { frozen: true })] },
+    {
+      id: 4,
+      key: null,
+      name: 'Boissons',
+      placement: 'always',
+      kitchen: 'none',
+      items: [dish(5, { frozen: true })],
+    },
   ],
 };
 

@@ -49,7 +49,7 @@ const REVIEW = {
 };
 const MENU = {
   lang: 'it',
-  sections: [{ id: 3, name: 'Pizze', placement: 'carousel', items: [] }],
+  sections: [{ id: 3, name: 'Pizze', placement: 'carousel', kitchen: 'oven', items: [] }],
 };
 let routes: Record<string, FakeRoute>;
 const { calls, bodies } = fakeServer(() => routes);

@@ -16,6 +16,7 @@ import * as outboxFailedRowsKeepNothing from './014-outbox-failed-rows-keep-noth
 import * as siteTexts from './015-site-texts.ts';
 import * as restaurantFounding from './016-restaurant-founding.ts';
 import * as photos from './017-photos.ts';
+import * as menuKitchenTakeaway from './018-menu-kitchen-takeaway.ts';
 import * as takeawaySettings from './019-takeaway-settings.ts';
 import type { SqlDialect } from './columns.ts';
 
@@ -55,6 +56,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '015-site-texts': { up: siteTexts.up, down: siteTexts.down },
     '016-restaurant-founding': { up: restaurantFounding.up, down: restaurantFounding.down },
     '017-photos': { up: (db) => photos.up(db, dialect), down: photos.down },
+    '018-menu-kitchen-takeaway': { up: menuKitchenTakeaway.up, down: menuKitchenTakeaway.down },
     '019-takeaway-settings': { up: takeawaySettings.up, down: takeawaySettings.down },
   };
 }

@@ -26,20 +26,22 @@ afterEach(async () => {
 });
 
 const HEADER =
-  'sezione_id;sezione;tipo_sezione;piatto_id;nome;descrizione;ingredienti;prezzi;allergeni;disponibile;congelato';
+  'sezione_id;sezione;tipo_sezione;reparto;piatto_id;nome;descrizione;ingredienti;prezzi;allergeni;disponibile;congelato;asporto';
 /** The columns, by name. */
 const C = {
   sectionId: 0,
   section: 1,
   type: 2,
-  id: 3,
-  name: 4,
-  description: 5,
-  ingredients: 6,
-  prices: 7,
-  allergens: 8,
-  available: 9,
-  frozen: 10,
+  kitchen: 3,
+  id: 4,
+  name: 5,
+  description: 6,
+  ingredients: 7,
+  prices: 8,
+  allergens: 9,
+  available: 10,
+  frozen: 11,
+  takeaway: 12,
 } as const;
 
 const authorization = () => ({ authorization: `Bearer ${token}` });
@@ -161,17 +163,22 @@ describe('the export', () => {
     expect(lines).toHaveLength(1 + 115 + 1);
     const it_ = await menu();
     expect(lines[1]).toBe(
-      `${it_.sections[0]!.id};Antipasti;carosello;${it_.sections[0]!.items[0]!.id};Arancine miste;;;8,00;;sì;no`,
+      `${it_.sections[0]!.id};Antipasti;carosello;cucina;${it_.sections[0]!.items[0]!.id};Arancine miste;;;8,00;;sì;no;sì`,
     );
     const rows = rowsOf(text);
     expect(rows.slice(1).map((row) => Number(row[C.id]))).toEqual(
       it_.sections.flatMap((section) => section.items.map((item) => item.id)),
     );
-    expect(rowOf(rows, 'Patatine fritte').slice(0, 3)).toEqual([
+    expect(rowOf(rows, 'Patatine fritte').slice(0, 4)).toEqual([
       String(it_.sections[1]!.id),
       'Sfizi fritti',
       'sotto',
+      'cucina',
     ]);
+    expect(rowOf(rows, 'Margherita')[C.kitchen]).toBe('forno');
+    expect(rowOf(rows, 'Cannolo siciliano')[C.kitchen]).toBe('nessuno');
+    expect(rowOf(rows, 'Birra alla spina 0,30 l')[C.takeaway]).toBe('no');
+    expect(rowOf(rows, 'Birra in bottiglia 0,33 l')[C.takeaway]).toBe('sì');
     expect(rowOf(rows, 'Margherita')[C.ingredients]).toBe(
       "pomodoro, mozzarella, basilico fresco, olio extravergine d'oliva",
     );
@@ -191,14 +198,19 @@ describe('the export', () => {
       allergens: ['milk', 'gluten'],
       available: false,
       frozen: true,
+      takeaway: false,
     });
     await send('PATCH', `/api/menu/items/${it_.sections[0]!.items[1]!.id}`, { allergens: [] });
     const empty = (
-      await send('POST', '/api/menu/sections', { name: 'Crudi', placement: 'always' })
+      await send('POST', '/api/menu/sections', {
+        name: 'Crudi',
+        placement: 'always',
+        kitchen: 'none',
+      })
     ).json();
     const text = await exported();
     expect(text).toContain(
-      `;${dish.id};"Arancine ""della casa""; miste";"Riso, ragù\ne piselli";;0,30 l=3,50 | Maxi=12,00;gluten, milk;no;sì\r\n`,
+      `;${dish.id};"Arancine ""della casa""; miste";"Riso, ragù\ne piselli";;0,30 l=3,50 | Maxi=12,00;gluten, milk;no;sì;no\r\n`,
     );
     const rows = rowsOf(text);
     expect(rows[2]![C.allergens]).toBe('nessuno');
@@ -206,6 +218,8 @@ describe('the export', () => {
       String(empty.id),
       'Crudi',
       'sempre',
+      'nessuno',
+      '',
       '',
       '',
       '',
@@ -275,13 +289,18 @@ describe('a round trip', () => {
       allergens: ['milk', 'gluten'],
       available: false,
       frozen: true,
+      takeaway: false,
     });
     await send('PATCH', `/api/menu/items/${second!.id}`, {
       allergens: [],
       prices: [{ label: 'Porzione', amount: '0' }],
     });
     await send('PATCH', `/api/menu/items/${third!.id}`, { allergens: [...ALL_ALLERGENS] });
-    await send('POST', '/api/menu/sections', { name: 'Crudi; "di mare"', placement: 'extras' });
+    await send('POST', '/api/menu/sections', {
+      name: 'Crudi; "di mare"',
+      placement: 'extras',
+      kitchen: 'none',
+    });
     await send('POST', '/api/menu/sections', { name: 'Novità', placement: 'always' });
     const first_ = await exportCsv();
     const menus = await allMenus();
@@ -385,6 +404,7 @@ async function editedFile() {
     String(pizze.id),
     'Pizze',
     'carosello',
+    'forno',
     '',
     'Pizza Tonnara',
     '',
@@ -393,6 +413,7 @@ async function editedFile() {
     'Gluten, MILK,fish',
     'Sì',
     'no',
+    'SI',
   ];
   rows.splice(rows.indexOf(napoli) + 1, 0, newPizza);
   const deleted = rowOf(rows, 'Diavola');
@@ -404,6 +425,7 @@ async function editedFile() {
     String(dessert.id),
     'Dessert',
     'carosello',
+    'nessuno',
     ...moved.slice(C.id),
   ]);
   const id = (name: string) =>
@@ -548,14 +570,21 @@ describe('preview and import', () => {
     for (const row of rows.filter((cells) => cells[C.sectionId] === String(sfizi!.id))) {
       row[C.section] = 'Fritti';
       row[C.type] = 'SEMPRE';
+      row[C.kitchen] = 'Nessuno';
     }
     const primiRows = rows.filter((cells) => cells[C.sectionId] === String(primi!.id));
     rows.splice(rows.indexOf(primiRows[0]!), primiRows.length);
     rows.push(...primiRows);
     // A new section with a dish, and a new one without; "Bevande" and its dishes are left out.
-    rows.push(['', 'Crudi', 'carosello', '', 'Tartare di tonno', '', '', '16', '', 'sì', 'no']);
-    rows.push(['', 'Crudi', 'carosello', '', 'Ostriche', '', '', '3', 'molluscs', 'sì', 'no']);
-    rows.push(['', 'Novità', 'sotto', '', '', '', '', '', '', '', '']);
+    rows.push([
+      ...['', 'Crudi', 'carosello', 'cucina', '', 'Tartare di tonno', '', '', '16', ''],
+      ...['sì', 'no', 'sì'],
+    ]);
+    rows.push([
+      ...['', 'Crudi', 'carosello', 'cucina', '', 'Ostriche', '', '', '3', 'molluscs'],
+      ...['sì', 'no', 'no'],
+    ]);
+    rows.push(['', 'Novità', 'sotto', 'forno', '', '', '', '', '', '', '', '', '']);
     const bevande = it_.sections.find((section) => section.name === 'Bevande')!;
     const kept = rows.filter((cells) => cells[C.sectionId] !== String(bevande.id));
 
@@ -575,7 +604,7 @@ describe('preview and import', () => {
         entity: 'section',
         id: sfizi!.id,
         name: 'Fritti',
-        fields: ['nome', 'tipo'],
+        fields: ['nome', 'tipo', 'reparto'],
       },
       {
         action: 'update',
@@ -608,25 +637,34 @@ describe('preview and import', () => {
 
     const now = await menu();
     expect(
-      now.sections.map((section) => [section.name, section.placement, section.items.length]),
+      now.sections.map((section) => [
+        section.name,
+        section.placement,
+        section.kitchen,
+        section.items.length,
+      ]),
     ).toEqual([
-      ['Antipasti', 'carousel', 13],
-      ['Fritti', 'always', 4],
-      ['Secondi di carne', 'carousel', 11],
-      ['Secondi di pesce', 'carousel', 9],
-      ['Insalate e contorni', 'carousel', 5],
-      ['Pizze', 'carousel', 30],
-      ['Dessert', 'carousel', 10],
-      ['Birre e vini', 'carousel', 9],
-      ['Aperitivi', 'always', 5],
-      ['Primi piatti', 'carousel', 12],
-      ['Crudi', 'carousel', 2],
-      ['Novità', 'extras', 0],
+      ['Antipasti', 'carousel', 'kitchen', 13],
+      ['Fritti', 'always', 'none', 4],
+      ['Secondi di carne', 'carousel', 'kitchen', 11],
+      ['Secondi di pesce', 'carousel', 'kitchen', 9],
+      ['Insalate e contorni', 'carousel', 'none', 5],
+      ['Pizze', 'carousel', 'oven', 30],
+      ['Dessert', 'carousel', 'none', 10],
+      ['Birre e vini', 'carousel', 'none', 9],
+      ['Aperitivi', 'always', 'none', 5],
+      ['Primi piatti', 'carousel', 'kitchen', 12],
+      ['Crudi', 'carousel', 'kitchen', 2],
+      ['Novità', 'extras', 'oven', 0],
     ]);
     expect(now.sections[0]!.items.slice(0, 3).map((item) => item.name)).toEqual([
       'Sarde a beccafico',
       'Arancine miste',
       'Caponata di melanzane',
+    ]);
+    expect(now.sections[10]!.items.map((item) => [item.name, item.takeaway])).toEqual([
+      ['Tartare di tonno', true],
+      ['Ostriche', false],
     ]);
     expect(now.sections[10]!.items[1]).toMatchObject({ name: 'Ostriche', allergens: ['molluscs'] });
     // The renamed section's German is the Italian until translated again; the others keep theirs.
@@ -743,6 +781,7 @@ describe('a bad file', () => {
     rowOf(rows, 'Marinara')[C.allergens] = 'milk, milk';
     rowOf(rows, 'Margherita')[C.available] = 'forse';
     rowOf(rows, 'Napoli')[C.frozen] = 'yes';
+    rowOf(rows, 'Bufalina')[C.takeaway] = '';
     rowOf(rows, 'Diavola')[C.name] = '   ';
     const line = (name: string) => lineOf(rows, name);
     rowOf(rows, 'Capricciosa')[C.name] = 'x'.repeat(121);
@@ -755,6 +794,7 @@ describe('a bad file', () => {
       `Riga ${line('Napoli')}: Congelato: scrivi «sì» o «no».`,
       `Riga ${diavola}: Nome: campo obbligatorio.`,
       `Riga ${capricciosa}: Nome: al massimo 120 caratteri.`,
+      `Riga ${line('Bufalina')}: Asporto: scrivi «sì» o «no».`,
     ]);
   });
 
@@ -767,12 +807,16 @@ describe('a bad file', () => {
     rows.push(antipasto);
     rowOf(rows, 'Busiate al pesto trapanese')[C.section] = 'Primi';
     rowOf(rows, 'Pasta alla Norma')[C.type] = 'sotto';
+    rowOf(rows, 'Linguine allo scoglio')[C.kitchen] = 'forno';
     rowOf(rows, 'Spaghetti alle vongole')[C.id] = 'abc';
     const primi = rowOf(rows, 'Pasta con le sarde');
+    const disagrees = (name: string) =>
+      `Riga ${lineOf(rows, name)}: la sezione con id ${primi[C.sectionId]} ha nome «Primi piatti», tipo «carosello» e reparto «cucina» alla riga ${lineOf(rows, 'Pasta con le sarde')}: scrivi lo stesso nome, tipo e reparto su tutte le sue righe.`;
     await expectRefused(fileOf(rows), [
-      `Riga ${lineOf(rows, 'Busiate al pesto trapanese')}: la sezione con id ${primi[C.sectionId]} ha nome «Primi piatti» e tipo «carosello» alla riga ${lineOf(rows, 'Pasta con le sarde')}: scrivi lo stesso nome e tipo su tutte le sue righe.`,
-      `Riga ${lineOf(rows, 'Pasta alla Norma')}: la sezione con id ${primi[C.sectionId]} ha nome «Primi piatti» e tipo «carosello» alla riga ${lineOf(rows, 'Pasta con le sarde')}: scrivi lo stesso nome e tipo su tutte le sue righe.`,
+      disagrees('Busiate al pesto trapanese'),
+      disagrees('Pasta alla Norma'),
       `Riga ${lineOf(rows, 'Spaghetti alle vongole')}: piatto_id non valido: «abc» (il numero del piatto, o vuoto per un piatto nuovo).`,
+      disagrees('Linguine allo scoglio'),
       `Riga ${lineOf(rows, 'Margherita') + 2}: il piatto con id ${margherita[C.id]} è già alla riga ${lineOf(rows, 'Margherita')}: ogni piatto una volta sola (lascia vuoto piatto_id per un piatto nuovo).`,
       `Riga ${rows.length}: la sezione con id ${antipasto[C.sectionId]} è già alle righe da 2 in poi, con un'altra sezione in mezzo: metti le righe di una sezione tutte di seguito.`,
     ]);
@@ -791,6 +835,7 @@ describe('a bad file', () => {
     margherita2[C.sectionId] = rowOf(split, 'Panelle')[C.sectionId]!;
     margherita2[C.section] = 'Sfizi fritti';
     margherita2[C.type] = 'sotto';
+    margherita2[C.kitchen] = 'cucina';
     const next = lineOf(split, 'Margherita') + 1;
     await expectRefused(fileOf(split), [
       `Riga ${lineOf(split, 'Margherita')}: la sezione con id ${margherita2[C.sectionId]} è già alle righe da ${lineOf(split, 'Patatine fritte')} in poi, con un'altra sezione in mezzo: metti le righe di una sezione tutte di seguito.`,
@@ -803,15 +848,16 @@ describe('a bad file', () => {
     const csv = fileOf(rows);
     const broken = csv.replace('Caponata di melanzane', '"Caponata" di melanzane');
     await expectRefused(broken, [/^Riga 3: virgolette fuori posto/]);
-    await expectRefused(`${csv}1;Antipasti;carosello;;"Fritto misto;;;9;;sì;no\r\n`, [
+    await expectRefused(`${csv}1;Antipasti;carosello;cucina;;"Fritto misto;;;9;;sì;no;sì\r\n`, [
       `Riga ${rows.length + 1}: virgolette aperte e mai chiuse: il file finisce dentro una cella.`,
     ]);
-    await expectRefused(`${csv}1;Antipasti;carosello;;Fritto;;;9;;sì;no;extra\r\n`, [
-      `Riga ${rows.length + 1}: 12 colonne invece di 11: c'è qualcosa a destra dell'ultima colonna (congelato).`,
+    await expectRefused(`${csv}1;Antipasti;carosello;cucina;;Fritto;;;9;;sì;no;sì;extra\r\n`, [
+      `Riga ${rows.length + 1}: 14 colonne invece di 13: c'è qualcosa a destra dell'ultima colonna (asporto).`,
     ]);
-    await expectRefused(`${csv};;;;Fritto;;;9;;sì;no\r\n;Crudi;;;;;;;;;\r\n`, [
+    await expectRefused(`${csv};;;;;Fritto;;;9;;sì;no;sì\r\n;Crudi;;;;;;;;;;;\r\n`, [
       `Riga ${rows.length + 1}: manca la sezione: scrivi il suo nome (e lascia vuoto sezione_id se è nuova).`,
       `Riga ${rows.length + 2}: Tipo sezione: scrivi «carosello», «sempre», «sotto».`,
+      `Riga ${rows.length + 2}: Reparto: scrivi «forno», «cucina», «nessuno».`,
     ]);
     await expectRefused(fileOf([rows[0]!]), [
       'Il file ha solo la riga di intestazione: il menu non può restare senza sezioni.',
@@ -831,7 +877,7 @@ describe('a bad file', () => {
       rows[0]!,
       [''],
       ...rows.slice(1, 5),
-      Array<string>(11).fill(''),
+      Array<string>(13).fill(''),
       ...rows.slice(5),
     ];
     const response = await post('import', fileOf(withBlanks));
@@ -840,6 +886,91 @@ describe('a bad file', () => {
     withBlanks[3]![C.prices] = 'x';
     expect(await refusal('import', fileOf(withBlanks))).toEqual([
       'Riga 4: Prezzo: scrivilo come 12 o 12,50.',
+    ]);
+  });
+});
+
+describe("a section's kitchen and a dish's takeaway mark", () => {
+  beforeEach(() => start());
+
+  it('go out in `reparto` and `asporto`; the preview names a change, the import writes it', async () => {
+    const rows = rowsOf(await exported());
+    const before = await menu();
+    const pizze = before.sections.find((section) => section.name === 'Pizze')!;
+    for (const row of rows.filter((cells) => cells[C.sectionId] === String(pizze.id))) {
+      row[C.kitchen] = 'cucina';
+    }
+    rowOf(rows, 'Birra alla spina 0,30 l')[C.takeaway] = 'sì';
+    rowOf(rows, 'Margherita')[C.takeaway] = 'no';
+    const id = (name: string) =>
+      before.sections.flatMap((section) => section.items).find((item) => item.name === name)!.id;
+    const preview = await post('import/preview', fileOf(rows));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<MenuImportAnswer>().changes).toEqual([
+      { action: 'update', entity: 'section', id: pizze.id, name: 'Pizze', fields: ['reparto'] },
+      {
+        action: 'update',
+        entity: 'item',
+        id: id('Margherita'),
+        name: 'Margherita',
+        fields: ['asporto'],
+      },
+      {
+        action: 'update',
+        entity: 'item',
+        id: id('Birra alla spina 0,30 l'),
+        name: 'Birra alla spina 0,30 l',
+        fields: ['asporto'],
+      },
+    ]);
+    expect(await menu()).toEqual(before);
+
+    expect((await post('import', fileOf(rows))).statusCode).toBe(200);
+    const after = await menu();
+    const dishes = after.sections.flatMap((section) => section.items);
+    expect(after.sections.find((section) => section.id === pizze.id)!.kitchen).toBe('kitchen');
+    expect(dishes.find((item) => item.name === 'Margherita')!.takeaway).toBe(false);
+    expect(dishes.find((item) => item.name === 'Birra alla spina 0,30 l')!.takeaway).toBe(true);
+  });
+
+  it('a file exported before takeaway keeps what the menu has; what it adds takes the defaults', async () => {
+    const pizze = (await menu()).sections.find((section) => section.name === 'Pizze')!;
+    // Pizze made by the kitchen now, the Margherita not for takeaway: the old file says neither.
+    await send('PATCH', `/api/menu/sections/${pizze.id}`, { kitchen: 'kitchen' });
+    const margherita = pizze.items.find((item) => item.name === 'Margherita')!;
+    await send('PATCH', `/api/menu/items/${margherita.id}`, { takeaway: false });
+    const withoutTakeaway = (cells: string[]) =>
+      cells.filter((_, column) => column !== C.kitchen && column !== C.takeaway);
+    const rows = rowsOf(await exported()).map(withoutTakeaway);
+    expect(rows[0]!.join(';')).toBe(
+      'sezione_id;sezione;tipo_sezione;piatto_id;nome;descrizione;ingredienti;prezzi;allergeni;disponibile;congelato',
+    );
+    const before = await everything();
+    const unchanged = await post('import', fileOf(rows));
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json<MenuImportAnswer>().changes).toEqual([]);
+    expect(await everything()).toEqual(before);
+
+    // A new pizza, and a new section with a dish: the defaults (orderable; made by the kitchen).
+    const napoli = rows.find((cells) => cells[4] === 'Napoli')!;
+    rows.splice(rows.indexOf(napoli) + 1, 0, [
+      ...napoli.slice(0, 3),
+      ...['', 'Pizza Tonnara', '', '', '11', '', 'sì', 'no'],
+    ]);
+    rows.push(['', 'Crudi', 'carosello', '', 'Ostriche', '', '', '3', '', 'sì', 'no']);
+    const imported = await post('import', fileOf(rows));
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<MenuImportAnswer>().summary).toMatchObject({ added: 3, updated: 0 });
+    const after = await menu();
+    const pizzeNow = after.sections.find((section) => section.id === pizze.id)!;
+    expect(pizzeNow.kitchen).toBe('kitchen');
+    expect(pizzeNow.items.find((item) => item.id === margherita.id)!.takeaway).toBe(false);
+    expect(pizzeNow.items.find((item) => item.name === 'Pizza Tonnara')!.takeaway).toBe(true);
+    const crudi = after.sections.at(-1)!;
+    expect([crudi.name, crudi.kitchen, crudi.items[0]!.takeaway]).toEqual([
+      'Crudi',
+      'kitchen',
+      true,
     ]);
   });
 });

@@ -83,6 +83,7 @@ describe('the seeded menu', () => {
       allergens: null,
       available: true,
       frozen: false,
+      takeaway: true,
       translation: 'none',
     });
     const sardines = it_.sections[0]!.items[2]!;
@@ -169,6 +170,7 @@ describe('staff writes', () => {
       allergens: ['gluten', 'fish', 'milk'],
       available: true,
       frozen: true,
+      takeaway: true,
       translation: 'none',
     });
     const shown = section(await menu('en'), 'Pizza').items.at(-1)!;

@@ -1,5 +1,5 @@
 import type { Allergen } from '../../../shared/allergens.ts';
-import type { SectionPlacement } from '../../../shared/schemas/menu.ts';
+import type { KitchenGroup, SectionPlacement } from '../../../shared/schemas/menu.ts';
 import { MENU_CSV_COLUMNS } from '../../../shared/schemas/menu-csv.ts';
 
 /*
@@ -24,6 +24,7 @@ export interface MenuContent {
     id: number;
     name: string;
     placement: SectionPlacement;
+    kitchen: KitchenGroup;
     items: readonly {
       id: number;
       name: string;
@@ -33,6 +34,7 @@ export interface MenuContent {
       allergens: readonly Allergen[] | null;
       available: boolean;
       frozen: boolean;
+      takeaway: boolean;
     }[];
   }[];
 }
@@ -49,6 +51,8 @@ export interface ImportedItem {
   allergens: Allergen[] | null;
   available: boolean;
   frozen: boolean;
+  /** Null: the file has no `asporto` column (exported before takeaway). */
+  takeaway: boolean | null;
 }
 
 export interface ImportedSection {
@@ -58,6 +62,8 @@ export interface ImportedSection {
   id: number | null;
   name: string;
   placement: SectionPlacement;
+  /** Null: the file has no `reparto` column (exported before takeaway). */
+  kitchen: KitchenGroup | null;
   items: ImportedItem[];
 }
 

@@ -1,10 +1,15 @@
 import type { Allergen } from '../../../shared/allergens.ts';
 import { amountToCents } from '../../../shared/money.ts';
-import type { SectionPlacement } from '../../../shared/schemas/menu.ts';
+import {
+  DEFAULT_KITCHEN_GROUP,
+  DEFAULT_TAKEAWAY,
+  type KitchenGroup,
+  type SectionPlacement,
+} from '../../../shared/schemas/menu.ts';
 import type { MenuImportAnswer, MenuImportChange } from '../../../shared/schemas/menu-csv.ts';
 import { capErrors, type ImportedItem, type ImportedMenu, type MenuContent } from './format.ts';
 
-type SectionField = 'name' | 'placement' | 'position';
+type SectionField = 'name' | 'placement' | 'kitchen' | 'position';
 type ItemField =
   | 'name'
   | 'description'
@@ -13,12 +18,14 @@ type ItemField =
   | 'allergens'
   | 'available'
   | 'frozen'
+  | 'takeaway'
   | 'section'
   | 'position';
 
 const SECTION_WORDS: Record<SectionField, string> = {
   name: 'nome',
   placement: 'tipo',
+  kitchen: 'reparto',
   position: 'posizione',
 };
 const ITEM_WORDS: Record<ItemField, string> = {
@@ -29,12 +36,14 @@ const ITEM_WORDS: Record<ItemField, string> = {
   allergens: 'allergeni',
   available: 'disponibile',
   frozen: 'congelato',
+  takeaway: 'asporto',
   section: 'sezione',
   position: 'posizione',
 };
 
 export interface PlannedItem {
-  values: ImportedItem;
+  /** The file's values; `takeaway` the dish's own (or the default) when the file has no column for it. */
+  values: Omit<ImportedItem, 'takeaway'> & { takeaway: boolean };
   /** What changes in an existing dish (`section`: it moves there from another). */
   changed: ItemField[];
 }
@@ -43,6 +52,8 @@ export interface PlannedSection {
   id: number | null;
   name: string;
   placement: SectionPlacement;
+  /** The file's, or (a file without the column) the section's own or the default. */
+  kitchen: KitchenGroup;
   changed: SectionField[];
   items: PlannedItem[];
 }
@@ -139,9 +150,11 @@ export function planMenuImport(current: MenuContent, file: ImportedMenu): PlanOu
   const sections: PlannedSection[] = file.sections.map((section) => {
     const before = section.id === null ? undefined : sectionsNow.get(section.id)!.section;
     const changed: SectionField[] = [];
+    const kitchen = section.kitchen ?? before?.kitchen ?? DEFAULT_KITCHEN_GROUP;
     if (before) {
       if (before.name !== section.name) changed.push('name');
       if (before.placement !== section.placement) changed.push('placement');
+      if (before.kitchen !== kitchen) changed.push('kitchen');
       if (movedSections.has(section.id)) changed.push('position');
     }
     // The dishes that were in this section already, and kept their order.
@@ -154,10 +167,14 @@ export function planMenuImport(current: MenuContent, file: ImportedMenu): PlanOu
       id: section.id,
       name: section.name,
       placement: section.placement,
+      kitchen,
       changed,
       items: section.items.map((item) => {
-        if (item.id === null) return { values: item, changed: [] };
+        if (item.id === null) {
+          return { values: { ...item, takeaway: item.takeaway ?? DEFAULT_TAKEAWAY }, changed: [] };
+        }
         const was = itemsNow.get(item.id)!;
+        const values = { ...item, takeaway: item.takeaway ?? was.item.takeaway };
         const changedFields: ItemField[] = [];
         if (was.item.name !== item.name) changedFields.push('name');
         if (was.item.description !== item.description) changedFields.push('description');
@@ -166,9 +183,10 @@ export function planMenuImport(current: MenuContent, file: ImportedMenu): PlanOu
         if (!sameAllergens(was.item.allergens, item.allergens)) changedFields.push('allergens');
         if (was.item.available !== item.available) changedFields.push('available');
         if (was.item.frozen !== item.frozen) changedFields.push('frozen');
+        if (was.item.takeaway !== values.takeaway) changedFields.push('takeaway');
         if (was.sectionId !== section.id) changedFields.push('section');
         else if (movedWithin.has(item.id)) changedFields.push('position');
-        return { values: item, changed: changedFields };
+        return { values, changed: changedFields };
       }),
     };
   });

@@ -3,12 +3,16 @@ import { ALLERGENS } from '../../../shared/allergens.ts';
 import {
   itemCreateBody,
   sectionCreateBody,
+  type KitchenGroup,
   type SectionPlacement,
 } from '../../../shared/schemas/menu.ts';
 import {
+  KITCHEN_WORDS,
   MENU_CSV_COLUMNS,
+  MENU_CSV_COLUMNS_BEFORE_TAKEAWAY,
   NO_ALLERGENS_WORD,
   PLACEMENT_WORDS,
+  type MenuCsvColumn,
 } from '../../../shared/schemas/menu-csv.ts';
 import {
   BOM,
@@ -77,6 +81,13 @@ const PLACEMENT_HINT = `Tipo sezione: scrivi ${Object.values(PLACEMENT_WORDS)
   .map((text) => `«${text}»`)
   .join(', ')}.`;
 
+const KITCHEN_BY_WORD = new Map(
+  Object.entries(KITCHEN_WORDS).map(([group, text]) => [text, group as KitchenGroup]),
+);
+const KITCHEN_HINT = `Reparto: scrivi ${Object.values(KITCHEN_WORDS)
+  .map((text) => `«${text}»`)
+  .join(', ')}.`;
+
 function readYesNo(cell: string): boolean | null {
   const text = word(cell);
   if (text === YES || text === 'si') return true;
@@ -118,6 +129,8 @@ function readDish(
   line: number,
   id: number | null,
   cells: string[],
+  /** False: a file exported before takeaway, without `asporto`. */
+  withTakeaway: boolean,
   errors: string[],
 ): ImportedItem | null {
   const at = (column: keyof typeof COLUMN) => cells[COLUMN[column]]!;
@@ -136,6 +149,8 @@ function readDish(
   if (available === null) problems.push('Disponibile: scrivi «sì» o «no».');
   const frozen = readYesNo(at('congelato'));
   if (frozen === null) problems.push('Congelato: scrivi «sì» o «no».');
+  const takeaway = withTakeaway ? readYesNo(at('asporto')) : undefined;
+  if (takeaway === null) problems.push('Asporto: scrivi «sì» o «no».');
   const parsed = dishSchema.safeParse({
     name: at('nome'),
     description: at('descrizione'),
@@ -161,6 +176,7 @@ function readDish(
     allergens: dish.allergens ?? null,
     available: dish.available ?? true,
     frozen: dish.frozen ?? false,
+    takeaway: takeaway ?? null,
   };
 }
 
@@ -168,7 +184,9 @@ function readDish(
  * The file's menu, every cell checked: or the problems, each with its row as
  * the spreadsheet shows it (the header is row 1; a cell over several lines is
  * still one row). Ids are only checked for form and repetition here: whether
- * they exist is `planMenuImport`'s question.
+ * they exist is `planMenuImport`'s question. A file exported before takeaway
+ * (MENU_CSV_COLUMNS_BEFORE_TAKEAWAY) is read too: its sections' `kitchen` and
+ * its dishes' `takeaway` are null, which `planMenuImport` leaves as they are.
  */
 export function readMenuCsv(text: string): ReadOutcome {
   const content = text.startsWith(BOM) ? text.slice(BOM.length) : text;
@@ -189,7 +207,12 @@ export function readMenuCsv(text: string): ReadOutcome {
   const header = rows[0]?.map(word) ?? [];
   // Spreadsheets sometimes keep empty columns to the right of the table.
   while (header.length > MENU_CSV_COLUMNS.length && header.at(-1) === '') header.pop();
-  if (header.join('\u0000') !== MENU_CSV_COLUMNS.join('\u0000')) {
+  const known: readonly (readonly MenuCsvColumn[])[] = [
+    MENU_CSV_COLUMNS,
+    MENU_CSV_COLUMNS_BEFORE_TAKEAWAY,
+  ];
+  const columns = known.find((names) => header.join('\u0000') === names.join('\u0000'));
+  if (columns === undefined) {
     return {
       ok: false,
       errors: [
@@ -203,8 +226,18 @@ export function readMenuCsv(text: string): ReadOutcome {
   /** Where each section began, by its id or (new ones) its name. */
   const started = new Map<string, number>();
   const dishLines = new Map<number, number>();
+  /** The section being read, and the cells its first row gave it (every row of it repeats them). */
   let current:
-    { key: string; section: ImportedSection; nameCell: string; placementCell: string } | undefined;
+    | {
+        key: string;
+        section: ImportedSection;
+        nameCell: string;
+        placementCell: string;
+        kitchenCell: string;
+      }
+    | undefined;
+  const withKitchen = columns.includes('reparto');
+  const withTakeaway = columns.includes('asporto');
   /** A section's rows resumed after another's (reported at the first of them): the rest are skipped. */
   let resumed: string | undefined;
 
@@ -212,13 +245,17 @@ export function readMenuCsv(text: string): ReadOutcome {
     if (index === 0) continue;
     const line = index + 1;
     if (record.every((cell) => cell.trim() === '')) continue;
-    if (record.slice(MENU_CSV_COLUMNS.length).some((cell) => cell.trim() !== '')) {
+    if (record.slice(columns.length).some((cell) => cell.trim() !== '')) {
       errors.push(
-        `Riga ${line}: ${record.length} colonne invece di ${MENU_CSV_COLUMNS.length}: c'è qualcosa a destra dell'ultima colonna (congelato).`,
+        `Riga ${line}: ${record.length} colonne invece di ${columns.length}: c'è qualcosa a destra dell'ultima colonna (${columns.at(-1)}).`,
       );
       continue;
     }
-    const cells = MENU_CSV_COLUMNS.map((_, column) => record[column] ?? '');
+    // In today's order, whichever header the file has (a column it lacks reads as empty).
+    const cells = MENU_CSV_COLUMNS.map((name) => {
+      const column = columns.indexOf(name);
+      return column === -1 ? '' : (record[column] ?? '');
+    });
     const at = (column: keyof typeof COLUMN) => cells[COLUMN[column]]!;
 
     const sectionId = readId(at('sezione_id'));
@@ -230,6 +267,7 @@ export function readMenuCsv(text: string): ReadOutcome {
     }
     const nameCell = at('sezione').trim();
     const placementCell = word(at('tipo_sezione'));
+    const kitchenCell = word(at('reparto'));
     if (sectionId === null && nameCell === '') {
       errors.push(
         `Riga ${line}: manca la sezione: scrivi il suo nome (e lascia vuoto sezione_id se è nuova).`,
@@ -255,6 +293,8 @@ export function readMenuCsv(text: string): ReadOutcome {
       started.set(key, line);
       const placement = PLACEMENT_BY_WORD.get(placementCell);
       if (placement === undefined) errors.push(`Riga ${line}: ${PLACEMENT_HINT}`);
+      const kitchen = withKitchen ? KITCHEN_BY_WORD.get(kitchenCell) : null;
+      if (kitchen === undefined) errors.push(`Riga ${line}: ${KITCHEN_HINT}`);
       const checked = sectionCreateBody.safeParse({ name: at('sezione'), placement });
       if (!checked.success) {
         const messages = checked.error.issues
@@ -267,13 +307,20 @@ export function readMenuCsv(text: string): ReadOutcome {
         id: sectionId,
         name: checked.success ? checked.data.name : nameCell,
         placement: placement ?? 'carousel',
+        kitchen: kitchen ?? null,
         items: [],
       };
       sections.push(section);
-      current = { key, section, nameCell, placementCell };
-    } else if (nameCell !== current.nameCell || placementCell !== current.placementCell) {
+      current = { key, section, nameCell, placementCell, kitchenCell };
+    } else if (
+      nameCell !== current.nameCell ||
+      placementCell !== current.placementCell ||
+      kitchenCell !== current.kitchenCell
+    ) {
       errors.push(
-        `Riga ${line}: la ${named} ha nome ${echo(current.nameCell)} e tipo ${echo(current.placementCell)} alla riga ${current.section.line}: scrivi lo stesso nome e tipo su tutte le sue righe.`,
+        withKitchen
+          ? `Riga ${line}: la ${named} ha nome ${echo(current.nameCell)}, tipo ${echo(current.placementCell)} e reparto ${echo(current.kitchenCell)} alla riga ${current.section.line}: scrivi lo stesso nome, tipo e reparto su tutte le sue righe.`
+          : `Riga ${line}: la ${named} ha nome ${echo(current.nameCell)} e tipo ${echo(current.placementCell)} alla riga ${current.section.line}: scrivi lo stesso nome e tipo su tutte le sue righe.`,
       );
       continue;
     }
@@ -297,7 +344,7 @@ export function readMenuCsv(text: string): ReadOutcome {
       }
       dishLines.set(dishId, line);
     }
-    const dish = readDish(line, dishId, cells, errors);
+    const dish = readDish(line, dishId, cells, withTakeaway, errors);
     if (dish) current.section.items.push(dish);
   }
 

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Allergen } from '../../../shared/allergens.ts';
 import {
+  KITCHEN_WORDS,
   MENU_CSV_COLUMNS,
   NO_ALLERGENS_WORD,
   PLACEMENT_WORDS,
@@ -33,7 +34,12 @@ function allergensCell(allergens: readonly Allergen[] | null): string {
 export function writeMenuCsv(menu: MenuContent): string {
   const rows: string[][] = [[...MENU_CSV_COLUMNS]];
   for (const section of menu.sections) {
-    const sectionCells = [String(section.id), section.name, PLACEMENT_WORDS[section.placement]];
+    const sectionCells = [
+      String(section.id),
+      section.name,
+      PLACEMENT_WORDS[section.placement],
+      KITCHEN_WORDS[section.kitchen],
+    ];
     if (section.items.length === 0) {
       rows.push([...sectionCells, ...DISH_COLUMNS.map(() => '')]);
     }
@@ -48,6 +54,7 @@ export function writeMenuCsv(menu: MenuContent): string {
         allergensCell(item.allergens),
         item.available ? YES : NO,
         item.frozen ? YES : NO,
+        item.takeaway ? YES : NO,
       ]);
     }
   }

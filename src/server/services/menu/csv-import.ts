@@ -96,6 +96,7 @@ export class MenuCsvImport {
           .values({
             key: null,
             placement: section.placement,
+            kitchen: section.kitchen,
             position: index,
             name: section.name,
             updated_at: now,
@@ -106,7 +107,12 @@ export class MenuCsvImport {
       } else if (section.changed.some((field) => field !== 'position')) {
         await trx
           .updateTable('menu_sections')
-          .set({ name: section.name, placement: section.placement, updated_at: now })
+          .set({
+            name: section.name,
+            placement: section.placement,
+            kitchen: section.kitchen,
+            updated_at: now,
+          })
           .where('id', '=', sectionId)
           .execute();
       }
@@ -120,6 +126,7 @@ export class MenuCsvImport {
           allergens: values.allergens === null ? null : JSON.stringify(values.allergens),
           available: values.available ? 1 : 0,
           frozen: values.frozen ? 1 : 0,
+          takeaway: values.takeaway ? 1 : 0,
           updated_at: now,
         };
         let itemId = values.id;

@@ -1,9 +1,13 @@
-import type {
-  ItemCreateBody,
-  ItemPatchBody,
-  SectionPlacement,
-  StaffItemAnswer,
+import {
+  DEFAULT_KITCHEN_GROUP,
+  DEFAULT_TAKEAWAY,
+  type ItemCreateBody,
+  type ItemPatchBody,
+  type SectionCreateBody,
+  type SectionPatchBody,
+  type StaffItemAnswer,
 } from '../../../shared/schemas/menu.ts';
+import { KITCHEN_WORDS } from '../../../shared/schemas/menu-csv.ts';
 import { recordAudit } from '../audit-log.ts';
 import { removeSectionPhoto } from '../photos/photos.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
@@ -28,6 +32,7 @@ function changedParts(patch: ItemPatchBody): string[] {
     ['prices', 'prezzi'],
     ['allergens', 'allergeni'],
     ['frozen', 'prodotto congelato'],
+    ['takeaway', 'asporto'],
     ['sectionId', 'sezione'],
     ['position', 'posizione'],
   ];
@@ -50,10 +55,8 @@ export class MenuEditing {
   // -------------------------------------------------------------------------
   // Sections
 
-  async createSection(
-    input: { name: string; placement?: SectionPlacement | undefined },
-    actor: Actor,
-  ): Promise<{ id: number }> {
+  async createSection(input: SectionCreateBody, actor: Actor): Promise<{ id: number }> {
+    const kitchen = input.kitchen ?? DEFAULT_KITCHEN_GROUP;
     const id = await this.#writes.change(async (trx) => {
       const last = await trx
         .selectFrom('menu_sections')
@@ -64,6 +67,7 @@ export class MenuEditing {
         .values({
           key: null,
           placement: input.placement ?? 'carousel',
+          kitchen,
           position:
             last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
           name: input.name,
@@ -74,7 +78,7 @@ export class MenuEditing {
       await recordAudit(trx, actor, {
         action: 'menu.section.create',
         target: `menu_section:${row.id}`,
-        summary: `Sezione ${quoted(input.name)} aggiunta al menu.`,
+        summary: `Sezione ${quoted(input.name)} aggiunta al menu (reparto: ${KITCHEN_WORDS[kitchen]}).`,
       });
       return row.id;
     });
@@ -83,20 +87,22 @@ export class MenuEditing {
 
   async updateSection(
     id: number,
-    patch: {
-      name?: string | undefined;
-      position?: number | undefined;
-      placement?: SectionPlacement | undefined;
-    },
+    patch: SectionPatchBody,
     actor: Actor,
   ): Promise<'updated' | 'not-found'> {
     return this.#writes.change(async (trx) => {
       const section = await findSection(trx, id);
       if (!section) return 'not-found';
       const name = patch.name ?? section.name;
+      const kitchen = patch.kitchen ?? section.kitchen;
       await trx
         .updateTable('menu_sections')
-        .set({ name, placement: patch.placement ?? section.placement, updated_at: nowIso() })
+        .set({
+          name,
+          placement: patch.placement ?? section.placement,
+          kitchen,
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .execute();
       if (patch.position !== undefined) {
@@ -105,10 +111,14 @@ export class MenuEditing {
       await recordAudit(trx, actor, {
         action: 'menu.section.update',
         target: `menu_section:${id}`,
-        summary:
+        summary: [
           name === section.name
             ? `Sezione ${quoted(name)} modificata.`
             : `Sezione ${quoted(section.name)} rinominata in ${quoted(name)}.`,
+          ...(kitchen === section.kitchen
+            ? []
+            : [`Reparto: da ${KITCHEN_WORDS[section.kitchen]} a ${KITCHEN_WORDS[kitchen]}.`]),
+        ].join(' '),
       });
       return 'updated';
     });
@@ -163,6 +173,7 @@ export class MenuEditing {
               : JSON.stringify(input.allergens),
           available: input.available === false ? 0 : 1,
           frozen: input.frozen ? 1 : 0,
+          takeaway: (input.takeaway ?? DEFAULT_TAKEAWAY) ? 1 : 0,
           updated_at: nowIso(),
         })
         .returning('id')
@@ -202,6 +213,7 @@ export class MenuEditing {
             : {}),
           ...(patch.available !== undefined ? { available: patch.available ? 1 : 0 } : {}),
           ...(patch.frozen !== undefined ? { frozen: patch.frozen ? 1 : 0 } : {}),
+          ...(patch.takeaway !== undefined ? { takeaway: patch.takeaway ? 1 : 0 } : {}),
           updated_at: nowIso(),
         })
         .where('id', '=', id)

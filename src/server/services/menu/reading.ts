@@ -75,6 +75,7 @@ function itemAnswer(
     allergens: parseAllergens(item.allergens),
     available: item.available === 1,
     frozen: item.frozen === 1,
+    takeaway: item.takeaway === 1,
   };
 }
 
@@ -108,6 +109,7 @@ export async function readMenuView(
       key: section.key,
       name: sectionNames.get(section.id)!.fields.name!,
       placement: section.placement,
+      kitchen: section.kitchen,
       items: (itemsOf.get(section.id) ?? []).map((item) => {
         const texts = localizedItems.get(item.id)!;
         return itemAnswer(item, pricesOf.get(item.id) ?? [], {

@@ -1,22 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { KitchenGroup, Load, OrderedItem } from '../../../shared/schemas/takeaway.ts';
+import type { Load, OrderedItem } from '../../../shared/schemas/takeaway.ts';
 import { orderLoad } from './slots.ts';
-
-/** The sections the first menu seeds (content/menu.ts) whose dishes the kitchen cooks. */
-const KITCHEN_SECTIONS = new Set(['starters', 'firstCourses', 'meatDishes', 'fishDishes']);
-
-/**
- * The kitchen group that makes a section's dishes: the one place the load
- * reads it. Read from the section's key as the first menu seeds them
- * (pizzas from the oven; starters, first and second courses from the
- * kitchen; the rest, and any section staff added, ready to hand) until the
- * menu stores each section's group.
- */
-export function kitchenGroupOf(section: { key: string | null }): KitchenGroup {
-  if (section.key === 'pizza') return 'oven';
-  return section.key !== null && KITCHEN_SECTIONS.has(section.key) ? 'kitchen' : 'none';
-}
 
 /**
  * The load an order's dishes put on the oven and the kitchen, from the menu
@@ -31,10 +16,10 @@ export async function loadOfItems(
   const rows = await db
     .selectFrom('menu_items')
     .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-    .select(['menu_items.id as id', 'menu_sections.key as key'])
+    .select(['menu_items.id as id', 'menu_sections.kitchen as kitchen'])
     .where('menu_items.id', 'in', ids)
     .execute();
-  const groups = new Map(rows.map((row) => [row.id, kitchenGroupOf(row)]));
+  const groups = new Map(rows.map((row) => [row.id, row.kitchen]));
   const unknown = ids.filter((id) => !groups.has(id));
   if (unknown.length > 0) return { ok: false, unknown };
   return {

@@ -1,7 +1,7 @@
 import type { Schedule } from '../../../shared/opening-hours.ts';
+import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import {
   LIMITED_GROUPS,
-  type KitchenGroup,
   type Load,
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';

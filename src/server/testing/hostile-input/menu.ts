@@ -88,6 +88,10 @@ export const positionRule: FieldRule = optional({
 export const placementRule: FieldRule = optional(
   text(fc.constantFrom('carousel', 'always', 'extras'), fc.constantFrom('', 'top', 'CAROUSEL')),
 );
+/** Who makes a section's dishes; the CSV file's Italian words are not the API's. */
+export const kitchenRule: FieldRule = optional(
+  text(fc.constantFrom('oven', 'kitchen', 'none'), fc.constantFrom('', 'forno', 'OVEN', 'grill')),
+);
 /** Seeded sections (ids 1 to 11), or none such (the route answers 400 sectionId). */
 const sectionIdRule: FieldRule = {
   valid: fc.oneof(
@@ -107,6 +111,7 @@ export const itemRules = {
   allergens: allergenRule,
   available: flag,
   frozen: flag,
+  takeaway: flag,
 };
 
 export const sectionExists = async (id: number) =>
