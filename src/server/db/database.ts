@@ -351,6 +351,43 @@ export interface TakeawaySettingsTable {
   updated_at: string;
 }
 
+/** A takeaway order (migration 020): `date`/`time` are its pickup slot, Rome's wall clock. */
+export interface TakeawayOrdersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  /** Empty when staff took it by phone without one. */
+  email: string;
+  lang: string;
+  date: string;
+  time: string;
+  status: 'received' | 'accepted' | 'ready' | 'collected' | 'declined' | 'cancelled' | 'no-show';
+  notes: string;
+  source: 'online' | 'phone';
+  /** The sum of its lines' amounts × quantities, whole cents. */
+  total_cents: number;
+  privacy_accepted_at: string | null;
+  /** The client address an online order came from (plugins/staff-auth.ts `clientKey`); null by phone. */
+  client_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of a takeaway order: what the menu said when it was ordered. */
+export interface TakeawayOrderLinesTable {
+  order_id: number;
+  /** 0-based, in the order's order. */
+  position: number;
+  item_id: number;
+  name: string;
+  /** The size's label; empty for a dish of one price. */
+  label: string;
+  quantity: number;
+  /** The unit price, whole cents. */
+  amount_cents: number;
+  kitchen: 'oven' | 'kitchen' | 'none';
+}
+
 /** Secrets every instance shares, made by a migration (the key that signs cancel links). */
 export interface ServerSecretsTable {
   name: string;
@@ -407,6 +444,8 @@ export interface Database {
   reservations: ReservationsTable;
   reservation_settings: ReservationSettingsTable;
   takeaway_settings: TakeawaySettingsTable;
+  takeaway_orders: TakeawayOrdersTable;
+  takeaway_order_lines: TakeawayOrderLinesTable;
   server_secrets: ServerSecretsTable;
   photos: PhotosTable;
   image_files: ImageFilesTable;

@@ -270,6 +270,7 @@ export const servicesPlugin = fp(
       'takeaway',
       new TakeawayService({
         db: app.db,
+        limits: { floodGuard, limiter },
         content,
         contentVersion: () => contentVersion.current(),
         schedule: () => app.openingHours.get('it'),

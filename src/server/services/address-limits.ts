@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MemoryLimiter } from './memory-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { RATE_LIMITED } from '../../shared/schemas/errors.ts';
@@ -50,3 +51,6 @@ export async function hitLimit(
         description: rule.description,
       };
 }
+
+/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
+export const contactDigest = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -85,6 +85,21 @@ export const limitedEmail = (text: string) => {
 export const limitedPhone = (text: string) => normalPhone(text.trim().replace(/^00/, '+'));
 
 const email = z.string().trim().max(254).pipe(z.email());
+
+/**
+ * A guest's note to the restaurant (a booking's, a takeaway order's). U+0000
+ * cannot be stored by PostgreSQL: a form posted without JavaScript reaches
+ * this schema without the API's JSON check (api-conventions.ts).
+ */
+export const guestNotes = z
+  .string()
+  .trim()
+  .max(RESERVATION_NOTES_MAX)
+  .refine((text) => !text.includes('\0'), 'must not contain the character U+0000')
+  .optional();
+
+/** A guest's name, e-mail and phone, as every guest's form takes them (a booking, a takeaway order). */
+export const guestContactFields = { name: oneLine(100), email, phone };
 /**
  * A party: a whole number in JSON, or its digits as text where everything is
  * text (a query string, a form posted without JavaScript). Nothing else is
@@ -101,20 +116,11 @@ const party = z
   .pipe(z.number().int().min(1).max(PARTY_MAX));
 
 const bookingFields = {
-  name: oneLine(100),
-  email,
-  phone,
+  ...guestContactFields,
   party,
   date: dateText,
   time: timeText,
-  // U+0000 cannot be stored by PostgreSQL: a form posted without JavaScript
-  // reaches this schema without the API's JSON check (api-conventions.ts).
-  notes: z
-    .string()
-    .trim()
-    .max(RESERVATION_NOTES_MAX)
-    .refine((text) => !text.includes('\0'), 'must not contain the character U+0000')
-    .optional(),
+  notes: guestNotes,
   lang: z.enum(LANGUAGES),
 };
 

@@ -1,5 +1,6 @@
 import type { KitchenGroup } from './menu.ts';
-import { dateText } from './reservations.ts';
+import { LANGUAGES } from '../languages.ts';
+import { dateText, guestContactFields, guestNotes, timeText } from './reservations.ts';
 import { wholeNumber, z } from './zod.ts';
 
 /**
@@ -124,6 +125,75 @@ export const takeawaySlotsAnswer = z.object({
   slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
 });
 export type TakeawaySlotsAnswer = z.infer<typeof takeawaySlotsAnswer>;
+
+/** An order's statuses: received online, then staff's; the first three hold the slot's load. */
+export const TAKEAWAY_ORDER_STATUSES = [
+  'received',
+  'accepted',
+  'ready',
+  'collected',
+  'declined',
+  'cancelled',
+  'no-show',
+] as const;
+export type TakeawayOrderStatus = (typeof TAKEAWAY_ORDER_STATUSES)[number];
+/** The statuses whose orders the kitchen still has to make: they count against a slot's limits. */
+export const LOADING_STATUSES = ['received', 'accepted', 'ready'] as const satisfies readonly TakeawayOrderStatus[];
+
+const orderedItem = z.strictObject({
+  id: z.number().int('must be a menu item id').min(1).max(ID_MAX),
+  quantity: z
+    .number()
+    .int(`quantities must be 1 to ${QUANTITY_MAX}`)
+    .min(1, `quantities must be 1 to ${QUANTITY_MAX}`)
+    .max(QUANTITY_MAX, `quantities must be 1 to ${QUANTITY_MAX}`),
+  /** The label of one of the dish's sizes; omitted, its only or first price. */
+  price: z.string().max(100).optional(),
+});
+
+/**
+ * POST /api/takeaway/orders: a guest's order, paid at pickup. No amount is
+ * taken from the client: the prices are the menu's at the moment of
+ * ordering. `website` is a honeypot: people never see it, so only robots
+ * fill it.
+ */
+export const takeawayOrderBody = z.strictObject({
+  ...guestContactFields,
+  lang: z.enum(LANGUAGES),
+  pickup: z.union([z.literal('asap'), z.strictObject({ date: dateText, time: timeText })]),
+  items: z
+    .array(orderedItem)
+    .min(1, 'an order needs at least one dish')
+    .max(ORDER_QUANTITY_MAX, `at most ${ORDER_QUANTITY_MAX} in all`)
+    .refine(
+      (items) => items.reduce((sum, { quantity }) => sum + quantity, 0) <= ORDER_QUANTITY_MAX,
+      `at most ${ORDER_QUANTITY_MAX} in all`,
+    ),
+  notes: guestNotes,
+  privacy: z.literal(true, { error: 'the privacy policy must be accepted' }),
+  website: z.string().max(200).optional(),
+});
+export type TakeawayOrderBody = z.infer<typeof takeawayOrderBody>;
+
+/** A line of an order as answered: the menu item's id, its name and size as ordered, the unit price. */
+export const orderLineAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  label: z.string(),
+  quantity: z.number(),
+  amount: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineAnswer>;
+
+/** 201 to POST /api/takeaway/orders: amounts as decimal strings ("23.50"), the total their sum × quantities. */
+export const createdOrderAnswer = z.object({
+  id: z.number(),
+  status: z.literal('received'),
+  pickup: z.object({ date: z.string(), time: z.string() }),
+  total: z.string(),
+  lines: z.array(orderLineAnswer),
+});
+export type CreatedOrder = z.infer<typeof createdOrderAnswer>;
 
 /** The refusal codes of the takeaway API (409). */
 export const TAKEAWAY_REFUSALS = {

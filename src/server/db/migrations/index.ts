@@ -18,6 +18,7 @@ import * as restaurantFounding from './016-restaurant-founding.ts';
 import * as photos from './017-photos.ts';
 import * as menuKitchenTakeaway from './018-menu-kitchen-takeaway.ts';
 import * as takeawaySettings from './019-takeaway-settings.ts';
+import * as takeawayOrders from './020-takeaway-orders.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -58,5 +59,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '017-photos': { up: (db) => photos.up(db, dialect), down: photos.down },
     '018-menu-kitchen-takeaway': { up: menuKitchenTakeaway.up, down: menuKitchenTakeaway.down },
     '019-takeaway-settings': { up: takeawaySettings.up, down: takeawaySettings.down },
+    '020-takeaway-orders': { up: (db) => takeawayOrders.up(db, dialect), down: takeawayOrders.down },
   };
 }

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
 import {
+  createdOrderAnswer,
+  takeawayOrderBody,
   takeawaySettingsAnswer,
   takeawaySettingsBody,
   takeawaySlotsAnswer,
   takeawaySlotsQuery,
-  type Load,
 } from '../../../shared/schemas/takeaway.ts';
-import { requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
-import { fieldError } from './errors.ts';
+import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
+import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
 /**
- * What each pickup slot already holds. No order is stored yet: the orders
- * table (its orders received, accepted or ready, per slot and kitchen group)
- * will give each slot's load here.
- */
-const NO_ORDERS_YET: ReadonlyMap<string, Load> = new Map();
-
-/**
- * /api/takeaway: the pickup slots an order fits, for guests; the settings,
- * which staff read and the owner changes.
+ * /api/takeaway: the pickup slots an order fits and the order itself, for
+ * guests; the settings, which staff read and the owner changes.
  */
 export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,7 +36,7 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: takeawaySlotsQuery, response: { 200: takeawaySlotsAnswer } } },
     async (request, reply) => {
       const { date, items } = request.query;
-      const outcome = await app.takeaway.slots(date, items, NO_ORDERS_YET);
+      const outcome = await app.takeaway.slots(date, items);
       if (!outcome.ok) {
         return fieldError(
           reply,
@@ -50,6 +45,17 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return outcome.answer;
+    },
+  );
+
+  app.post(
+    '/takeaway/orders',
+    { schema: { body: takeawayOrderBody, response: { 201: createdOrderAnswer } } },
+    async (request, reply) => {
+      const placed = await app.takeaway.placeOrder(clientKey(request), request.body);
+      if (placed.ok) return reply.status(201).send(placed.order);
+      if ('reason' in placed) return refuse(reply, 409, placed.reason, placed.description);
+      return tooManyRequests(reply, placed.retryAfterSeconds, RATE_LIMITED, placed.description);
     },
   );
 };

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import {
   limitedEmail,
   limitedPhone,
   type ReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import {
+  contactDigest,
   hitLimit,
   type AddressLimit,
   type LimitCounters,
@@ -49,8 +49,6 @@ const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   description: 'Too many requests: please try again later.',
 };
 
-/** An e-mail or phone is counted by its digest: no limit's key holds a guest's address. */
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export type GuestBookingOutcome =
   | { ok: true; id: number; status: 'pending' | 'confirmed' }
@@ -87,8 +85,8 @@ export class GuestBooking {
     if (byAddress) return byAddress;
     if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
     const byContact =
-      (await hitLimit(this.#counters, RESERVATION_EMAIL_LIMIT, digest(limitedEmail(body.email)))) ??
-      (await hitLimit(this.#counters, RESERVATION_PHONE_LIMIT, digest(limitedPhone(body.phone))));
+      (await hitLimit(this.#counters, RESERVATION_EMAIL_LIMIT, contactDigest(limitedEmail(body.email)))) ??
+      (await hitLimit(this.#counters, RESERVATION_PHONE_LIMIT, contactDigest(limitedPhone(body.phone))));
     if (byContact) return byContact;
     const outcome = await this.#booking.book(body, clientAddress);
     if (!outcome.ok) return { ok: false, code: outcome.reason };

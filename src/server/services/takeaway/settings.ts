@@ -30,6 +30,24 @@ function toSettings(row: Selectable<TakeawaySettingsTable>): Stored {
 const readRow = (db: Kysely<Database>) =>
   db.selectFrom('takeaway_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
+/** The settings at `nowMs`: a pause that has ended reads as none (it ends by itself). */
+function asOf(stored: Stored, nowMs: number): TakeawaySettings {
+  const paused = stored.pausedUntil !== null && Date.parse(stored.pausedUntil) > nowMs;
+  return {
+    ...stored,
+    limits: { ...stored.limits },
+    pausedUntil: paused ? stored.pausedUntil : null,
+  };
+}
+
+/** The settings read afresh through `db` (an order's transaction, under its lock), at `nowMs`. */
+export async function readTakeawaySettings(
+  db: Kysely<Database>,
+  nowMs: number,
+): Promise<TakeawaySettings> {
+  return asOf(toSettings(await readRow(db)), nowMs);
+}
+
 /** A setting as the audit log's sentence writes it. */
 function said(key: keyof typeof SETTING_NAMES_IT, settings: Stored): string {
   const value = settings[key];
@@ -109,11 +127,6 @@ export class TakeawaySettingsStore {
   }
 
   #asNow(stored: Stored): TakeawaySettings {
-    const paused = stored.pausedUntil !== null && Date.parse(stored.pausedUntil) > this.#now();
-    return {
-      ...stored,
-      limits: { ...stored.limits },
-      pausedUntil: paused ? stored.pausedUntil : null,
-    };
+    return asOf(stored, this.#now());
   }
 }
