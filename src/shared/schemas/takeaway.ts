@@ -138,7 +138,11 @@ export const TAKEAWAY_ORDER_STATUSES = [
 ] as const;
 export type TakeawayOrderStatus = (typeof TAKEAWAY_ORDER_STATUSES)[number];
 /** The statuses whose orders the kitchen still has to make: they count against a slot's limits. */
-export const LOADING_STATUSES = ['received', 'accepted', 'ready'] as const satisfies readonly TakeawayOrderStatus[];
+export const LOADING_STATUSES = [
+  'received',
+  'accepted',
+  'ready',
+] as const satisfies readonly TakeawayOrderStatus[];
 
 const orderedItem = z.strictObject({
   id: z.number().int('must be a menu item id').min(1).max(ID_MAX),

@@ -59,6 +59,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '017-photos': { up: (db) => photos.up(db, dialect), down: photos.down },
     '018-menu-kitchen-takeaway': { up: menuKitchenTakeaway.up, down: menuKitchenTakeaway.down },
     '019-takeaway-settings': { up: takeawaySettings.up, down: takeawaySettings.down },
-    '020-takeaway-orders': { up: (db) => takeawayOrders.up(db, dialect), down: takeawayOrders.down },
+    '020-takeaway-orders': {
+      up: (db) => takeawayOrders.up(db, dialect),
+      down: takeawayOrders.down,
+    },
   };
 }

@@ -49,7 +49,6 @@ const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   description: 'Too many requests: please try again later.',
 };
 
-
 export type GuestBookingOutcome =
   | { ok: true; id: number; status: 'pending' | 'confirmed' }
   | { ok: false; code: BookingRefusal }
@@ -85,8 +84,16 @@ export class GuestBooking {
     if (byAddress) return byAddress;
     if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
     const byContact =
-      (await hitLimit(this.#counters, RESERVATION_EMAIL_LIMIT, contactDigest(limitedEmail(body.email)))) ??
-      (await hitLimit(this.#counters, RESERVATION_PHONE_LIMIT, contactDigest(limitedPhone(body.phone))));
+      (await hitLimit(
+        this.#counters,
+        RESERVATION_EMAIL_LIMIT,
+        contactDigest(limitedEmail(body.email)),
+      )) ??
+      (await hitLimit(
+        this.#counters,
+        RESERVATION_PHONE_LIMIT,
+        contactDigest(limitedPhone(body.phone)),
+      ));
     if (byContact) return byContact;
     const outcome = await this.#booking.book(body, clientAddress);
     if (!outcome.ok) return { ok: false, code: outcome.reason };

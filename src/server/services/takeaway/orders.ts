@@ -11,7 +11,7 @@ import {
   type TakeawayOrderBody,
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
-import { decideUnderLock, type Refusal } from '../capacity.ts';
+import { decideUnderLock } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import { readTakeawaySettings } from './settings.ts';
 import {
@@ -226,7 +226,10 @@ export class TakeawayOrders {
     const schedule = await this.#schedule();
     const notTaking = (settings: TakeawaySettings): RefusedOrder | null => {
       if (!settings.enabled) {
-        return refusal(TAKEAWAY_REFUSALS.disabled, 'The restaurant takes no takeaway orders online.');
+        return refusal(
+          TAKEAWAY_REFUSALS.disabled,
+          'The restaurant takes no takeaway orders online.',
+        );
       }
       if (!takingOrders(settings, now)) {
         return refusal(

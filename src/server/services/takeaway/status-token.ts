@@ -14,8 +14,7 @@ const TOKEN = /^([1-9]\d{0,14})\.([A-Za-z0-9_-]{43})$/;
 const signature = (key: string, id: number) =>
   createHmac('sha256', key).update(`takeaway-order-status:${id}`).digest('base64url');
 
-export const orderStatusToken = (key: string, id: number): string =>
-  `${id}.${signature(key, id)}`;
+export const orderStatusToken = (key: string, id: number): string => `${id}.${signature(key, id)}`;
 
 /** The order id of a well-formed token signed with `key`, or null. */
 export function readOrderStatusToken(key: string, token: string): number | null {
