@@ -30,6 +30,7 @@ import {
   STAFF_REFUSALS,
 } from '../src/shared/schemas/errors.ts';
 import { RESERVATION_REFUSALS } from '../src/shared/schemas/reservations.ts';
+import { TAKEAWAY_REFUSALS } from '../src/shared/schemas/takeaway.ts';
 import { ONE_LINE_TEXT } from '../src/shared/schemas/zod.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -267,6 +268,7 @@ function errorCodes(): string {
     ['Colleagues and invitations', Object.values(STAFF_REFUSALS)],
     ['Menu and daily menu', Object.values(MENU_REFUSALS)],
     ['Reservations', Object.values(RESERVATION_REFUSALS)],
+    ['Takeaway orders', Object.values(TAKEAWAY_REFUSALS)],
     ['Photo uploads', Object.values(PHOTO_REFUSALS)],
     ['Too many requests (429, any family)', [RATE_LIMITED]],
   ];

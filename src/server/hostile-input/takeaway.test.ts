@@ -3,6 +3,7 @@ import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { MENU } from '../../../content/menu.ts';
 import type { TakeawaySettings } from '../../shared/schemas/takeaway.ts';
+import { ORDER_EMAIL_LIMIT, ORDER_PHONE_LIMIT } from '../services/takeaway/guest-order.ts';
 import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
   authCases,
@@ -14,9 +15,10 @@ import {
   type FieldRule,
   junk,
   notABoolean,
+  notAString,
   optional,
 } from '../testing/hostile-input/bodies.ts';
-import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
 import {
   hasQueryKeys,
   junkQuery,
@@ -33,7 +35,8 @@ import {
   SEEDED_RANGES,
   TODAY,
 } from '../testing/hostile-input/reservations-calendar.ts';
-import { queryDates } from '../testing/hostile-input/reservations-generators.ts';
+import { bookingRules, queryDates } from '../testing/hostile-input/reservations-generators.ts';
+import { limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
 
@@ -43,7 +46,10 @@ import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
 // seeded hours, every `slotMinutes` from each opening and the closing time,
 // none sooner than the preparation time nor past the horizon; and each
 // order's load from the seeded sections' kitchen groups, against the limits
-// (no order is stored yet, so no slot holds any load).
+// (the slots family runs before any order is stored, so no slot holds any
+// load). Then a guest's order: the oracle prices it from the menu, keeps
+// each slot's load itself as it expects orders to be taken, and checks the
+// stored load against its own.
 
 type Settings = Omit<TakeawaySettings, 'pausedUntil'>;
 
@@ -305,6 +311,269 @@ const putSettings = family({
   }),
 });
 
+/** The menu as the oracle prices an order: each dish's group, whether it can be ordered, its prices. */
+let menu: Map<
+  number,
+  {
+    name: string;
+    group: 'oven' | 'kitchen' | 'none';
+    orderable: boolean;
+    prices: [string, number][];
+  }
+>;
+/** What each slot ("date time") holds per group, as the oracle expects the orders it saw taken. */
+const oracleLoad = new Map<string, { oven: number; kitchen: number }>();
+const contactOrders = new Map<string, number>();
+const overContactLimit = (key: string, limit: number) => {
+  const count = (contactOrders.get(key) ?? 0) + 1;
+  contactOrders.set(key, count);
+  return count > limit;
+};
+
+async function readMenu() {
+  const dishes = await app.db
+    .selectFrom('menu_items')
+    .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+    .select([
+      'menu_items.id as id',
+      'menu_items.name as name',
+      'menu_items.available as available',
+      'menu_items.takeaway as takeaway',
+      'menu_sections.kitchen as kitchen',
+    ])
+    .execute();
+  const prices = await app.db
+    .selectFrom('menu_item_prices')
+    .selectAll()
+    .orderBy('item_id')
+    .orderBy('position')
+    .execute();
+  menu = new Map(
+    dishes.map((dish) => [
+      dish.id,
+      {
+        name: dish.name,
+        group: dish.kitchen,
+        orderable: dish.available === 1 && dish.takeaway === 1,
+        prices: prices
+          .filter((price) => price.item_id === dish.id)
+          .map((price): [string, number] => [price.label, price.amount_cents]),
+      },
+    ]),
+  );
+}
+
+/** The stored load of a slot, per group: what no race may ever push past the limits. */
+async function storedLoad(date: string, time: string) {
+  const rows = await app.db
+    .selectFrom('takeaway_order_lines')
+    .innerJoin('takeaway_orders', 'takeaway_orders.id', 'takeaway_order_lines.order_id')
+    .select(['kitchen', 'quantity'])
+    .where('date', '=', date)
+    .where('time', '=', time)
+    .where('status', 'in', ['received', 'accepted', 'ready'])
+    .execute();
+  const load = { oven: 0, kitchen: 0 };
+  for (const row of rows) if (row.kitchen !== 'none') load[row.kitchen] += row.quantity;
+  return load;
+}
+
+const cents = (amount: number) =>
+  `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+
+const orderedItems = fc.array(
+  fc.record(
+    {
+      id: dishIds,
+      quantity: fc.oneof(
+        { weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 50 }) },
+      ),
+      price: fc.constantFrom('', 'Maxi'),
+    },
+    { requiredKeys: ['id', 'quantity'] },
+  ),
+  { minLength: 1, maxLength: 4 },
+);
+const orderBodies = bodies({
+  name: bookingRules.name,
+  email: bookingRules.email,
+  phone: bookingRules.phone,
+  lang: bookingRules.lang,
+  notes: bookingRules.notes,
+  pickup: {
+    valid: fc.oneof(
+      fc.constant('asap'),
+      fc.record({
+        date: fc.integer({ min: -1, max: 3 }).map((days) => addDays(TODAY, days)),
+        time: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...pickupTimes(TODAY, 15)) },
+          { weight: 1, arbitrary: fc.integer({ min: 0, max: 24 * 60 - 1 }).map(hhmm) },
+        ),
+      }),
+    ),
+    invalid: fc.constantFrom('ASAP', 'now', { date: TODAY }, { date: TODAY, time: '7pm' }, {}),
+    wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.array),
+  },
+  items: {
+    valid: orderedItems.filter(
+      (items) => items.reduce((sum, { quantity }) => sum + quantity, 0) <= 100,
+    ),
+    invalid: fc.constantFrom(
+      [],
+      [{ id: 1, quantity: 0 }],
+      [{ id: 1, quantity: 51 }],
+      [{ id: 1, quantity: 1.5 }],
+      [{ id: 1, quantity: '1' }],
+      [{ id: 0, quantity: 1 }],
+      [{ id: 1, quantity: 1, amount: '0.01' }],
+      [{ id: 1 }],
+      [
+        { id: 1, quantity: 50 },
+        { id: 2, quantity: 50 },
+        { id: 3, quantity: 1 },
+      ],
+    ),
+    wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.object),
+  },
+  privacy: {
+    valid: fc.constant(true),
+    invalid: fc.constant(false),
+    wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
+  },
+  website: optional({
+    valid: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom('', ' ') },
+      { weight: 1, arbitrary: anyText(200) },
+    ),
+    invalid: tooLongText(200),
+    wrongType: notAString,
+  }),
+});
+
+interface SentOrder {
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  notes?: string;
+  pickup: 'asap' | { date: string; time: string };
+  items: { id: number; quantity: number; price?: string }[];
+  website?: string;
+}
+
+/** The oracle's decision on a valid order under DEFAULTS: the refusal, or the order it expects. */
+function decideOrder(sent: SentOrder): Expected {
+  const refusal = (code: string) => refused(409, 'refusal', { code });
+  const lines = sent.items.map((item) => {
+    const dish = menu.get(item.id);
+    const price = dish?.prices.find(([label], index) =>
+      item.price === undefined ? index === 0 : label === item.price,
+    );
+    return { item, dish, price };
+  });
+  if (lines.some(({ dish, price }) => !dish?.orderable || !price)) {
+    return refusal('item-unavailable');
+  }
+  const load = { oven: 0, kitchen: 0 };
+  for (const { item, dish } of lines)
+    if (dish!.group !== 'none') load[dish!.group] += item.quantity;
+  const earliest = CLOCK + DEFAULTS.prepMinutes * MINUTE_MS;
+  const slotsOf = (date: string) =>
+    date < TODAY || date > addDays(TODAY, DEFAULTS.horizonDays)
+      ? []
+      : pickupTimes(date, DEFAULTS.slotMinutes).filter(
+          (time) => romeInstant(date, time) >= earliest,
+        );
+  const fits = (date: string, time: string) => {
+    const held = oracleLoad.get(`${date} ${time}`) ?? { oven: 0, kitchen: 0 };
+    return (
+      held.oven + load.oven <= DEFAULTS.limits.oven &&
+      held.kitchen + load.kitchen <= DEFAULTS.limits.kitchen
+    );
+  };
+  let chosen: { date: string; time: string } | undefined;
+  if (sent.pickup === 'asap') {
+    for (let day = 0; day <= DEFAULTS.horizonDays && !chosen; day += 1) {
+      const date = addDays(TODAY, day);
+      const time = slotsOf(date).find((candidate) => fits(date, candidate));
+      if (time) chosen = { date, time };
+    }
+    if (!chosen) return refusal('slot-full');
+  } else {
+    const { date, time } = sent.pickup;
+    if (!slotsOf(date).includes(time)) return refusal('not-a-slot');
+    if (!fits(date, time)) return refusal('slot-full');
+    chosen = { date, time };
+  }
+  const pickup = chosen;
+  const key = `${pickup.date} ${pickup.time}`;
+  const held = oracleLoad.get(key) ?? { oven: 0, kitchen: 0 };
+  oracleLoad.set(key, { oven: held.oven + load.oven, kitchen: held.kitchen + load.kitchen });
+  const expectedLines = lines.map(({ item, dish, price }) => ({
+    id: item.id,
+    name: dish!.name,
+    label: price![0],
+    quantity: item.quantity,
+    amount: cents(price![1]),
+  }));
+  const total = lines.reduce((sum, { item, price }) => sum + price![1] * item.quantity, 0);
+  return {
+    accepted: {
+      status: 201,
+      mayWrite: ['takeaway_orders', 'takeaway_order_lines'],
+      async verify(response) {
+        expect(response.json()).toEqual({
+          id: expect.any(Number),
+          status: 'received',
+          pickup,
+          total: cents(total),
+          lines: expectedLines,
+        });
+        expect(await storedLoad(pickup.date, pickup.time)).toEqual(oracleLoad.get(key));
+      },
+    },
+  };
+}
+
+const postOrder = family({
+  name: 'POST /api/takeaway/orders',
+  runs: 400,
+  async before() {
+    await app.takeaway.updateSettings(DEFAULTS, actor());
+    await readMenu();
+  },
+  cases: fc.record({ query: junkQuery, auth: authCases, body: orderBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/takeaway/orders${query}`,
+    unknownQuery: hasQueryKeys(query),
+    headers: authorizationHeader(auth),
+    body,
+    bodySchema: true,
+    handler: (): Expected => {
+      const sent = (body as { json: SentOrder }).json;
+      if ((sent.website ?? '').trim() !== '') {
+        return {
+          accepted: {
+            status: 201,
+            mayWrite: [],
+            verify: (response) =>
+              expect(response.json()).toMatchObject({ id: 0, status: 'received', lines: [] }),
+          },
+        };
+      }
+      if (
+        overContactLimit(`email:${limitEmail(sent.email)}`, ORDER_EMAIL_LIMIT.limit) ||
+        overContactLimit(`phone:${limitPhone(sent.phone)}`, ORDER_PHONE_LIMIT.limit)
+      ) {
+        return refused(429, 'refusal', { code: 'rate-limited' });
+      }
+      return decideOrder(sent);
+    },
+  }),
+});
+
 hostileFamilies('takeaway', [
   getSlots('default settings', DEFAULTS, 300),
   getSlots(
@@ -321,4 +590,5 @@ hostileFamilies('takeaway', [
   getSlots('takeaway off', { ...DEFAULTS, enabled: false }, 100),
   getSettings,
   putSettings,
+  postOrder,
 ]);

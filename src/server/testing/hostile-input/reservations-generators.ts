@@ -172,7 +172,7 @@ export const BAD_GUEST_PHONES = [
   '３３３１２３４５６７',
   `+39 ${'1 '.repeat(14)}`,
 ];
-const bookingRules = {
+export const bookingRules = {
   name: text(
     personName,
     fc.oneof(

@@ -139,11 +139,12 @@ export const FAMILY_FILES = {
     ],
   },
   takeaway: {
-    requests: 1100,
+    requests: 1500,
     routes: [
       ['GET', '/api/takeaway/slots'],
       ['GET', '/api/takeaway/settings'],
       ['PUT', '/api/takeaway/settings'],
+      ['POST', '/api/takeaway/orders'],
     ],
   },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;

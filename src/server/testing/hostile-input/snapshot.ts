@@ -27,6 +27,8 @@ export type Table =
   | 'reservations'
   | 'reservation_settings'
   | 'takeaway_settings'
+  | 'takeaway_orders'
+  | 'takeaway_order_lines'
   | 'server_secrets'
   | 'photos'
   | 'image_files';
@@ -59,6 +61,8 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   reservations: { orderBy: 'id' },
   reservation_settings: { orderBy: 'id' },
   takeaway_settings: { orderBy: 'id' },
+  takeaway_orders: { orderBy: 'id' },
+  takeaway_order_lines: { orderBy: 'order_id, position' },
   server_secrets: { orderBy: 'name' },
   photos: { orderBy: 'id' },
   image_files: { orderBy: 'owner, name' },
