@@ -110,6 +110,7 @@ const ALL_MIGRATIONS = [
   '017-photos',
   '018-menu-kitchen-takeaway',
   '019-takeaway-settings',
+  '020-takeaway-orders',
 ];
 
 describe('DATABASE_URL', () => {
@@ -219,6 +220,8 @@ describe('openDatabase', () => {
       'site_texts',
       'staff_invitations',
       'staff_users',
+      'takeaway_order_lines',
+      'takeaway_orders',
       'takeaway_settings',
       'text_translations',
     ]);
