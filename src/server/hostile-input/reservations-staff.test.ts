@@ -397,15 +397,17 @@ const isGuestPhone = (text: string) => {
  * the e-mails those bookings gave.
  */
 async function guestRows(guest: { email: string } | { phone: string }) {
-  const [reservations, messages, mails] = await Promise.all([
+  const [reservations, orders, messages, mails] = await Promise.all([
     app.db.selectFrom('reservations').selectAll().execute(),
+    app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone']).execute(),
     app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
     app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
   ]);
-  const theirs =
+  const isTheirs = (row: { email: string; phone: string }) =>
     'email' in guest
-      ? reservations.filter((row) => row.email.toLowerCase() === guest.email.toLowerCase())
-      : reservations.filter((row) => normalisedPhone(row.phone) === normalisedPhone(guest.phone));
+      ? row.email.toLowerCase() === guest.email.toLowerCase()
+      : normalisedPhone(row.phone) === normalisedPhone(guest.phone);
+  const theirs = reservations.filter(isTheirs);
   // By phone, an e-mail another booking or message still uses keeps its mails.
   const stillUsed = (email: string) =>
     reservations.some((row) => !theirs.includes(row) && row.email.toLowerCase() === email) ||
@@ -419,6 +421,7 @@ async function guestRows(guest: { email: string } | { phone: string }) {
   const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
   return {
     reservations: theirs,
+    orders: orders.filter(isTheirs),
     messages: 'email' in guest ? messages.filter((row) => same(row.email)) : [],
     mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
   };
@@ -505,7 +508,15 @@ const guestData = family({
             status: 200,
             // An export is audited too (the entry names no address).
             mayWrite: erase
-              ? ['reservations', 'reservation_settings', 'contact_messages', 'outbox', 'audit_log']
+              ? [
+                  'reservations',
+                  'reservation_settings',
+                  'takeaway_orders',
+                  'takeaway_order_lines',
+                  'contact_messages',
+                  'outbox',
+                  'audit_log',
+                ]
               : ['audit_log'],
             async verify(response) {
               await expectAuditedBy(
@@ -518,11 +529,17 @@ const guestData = family({
                 expect(response.json()).toEqual({
                   ...named,
                   reservations: before.reservations.length,
+                  takeawayOrders: before.orders.length,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
                 });
                 const after = await guestRows(guest);
-                expect([after.reservations, after.messages, after.mails]).toEqual([[], [], []]);
+                expect([after.reservations, after.orders, after.messages, after.mails]).toEqual([
+                  [],
+                  [],
+                  [],
+                  [],
+                ]);
                 return;
               }
               const answer = response.json<{
@@ -531,6 +548,7 @@ const guestData = family({
                 exportedAt: string;
                 reservations: { id: number }[];
                 contactMessages: { id: number; email: string }[];
+                takeawayOrders: { id: number }[];
               }>();
               expect([answer.email, answer.phone, answer.exportedAt]).toEqual([
                 'email' in named ? named.email : undefined,
@@ -543,6 +561,9 @@ const guestData = family({
               );
               expect(answer.contactMessages.map((message) => message.id).sort()).toEqual(
                 before.messages.map((message) => message.id).sort(),
+              );
+              expect(answer.takeawayOrders.map((order) => order.id).sort()).toEqual(
+                before.orders.map((order) => order.id).sort(),
               );
             },
           },

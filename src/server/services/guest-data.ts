@@ -4,13 +4,15 @@ import type { GuestData, GuestErased, GuestKey } from '../../shared/schemas/rese
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpBookingsVersion, toReservation } from './reservations/rows.ts';
 import { sentMessage } from './contact-messages.ts';
-import { guestsBookings, sameEmail } from './reservations/guest-match.ts';
+import { guestsRows, sameEmail } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';
+import { centsToAmount } from '../../shared/money.ts';
+import { romeDateTime } from '../../shared/opening-hours.ts';
 
 type Actor = NonNullable<AuditActor>;
 
 /**
- * Guests' personal data: their bookings and contact messages, and the mails
+ * Guests' personal data: their bookings, takeaway orders and contact messages, and the mails
  * that carried them (docs/security.md item 39; GDPR articles 5(1)(e), 15 and 17).
  * - A guest may ask for their data (export) or for its erasure: staff find it
  *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
@@ -38,13 +40,14 @@ export class GuestDataService {
 
   async export(guest: GuestKey, actor: Actor): Promise<GuestData> {
     return this.#db.transaction().execute(async (trx) => {
-      const [reservations, messages] = await Promise.all([
+      const [reservations, orders, messages] = await Promise.all([
         trx
           .selectFrom('reservations')
           .selectAll()
-          .where(guestsBookings(guest))
+          .where(guestsRows(guest))
           .orderBy('starts_at')
           .execute(),
+        guestsOrders(trx, guest),
         'email' in guest
           ? trx
               .selectFrom('contact_messages')
@@ -57,20 +60,22 @@ export class GuestDataService {
       await recordAudit(trx, actor, {
         action: 'guest_data.export',
         target: 'guest',
-        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${messages.length} messaggi.`,
+        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${orders.length} ordini da asporto, ${messages.length} messaggi.`,
       });
       return {
         ...guest,
         exportedAt: nowIso(this.#now()),
         reservations: reservations.map(toReservation),
         contactMessages: messages.map(sentMessage),
+        takeawayOrders: orders,
       };
     });
   }
 
   /**
-   * Deletes a guest's bookings, messages and every mail to or from them, sent
-   * or not. Found by phone: the bookings with that phone, and the mails to or
+   * Deletes a guest's bookings, takeaway orders (their lines go with them:
+   * migration 020 cascades), messages and every mail to or from them, sent
+   * or not (orders send no mail yet). Found by phone: the bookings with that phone, and the mails to or
    * from the e-mails those bookings carry, unless another booking or message
    * still uses that e-mail (a family sharing one address with two phones: the
    * other's confirmation and reminder must still go out).
@@ -85,13 +90,17 @@ export class GuestDataService {
                 .selectFrom('reservations')
                 .select('email')
                 .distinct()
-                .where(guestsBookings(guest))
+                .where(guestsRows(guest))
                 .where('email', '<>', '')
                 .execute()
             ).map((row) => row.email);
       const reservations = await trx
         .deleteFrom('reservations')
-        .where(guestsBookings(guest))
+        .where(guestsRows(guest))
+        .executeTakeFirst();
+      const orders = await trx
+        .deleteFrom('takeaway_orders')
+        .where(guestsRows(guest))
         .executeTakeFirst();
       const messages =
         'email' in guest
@@ -114,12 +123,13 @@ export class GuestDataService {
         ...guest,
         reservations: Number(reservations.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
+        takeawayOrders: Number(orders.numDeletedRows),
         mails,
       };
       await recordAudit(trx, actor, {
         action: 'guest_data.erase',
         target: 'guest',
-        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
+        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
       });
       if (counts.reservations) await bumpBookingsVersion(trx);
       return counts;
@@ -129,16 +139,30 @@ export class GuestDataService {
   }
 
   /**
-   * Deletes what is older than `months`: bookings whose time has passed
-   * that long ago, contact messages received that long ago, and the sent
-   * or failed mails of either. Safe to run on every instance at once.
+   * Deletes what is older than `months`: bookings and takeaway orders whose
+   * time (an order's pickup, in Rome) has passed that long ago, contact
+   * messages received that long ago, and the sent or failed mails of
+   * either. Safe to run on every instance at once.
    */
-  async purgeExpired(months: number): Promise<{ reservations: number; contactMessages: number }> {
-    const cutoff = nowIso(monthsBefore(this.#now(), months));
+  async purgeExpired(
+    months: number,
+  ): Promise<{ reservations: number; takeawayOrders: number; contactMessages: number }> {
+    const cutoffMs = monthsBefore(this.#now(), months);
+    const cutoff = nowIso(cutoffMs);
+    const pickupCutoff = romeDateTime(new Date(cutoffMs));
     const purged = await this.#db.transaction().execute(async (trx) => {
       const reservations = await trx
         .deleteFrom('reservations')
         .where('starts_at', '<', cutoff)
+        .executeTakeFirst();
+      const orders = await trx
+        .deleteFrom('takeaway_orders')
+        .where((eb) =>
+          eb.or([
+            eb('date', '<', pickupCutoff.date),
+            eb.and([eb('date', '=', pickupCutoff.date), eb('time', '<', pickupCutoff.time)]),
+          ]),
+        )
         .executeTakeFirst();
       const messages = await trx
         .deleteFrom('contact_messages')
@@ -152,13 +176,14 @@ export class GuestDataService {
         .execute();
       const counts = {
         reservations: Number(reservations.numDeletedRows),
+        takeawayOrders: Number(orders.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
       };
-      if (counts.reservations || counts.contactMessages) {
+      if (counts.reservations || counts.takeawayOrders || counts.contactMessages) {
         await recordAudit(trx, null, {
           action: 'guest_data.retention',
           target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni e ${counts.contactMessages} messaggi più vecchi.`,
+          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto e ${counts.contactMessages} messaggi più vecchi.`,
         });
       }
       if (counts.reservations) await bumpBookingsVersion(trx);
@@ -178,6 +203,56 @@ export function monthsBefore(now: number, months: number): number {
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(day, lastDay));
   return date.getTime();
+}
+
+/** The takeaway orders of `guest` with their lines, as their data answers them, oldest pickup first. */
+async function guestsOrders(
+  db: Kysely<Database>,
+  guest: GuestKey,
+): Promise<GuestData['takeawayOrders']> {
+  const orders = await db
+    .selectFrom('takeaway_orders')
+    .selectAll()
+    .where(guestsRows(guest))
+    .orderBy('date')
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
+  const lines = orders.length
+    ? await db
+        .selectFrom('takeaway_order_lines')
+        .selectAll()
+        .where(
+          'order_id',
+          'in',
+          orders.map((order) => order.id),
+        )
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute()
+    : [];
+  return orders.map((order) => ({
+    id: order.id,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    lang: order.lang,
+    pickup: { date: order.date, time: order.time },
+    status: order.status,
+    notes: order.notes,
+    source: order.source,
+    total: centsToAmount(order.total_cents),
+    createdAt: order.created_at,
+    lines: lines
+      .filter((line) => line.order_id === order.id)
+      .map((line) => ({
+        id: line.item_id,
+        name: line.name,
+        label: line.label,
+        quantity: line.quantity,
+        amount: centsToAmount(line.amount_cents),
+      })),
+  }));
 }
 
 /** Those of `emails` that no booking or contact message left in the database carries. */

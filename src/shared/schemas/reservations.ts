@@ -38,7 +38,7 @@ export const DEFAULT_RESERVATION_SETTINGS = {
   maxPartyOnline: 8,
   /** null: every online booking waits for staff. */
   autoConfirmMaxParty: null as number | null,
-  /** Guests' data (bookings, contact messages) is deleted this many months after it is done with. */
+  /** Guests' data (bookings, takeaway orders, contact messages) is deleted this many months after it is done with. */
   retentionMonths: 24,
 };
 
@@ -311,6 +311,35 @@ export const guestKeyOf = (query: z.infer<typeof guestDataQuery>): GuestKey =>
 /** The answers name the guest as the request did: by `email` or by `phone`. */
 const guestNamed = { email: z.string().optional(), phone: z.string().optional() };
 
+/**
+ * A guest's takeaway order as their data holds it: amounts as decimal
+ * strings, its lines as ordered. Written here, not in takeaway.ts, which
+ * imports this file (a cycle would leave one of the two undefined).
+ */
+const guestTakeawayOrder = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  lang: z.string(),
+  pickup: z.object({ date: z.string(), time: z.string() }),
+  /** One of takeaway.ts `TAKEAWAY_ORDER_STATUSES`. */
+  status: z.string(),
+  notes: z.string(),
+  source: z.enum(['online', 'phone']),
+  total: z.string(),
+  createdAt: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      label: z.string(),
+      quantity: z.number(),
+      amount: z.string(),
+    }),
+  ),
+});
+
 export const guestDataAnswer = z.object({
   ...guestNamed,
   exportedAt: z.string(),
@@ -319,6 +348,7 @@ export const guestDataAnswer = z.object({
   contactMessages: z.array(
     contactMessagesAnswer.shape.messages.element.omit({ read: true, delivery: true }),
   ),
+  takeawayOrders: z.array(guestTakeawayOrder),
 });
 export type GuestData = z.infer<typeof guestDataAnswer>;
 
@@ -326,6 +356,7 @@ export const guestErasedAnswer = z.object({
   ...guestNamed,
   reservations: z.number(),
   contactMessages: z.number(),
+  takeawayOrders: z.number(),
   mails: z.number(),
 });
 export type GuestErased = z.infer<typeof guestErasedAnswer>;

@@ -104,13 +104,17 @@ const erasedText = (counts: GuestErased) =>
   T.erased(
     whom(counts),
     T.reservations(counts.reservations),
+    T.orders(counts.takeawayOrders),
     T.messages(counts.contactMessages),
     T.mails(counts.mails),
   );
 
 function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise<void> }) {
   const download = useDownloadUrl(data);
-  const nothing = data.reservations.length === 0 && data.contactMessages.length === 0;
+  const nothing =
+    data.reservations.length === 0 &&
+    data.takeawayOrders.length === 0 &&
+    data.contactMessages.length === 0;
   if (nothing) return <p>{T.nothing(whom(data))}</p>;
   return (
     <>
@@ -118,6 +122,7 @@ function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise
         {T.found(
           whom(data),
           T.reservations(data.reservations.length),
+          T.orders(data.takeawayOrders.length),
           T.messages(data.contactMessages.length),
         )}
       </p>

@@ -194,7 +194,7 @@ export const SETTINGS_TEXTS = {
   autoConfirmOff: 'Spenta',
   retentionMonths: 'Conservazione dei dati (mesi)',
   retentionMonthsHint:
-    'Le prenotazioni passate e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
+    'Le prenotazioni passate, gli ordini da asporto e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
   defaultIs: (value: string | number) => `Predefinito: ${value}.`,
   save: 'Salva impostazioni',
   saving: 'Salvataggio in corso...',
@@ -229,16 +229,18 @@ export const GUEST_DATA_TEXTS = {
   invalidGuest: 'Scrivi un indirizzo email valido o un numero di telefono (da 6 a 20 cifre).',
   reservations: (count: number) => plural(count, 'prenotazione', 'prenotazioni'),
   messages: (count: number) => plural(count, 'messaggio', 'messaggi'),
+  orders: (count: number) => plural(count, 'ordine da asporto', 'ordini da asporto'),
   mails: (count: number) => plural(count, 'email', 'email'),
-  found: (guest: string, reservations: string, messages: string) =>
-    `${guest}: ${reservations}, ${messages}.`,
-  nothing: (guest: string) => `Nessuna prenotazione e nessun messaggio per ${guest}.`,
+  found: (guest: string, reservations: string, orders: string, messages: string) =>
+    `${guest}: ${reservations}, ${orders}, ${messages}.`,
+  nothing: (guest: string) =>
+    `Nessuna prenotazione, nessun ordine da asporto e nessun messaggio per ${guest}.`,
   download: 'Scarica i dati (JSON)',
   erase: 'Cancella i dati',
   eraseQuestion: (guest: string) =>
-    `Cancellare per sempre tutti i dati di ${guest}? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.`,
+    `Cancellare per sempre tutti i dati di ${guest}? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.`,
   eraseYes: 'Sì, cancella tutto',
   back: 'Indietro',
-  erased: (guest: string, reservations: string, messages: string, mails: string) =>
-    `Dati di ${guest} cancellati: ${reservations}, ${messages}, ${mails}.`,
+  erased: (guest: string, reservations: string, orders: string, messages: string, mails: string) =>
+    `Dati di ${guest} cancellati: ${reservations}, ${orders}, ${messages}, ${mails}.`,
 } as const;

@@ -862,6 +862,22 @@ describe("one guest's data", () => {
       lang: 'it',
       createdAt: '2026-05-01T10:00:00.000Z',
     })),
+    takeawayOrders: [
+      {
+        id: 7,
+        name: 'Giulia Bianchi',
+        email: 'giulia@example.test',
+        phone: '+39 333 123 4567',
+        lang: 'it',
+        pickup: { date: '2026-05-20', time: '19:30' },
+        status: 'collected',
+        notes: '',
+        source: 'online',
+        total: '18.00',
+        createdAt: '2026-05-20T16:00:00.000Z',
+        lines: [{ id: 4, name: 'Margherita', label: '', quantity: 2, amount: '9.00' }],
+      },
+    ],
   };
   const KEY = 'guest-data?email=giulia%40example.test';
   let blobs: Blob[];
@@ -870,7 +886,13 @@ describe("one guest's data", () => {
     blobs = [];
     routes[`GET /api/${KEY}`] = () => Response.json(GIULIA);
     routes[`DELETE /api/${KEY}`] = () =>
-      Response.json({ email: GIULIA.email, reservations: 1, contactMessages: 2, mails: 3 });
+      Response.json({
+        email: GIULIA.email,
+        reservations: 1,
+        takeawayOrders: 1,
+        contactMessages: 2,
+        mails: 3,
+      });
     vi.stubGlobal(
       'URL',
       Object.assign(class extends URL {}, {
@@ -894,7 +916,9 @@ describe("one guest's data", () => {
   it('found by e-mail: how much there is, and the JSON to download', async () => {
     await search('giulia@example.test');
     expect(
-      await screen.findByText('giulia@example.test: 1 prenotazione, 2 messaggi.'),
+      await screen.findByText(
+        'giulia@example.test: 1 prenotazione, 1 ordine da asporto, 2 messaggi.',
+      ),
     ).toBeTruthy();
     expect(
       screen.getByText('mercoledì 10 giugno 2026, 13:00 · 2 persone · Confermata'),
@@ -912,10 +936,11 @@ describe("one guest's data", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
     expect(calls(`DELETE /api/${KEY}`)).toEqual([]);
     const question = screen.getByRole('group', {
-      name: 'Cancellare per sempre tutti i dati di giulia@example.test? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.',
+      name: 'Cancellare per sempre tutti i dati di giulia@example.test? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.',
     });
     fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
-    const done = 'Dati di giulia@example.test cancellati: 1 prenotazione, 2 messaggi, 3 email.';
+    const done =
+      'Dati di giulia@example.test cancellati: 1 prenotazione, 1 ordine da asporto, 2 messaggi, 3 email.';
     expect(await screen.findByText(done)).toBeTruthy();
     expect(toasts).toContainEqual(['success', done]);
     expect(calls(`DELETE /api/${KEY}`)).toHaveLength(1);
@@ -924,12 +949,26 @@ describe("one guest's data", () => {
 
   it('nothing kept: said, and nothing to download or erase', async () => {
     routes[`GET /api/${KEY}`] = () =>
+      Response.json({ ...GIULIA, reservations: [], contactMessages: [], takeawayOrders: [] });
+    await search('giulia@example.test');
+    expect(
+      await screen.findByText(
+        'Nessuna prenotazione, nessun ordine da asporto e nessun messaggio per giulia@example.test.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
+  });
+
+  it('only takeaway orders kept: counted, and erasable', async () => {
+    routes[`GET /api/${KEY}`] = () =>
       Response.json({ ...GIULIA, reservations: [], contactMessages: [] });
     await search('giulia@example.test');
     expect(
-      await screen.findByText('Nessuna prenotazione e nessun messaggio per giulia@example.test.'),
+      await screen.findByText(
+        'giulia@example.test: 0 prenotazioni, 1 ordine da asporto, 0 messaggi.',
+      ),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancella i dati' })).toBeTruthy();
   });
 
   it('neither an e-mail nor a phone: said, nothing asked', async () => {
@@ -948,15 +987,24 @@ describe("one guest's data", () => {
     const byPhone = { ...GIULIA, email: undefined, phone: '+393331234567', contactMessages: [] };
     routes[`GET /api/${PHONE_KEY}`] = () => Response.json(byPhone);
     routes[`DELETE /api/${PHONE_KEY}`] = () =>
-      Response.json({ phone: '+393331234567', reservations: 1, contactMessages: 0, mails: 0 });
+      Response.json({
+        phone: '+393331234567',
+        reservations: 1,
+        takeawayOrders: 1,
+        contactMessages: 0,
+        mails: 0,
+      });
     await search(' +39 333 123-4567 ');
-    expect(await screen.findByText('+393331234567: 1 prenotazione, 0 messaggi.')).toBeTruthy();
+    expect(
+      await screen.findByText('+393331234567: 1 prenotazione, 1 ordine da asporto, 0 messaggi.'),
+    ).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
     const question = screen.getByRole('group', {
-      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, messaggi ed email in coda spariscono e non si possono recuperare.',
+      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.',
     });
     fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
-    const done = 'Dati di +393331234567 cancellati: 1 prenotazione, 0 messaggi, 0 email.';
+    const done =
+      'Dati di +393331234567 cancellati: 1 prenotazione, 1 ordine da asporto, 0 messaggi, 0 email.';
     expect(await screen.findByText(done)).toBeTruthy();
     expect(calls(`DELETE /api/${PHONE_KEY}`)).toHaveLength(1);
     expect(calls(`GET /api/${KEY}`)).toEqual([]);

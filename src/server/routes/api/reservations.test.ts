@@ -942,12 +942,14 @@ describe("one guest's data", () => {
     await byPhone({ party: 2, date: '2028-01-19', time: '20:00' });
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 1,
+      takeawayOrders: 0,
       contactMessages: 1,
     });
     const left = await harness.app.db.selectFrom('reservations').select('date').execute();
     expect(left).toEqual([{ date: '2028-01-19' }]);
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
+      takeawayOrders: 0,
       contactMessages: 0,
     });
   });

@@ -5,7 +5,12 @@ import type { GuestKey } from '../../../shared/schemas/reservations.ts';
 /** A column holding an e-mail equals `email`, whatever the case of either (`lower()` is indexed). */
 export const sameEmail =
   (column: 'email' | 'recipient' | 'reply_to', email: string) =>
-  (eb: ExpressionBuilder<Database, 'reservations' | 'contact_messages' | 'outbox'>) =>
+  (
+    eb: ExpressionBuilder<
+      Database,
+      'reservations' | 'takeaway_orders' | 'contact_messages' | 'outbox'
+    >,
+  ) =>
     eb(eb.fn('lower', [column]), '=', email.toLowerCase());
 
 /**
@@ -15,7 +20,11 @@ export const sameEmail =
  */
 const NORMAL_PHONE = sql<string>`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '.', ''), '(', ''), ')', ''), '/', '')`;
 
-/** The bookings of `guest`: by e-mail whatever its case, or by phone (normalised) however it was written. */
-export const guestsBookings =
-  (guest: GuestKey) => (eb: ExpressionBuilder<Database, 'reservations'>) =>
+/**
+ * The bookings or takeaway orders of `guest`: by e-mail whatever its case,
+ * or by phone (normalised) however it was written. Both forms check the
+ * phone with the same schema (`guestContactFields`).
+ */
+export const guestsRows =
+  (guest: GuestKey) => (eb: ExpressionBuilder<Database, 'reservations' | 'takeaway_orders'>) =>
     'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone);

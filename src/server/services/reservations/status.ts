@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/reservations.ts';
 import { recordAudit } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
-import { guestsBookings } from './guest-match.ts';
+import { guestsRows } from './guest-match.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt, type GuestMailKind } from '../../mail/reservation-mails.ts';
 import { bumpBookingsVersion, MINUTE_MS, toReservation, type Actor, type Row } from './rows.ts';
@@ -167,7 +167,7 @@ export class StatusChanges {
       // A request whose time has passed is no longer anyone's to decline.
       .where('starts_at', '>', nowIso(now))
       .where((eb) =>
-        'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsBookings(guest)(eb),
+        'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsRows(guest)(eb),
       );
     // One address may be many households (a carrier's shared IPv4, a /56):
     // only a burst of requests from it is declined, never what it asked days ago.

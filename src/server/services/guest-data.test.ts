@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStaff, login, testApp } from '../testing/app.ts';
+
+// A guest's takeaway orders in their data (services/guest-data.ts): exported
+// and erased with their lines by e-mail (any case) or phone (any spacing),
+// other guests' orders left alone, and deleted once their pickup is older
+// than the retention period. The orders are written straight into their
+// tables: how they are taken is the takeaway API's tests' business.
+let harness: Awaited<ReturnType<typeof testApp>>;
+let owner: string;
+/** Tuesday 13 January 2026, 10:00 in Rome. */
+let now = Date.parse('2026-01-13T09:00:00Z');
+
+beforeEach(async () => {
+  now = Date.parse('2026-01-13T09:00:00Z');
+  harness = await testApp({}, { pages: false, now: () => now });
+  await harness.app.outbox.stop();
+  await createStaff(harness.app, { role: 'owner' });
+  owner = await login(harness.app);
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+const asOwner = (method: 'GET' | 'DELETE', url: string) =>
+  harness.app.inject({ method, url, headers: { authorization: `Bearer ${owner}` } });
+
+/** An order of two pizzas and a tiramisù, picked up at `date` `time`. */
+async function order(guest: { email: string; phone: string; date?: string; time?: string }) {
+  const { id } = await harness.app.db
+    .insertInto('takeaway_orders')
+    .values({
+      name: 'Rosa Russo',
+      phone: guest.phone,
+      email: guest.email,
+      lang: 'it',
+      date: guest.date ?? '2026-01-14',
+      time: guest.time ?? '19:30',
+      status: 'collected',
+      notes: 'Senza basilico',
+      source: guest.email ? 'online' : 'phone',
+      total_cents: 2350,
+      privacy_accepted_at: '2026-01-13T09:00:00.000Z',
+      client_key: null,
+      created_at: '2026-01-13T09:00:00.000Z',
+      updated_at: '2026-01-13T09:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await harness.app.db
+    .insertInto('takeaway_order_lines')
+    .values([
+      {
+        order_id: id,
+        position: 0,
+        item_id: 4,
+        name: 'Margherita',
+        label: 'Grande',
+        quantity: 2,
+        amount_cents: 900,
+        kitchen: 'oven',
+      },
+      {
+        order_id: id,
+        position: 1,
+        item_id: 9,
+        name: 'Tiramisù',
+        label: '',
+        quantity: 1,
+        amount_cents: 550,
+        kitchen: 'none',
+      },
+    ])
+    .execute();
+  return id;
+}
+
+const orderIds = async () =>
+  (await harness.app.db.selectFrom('takeaway_orders').select('id').orderBy('id').execute()).map(
+    (row) => row.id,
+  );
+const lineOrderIds = async () =>
+  (
+    await harness.app.db
+      .selectFrom('takeaway_order_lines')
+      .select('order_id')
+      .distinct()
+      .orderBy('order_id')
+      .execute()
+  ).map((row) => row.order_id);
+
+describe("a guest's takeaway orders in their data", () => {
+  it('exported and erased by e-mail, whatever its case, with their lines; others left alone', async () => {
+    const rosa = await order({ email: 'Rosa@Example.it', phone: '+39 333 1234567' });
+    const again = await order({ email: 'rosa@example.it', phone: '+39 333 7654321' });
+    const other = await order({ email: 'someone@else.example', phone: '+39 333 1234567' });
+
+    const exported = await asOwner('GET', '/api/guest-data?email=ROSA%40example.it');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const orders = exported.json().takeawayOrders;
+    expect(orders.map((row: { id: number }) => row.id)).toEqual([rosa, again]);
+    expect(orders[0]).toEqual({
+      id: rosa,
+      name: 'Rosa Russo',
+      email: 'Rosa@Example.it',
+      phone: '+39 333 1234567',
+      lang: 'it',
+      pickup: { date: '2026-01-14', time: '19:30' },
+      status: 'collected',
+      notes: 'Senza basilico',
+      source: 'online',
+      total: '23.50',
+      createdAt: '2026-01-13T09:00:00.000Z',
+      lines: [
+        { id: 4, name: 'Margherita', label: 'Grande', quantity: 2, amount: '9.00' },
+        { id: 9, name: 'Tiramisù', label: '', quantity: 1, amount: '5.50' },
+      ],
+    });
+
+    const erased = await asOwner('DELETE', '/api/guest-data?email=rosa%40example.it');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ takeawayOrders: 2, reservations: 0 });
+    expect(await orderIds()).toEqual([other]);
+    expect(await lineOrderIds()).toEqual([other]);
+    const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
+    const summaries = audit.map((row) => row.summary);
+    expect(summaries).toContain(
+      'Esportati i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 messaggi.',
+    );
+    expect(summaries).toContain(
+      'Cancellati su richiesta i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 messaggi, 0 e-mail.',
+    );
+    expect(JSON.stringify(audit)).not.toMatch(/rosa|333/i);
+  });
+
+  it('exported and erased by phone, however it was written; the same digits without the + are someone else', async () => {
+    const spaced = await order({ email: '', phone: '+39 333 123-4567' });
+    const bracketed = await order({ email: 'rosa@example.it', phone: '+39 (333) 1234567' });
+    const noPlus = await order({ email: '', phone: '39 333 1234567' });
+
+    const exported = await asOwner('GET', '/api/guest-data?phone=%2B39%20333%201234567');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().takeawayOrders.map((row: { id: number }) => row.id)).toEqual([
+      spaced,
+      bracketed,
+    ]);
+
+    const erased = await asOwner('DELETE', '/api/guest-data?phone=%2B393331234567');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ phone: '+393331234567', takeawayOrders: 2 });
+    expect(await orderIds()).toEqual([noPlus]);
+    expect(await lineOrderIds()).toEqual([noPlus]);
+  });
+
+  it('deleted with their lines once their pickup is older than the retention period, the rest kept', async () => {
+    // 24 months before 15 January 2028, 10:00 in Rome: 15 January 2026, 10:00.
+    await order({ email: 'rosa@example.it', phone: '+39 333 1234567' });
+    await order({
+      email: 'rosa@example.it',
+      phone: '+39 333 1234567',
+      date: '2026-01-15',
+      time: '09:45',
+    });
+    const thatEvening = await order({
+      email: 'rosa@example.it',
+      phone: '+39 333 1234567',
+      date: '2026-01-15',
+      time: '19:30',
+    });
+    now = Date.parse('2028-01-15T09:00:00Z');
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 0,
+      takeawayOrders: 2,
+      contactMessages: 0,
+    });
+    expect(await orderIds()).toEqual([thatEvening]);
+    expect(await lineOrderIds()).toEqual([thatEvening]);
+    const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
+    expect(audit.map((row) => row.summary)).toContain(
+      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto e 0 messaggi più vecchi.',
+    );
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 0,
+      takeawayOrders: 0,
+      contactMessages: 0,
+    });
+  });
+});
