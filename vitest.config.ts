@@ -18,6 +18,7 @@ const DATABASE_TESTS = [
   'src/server/pages/reservation-pages.test.ts',
   'src/server/pages/photo-pages.test.ts',
   'src/server/pages/site-texts.test.ts',
+  'src/server/pages/social-card.test.ts',
   'src/server/main.test.ts',
 ];
 
