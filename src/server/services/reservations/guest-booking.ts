@@ -1,11 +1,7 @@
+import type { ReservationBody } from '../../../shared/schemas/reservations.ts';
 import {
-  limitedEmail,
-  limitedPhone,
-  type ReservationBody,
-} from '../../../shared/schemas/reservations.ts';
-import {
-  contactDigest,
   hitLimit,
+  screenGuest,
   type AddressLimit,
   type LimitCounters,
   type RateLimited,
@@ -41,6 +37,12 @@ export const RESERVATION_PHONE_LIMIT: AddressLimit = {
   name: 'reservation-phone',
 };
 
+const RESERVATION_LIMITS = {
+  address: RESERVATION_ADDRESS_LIMIT,
+  email: RESERVATION_EMAIL_LIMIT,
+  phone: RESERVATION_PHONE_LIMIT,
+};
+
 /** 20 presses of a cancel link's button per hour per client address: a guest presses once or twice. */
 const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   name: 'reservation-cancel-ip',
@@ -74,27 +76,11 @@ export class GuestBooking {
     this.#cancellation = options.cancellation;
   }
 
-  /**
-   * A guest's booking: the address's flood limit first (in memory, then in
-   * the database), then the honeypot (a robot is told "received" and nothing
-   * is stored), then the limits of the e-mail and the phone, then the booking.
-   */
+  /** A guest's booking, once `screenGuest` lets it through. */
   async book(clientAddress: string, body: ReservationBody): Promise<GuestBookingOutcome> {
-    const byAddress = await hitLimit(this.#counters, RESERVATION_ADDRESS_LIMIT, clientAddress);
-    if (byAddress) return byAddress;
-    if ((body.website ?? '').trim() !== '') return { ok: true, id: 0, status: 'pending' };
-    const byContact =
-      (await hitLimit(
-        this.#counters,
-        RESERVATION_EMAIL_LIMIT,
-        contactDigest(limitedEmail(body.email)),
-      )) ??
-      (await hitLimit(
-        this.#counters,
-        RESERVATION_PHONE_LIMIT,
-        contactDigest(limitedPhone(body.phone)),
-      ));
-    if (byContact) return byContact;
+    const screened = await screenGuest(this.#counters, RESERVATION_LIMITS, clientAddress, body);
+    if (screened === 'robot') return { ok: true, id: 0, status: 'pending' };
+    if (screened) return screened;
     const outcome = await this.#booking.book(body, clientAddress);
     if (!outcome.ok) return { ok: false, code: outcome.reason };
     return {

@@ -1,9 +1,7 @@
 import { romeDate } from '../../../shared/opening-hours.ts';
-import { limitedEmail, limitedPhone } from '../../../shared/schemas/reservations.ts';
 import type { TakeawayOrderBody } from '../../../shared/schemas/takeaway.ts';
 import {
-  contactDigest,
-  hitLimit,
+  screenGuest,
   type AddressLimit,
   type LimitCounters,
   type RateLimited,
@@ -27,29 +25,24 @@ export const ORDER_ADDRESS_LIMIT: AddressLimit = {
 };
 export const ORDER_EMAIL_LIMIT: AddressLimit = { ...ORDER_ADDRESS_LIMIT, name: 'takeaway-email' };
 export const ORDER_PHONE_LIMIT: AddressLimit = { ...ORDER_ADDRESS_LIMIT, name: 'takeaway-phone' };
+const ORDER_LIMITS = {
+  address: ORDER_ADDRESS_LIMIT,
+  email: ORDER_EMAIL_LIMIT,
+  phone: ORDER_PHONE_LIMIT,
+};
 
-/**
- * A guest's order from the site: the address's flood limit first (in
- * memory, then in the database), then the honeypot (a robot is told
- * "received" and nothing is stored), then the limits of the e-mail and the
- * phone, then the order.
- */
+/** A guest's order from the site, once `screenGuest` lets it through. */
 export async function placeGuestOrder(
   parts: { counters: LimitCounters; orders: TakeawayOrders; now: () => number },
   clientKey: string,
   body: TakeawayOrderBody,
 ): Promise<OrderOutcome | RateLimited> {
-  const { counters } = parts;
-  const byAddress = await hitLimit(counters, ORDER_ADDRESS_LIMIT, clientKey);
-  if (byAddress) return byAddress;
-  if ((body.website ?? '').trim() !== '') {
+  const screened = await screenGuest(parts.counters, ORDER_LIMITS, clientKey, body);
+  if (screened === 'robot') {
     const pickup =
       body.pickup === 'asap' ? { date: romeDate(new Date(parts.now())), time: '' } : body.pickup;
     return { ok: true, order: { id: 0, status: 'received', pickup, total: '0.00', lines: [] } };
   }
-  const byContact =
-    (await hitLimit(counters, ORDER_EMAIL_LIMIT, contactDigest(limitedEmail(body.email)))) ??
-    (await hitLimit(counters, ORDER_PHONE_LIMIT, contactDigest(limitedPhone(body.phone))));
-  if (byContact) return byContact;
+  if (screened) return screened;
   return parts.orders.place(body, clientKey);
 }
