@@ -211,4 +211,119 @@ export const TAKEAWAY_REFUSALS = {
   paused: 'paused',
   /** The restaurant takes no takeaway orders online. */
   disabled: 'disabled',
+  /** A status change the order's status does not allow (staff's PATCH, a guest cancelling too late). */
+  transition: 'invalid-transition',
+  /** The status link is not whole, or its order is gone (400). */
+  badToken: 'invalid-token',
 } as const;
+
+/**
+ * POST /api/takeaway/orders/staff: an order staff take by phone. The
+ * guest's body without `privacy` (staff tell the guest on the phone) and the
+ * honeypot, the e-mail optional; `override: true` goes past a full slot,
+ * after the board has warned (the load then exceeds the limit knowingly).
+ */
+export const staffOrderBody = takeawayOrderBody
+  .omit({ privacy: true, website: true, email: true })
+  .extend({
+    email: guestContactFields.email.optional(),
+    override: z.boolean().optional(),
+  });
+export type StaffOrderBody = z.infer<typeof staffOrderBody>;
+
+/** Where an order came from: the guest's page, or staff taking a phone call. */
+export const ORDER_SOURCES = ['online', 'phone'] as const;
+
+/**
+ * An order as staff see it (GET /api/takeaway/orders, the board, PATCH's
+ * answer). `email` is empty for a phone order without one; `opened` says
+ * whether someone opened it on the board (until then it rings); `message`
+ * is staff's last word to the guest (a decline's reason), empty if none.
+ */
+export const takeawayOrderAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  lang: z.enum(LANGUAGES),
+  pickup: z.object({ date: z.string(), time: z.string() }),
+  status: z.enum(TAKEAWAY_ORDER_STATUSES),
+  total: z.string(),
+  lines: z.array(orderLineAnswer),
+  notes: z.string(),
+  source: z.enum(ORDER_SOURCES),
+  createdAt: z.string(),
+  opened: z.boolean(),
+  message: z.string(),
+});
+export type TakeawayOrder = z.infer<typeof takeawayOrderAnswer>;
+
+/** GET /api/takeaway/orders?date=YYYY-MM-DD (staff). */
+export const takeawayOrdersQuery = z.strictObject({ date: dateText });
+
+/** A staff message to the guest (a decline's reason): one paragraph, sent in the mail as written. */
+export const STAFF_MESSAGE_MAX = 500;
+
+/**
+ * PATCH /api/takeaway/orders/{id} (staff). `pickupTime` (same day) moves
+ * the order, which tells the guest; only with `accepted`. Allowed moves:
+ * received → accepted | declined | cancelled; accepted → accepted (a new
+ * time) | ready | declined | cancelled | no-show; ready → collected |
+ * no-show | cancelled. Anything else is 409 `invalid-transition`.
+ */
+export const takeawayOrderPatch = z.strictObject({
+  status: z.enum(['accepted', 'ready', 'collected', 'declined', 'cancelled', 'no-show']),
+  pickupTime: timeText.optional(),
+  message: z
+    .string()
+    .trim()
+    .max(STAFF_MESSAGE_MAX, `Messaggio: al massimo ${STAFF_MESSAGE_MAX} caratteri.`)
+    .refine((text) => !text.includes('\0'), 'must not contain the character U+0000')
+    .optional(),
+});
+export type TakeawayOrderPatch = z.infer<typeof takeawayOrderPatch>;
+
+/** POST /api/takeaway/pause (staff): online orders stop for 1-180 minutes, then resume by themselves. */
+export const takeawayPauseBody = z.strictObject({
+  minutes: wholeNumber('Pausa (minuti)', 1, 180),
+});
+
+/**
+ * GET /api/takeaway/board?date=YYYY-MM-DD (staff): everything the kitchen
+ * board shows, in one answer it asks for every second or so with
+ * `If-None-Match` (304 while nothing changed, on any instance). `orders`
+ * are the date's by pickup time; `unopened` are the orders of any day
+ * nobody opened yet (they ring); `slots` are the date's pickup times with
+ * the load their orders hold per kitchen group, against `settings.limits`.
+ */
+export const takeawayBoardQuery = z.strictObject({ date: dateText });
+export const takeawayBoardAnswer = z.object({
+  date: z.string(),
+  orders: z.array(takeawayOrderAnswer),
+  unopened: z.array(takeawayOrderAnswer),
+  slots: z.array(z.object({ time: z.string(), oven: z.number(), kitchen: z.number() })),
+  settings: takeawaySettingsAnswer,
+});
+export type TakeawayBoard = z.infer<typeof takeawayBoardAnswer>;
+
+/**
+ * What the guest's status page shows (GET /api/takeaway/orders/status?token=,
+ * and POST /api/takeaway/orders/cancel `{token}`'s answer): no phone, no
+ * e-mail, so that a forwarded link shows only the order.
+ */
+export const guestOrderAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  lang: z.enum(LANGUAGES),
+  pickup: z.object({ date: z.string(), time: z.string() }),
+  status: z.enum(TAKEAWAY_ORDER_STATUSES),
+  total: z.string(),
+  lines: z.array(orderLineAnswer),
+  notes: z.string(),
+  message: z.string(),
+  /** True while the guest may still cancel (the order is `received`). */
+  cancellable: z.boolean(),
+});
+export type GuestOrder = z.infer<typeof guestOrderAnswer>;
+export const orderTokenQuery = z.strictObject({ token: z.string().min(1).max(200) });
+export const orderTokenBody = orderTokenQuery;
