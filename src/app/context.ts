@@ -11,6 +11,13 @@ import type {
   ReservationBody,
   ReservationStatus,
 } from '../shared/schemas/reservations.ts';
+import type {
+  CreatedOrder,
+  GuestOrder,
+  OrderedItem,
+  TakeawayOrderBody,
+  TakeawaySlotsAnswer,
+} from '../shared/schemas/takeaway.ts';
 
 /**
  * What the server hands to loaders: they read data through the server's
@@ -35,6 +42,8 @@ export interface AppServices {
   openingHours(lang: Lang): Promise<OpeningHoursAnswer>;
   /** Table reservations, as a guest's page uses them (the same rules as the API's). */
   reservations: GuestReservations;
+  /** Takeaway orders, as the guest's pages use them (the same rules as the API's). */
+  takeaway: GuestTakeaway;
   /**
    * Every photo slot in a language (GET /api/photos?lang=): the owner's
    * upload, else the picture shipped with the site. A page never knows which.
@@ -105,6 +114,50 @@ export type BookingOutcome =
       code: 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending' | 'rate-limited';
     }
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof ReservationBody, string[]>> };
+
+/** What the guest's pages (/takeaway, /takeaway/order) do, through the server's service. */
+export interface GuestTakeaway {
+  /**
+   * Whether the restaurant takes orders online at all (off: the page and
+   * its links are hidden), until when staff paused them (null: not paused),
+   * and every date from today to the horizon, `open` when it has at least
+   * one pickup time left for an order of one dish ready to hand.
+   */
+  calendar(): Promise<{
+    enabled: boolean;
+    pausedUntil: string | null;
+    days: { date: string; open: boolean }[];
+  }>;
+  /** The pickup times of a date for an order of `items`, or null when a dish is not on the menu. */
+  slots(date: string, items: readonly OrderedItem[]): Promise<TakeawaySlotsAnswer | null>;
+  /**
+   * Orders, as POST /api/takeaway/orders does: the body as the form sent it
+   * (checked here), counted against `clientAddress`'s flood limits. The
+   * answer carries the token of the order's status page.
+   */
+  order(body: unknown, clientAddress: string): Promise<TakeawayOrderOutcome>;
+  /** The order a status link names, or null when the link is not valid. */
+  status(token: string): Promise<GuestOrder | null>;
+  /**
+   * Cancels the order a status link names (the guest pressed the button),
+   * counted against `clientAddress`'s limit as POST /api/takeaway/orders/cancel
+   * is: null for a link that is not valid, 'too-late' once staff took it on.
+   */
+  cancel(
+    token: string,
+    clientAddress: string,
+  ): Promise<GuestOrder | null | 'too-late' | 'rate-limited'>;
+}
+
+export type TakeawayOrderOutcome =
+  | { ok: true; order: CreatedOrder; statusToken: string }
+  | {
+      ok: false;
+      code: 'item-unavailable' | 'slot-full' | 'not-a-slot' | 'paused' | 'disabled' | 'rate-limited';
+      /** The API's English description: the ids refused, the next slot that fits. */
+      description: string;
+    }
+  | { ok: false; code: 'invalid'; fields: Partial<Record<keyof TakeawayOrderBody, string[]>> };
 
 /** A booking as its cancel page shows it. */
 export interface CancellationView {
