@@ -21,6 +21,7 @@ export default [
     route('dashboard', 'routes/staff/dashboard-shell.tsx', [
       index('routes/staff/dashboard.tsx'),
       route('reservations', 'routes/staff/reservations.tsx'),
+      route('takeaway', 'routes/staff/takeaway.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
       route('hours', 'routes/staff/hours.tsx'),
       route('photos', 'routes/staff/photos.tsx'),

@@ -10,7 +10,15 @@ export type ApiFailure =
   | { kind: 'network'; error: unknown };
 
 export type ApiResult<T> =
-  { ok: true; status: number; statusText: string; data: T } | { ok: false; failure: ApiFailure };
+  | {
+      ok: true;
+      status: number;
+      statusText: string;
+      data: T;
+      /** The answer's `ETag`, when it has one (to ask again with `ifNoneMatch`). */
+      etag?: string;
+    }
+  | { ok: false; failure: ApiFailure };
 
 export interface ApiRequestOptions {
   /** Sent as JSON. */
@@ -19,6 +27,11 @@ export interface ApiRequestOptions {
   file?: Blob;
   /** Sent as `Authorization: Bearer …`. */
   token?: string | null;
+  /**
+   * Sent as `If-None-Match`: the ETag of the answer already on screen. The
+   * server then answers 304 (an `http` failure of that status) while it holds.
+   */
+  ifNoneMatch?: string;
   signal?: AbortSignal;
 }
 
@@ -27,13 +40,14 @@ const API_BASE = '/api';
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  { body, file, token, signal }: ApiRequestOptions = {},
+  { body, file, token, ifNoneMatch, signal }: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Only with a body: Fastify refuses an empty body announced as JSON.
   if (file) headers['Content-Type'] = file.type;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -67,7 +81,14 @@ export async function apiRequest<T = unknown>(
       },
     };
   }
-  return { ok: true, status: response.status, statusText: response.statusText, data: data as T };
+  const etag = response.headers.get('ETag');
+  return {
+    ok: true,
+    status: response.status,
+    statusText: response.statusText,
+    data: data as T,
+    ...(etag ? { etag } : {}),
+  };
 }
 
 function parseJson(text: string): unknown {

@@ -9,6 +9,7 @@ export const NAV_TEXTS = {
   label: 'Sezioni',
   dailyMenu: 'Menu del giorno',
   reservations: 'Prenotazioni',
+  takeaway: 'Asporto',
   menu: 'Menu',
   hours: 'Orari e dati',
   photos: 'Foto',

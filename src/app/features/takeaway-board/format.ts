@@ -1,0 +1,48 @@
+import { formatPrice } from '../../../shared/price.ts';
+import type { OrderLine, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
+
+const longDate = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDate = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+// A calendar date read at noon UTC: no time zone moves it to another day.
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** "2026-06-10" → "mercoledì 10 giugno 2026". */
+export const spokenDate = (date: string) => longDate.format(noon(date));
+
+/** "2026-06-11" → "gio 11 giu" (a new order's day, when it is not the day on screen). */
+export const shortDay = (date: string) => shortDate.format(noon(date));
+
+/** "23.50" → "23,50 €". */
+export const euros = (amount: string) => formatPrice(amount);
+
+/** "2 × Margherita (grande)". */
+export const lineText = (line: OrderLine) =>
+  `${line.quantity} × ${line.name}${line.label ? ` (${line.label})` : ''}`;
+
+/** Orders by pickup day and time, then as they came in. */
+export const byPickup = (a: TakeawayOrder, b: TakeawayOrder) =>
+  `${a.pickup.date} ${a.pickup.time} ${a.createdAt}`.localeCompare(
+    `${b.pickup.date} ${b.pickup.time} ${b.createdAt}`,
+  );
+
+/**
+ * The next time that fits, as a full slot's refusal names it ("… the next
+ * that fits is 20:15"): the first time in the description other than the
+ * one asked for; null when it names none (nothing later fits).
+ */
+export function nextTimeIn(description: string, asked?: string): string | null {
+  const times = description.match(/\b\d{2}:\d{2}\b/g) ?? [];
+  return times.find((time) => time !== asked) ?? null;
+}

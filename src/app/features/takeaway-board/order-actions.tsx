@@ -1,0 +1,201 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  STAFF_MESSAGE_MAX,
+  TAKEAWAY_REFUSALS,
+  type TakeawayOrder,
+  type TakeawayOrderPatch,
+} from '../../../shared/schemas/takeaway.ts';
+import { refusalsOf } from '../../api/errors.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { useStaffSave } from '../staff/index.ts';
+import { nextTimeIn } from './format.ts';
+import { changeOrder } from './takeaway-board-api.ts';
+import { ACTION_TEXTS as T } from './takeaway-board-texts.ts';
+
+/**
+ * Sends a change of one order; on success a toast and the board asked
+ * again at once. A refusal is said in Italian: an order a colleague (or
+ * the guest) changed meanwhile, a time that is no pickup time, a full slot
+ * with the next time that fits.
+ */
+function useOrderChange(refresh: () => void) {
+  const { save, busy } = useStaffSave();
+  const change = async (order: TakeawayOrder, body: TakeawayOrderPatch, success: string) => {
+    await save((token) => changeOrder(token, order.id, body), {
+      success,
+      then: false,
+      onSaved: refresh,
+      reloadOn: [],
+      onFailure: (failure) => {
+        const [refusal] = refusalsOf(failure);
+        if (failure.kind === 'http' && (failure.status === 404 || failure.status === 409)) {
+          refresh();
+        }
+        if (!refusal) return false;
+        const asked = body.pickupTime ?? order.pickup.time;
+        const message =
+          refusal.code === TAKEAWAY_REFUSALS.transition
+            ? T.changedMeanwhile(order.name)
+            : refusal.code === TAKEAWAY_REFUSALS.notASlot
+              ? T.notASlot(asked)
+              : refusal.code === TAKEAWAY_REFUSALS.full
+                ? T.slotFull(nextTimeIn(refusal.description, asked))
+                : null;
+        if (!message) return false;
+        void showToast('warning', message);
+        return true;
+      },
+    });
+  };
+  return { change, busy };
+}
+
+/**
+ * The actions an order's status allows, one tap each for the kitchen's
+ * daily moves (accept, ready, collected); declining, cancelling and a
+ * no-show ask first, as they tell the guest or close the order for good.
+ * `times` are the day's pickup times, to accept at (or move to) another.
+ */
+export function OrderActions({
+  order,
+  times,
+  refresh,
+}: {
+  order: TakeawayOrder;
+  times: readonly string[];
+  refresh: () => void;
+}) {
+  const id = useId();
+  const { change, busy } = useOrderChange(refresh);
+  const [time, setTime] = useState(order.pickup.time);
+  const [message, setMessage] = useState('');
+  const { status, name } = order;
+  const moved = time !== order.pickup.time;
+  const actions: ReactNode[] = [];
+
+  const timeSelect =
+    times.length > 0 ? (
+      <div className="staff-field takeaway-order__time" key="time">
+        <label htmlFor={`${id}-time`}>{T.newTime}</label>
+        <select id={`${id}-time`} value={time} onChange={(event) => setTime(event.target.value)}>
+          {[...new Set([order.pickup.time, ...times])].sort().map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null;
+
+  const tap = (key: string, label: string, run: () => Promise<void>) => (
+    <button
+      key={key}
+      type="button"
+      className="staff-button staff-button--small"
+      disabled={busy}
+      onClick={() => void run()}
+    >
+      {label}
+    </button>
+  );
+  const asked = (
+    key: string,
+    label: string,
+    question: string,
+    confirmLabel: string,
+    run: () => Promise<void>,
+    details?: ReactNode,
+  ) => (
+    <ConfirmedAction
+      key={key}
+      label={label}
+      question={question}
+      confirmLabel={confirmLabel}
+      cancelLabel={T.back}
+      onConfirm={run}
+    >
+      {details}
+    </ConfirmedAction>
+  );
+
+  if (status === 'received') {
+    actions.push(
+      timeSelect,
+      tap('accept', moved ? T.acceptAt(time) : T.accept, () =>
+        change(
+          order,
+          moved ? { status: 'accepted', pickupTime: time } : { status: 'accepted' },
+          moved ? T.done.moved(name, time) : T.done.accepted(name),
+        ),
+      ),
+    );
+  }
+  if (status === 'accepted') {
+    actions.push(
+      tap('ready', T.ready, () => change(order, { status: 'ready' }, T.done.ready(name))),
+      timeSelect,
+    );
+    if (moved) {
+      actions.push(
+        tap('move', `${T.move} alle ${time}`, () =>
+          change(order, { status: 'accepted', pickupTime: time }, T.done.moved(name, time)),
+        ),
+      );
+    }
+  }
+  if (status === 'ready') {
+    actions.push(
+      tap('collected', T.collected, () =>
+        change(order, { status: 'collected' }, T.done.collected(name)),
+      ),
+    );
+  }
+  if (status === 'received' || status === 'accepted') {
+    actions.push(
+      asked(
+        'decline',
+        T.decline,
+        T.declineQuestion(name),
+        T.declineYes,
+        () => {
+          const text = message.trim();
+          return change(
+            order,
+            text ? { status: 'declined', message: text } : { status: 'declined' },
+            T.done.declined(name),
+          );
+        },
+        <div className="staff-field">
+          <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
+          <textarea
+            id={`${id}-message`}
+            rows={3}
+            maxLength={STAFF_MESSAGE_MAX}
+            value={message}
+            aria-describedby={`${id}-message-hint`}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <p className="staff-hint" id={`${id}-message-hint`}>
+            {T.declineHint}
+          </p>
+        </div>,
+      ),
+    );
+  }
+  if (status === 'accepted' || status === 'ready') {
+    actions.push(
+      asked('no-show', T.noShow, T.noShowQuestion(name), T.noShowYes, () =>
+        change(order, { status: 'no-show' }, T.done['no-show'](name)),
+      ),
+    );
+  }
+  if (status === 'received' || status === 'accepted' || status === 'ready') {
+    actions.push(
+      asked('cancel', T.cancel, T.cancelQuestion(name), T.cancelYes, () =>
+        change(order, { status: 'cancelled' }, T.done.cancelled(name)),
+      ),
+    );
+  }
+  return actions.length > 0 ? <>{actions}</> : null;
+}

@@ -1,0 +1,108 @@
+import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
+import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
+import { euros, lineText, shortDay } from './format.ts';
+import { OrderActions } from './order-actions.tsx';
+import { BOARD_TEXTS as T, TICKET_TEXTS } from './takeaway-board-texts.ts';
+
+const DONE: readonly TakeawayOrder['status'][] = ['collected', 'declined', 'cancelled', 'no-show'];
+
+/**
+ * One order on the board: pickup time, name, status, the phone to call,
+ * the dishes, the notes and the total; its actions, "Stampa", and for a
+ * new order "Apri" (it rings until someone opens it).
+ */
+export function OrderCard({
+  order,
+  date,
+  times,
+  refresh,
+  onOpen,
+  onPrint,
+}: {
+  order: TakeawayOrder;
+  /** The day on screen: an order of another day says its day. */
+  date: string;
+  /** The pickup times of the day on screen, to move an order of that day to. */
+  times: readonly string[];
+  refresh: () => void;
+  /** Given for a new order: the "Apri" button. */
+  onOpen?: () => void;
+  onPrint: () => void;
+}) {
+  const done = DONE.includes(order.status);
+  const classes = ['takeaway-order'];
+  if (!order.opened) classes.push('takeaway-order--new');
+  if (done) classes.push('takeaway-order--done');
+  return (
+    <li className={classes.join(' ')}>
+      <p className="takeaway-order__head">
+        <span className="takeaway-order__time">{order.pickup.time}</span>
+        {order.pickup.date === date ? null : (
+          <span className="takeaway-order__day">{T.pickupOn(shortDay(order.pickup.date))}</span>
+        )}
+        <span className="takeaway-order__name">{order.name}</span>
+        <span className={`staff-badge takeaway-order__status--${order.status}`}>
+          {T.status[order.status]}
+        </span>
+        <span className="staff-badge">{T.source[order.source]}</span>
+      </p>
+      <ul className="takeaway-order__lines" aria-label={T.linesLabel(order.name)}>
+        {order.lines.map((line, index) => (
+          <li key={index}>{lineText(line)}</li>
+        ))}
+      </ul>
+      <dl className="takeaway-order__details">
+        <div>
+          <dt>{T.phone}</dt>
+          <dd>
+            <a href={telHref(order.phone)} aria-label={T.callLabel(order.name, order.phone)}>
+              {order.phone}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{T.total}</dt>
+          <dd className="takeaway-order__total">{euros(order.total)}</dd>
+        </div>
+        {order.lang === 'it' ? null : (
+          <div>
+            <dt>{T.lang}</dt>
+            <dd>{LANGUAGE_LABELS_IT[order.lang]}</dd>
+          </div>
+        )}
+        {order.notes ? (
+          <div className="takeaway-order__wide">
+            <dt>{T.notes}</dt>
+            <dd className="takeaway-order__text">{order.notes}</dd>
+          </div>
+        ) : null}
+        {order.message ? (
+          <div className="takeaway-order__wide">
+            <dt>{T.staffMessage}</dt>
+            <dd className="takeaway-order__text">{order.message}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="takeaway-order__actions" role="group" aria-label={T.actionsFor(order.name)}>
+        {onOpen ? (
+          <button type="button" className="staff-button" onClick={onOpen}>
+            {T.open}
+          </button>
+        ) : null}
+        <OrderActions
+          order={order}
+          times={order.pickup.date === date ? times : []}
+          refresh={refresh}
+        />
+        <button
+          type="button"
+          className="staff-button staff-button--small staff-button--ghost"
+          aria-label={TICKET_TEXTS.printLabel(order.name)}
+          onClick={onPrint}
+        >
+          {TICKET_TEXTS.print}
+        </button>
+      </div>
+    </li>
+  );
+}

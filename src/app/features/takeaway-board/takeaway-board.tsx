@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { addDays, isDate } from '../../../shared/opening-hours.ts';
+import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
+import { StaffPanel, useStaffSave, useUser } from '../staff/index.ts';
+import { byPickup, spokenDate } from './format.ts';
+import { PaperChoice, useTicketPrinter, type TicketPaper } from './kitchen-ticket.tsx';
+import { DAY_PARAM, type TakeawayBoardData } from './load-takeaway-board.ts';
+import { OrderCard } from './order-card.tsx';
+import { PauseSwitch } from './pause-switch.tsx';
+import { PhoneOrderForm } from './phone-order-form.tsx';
+import { markOpened } from './takeaway-board-api.ts';
+import { BOARD_TEXTS as T, PHONE_ORDER_TEXTS } from './takeaway-board-texts.ts';
+import { TakeawaySettingsPanel } from './takeaway-settings.tsx';
+import { useBoard } from './use-board.ts';
+import { browserAudioContext, useRinging, type AudioContextFactory } from './use-ringing.ts';
+import { SoundControl } from './sound-control.tsx';
+import { browserWakeLock, useWakeLock, type WakeLockLike } from './use-wake-lock.ts';
+
+/** The browser's sound and screen, which tests replace with fakes they can watch. */
+export interface BoardDevices {
+  createAudioContext: AudioContextFactory | null;
+  wakeLock: WakeLockLike | null;
+}
+
+const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
+
+/**
+ * /dashboard/takeaway, the kitchen board: new orders of any day on top
+ * (ringing until someone opens them), the day's orders by pickup time with
+ * their actions, the load of each slot against its limits, an order taken
+ * by phone, the pause of online orders; the owner's settings below.
+ */
+export function TakeawayBoardScreen({
+  data,
+  devices = { createAudioContext: browserAudioContext(), wakeLock: browserWakeLock() },
+}: {
+  data: TakeawayBoardData;
+  devices?: BoardDevices;
+}) {
+  const { date } = data;
+  const { user } = useUser();
+  const { board, failed, refresh } = useBoard(date);
+  const ringing = (board?.unopened.length ?? 0) > 0;
+  const sound = useRinging(ringing, devices.createAudioContext);
+  useWakeLock(devices.wakeLock);
+
+  return (
+    <>
+      <StaffPanel heading="h1" title={T.title} intro={T.intro} className="takeaway-board">
+        <SoundControl sound={sound} unopened={board?.unopened.length ?? 0} />
+        <DayNav date={date} today={data.today} />
+        {board ? (
+          <Board board={board} refresh={refresh} stale={failed} />
+        ) : failed ? (
+          // The board keeps asking: it shows itself as soon as an answer comes.
+          <p role="alert">
+            {T.loadFailed} {T.stale}
+          </p>
+        ) : (
+          <p role="status">{T.loading}</p>
+        )}
+      </StaffPanel>
+      {board && user?.role === 'owner' ? <TakeawaySettingsPanel settings={board.settings} /> : null}
+    </>
+  );
+}
+
+function DayNav({ date, today }: { date: string; today: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="takeaway-board__day">
+      <h2 className="takeaway-board__date">{spokenDate(date)}</h2>
+      <nav className="takeaway-board__day-nav" aria-label={T.dayNav}>
+        <Link
+          to={dayHref(addDays(date, -1))}
+          className="staff-button staff-button--small staff-button--ghost"
+        >
+          {T.previousDay}
+        </Link>
+        <Link
+          to={dayHref(addDays(date, 1))}
+          className="staff-button staff-button--small staff-button--ghost"
+        >
+          {T.nextDay}
+        </Link>
+        <label className="staff-field takeaway-board__pick">
+          {T.day}
+          <input
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (isDate(event.target.value)) void navigate(dayHref(event.target.value));
+            }}
+          />
+        </label>
+        {date === today ? null : (
+          <Link
+            to={dayHref(today)}
+            className="staff-button staff-button--small staff-button--ghost"
+          >
+            {T.today}
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+function Board({
+  board,
+  refresh,
+  stale,
+}: {
+  board: TakeawayBoard;
+  refresh: () => void;
+  stale: boolean;
+}) {
+  const { save } = useStaffSave();
+  const [phoneForm, setPhoneForm] = useState(false);
+  const [paper, setPaper] = useState<TicketPaper>('receipt');
+  const { print, ticket } = useTicketPrinter(paper);
+  const times = board.slots.map((slot) => slot.time);
+  const unopened = [...board.unopened].sort(byPickup);
+  const isNew = new Set(unopened.map((order) => order.id));
+  const orders = board.orders.filter((order) => !isNew.has(order.id)).sort(byPickup);
+
+  const open = (order: TakeawayOrder) =>
+    void save((token) => markOpened(token, order.id), {
+      success: T.opened(order.name),
+      then: false,
+      onSaved: refresh,
+    });
+  const card = (order: TakeawayOrder, isUnopened: boolean) => (
+    <OrderCard
+      key={order.id}
+      order={order}
+      date={board.date}
+      times={times}
+      refresh={refresh}
+      onOpen={isUnopened ? () => open(order) : undefined}
+      onPrint={() => print(order)}
+    />
+  );
+
+  return (
+    <>
+      {stale ? (
+        <p className="staff-hint" role="status">
+          {T.stale}
+        </p>
+      ) : null}
+      {unopened.length > 0 ? (
+        <section className="takeaway-board__new" aria-label={T.newTitle}>
+          <h3 className="takeaway-board__group-title">
+            {T.newTitle} <span className="staff-count">{unopened.length}</span>
+          </h3>
+          <ul className="takeaway-board__list" aria-label={T.newTitle}>
+            {unopened.map((order) => card(order, true))}
+          </ul>
+        </section>
+      ) : null}
+      <PauseSwitch pausedUntil={board.settings.pausedUntil} refresh={refresh} />
+      {phoneForm ? (
+        <PhoneOrderForm
+          date={board.date}
+          onDone={() => {
+            setPhoneForm(false);
+            refresh();
+          }}
+        />
+      ) : (
+        <p>
+          <button type="button" className="staff-button" onClick={() => setPhoneForm(true)}>
+            {PHONE_ORDER_TEXTS.open}
+          </button>
+        </p>
+      )}
+      <SlotLoads board={board} />
+      <section aria-label={T.ordersTitle}>
+        <h3 className="takeaway-board__group-title">{T.ordersTitle}</h3>
+        <PaperChoice paper={paper} onChange={setPaper} />
+        {orders.length === 0 ? (
+          <p className="staff-empty">{T.empty}</p>
+        ) : (
+          <ul className="takeaway-board__list" aria-label={T.ordersTitle}>
+            {orders.map((order) => card(order, false))}
+          </ul>
+        )}
+      </section>
+      {ticket}
+    </>
+  );
+}
+
+/** Each pickup slot's load against the limits, a full one marked. */
+function SlotLoads({ board }: { board: TakeawayBoard }) {
+  const { oven, kitchen } = board.settings.limits;
+  return (
+    <section className="takeaway-board__loads" aria-label={T.loadsTitle}>
+      <h3 className="takeaway-board__group-title">{T.loadsTitle}</h3>
+      {board.slots.length === 0 ? (
+        <p className="staff-hint">{T.noSlots}</p>
+      ) : (
+        <ul className="takeaway-board__slots" aria-label={T.loadsLabel}>
+          {board.slots.map((slot) => {
+            const full = slot.oven >= oven || slot.kitchen >= kitchen;
+            return (
+              <li
+                key={slot.time}
+                className={full ? 'takeaway-slot takeaway-slot--full' : 'takeaway-slot'}
+              >
+                {T.slotLoad(slot.time, slot.oven, oven, slot.kitchen, kitchen)}
+                {full ? <span className="staff-badge staff-badge--warning"> {T.full}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
