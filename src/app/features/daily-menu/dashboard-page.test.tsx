@@ -134,6 +134,7 @@ describe('dashboard', () => {
     expect(links()).toEqual([
       'Menu del giorno',
       'Prenotazioni',
+      'Asporto',
       'Menu',
       'Orari e dati',
       'Foto',
@@ -152,6 +153,7 @@ describe('dashboard', () => {
       expect(links()).toEqual([
         'Menu del giorno',
         'Prenotazioni',
+        'Asporto',
         'Menu',
         'Orari e dati',
         'Foto',
