@@ -1,4 +1,5 @@
 import type { BookingOutcome } from '../../context.ts';
+import type { Slot } from '../../components/use-slots.ts';
 
 /**
  * The guest's booking page without its looks: what the page's loader hands
@@ -18,11 +19,6 @@ export interface CalendarDay {
   open: boolean;
 }
 
-export interface Slot {
-  time: string;
-  available: boolean;
-}
-
 /** What /reservations renders from: the calendar, and the slots of the chosen party and date. */
 export interface BookingPageData {
   maxParty: number;
@@ -34,6 +30,16 @@ export interface BookingPageData {
   /** That date's slots for that party; null unless both are chosen and the party books online. */
   slots: Slot[] | null;
 }
+
+/** Where the page asks for the times of a party and date (GET /api/reservations/availability). */
+export const availabilityUrl = (party: number, date: string) =>
+  `/api/reservations/availability?${new URLSearchParams({ date, party: String(party) })}`;
+
+/** The times the server rendered (those of the choice in the page's address), for `useSlots`. */
+export const renderedSlots = (data: BookingPageData) =>
+  data.party !== null && data.date !== null && data.slots !== null
+    ? { url: availabilityUrl(data.party, data.date), slots: data.slots }
+    : null;
 
 /**
  * The party and date of the choice form (`?party=2&date=2026-12-05`): a party
