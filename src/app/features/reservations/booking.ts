@@ -127,13 +127,16 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
 const PHONE = /^\+?[\d\s\-.()/]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The contact fields of a guest's form (a booking, a takeaway order). */
+export type GuestContact = Pick<BookingValues, 'name' | 'email' | 'phone' | 'notes' | 'privacy'>;
+
 /**
- * The browser's own checks before a booking leaves: what a guest can get
- * wrong by typing. They only spare a round trip; the server decides.
+ * The browser's own checks of a guest's contact fields before a form
+ * leaves: what a guest can get wrong by typing. They only spare a round
+ * trip; the server decides.
  */
-export function checkBooking(values: BookingValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.time === '') errors.time = true;
+export function checkGuestContact(values: GuestContact): Partial<Record<keyof GuestContact, true>> {
+  const errors: Partial<Record<keyof GuestContact, true>> = {};
   const name = values.name.trim();
   if (name === '' || name.length > NAME_MAX) errors.name = true;
   const email = values.email.trim();
@@ -146,6 +149,11 @@ export function checkBooking(values: BookingValues): FieldErrors {
   if (values.notes.trim().length > NOTES_MAX) errors.notes = true;
   if (!values.privacy) errors.privacy = true;
   return errors;
+}
+
+/** A booking's checks: a time, and the guest's contact fields. */
+export function checkBooking(values: BookingValues): FieldErrors {
+  return { ...(values.time === '' ? { time: true } : {}), ...checkGuestContact(values) };
 }
 
 /** What the page's action answers: the service's outcome, and what was sent (shown again). */
