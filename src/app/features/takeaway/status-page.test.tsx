@@ -5,6 +5,7 @@ import { TAKEAWAY_ORDER_STATUSES } from '../../../shared/schemas/takeaway.ts';
 import { headers } from '../../routes/public/takeaway-order.tsx';
 import { STATUS_POLL_MS } from './status-page.tsx';
 import { CLIENT_ADDRESS, fakeTakeaway, ORDER, renderTakeawayPages } from './test-utils.tsx';
+import { FACTS } from '../reservations/test-utils.tsx';
 
 const TOKEN = 'token-of-order-7';
 let fake: ReturnType<typeof fakeTakeaway>;
@@ -20,7 +21,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('/takeaway/order', () => {
   it('shows the order, its pickup time, total and status, and cancels nothing when opened', async () => {
-    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service);
+    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service, FACTS);
     expect(await screen.findByRole('heading', { name: 'Order no. 7, Lena Schmidt' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
       'Status: Received: the kitchen will confirm it shortly.',
@@ -37,7 +38,7 @@ describe('/takeaway/order', () => {
     const words: string[] = [];
     for (const status of TAKEAWAY_ORDER_STATUSES) {
       fake.order = { ...ORDER, status, cancellable: status === 'received', message: 'Oven broken' };
-      const page = renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service);
+      const page = renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service, FACTS);
       words.push((await screen.findByRole('status')).textContent ?? '');
       if (status === 'declined')
         expect(screen.getByText('Message from the restaurant: Oven broken')).toBeTruthy();
@@ -50,7 +51,7 @@ describe('/takeaway/order', () => {
   });
 
   it('the button cancels the order', async () => {
-    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service);
+    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service, FACTS);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Status: Cancelled.'));
     expect(fake.service.cancel).toHaveBeenCalledWith(TOKEN, CLIENT_ADDRESS);
@@ -59,7 +60,7 @@ describe('/takeaway/order', () => {
 
   it('too late to cancel: says so, with the phone', async () => {
     fake.cancelAnswer = 'too-late';
-    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service);
+    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service, FACTS);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
     expect(
       await screen.findByText(
@@ -70,7 +71,7 @@ describe('/takeaway/order', () => {
 
   it('an invalid link: a kind message with the phone, and no button', async () => {
     fake.order = null;
-    renderTakeawayPages('/takeaway/order?token=forged', fake.service);
+    renderTakeawayPages('/takeaway/order?token=forged', fake.service, FACTS);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Call +39 347 123 4567' }).getAttribute('href')).toBe(
       'tel:+393471234567',
@@ -81,7 +82,7 @@ describe('/takeaway/order', () => {
   it('follows the status live while it can change, and stops when final', async () => {
     // The page's own timer is the fake clock's; the rest of the test runs on real time.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
-    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service);
+    renderTakeawayPages(`/takeaway/order?token=${TOKEN}`, fake.service, FACTS);
     await screen.findByRole('status');
     fake.order = { ...ORDER, status: 'accepted', cancellable: false };
     await act(() => vi.advanceTimersByTimeAsync(STATUS_POLL_MS));

@@ -10,6 +10,7 @@ import {
   routerContext,
   SLOTS,
 } from './test-utils.tsx';
+import { FACTS } from '../reservations/test-utils.tsx';
 
 let fake: ReturnType<typeof fakeTakeaway>;
 /** GET /api/takeaway/slots, answered by the fake service like the API would. */
@@ -52,7 +53,7 @@ function fillDetails() {
 
 describe('/takeaway', () => {
   it('lists the takeaway dishes by section with prices, allergens and sold-out marks', async () => {
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order for takeaway' }),
     ).toBeTruthy();
@@ -71,7 +72,7 @@ describe('/takeaway', () => {
   });
 
   it('keeps the running total in euros, and asks for the times that fit this order', async () => {
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Margherita, quantity' });
     setQuantity('Margherita, quantity', '2');
     setQuantity('Water, 1 l, quantity', '1');
@@ -108,7 +109,7 @@ describe('/takeaway', () => {
   });
 
   it('refuses more than 100 pieces in all before sending', async () => {
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Margherita, quantity' });
     setQuantity('Margherita, quantity', '50');
     setQuantity('Diavola, quantity', '50');
@@ -120,7 +121,7 @@ describe('/takeaway', () => {
   });
 
   it('orders, then shows the order, the time, the total, "pay at pickup" and the status link', async () => {
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Margherita, quantity' });
     setQuantity('Margherita, quantity', '2');
     setQuantity('Water, 1 l, quantity', '1');
@@ -163,7 +164,7 @@ describe('/takeaway', () => {
   });
 
   it('checks the fields first, each error tied to its field', async () => {
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Diavola, quantity' });
     setQuantity('Diavola, quantity', '1');
     fireEvent.click(screen.getByRole('button', { name: 'Place my order' }));
@@ -182,7 +183,7 @@ describe('/takeaway', () => {
       code: 'item-unavailable',
       description: 'These dishes cannot be ordered now (sold out or not for takeaway): 12.',
     };
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Diavola, quantity' });
     setQuantity('Diavola, quantity', '1');
     fillDetails();
@@ -212,7 +213,7 @@ describe('/takeaway', () => {
       BASKET_STORAGE_KEY,
       JSON.stringify({ '11-0': 3, '13-0': 1, '22-0': 2, '99-0': 1 }),
     );
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     await waitFor(() => expect(quantity('Margherita, quantity')).toHaveProperty('value', '3'));
     const basket = screen.getByRole('region', { name: 'Your order' });
     expect(within(basket).getAllByRole('listitem')).toHaveLength(1);
@@ -224,7 +225,7 @@ describe('/takeaway', () => {
 
   it('says until when orders are paused, and still shows the form', async () => {
     fake.pausedUntil = '2999-12-05T18:45:00.000Z';
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     expect(
       await screen.findByText(
         'The kitchen is full: online orders are paused until 19:45. You can prepare your order meanwhile.',
@@ -235,7 +236,7 @@ describe('/takeaway', () => {
 
   it('is the 404 page while takeaway is switched off', async () => {
     fake.enabled = false;
-    renderTakeawayPages('/takeaway', fake.service);
+    renderTakeawayPages('/takeaway', fake.service, FACTS);
     expect(await screen.findByText('404')).toBeTruthy();
     await expect(
       loader({ request: request('/takeaway'), context: routerContext(fake.service) } as never),
@@ -258,7 +259,7 @@ describe('/takeaway without JavaScript', () => {
     ]);
     expect(data.slots).toEqual(SLOTS);
 
-    renderTakeawayPages('/takeaway?q-11-0=2&date=2026-12-05', fake.service);
+    renderTakeawayPages('/takeaway?q-11-0=2&date=2026-12-05', fake.service, FACTS);
     expect(await screen.findByRole('option', { name: '19:30' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { Lang } from '../../../shared/languages.ts';
 import { MESSAGES } from '../../../shared/locales/index.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
+import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
 import {
   appServicesContext,
@@ -17,11 +18,10 @@ import { createI18n } from '../../i18n/create-i18n.ts';
 import * as takeawayRoute from '../../routes/public/takeaway.tsx';
 import * as orderRoute from '../../routes/public/takeaway-order.tsx';
 import type { Slot } from '../../components/use-slots.ts';
-import { CLIENT_ADDRESS, FACTS } from '../reservations/test-utils.tsx';
 
 /** Component-test helpers for the guest's takeaway pages (imported by tests only). */
 
-export { CLIENT_ADDRESS };
+export const CLIENT_ADDRESS = '198.51.100.23';
 
 const item = (
   id: number,
@@ -160,9 +160,18 @@ export function routerContext(takeaway: GuestTakeaway): RouterContextProvider {
   return context;
 }
 
-/** /takeaway and /takeaway/order under a root route, with their real loaders and actions over `takeaway`. */
-export function renderTakeawayPages(url: string, takeaway: GuestTakeaway, lang: Lang = 'en') {
-  const root = { restaurant: FACTS, takeawayEnabled: true };
+/**
+ * /takeaway and /takeaway/order under a root route carrying the restaurant's
+ * `facts` (the booking pages' test helpers have a set), with their real
+ * loaders and actions over `takeaway`.
+ */
+export function renderTakeawayPages(
+  url: string,
+  takeaway: GuestTakeaway,
+  facts: RestaurantFacts,
+  lang: Lang = 'en',
+) {
+  const root = { restaurant: facts, takeawayEnabled: true };
   const Stub = createRoutesStub(
     [
       {
