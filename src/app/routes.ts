@@ -10,6 +10,8 @@ export default [
     route('contact', 'routes/public/contact.tsx'),
     route('reservations', 'routes/public/reservations.tsx'),
     route('reservations/cancel', 'routes/public/reservations-cancel.tsx'),
+    route('takeaway', 'routes/public/takeaway.tsx'),
+    route('takeaway/order', 'routes/public/takeaway-order.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [

@@ -15,10 +15,20 @@ export const PUBLIC_PAGES = [
 export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
 
 /**
- * Pages that search engines must not index: the 404 page, and the page a
- * guest's cancel link opens (its address holds the link's token).
+ * The takeaway page: public and indexed while the restaurant takes orders
+ * online (the sitemap asks), its description the locale files' (the owner
+ * writes none for it).
  */
-type UnindexedPageKey = 'notFound' | 'reservationCancel';
+export const TAKEAWAY_PAGE = { path: '/takeaway', key: 'takeaway' } as const;
+
+/**
+ * Pages that search engines must not index: the 404 page, and the pages a
+ * guest's links open (their address holds the link's token).
+ */
+const UNINDEXED_PAGES = ['notFound', 'reservationCancel', 'takeawayOrder'] as const;
+type UnindexedPageKey = (typeof UNINDEXED_PAGES)[number];
+const unindexed = (page: string): page is UnindexedPageKey =>
+  (UNINDEXED_PAGES as readonly string[]).includes(page);
 
 const OG_LOCALES: Record<Lang, string> = {
   it: 'it_IT',
@@ -57,12 +67,12 @@ interface RootMetaData {
  * Title, description, canonical, hreflang alternates and Open Graph tags of a
  * public page, in the page's language, present in the server-rendered HTML
  * before any script runs. An indexed page's description is the owner's
- * (its loader's `description`: src/app/site-texts.ts), an unindexed one's
+ * (its loader's `description`: src/app/site-texts.ts), an unindexed one's and the takeaway page's
  * the locale files'; `more` adds a sentence from the page's data to it.
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
-  page: PublicPageKey | UnindexedPageKey,
+  page: PublicPageKey | typeof TAKEAWAY_PAGE.key | UnindexedPageKey,
   path: string,
   options: {
     /** The page loader's `description` (undefined when the loader failed). */
@@ -78,7 +88,7 @@ export function publicPageMeta(
   const title = t(`meta.${page}.title`, { name });
   const extra = options.more?.(i18n);
   const own =
-    page === 'notFound' || page === 'reservationCancel'
+    unindexed(page) || page === TAKEAWAY_PAGE.key
       ? t(`meta.${page}.description`, { name })
       : (options.description ?? '');
   const description = own + (extra ? ` ${extra}.` : '');
@@ -100,7 +110,7 @@ export function publicPageMeta(
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:image', content: `${publicUrl}${socialCard.path}` },
   ];
-  if (page === 'notFound' || page === 'reservationCancel') {
+  if (unindexed(page)) {
     return [...tags, { name: 'robots', content: 'noindex' }];
   }
   const url = pageUrl(publicUrl, path, lang);

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import logoHref from '../assets/logo.svg?url';
 import { useHeaderHeight } from './use-header-height.ts';
-import { useRestaurant } from './use-restaurant.ts';
+import { useRestaurant, useTakeawayEnabled } from './use-restaurant.ts';
 
 const NAV = [
   { to: '/', key: 'nav.home', aliases: ['/', '/home'] },
@@ -11,13 +11,16 @@ const NAV = [
   { to: '/about-us', key: 'nav.about', aliases: ['/about-us'] },
   { to: '/contact', key: 'nav.contact', aliases: ['/contact'] },
   { to: '/reservations', key: 'nav.reservations', aliases: ['/reservations'] },
+  { to: '/takeaway', key: 'nav.takeaway', aliases: ['/takeaway'] },
 ] as const;
 
-/** Sticky top bar: logo to / and the five translated, uppercased links. */
+/** Sticky top bar: logo to / and the translated, uppercased links (takeaway's only while it is on). */
 export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { name } = useRestaurant();
+  const takeaway = useTakeawayEnabled();
+  const links = NAV.filter((item) => takeaway || item.to !== '/takeaway');
   const header = useRef<HTMLElement>(null);
   useHeaderHeight(header);
   return (
@@ -27,7 +30,7 @@ export function TopBar() {
       </Link>
       <nav aria-label={t('nav.label')}>
         <ul className="top-bar__links">
-          {NAV.map((item) => {
+          {links.map((item) => {
             const current = (item.aliases as readonly string[]).includes(pathname);
             return (
               <li key={item.to}>

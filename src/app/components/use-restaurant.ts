@@ -22,3 +22,11 @@ export function useRestaurant(): RestaurantFacts {
 export function useRestaurantName(): string | undefined {
   return useRouteLoaderData<RootData>('root')?.restaurant.name;
 }
+
+/**
+ * Whether the restaurant takes takeaway orders online (the root loader's
+ * data): the links to /takeaway show only then. Without that data, no link.
+ */
+export function useTakeawayEnabled(): boolean {
+  return useRouteLoaderData<RootData>('root')?.takeawayEnabled === true;
+}

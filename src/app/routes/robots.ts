@@ -17,6 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'User-agent: *',
     ...STAFF_PATHS.map((path) => `Disallow: ${path}`),
     'Disallow: /api/',
+    // A takeaway order's status page: its address holds the order's link.
+    'Disallow: /takeaway/order',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

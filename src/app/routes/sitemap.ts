@@ -1,14 +1,17 @@
 import { LANGUAGES } from '../../shared/languages.ts';
 import { appServicesContext } from '../context.ts';
-import { defaultLanguageUrl, pageUrl, PUBLIC_PAGES } from '../seo.ts';
+import { defaultLanguageUrl, pageUrl, PUBLIC_PAGES, TAKEAWAY_PAGE } from '../seo.ts';
 import type { Route } from './+types/sitemap';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Every public page in every language, each with its alternates. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl } = context.get(appServicesContext);
+/** Every public page in every language, each with its alternates (/takeaway while takeaway is on). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, takeaway } = context.get(appServicesContext);
+  const pages = (await takeaway.calendar()).enabled
+    ? [...PUBLIC_PAGES, TAKEAWAY_PAGE]
+    : PUBLIC_PAGES;
   const alternates = (path: string) =>
     [
       ...LANGUAGES.map(
@@ -17,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(defaultLanguageUrl(publicUrl, path))}"/>`,
     ].join('\n');
-  const urls = PUBLIC_PAGES.flatMap(({ path }) =>
+  const urls = pages.flatMap(({ path }) =>
     LANGUAGES.map(
       (lang) =>
         `  <url>\n    <loc>${escapeXml(pageUrl(publicUrl, path, lang))}</loc>\n${alternates(path)}\n  </url>`,

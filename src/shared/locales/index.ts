@@ -9,30 +9,35 @@ import itMenu from './it/menu.json' with { type: 'json' };
 import itAbout from './it/about.json' with { type: 'json' };
 import itContact from './it/contact.json' with { type: 'json' };
 import itReservations from './it/reservations.json' with { type: 'json' };
+import itTakeaway from './it/takeaway.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import enAbout from './en/about.json' with { type: 'json' };
 import enContact from './en/contact.json' with { type: 'json' };
 import enReservations from './en/reservations.json' with { type: 'json' };
+import enTakeaway from './en/takeaway.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
 import frHome from './fr/home.json' with { type: 'json' };
 import frMenu from './fr/menu.json' with { type: 'json' };
 import frAbout from './fr/about.json' with { type: 'json' };
 import frContact from './fr/contact.json' with { type: 'json' };
 import frReservations from './fr/reservations.json' with { type: 'json' };
+import frTakeaway from './fr/takeaway.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esMenu from './es/menu.json' with { type: 'json' };
 import esAbout from './es/about.json' with { type: 'json' };
 import esContact from './es/contact.json' with { type: 'json' };
 import esReservations from './es/reservations.json' with { type: 'json' };
+import esTakeaway from './es/takeaway.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import deHome from './de/home.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import deAbout from './de/about.json' with { type: 'json' };
 import deContact from './de/contact.json' with { type: 'json' };
 import deReservations from './de/reservations.json' with { type: 'json' };
+import deTakeaway from './de/takeaway.json' with { type: 'json' };
 
 /** Italian is the source language: its keys are the reference for the others. */
 export type Messages = {
@@ -42,6 +47,7 @@ export type Messages = {
   about: typeof itAbout;
   contact: typeof itContact;
   reservations: typeof itReservations;
+  takeaway: typeof itTakeaway;
 };
 export type Namespace = keyof Messages;
 export const NAMESPACES: readonly Namespace[] = [
@@ -51,6 +57,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'about',
   'contact',
   'reservations',
+  'takeaway',
 ];
 
 export const MESSAGES: Record<Lang, Messages> = {
@@ -61,6 +68,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     about: itAbout,
     contact: itContact,
     reservations: itReservations,
+    takeaway: itTakeaway,
   },
   en: {
     common: enCommon,
@@ -69,6 +77,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     about: enAbout,
     contact: enContact,
     reservations: enReservations,
+    takeaway: enTakeaway,
   },
   fr: {
     common: frCommon,
@@ -77,6 +86,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     about: frAbout,
     contact: frContact,
     reservations: frReservations,
+    takeaway: frTakeaway,
   },
   es: {
     common: esCommon,
@@ -85,6 +95,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     about: esAbout,
     contact: esContact,
     reservations: esReservations,
+    takeaway: esTakeaway,
   },
   de: {
     common: deCommon,
@@ -93,5 +104,6 @@ export const MESSAGES: Record<Lang, Messages> = {
     about: deAbout,
     contact: deContact,
     reservations: deReservations,
+    takeaway: deTakeaway,
   },
 };

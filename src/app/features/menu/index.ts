@@ -1,2 +1,2 @@
-/** What the back office reuses of the public menu: the allergen drawings. */
-export { AllergenIcon, AllergenSprite } from './allergen-icons.tsx';
+/** What other pages reuse of the public menu: the allergen drawings (the back office, the takeaway page). */
+export { AllergenIcon, AllergenSprite, DishAllergens } from './allergen-icons.tsx';

@@ -1,52 +1,15 @@
 import { data } from 'react-router';
 import type { CancellationView, GuestReservations } from '../../context.ts';
+import { readSmallForm } from '../../small-form.server.ts';
 import { bookingFromForm, bookingStatus, NOTHING_SENT, type BookingResult } from './booking.ts';
 
 /**
  * The page actions of /reservations and /reservations/cancel: plain form
- * posts, so that booking and cancelling work without JavaScript. The server
- * reads a page's body only here (the API's size limit does not cover pages),
- * so a form is read up to a size no booking comes near.
+ * posts, so that booking and cancelling work without JavaScript.
  */
-const FORM_BYTES_MAX = 16 * 1024;
 
 /** No cancel link's token is longer (the API's cancel body allows 200 characters). */
 export const TOKEN_MAX = 200;
-
-/** A posted form of at most `maxBytes`, or null for anything else (another type, too big, malformed). */
-export async function readSmallForm(
-  request: Request,
-  maxBytes = FORM_BYTES_MAX,
-): Promise<FormData | null> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return null;
-  if (!request.body) return new FormData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-    const body = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    return null;
-  }
-}
 
 /** POST /reservations: books through the service, as POST /api/reservations does. */
 export async function bookingAction(

@@ -15,12 +15,14 @@ import {
   partyChoice,
   PHONE_MAX,
   refusedFields,
+  renderedSlots,
+  availabilityUrl,
   type BookingPageData,
   type BookingResult,
   type FieldErrors,
   type FieldWithError,
 } from './booking.ts';
-import { useHydrated, useSlots, type SlotsState } from './use-slots.ts';
+import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
 
 /** "Saturday 5 December", capitalised to start an option of the date list. */
 const dayLabel = (lang: Lang, date: string) => {
@@ -100,7 +102,7 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
   const partyNumber = party === '' ? null : Number(party);
   const large = partyNumber !== null && partyNumber > data.maxParty;
   const ready = partyNumber !== null && !large && date !== '';
-  const slots = useSlots(data, ready ? partyNumber : null, ready ? date : null);
+  const slots = useSlots(ready ? availabilityUrl(partyNumber, date) : null, renderedSlots(data));
 
   return (
     <>

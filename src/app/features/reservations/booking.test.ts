@@ -10,7 +10,7 @@ import {
   refusedFields,
   type BookingValues,
 } from './booking.ts';
-import { bookingAction, cancelAction, readSmallForm } from './booking-action.server.ts';
+import { bookingAction, cancelAction } from './booking-action.server.ts';
 import { CLIENT_ADDRESS, DAYS, fakeReservations } from './test-utils.tsx';
 
 const form = (fields: Record<string, string>) => {
@@ -189,37 +189,6 @@ describe('bookingStatus', () => {
     expect(bookingStatus({ ok: false, code: 'not-a-slot' })).toBe(409);
     expect(bookingStatus({ ok: false, code: 'party-too-large' })).toBe(409);
     expect(bookingStatus({ ok: false, code: 'rate-limited' })).toBe(429);
-  });
-});
-
-describe('readSmallForm', () => {
-  it('reads a urlencoded and a multipart form', async () => {
-    expect((await readSmallForm(posted('name=Lena&party=2')))?.get('name')).toBe('Lena');
-    const multipart = new Request('http://localhost/reservations', {
-      method: 'POST',
-      body: form({ name: 'Lena' }),
-    });
-    expect((await readSmallForm(multipart))?.get('name')).toBe('Lena');
-  });
-
-  it('refuses another type, and a body larger than the limit, without reading it all', async () => {
-    expect(await readSmallForm(posted('{"name":"Lena"}', 'application/json'))).toBeNull();
-    expect(await readSmallForm(posted(`notes=${'x'.repeat(2000)}`), 1024)).toBeNull();
-    let pulled = 0;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled += 1;
-        controller.enqueue(new Uint8Array(512).fill(120));
-      },
-    });
-    const streamed = new Request('http://localhost/reservations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: endless,
-      duplex: 'half',
-    } as RequestInit);
-    expect(await readSmallForm(streamed, 4096)).toBeNull();
-    expect(pulled).toBeLessThan(20);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { BookingOutcome } from '../../context.ts';
+import type { Slot } from '../../components/use-slots.ts';
 
 /**
  * The guest's booking page without its looks: what the page's loader hands
@@ -18,11 +19,6 @@ export interface CalendarDay {
   open: boolean;
 }
 
-export interface Slot {
-  time: string;
-  available: boolean;
-}
-
 /** What /reservations renders from: the calendar, and the slots of the chosen party and date. */
 export interface BookingPageData {
   maxParty: number;
@@ -34,6 +30,16 @@ export interface BookingPageData {
   /** That date's slots for that party; null unless both are chosen and the party books online. */
   slots: Slot[] | null;
 }
+
+/** Where the page asks for the times of a party and date (GET /api/reservations/availability). */
+export const availabilityUrl = (party: number, date: string) =>
+  `/api/reservations/availability?${new URLSearchParams({ date, party: String(party) })}`;
+
+/** The times the server rendered (those of the choice in the page's address), for `useSlots`. */
+export const renderedSlots = (data: BookingPageData) =>
+  data.party !== null && data.date !== null && data.slots !== null
+    ? { url: availabilityUrl(data.party, data.date), slots: data.slots }
+    : null;
 
 /**
  * The party and date of the choice form (`?party=2&date=2026-12-05`): a party
@@ -121,13 +127,16 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
 const PHONE = /^\+?[\d\s\-.()/]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The contact fields of a guest's form (a booking, a takeaway order). */
+export type GuestContact = Pick<BookingValues, 'name' | 'email' | 'phone' | 'notes' | 'privacy'>;
+
 /**
- * The browser's own checks before a booking leaves: what a guest can get
- * wrong by typing. They only spare a round trip; the server decides.
+ * The browser's own checks of a guest's contact fields before a form
+ * leaves: what a guest can get wrong by typing. They only spare a round
+ * trip; the server decides.
  */
-export function checkBooking(values: BookingValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.time === '') errors.time = true;
+export function checkGuestContact(values: GuestContact): Partial<Record<keyof GuestContact, true>> {
+  const errors: Partial<Record<keyof GuestContact, true>> = {};
   const name = values.name.trim();
   if (name === '' || name.length > NAME_MAX) errors.name = true;
   const email = values.email.trim();
@@ -140,6 +149,11 @@ export function checkBooking(values: BookingValues): FieldErrors {
   if (values.notes.trim().length > NOTES_MAX) errors.notes = true;
   if (!values.privacy) errors.privacy = true;
   return errors;
+}
+
+/** A booking's checks: a time, and the guest's contact fields. */
+export function checkBooking(values: BookingValues): FieldErrors {
+  return { ...(values.time === '' ? { time: true } : {}), ...checkGuestContact(values) };
 }
 
 /** What the page's action answers: the service's outcome, and what was sent (shown again). */

@@ -16,7 +16,7 @@ import {
 import { createI18n } from '../../i18n/create-i18n.ts';
 import * as reservationsRoute from '../../routes/public/reservations.tsx';
 import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
-import type { Slot } from './booking.ts';
+import type { Slot } from '../../components/use-slots.ts';
 
 /** Component-test helpers for the guest's booking pages (imported by tests only). */
 

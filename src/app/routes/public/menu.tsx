@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
 import { loadPageTexts } from '../../site-texts.ts';
@@ -14,7 +15,7 @@ import {
 import { AllergenLegend, AllergenSprite } from '../../features/menu/allergen-icons.tsx';
 import { menuStructuredData } from '../../features/menu/menu-structured-data.ts';
 import { serializeJsonLd } from '../../structured-data.ts';
-import { useRestaurant } from '../../components/use-restaurant.ts';
+import { useRestaurant, useTakeawayEnabled } from '../../components/use-restaurant.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
@@ -87,6 +88,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
   const { categories, always, hasFrozen, lang, menuUrl, photos } = loaderData;
   const restaurant = useRestaurant().name;
+  const takeaway = useTakeawayEnabled();
   const [selectedIndex, setSelectedIndex] = useState(
     Math.min(INITIAL_CATEGORY_INDEX, Math.max(categories.length - 1, 0)),
   );
@@ -128,6 +130,11 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
       {/* The same menu on paper, in this language: a plain link, the server answers it. */}
       <p className="menu-download">
+        {takeaway && (
+          <Link className="button" to="/takeaway">
+            {t('orderTakeaway')}
+          </Link>
+        )}
         <a className="button button--ghost" href={`/menu.pdf?lng=${lang}`} type="application/pdf">
           {t('download')}
         </a>

@@ -1,0 +1,81 @@
+import { data } from 'react-router';
+import type { Lang } from '../../../shared/languages.ts';
+import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
+import type { AppServices, GuestTakeaway } from '../../context.ts';
+import { readSmallForm } from '../../small-form.server.ts';
+import {
+  NOTHING_ORDERED,
+  orderFromForm,
+  orderStatus,
+  refusedDishes,
+  type OrderResult,
+} from './order.ts';
+
+/**
+ * The page actions of /takeaway and /takeaway/order: plain form posts, so
+ * that ordering and cancelling work without JavaScript.
+ */
+
+/** No status link's token is longer (the API's token query allows 200 characters). */
+export const TOKEN_MAX = 200;
+
+/** POST /takeaway: orders through the service, as POST /api/takeaway/orders does. */
+export async function orderAction(
+  request: Request,
+  services: Pick<AppServices, 'menu' | 'takeaway'>,
+  lang: Lang,
+  clientAddress: string,
+) {
+  const form = await readSmallForm(request);
+  if (!form) {
+    return data<OrderResult>(
+      { outcome: { ok: false, code: 'invalid', fields: {} }, values: NOTHING_ORDERED },
+      { status: 400 },
+    );
+  }
+  const menu = await services.menu(lang);
+  const { values, body } = orderFromForm(form, menu);
+  const outcome = await services.takeaway.order(body, clientAddress);
+  const result: OrderResult = { outcome, values };
+  if (!outcome.ok && outcome.code === 'item-unavailable') {
+    result.unavailable = refusedDishes(outcome.description, menu);
+  }
+  return data<OrderResult>(result, { status: orderStatus(outcome) });
+}
+
+/**
+ * What the status page's button answers: the order as the press left it
+ * (null: the link is not valid); `tooLate` once the kitchen took it on,
+ * `rateLimited` when the address pressed too often.
+ */
+export interface CancelOrderResult {
+  order: GuestOrder | null;
+  tooLate?: true;
+  rateLimited?: true;
+}
+
+/** POST /takeaway/order: the guest pressed "Cancel the order" (opening the link cancels nothing). */
+export async function cancelOrderAction(
+  request: Request,
+  takeaway: GuestTakeaway,
+  clientAddress: string,
+) {
+  const token = (await readSmallForm(request))?.get('token');
+  if (typeof token !== 'string' || token === '' || token.length > TOKEN_MAX) {
+    return data<CancelOrderResult>({ order: null }, { status: 400 });
+  }
+  const answer = await takeaway.cancel(token, clientAddress);
+  if (answer === 'rate-limited') {
+    return data<CancelOrderResult>(
+      { order: await takeaway.status(token), rateLimited: true },
+      { status: 429 },
+    );
+  }
+  if (answer === 'too-late') {
+    return data<CancelOrderResult>(
+      { order: await takeaway.status(token), tooLate: true },
+      { status: 409 },
+    );
+  }
+  return data<CancelOrderResult>({ order: answer }, { status: answer ? 200 : 400 });
+}
