@@ -153,7 +153,8 @@ export type TakeawayOrderOutcome =
   | { ok: true; order: CreatedOrder; statusToken: string }
   | {
       ok: false;
-      code: 'item-unavailable' | 'slot-full' | 'not-a-slot' | 'paused' | 'disabled' | 'rate-limited';
+      code:
+        'item-unavailable' | 'slot-full' | 'not-a-slot' | 'paused' | 'disabled' | 'rate-limited';
       /** The API's English description: the ids refused, the next slot that fits. */
       description: string;
     }
