@@ -1,4 +1,5 @@
 import { createStaff, login, testApp } from './app.ts';
+import type { TestDatabase } from './database.ts';
 
 /**
  * A takeaway test's app: the clock it runs on (Tuesday 13 January 2026,
@@ -15,7 +16,8 @@ let address = 0;
 /** Each guest from an address of its own, so that the flood limits stay out of the way. */
 export const nextAddress = () => `10.2.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
 
-export async function takeawayApp(clock: { now: number }, shared?: TakeawayHarness) {
+/** `shared`: another app's, for a second instance on its database. */
+export async function takeawayApp(clock: { now: number }, shared?: { database: TestDatabase }) {
   const harness = await testApp(
     {},
     {
