@@ -34,6 +34,7 @@ import { pageServices } from './pages/page-services.ts';
 import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { photoRoutes } from './routes/api/photos.ts';
 import { takeawayRoutes } from './routes/api/takeaway.ts';
+import { takeawayStaffRoutes } from './routes/api/takeaway-staff.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -207,6 +208,7 @@ export async function buildApp({
   await app.register(reservationRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api' });
   await app.register(takeawayRoutes, { prefix: '/api' });
+  await app.register(takeawayStaffRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.

@@ -111,6 +111,7 @@ const ALL_MIGRATIONS = [
   '018-menu-kitchen-takeaway',
   '019-takeaway-settings',
   '020-takeaway-orders',
+  '021-takeaway-board',
 ];
 
 describe('DATABASE_URL', () => {

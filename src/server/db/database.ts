@@ -348,6 +348,11 @@ export interface TakeawaySettingsTable {
   horizon_days: number;
   /** The instant staff's pause ends (ISO), null when not paused. */
   paused_until: string | null;
+  /**
+   * Counted up by every write to orders, the settings or the pause (migration
+   * 021): the kitchen board's polling compares it, on every instance.
+   */
+  orders_version: Generated<number>;
   updated_at: string;
 }
 
@@ -369,6 +374,10 @@ export interface TakeawayOrdersTable {
   privacy_accepted_at: string | null;
   /** The client address an online order came from (plugins/staff-auth.ts `clientKey`); null by phone. */
   client_key: string | null;
+  /** When someone first opened it on the kitchen board (migration 021); null: nobody yet, it rings. */
+  opened_at: string | null;
+  /** Staff's last word to the guest (a decline's reason), empty if none. */
+  message: Generated<string>;
   created_at: string;
   updated_at: string;
 }

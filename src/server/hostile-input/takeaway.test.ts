@@ -1,8 +1,9 @@
+// Over 400 lines: one route family, takeaway's, whose families share one database and one oracle of the slots' load in order (staff's orders, moves and cancels change what the guests' orders left).
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { MENU } from '../../../content/menu.ts';
-import type { TakeawaySettings } from '../../shared/schemas/takeaway.ts';
+import { STAFF_MESSAGE_MAX, type TakeawaySettings } from '../../shared/schemas/takeaway.ts';
 import { ORDER_EMAIL_LIMIT, ORDER_PHONE_LIMIT } from '../services/takeaway/guest-order.ts';
 import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
@@ -17,13 +18,16 @@ import {
   notABoolean,
   notAString,
   optional,
+  text,
 } from '../testing/hostile-input/bodies.ts';
 import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { fitsRoute, randomSegments, readsAsId, segment } from '../testing/hostile-input/paths.ts';
 import {
   hasQueryKeys,
   junkQuery,
   queryOf,
   queryRefusals,
+  type QueryPart,
   queryValue,
   strictQueries,
 } from '../testing/hostile-input/queries.ts';
@@ -395,7 +399,8 @@ const orderedItems = fc.array(
   ),
   { minLength: 1, maxLength: 4 },
 );
-const orderBodies = bodies({
+/** The fields a guest's order and staff's phone order share. */
+const orderFields = {
   name: bookingRules.name,
   email: bookingRules.email,
   phone: bookingRules.phone,
@@ -436,6 +441,9 @@ const orderBodies = bodies({
     ),
     wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.object),
   },
+};
+const orderBodies = bodies({
+  ...orderFields,
   privacy: {
     valid: fc.constant(true),
     invalid: fc.constant(false),
@@ -462,8 +470,16 @@ interface SentOrder {
   website?: string;
 }
 
-/** The oracle's decision on a valid order under DEFAULTS: the refusal, or the order it expects. */
-function decideOrder(sent: SentOrder): Expected {
+/**
+ * The oracle's decision on a valid order under DEFAULTS: the refusal, or the
+ * order it expects. A phone order (staff) is the same but for `override`,
+ * which takes a full slot all the same ("asap": the first slot of the first
+ * day that has one, when none fits), and its answer: staff's view, opened.
+ */
+function decideOrder(
+  sent: SentOrder,
+  how: { phone: boolean; override: boolean } = { phone: false, override: false },
+): Expected {
   const refusal = (code: string) => refused(409, 'refusal', { code });
   const lines = sent.items.map((item) => {
     const dish = menu.get(item.id);
@@ -496,14 +512,16 @@ function decideOrder(sent: SentOrder): Expected {
   if (sent.pickup === 'asap') {
     for (let day = 0; day <= DEFAULTS.horizonDays && !chosen; day += 1) {
       const date = addDays(TODAY, day);
-      const time = slotsOf(date).find((candidate) => fits(date, candidate));
+      const slots = slotsOf(date);
+      const time =
+        slots.find((candidate) => fits(date, candidate)) ?? (how.override ? slots[0] : undefined);
       if (time) chosen = { date, time };
     }
     if (!chosen) return refusal('slot-full');
   } else {
     const { date, time } = sent.pickup;
     if (!slotsOf(date).includes(time)) return refusal('not-a-slot');
-    if (!fits(date, time)) return refusal('slot-full');
+    if (!fits(date, time) && !how.override) return refusal('slot-full');
     chosen = { date, time };
   }
   const pickup = chosen;
@@ -518,18 +536,42 @@ function decideOrder(sent: SentOrder): Expected {
     amount: cents(price![1]),
   }));
   const total = lines.reduce((sum, { item, price }) => sum + price![1] * item.quantity, 0);
+  const answer = {
+    id: expect.any(Number),
+    status: 'received',
+    pickup,
+    total: cents(total),
+    lines: expectedLines,
+  };
   return {
     accepted: {
       status: 201,
-      mayWrite: ['takeaway_orders', 'takeaway_order_lines'],
+      // The order, its lines, the orders' version, the guest's mail (staff: the log entry).
+      mayWrite: [
+        'takeaway_orders',
+        'takeaway_order_lines',
+        'takeaway_settings',
+        ...(sent.email ? ['outbox' as const] : []),
+        ...(how.phone ? ['audit_log' as const] : []),
+      ],
       async verify(response) {
-        expect(response.json()).toEqual({
-          id: expect.any(Number),
-          status: 'received',
-          pickup,
-          total: cents(total),
-          lines: expectedLines,
-        });
+        if (how.phone) {
+          expect(response.json()).toEqual({
+            ...answer,
+            name: expect.any(String),
+            phone: expect.any(String),
+            email: expect.any(String),
+            lang: sent.lang,
+            notes: expect.any(String),
+            source: 'phone',
+            createdAt: new Date(CLOCK).toISOString(),
+            opened: true,
+            message: '',
+          });
+          await expectAudited('takeaway.create');
+        } else {
+          expect(response.json()).toEqual(answer);
+        }
         expect(await storedLoad(pickup.date, pickup.time)).toEqual(oracleLoad.get(key));
       },
     },
@@ -574,6 +616,445 @@ const postOrder = family({
   }),
 });
 
+const staffOrderBodies = bodies({
+  ...orderFields,
+  email: optional(bookingRules.email),
+  override: optional({ valid: fc.boolean(), wrongType: notABoolean }),
+});
+
+const postStaffOrder = family({
+  name: 'POST /api/takeaway/orders/staff (staff)',
+  runs: 300,
+  cases: fc.record({ query: junkQuery, auth: authCases, body: staffOrderBodies }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/takeaway/orders/staff${query}`,
+    unknownQuery: hasQueryKeys(query),
+    auth,
+    body,
+    bodySchema: true,
+    handler: (): Expected => {
+      const sent = (body as { json: SentOrder & { override?: boolean } }).json;
+      return decideOrder(sent, { phone: true, override: sent.override === true });
+    },
+  }),
+});
+
+/** The stored orders' ids, oldest first. */
+const storedIds = async () =>
+  (await app.db.selectFrom('takeaway_orders').select('id').orderBy('id').execute()).map(
+    ({ id }) => id,
+  );
+const orderRow = (id: number) =>
+  app.db.selectFrom('takeaway_orders').selectAll().where('id', '=', id).executeTakeFirst();
+/** The pieces an order asks of each group, from its lines as stored. */
+async function piecesOf(id: number) {
+  const lines = await app.db
+    .selectFrom('takeaway_order_lines')
+    .select(['kitchen', 'quantity'])
+    .where('order_id', '=', id)
+    .execute();
+  const load = { oven: 0, kitchen: 0 };
+  for (const line of lines) if (line.kitchen !== 'none') load[line.kitchen] += line.quantity;
+  return load;
+}
+const LOADING = ['received', 'accepted', 'ready'];
+/** The oracle's load moves: `pieces` leave one slot ("date time"), or come to one. */
+function shiftLoad(key: string, pieces: { oven: number; kitchen: number }, sign: 1 | -1) {
+  const held = oracleLoad.get(key) ?? { oven: 0, kitchen: 0 };
+  oracleLoad.set(key, {
+    oven: held.oven + sign * pieces.oven,
+    kitchen: held.kitchen + sign * pieces.kitchen,
+  });
+}
+
+/** Path ids: a stored order (by its rank), nobody's, or not an id. */
+const orderIdCases = fc.oneof(
+  { weight: 6, arbitrary: fc.nat().map((rank) => ({ rank })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2 ** 31 - 1 }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constantFrom('0', '-1', '1.5', 'abc', '2147483648', 'staff', 'status', 'cancel', 'x y'),
+      randomSegments,
+    ),
+  },
+);
+async function orderIdOf(id: { rank: number } | string) {
+  if (typeof id === 'string') return segment(id);
+  const ids = await storedIds();
+  return segment(String(ids[id.rank % ids.length]));
+}
+
+const dateQueries = strictQueries({ date: slotDates });
+
+const getOrders = family({
+  name: 'GET /api/takeaway/orders?date= (staff)',
+  runs: 150,
+  cases: fc.record({ parts: dateQueries, auth: authCases }),
+  route: ({ parts, auth }) => ({
+    method: 'GET',
+    url: `/api/takeaway/orders${queryOf(parts)}`,
+    auth,
+    paramRefusals: queryRefusals(parts, { date: isRealDate }),
+    handler: async () => {
+      const date = queryValue(parts, 'date');
+      const rows = await app.db
+        .selectFrom('takeaway_orders')
+        .select(['id', 'time'])
+        .where('date', '=', date)
+        .execute();
+      const expected = rows
+        .sort((a, b) => a.time.localeCompare(b.time) || a.id - b.id)
+        .map(({ id }) => id);
+      return noWrites((response) =>
+        expect(response.json<{ id: number }[]>().map(({ id }) => id)).toEqual(expected),
+      );
+    },
+  }),
+});
+
+const getBoard = family({
+  name: 'GET /api/takeaway/board?date= (staff)',
+  runs: 150,
+  cases: fc.record({ parts: dateQueries, auth: authCases }),
+  route: ({ parts, auth }) => ({
+    method: 'GET',
+    url: `/api/takeaway/board${queryOf(parts)}`,
+    auth,
+    paramRefusals: queryRefusals(parts, { date: isRealDate }),
+    handler: () => {
+      const date = queryValue(parts, 'date');
+      const times = pickupTimes(date, DEFAULTS.slotMinutes);
+      return noWrites((response) => {
+        const board = response.json<{
+          date: string;
+          slots: { time: string; oven: number; kitchen: number }[];
+        }>();
+        expect(board.date).toBe(date);
+        // The whole day's pickup times first, each with the load the oracle counted.
+        expect(board.slots.slice(0, times.length).map(({ time }) => time)).toEqual(times);
+        for (const { time, oven, kitchen } of board.slots) {
+          expect({ oven, kitchen }, time).toEqual(
+            oracleLoad.get(`${date} ${time}`) ?? { oven: 0, kitchen: 0 },
+          );
+        }
+      });
+    },
+  }),
+});
+
+const postOpened = family({
+  name: 'POST /api/takeaway/orders/:id/opened (staff)',
+  runs: 100,
+  cases: fc.record({ id: orderIdCases, auth: authCases }),
+  route: async ({ id, auth }) => {
+    const param = await orderIdOf(id);
+    const valid = readsAsId(param.decoded);
+    const before = valid ? await orderRow(Number(param.decoded)) : undefined;
+    return {
+      method: 'POST',
+      url: `/api/takeaway/orders/${param.raw}/opened`,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      handler: (): Expected => {
+        if (!before) return refused(404, 'message');
+        return {
+          accepted: {
+            status: 204,
+            // Once: an order opened before changes nothing.
+            mayWrite: before.opened_at === null ? ['takeaway_orders', 'takeaway_settings'] : [],
+            async verify() {
+              const after = (await orderRow(before.id))!;
+              expect(after.opened_at).toBe(before.opened_at ?? new Date(CLOCK).toISOString());
+              // Nothing else changes, the load least of all.
+              expect({ ...after, opened_at: null }).toEqual({ ...before, opened_at: null });
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const TRANSITIONS: Record<string, readonly string[]> = {
+  received: ['accepted', 'declined', 'cancelled'],
+  accepted: ['accepted', 'ready', 'declined', 'cancelled', 'no-show'],
+  ready: ['collected', 'no-show', 'cancelled'],
+};
+
+const patchOrder = family({
+  name: 'PATCH /api/takeaway/orders/:id (staff)',
+  runs: 400,
+  cases: fc.record({
+    id: orderIdCases,
+    auth: authCases,
+    body: bodies({
+      status: text(
+        fc.constantFrom('accepted', 'ready', 'collected', 'declined', 'cancelled', 'no-show'),
+        fc.constantFrom('received', 'ACCEPTED', '', 'noshow', 'accepted '),
+      ),
+      pickupTime: optional(
+        text(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...pickupTimes(TODAY, 15)) },
+            { weight: 1, arbitrary: fc.integer({ min: 0, max: 24 * 60 - 1 }).map(hhmm) },
+          ),
+          fc.constantFrom('7pm', '24:00', '19:5', '', '19:30:00'),
+        ),
+      ),
+      message: optional(text(anyText(STAFF_MESSAGE_MAX), tooLongText(STAFF_MESSAGE_MAX))),
+    }),
+  }),
+  route: async ({ id, auth, body }) => {
+    const param = await orderIdOf(id);
+    const valid = readsAsId(param.decoded);
+    const before = valid ? await orderRow(Number(param.decoded)) : undefined;
+    const pieces = before ? await piecesOf(before.id) : { oven: 0, kitchen: 0 };
+    return {
+      method: 'PATCH',
+      url: `/api/takeaway/orders/${param.raw}`,
+      auth,
+      body,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: (): Expected => {
+        const { json } = body as { json: { status: string; pickupTime?: string } };
+        if (json.pickupTime !== undefined && json.status !== 'accepted') {
+          return refused(400, 'fields', { field: 'pickupTime' });
+        }
+        if (!before) return refused(404, 'message');
+        if (!(TRANSITIONS[before.status] ?? []).includes(json.status)) {
+          return refused(409, 'refusal', { code: 'invalid-transition' });
+        }
+        const from = `${before.date} ${before.time}`;
+        const time = json.pickupTime ?? before.time;
+        const to = `${before.date} ${time}`;
+        if (time !== before.time) {
+          if (!pickupTimes(before.date, DEFAULTS.slotMinutes).includes(time)) {
+            return refused(409, 'refusal', { code: 'not-a-slot' });
+          }
+          const held = oracleLoad.get(to) ?? { oven: 0, kitchen: 0 };
+          if (
+            held.oven + pieces.oven > DEFAULTS.limits.oven ||
+            held.kitchen + pieces.kitchen > DEFAULTS.limits.kitchen
+          ) {
+            return refused(409, 'refusal', { code: 'slot-full' });
+          }
+        }
+        // The oracle's load: the order leaves its slot when it stops loading, moves with its time.
+        shiftLoad(from, pieces, -1);
+        if (LOADING.includes(json.status)) shiftLoad(to, pieces, 1);
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['takeaway_orders', 'takeaway_settings', 'audit_log', 'outbox'],
+            async verify(response) {
+              expect(response.json()).toMatchObject({
+                id: before.id,
+                status: json.status,
+                pickup: { date: before.date, time },
+              });
+              await expectAudited(`takeaway.${json.status}`);
+              for (const key of [from, to]) {
+                const [date, at] = key.split(' ') as [string, string];
+                expect(await storedLoad(date, at)).toEqual(
+                  oracleLoad.get(key) ?? { oven: 0, kitchen: 0 },
+                );
+              }
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** Whose status link: a stored order's (by rank), nobody's, or the query's own text. */
+const tokenCases = fc.oneof(
+  { weight: 4, arbitrary: fc.nat().map((rank) => ({ rank })) },
+  { weight: 1, arbitrary: fc.constant({ nobody: true }) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.stringMatching(/^[1-9]\d{0,14}\.[A-Za-z0-9_-]{43}$/),
+      anyText(200).filter((token) => token.length > 0),
+    ),
+  },
+);
+async function tokenOf(
+  target: { rank: number } | { nobody: true } | string,
+): Promise<{ token: string; id?: number }> {
+  if (typeof target === 'string') return { token: target };
+  if ('nobody' in target) return { token: await app.takeaway.statusToken(2 ** 31 - 2) };
+  const ids = await storedIds();
+  const id = ids[target.rank % ids.length]!;
+  return { token: await app.takeaway.statusToken(id), id };
+}
+
+const getStatus = family({
+  name: 'GET /api/takeaway/orders/status?token=',
+  runs: 150,
+  cases: fc.record({ target: tokenCases, auth: authCases, shape: fc.nat(20) }),
+  route: async ({ target, auth, shape }) => {
+    const link = await tokenOf(target);
+    // Mostly the token alone; sometimes missing, twice or with another key.
+    const parts: QueryPart[] =
+      shape === 0
+        ? []
+        : shape === 1
+          ? [
+              ['token', link.token],
+              ['token', link.token],
+            ]
+          : shape === 2
+            ? [
+                ['token', link.token],
+                ['x', '1'],
+              ]
+            : [['token', link.token]];
+    const before = link.id === undefined ? undefined : await orderRow(link.id);
+    return {
+      method: 'GET',
+      url: `/api/takeaway/orders/status${queryOf(parts)}`,
+      headers: authorizationHeader(auth),
+      paramRefusals: queryRefusals(parts, {
+        token: (token) => token.length >= 1 && token.length <= 200,
+      }),
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        return noWrites((response) => {
+          expect(response.headers['cache-control']).toBe('no-store');
+          expect(response.json()).toMatchObject({
+            id: before.id,
+            status: before.status,
+            cancellable: before.status === 'received',
+          });
+          expect(response.json()).not.toHaveProperty('phone');
+          expect(response.json()).not.toHaveProperty('email');
+        });
+      },
+    };
+  },
+});
+
+const postCancel = family({
+  name: 'POST /api/takeaway/orders/cancel',
+  runs: 200,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    target: tokenCases,
+    body: bodies({
+      token: text(
+        anyText(200).filter((token) => token.length > 0),
+        fc.oneof(fc.constant(''), tooLongText(200)),
+      ),
+    }),
+  }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let before: Awaited<ReturnType<typeof orderRow>>;
+    if (body.kind === 'valid') {
+      const link = await tokenOf(target);
+      sent = { ...body, json: { token: link.token } };
+      if (link.id !== undefined) before = await orderRow(link.id);
+    }
+    const pieces = before ? await piecesOf(before.id) : { oven: 0, kitchen: 0 };
+    return {
+      method: 'POST',
+      url: `/api/takeaway/orders/cancel${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        if (before.status !== 'received') {
+          return refused(409, 'refusal', { code: 'invalid-transition' });
+        }
+        const slot = `${before.date} ${before.time}`;
+        shiftLoad(slot, pieces, -1);
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['takeaway_orders', 'takeaway_settings', 'outbox', 'audit_log'],
+            async verify(response) {
+              expect(response.json()).toMatchObject({ id: before.id, status: 'cancelled' });
+              // The guest's own act: in the log, by nobody on the staff.
+              const entry = await app.db
+                .selectFrom('audit_log')
+                .select(['action', 'actor_id'])
+                .orderBy('id', 'desc')
+                .executeTakeFirstOrThrow();
+              expect(entry).toEqual({ action: 'takeaway.cancelled_by_guest', actor_id: null });
+              expect(await storedLoad(before.date, before.time)).toEqual(oracleLoad.get(slot));
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const postPause = family({
+  name: 'POST /api/takeaway/pause (staff)',
+  runs: 100,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    body: bodies({ minutes: wholeSetting(1, 180) }),
+  }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/takeaway/pause${query}`,
+    unknownQuery: hasQueryKeys(query),
+    auth,
+    body,
+    bodySchema: true,
+    handler: (): Expected => {
+      const { minutes } = (body as { json: { minutes: number } }).json;
+      const pausedUntil = new Date(CLOCK + minutes * MINUTE_MS).toISOString();
+      return {
+        accepted: {
+          status: 200,
+          mayWrite: ['takeaway_settings', 'content_version', 'audit_log'],
+          async verify(response) {
+            expect(response.json()).toMatchObject({ pausedUntil });
+            expect((await storedSettings()).pausedUntil).toBe(pausedUntil);
+            await expectAudited('takeaway.pause');
+          },
+        },
+      };
+    },
+  }),
+});
+
+const deletePause = family({
+  name: 'DELETE /api/takeaway/pause (staff)',
+  runs: 50,
+  cases: fc.record({ query: junkQuery, auth: authCases }),
+  route: ({ query, auth }) => ({
+    method: 'DELETE',
+    url: `/api/takeaway/pause${query}`,
+    unknownQuery: hasQueryKeys(query),
+    auth,
+    handler: (): Expected => ({
+      accepted: {
+        status: 200,
+        mayWrite: ['takeaway_settings', 'content_version', 'audit_log'],
+        async verify(response) {
+          expect(response.json()).toMatchObject({ pausedUntil: null });
+          expect((await storedSettings()).pausedUntil).toBeNull();
+          await expectAudited('takeaway.resume');
+        },
+      },
+    }),
+  }),
+});
+
 hostileFamilies('takeaway', [
   getSlots('default settings', DEFAULTS, 300),
   getSlots(
@@ -591,4 +1072,13 @@ hostileFamilies('takeaway', [
   getSettings,
   putSettings,
   postOrder,
+  postStaffOrder,
+  getOrders,
+  getBoard,
+  postOpened,
+  patchOrder,
+  getStatus,
+  postCancel,
+  postPause,
+  deletePause,
 ]);

@@ -5,6 +5,11 @@ import enReservation from '../../shared/locales/en/reservation-mails.json' with 
 import frReservation from '../../shared/locales/fr/reservation-mails.json' with { type: 'json' };
 import esReservation from '../../shared/locales/es/reservation-mails.json' with { type: 'json' };
 import deReservation from '../../shared/locales/de/reservation-mails.json' with { type: 'json' };
+import itTakeaway from '../../shared/locales/it/takeaway-mails.json' with { type: 'json' };
+import enTakeaway from '../../shared/locales/en/takeaway-mails.json' with { type: 'json' };
+import frTakeaway from '../../shared/locales/fr/takeaway-mails.json' with { type: 'json' };
+import esTakeaway from '../../shared/locales/es/takeaway-mails.json' with { type: 'json' };
+import deTakeaway from '../../shared/locales/de/takeaway-mails.json' with { type: 'json' };
 import itStaff from '../../shared/locales/it/staff-mails.json' with { type: 'json' };
 
 /**
@@ -18,6 +23,13 @@ const GUEST_TEXTS = {
     fr: frReservation,
     es: esReservation,
     de: deReservation,
+  },
+  'takeaway-mails': {
+    it: itTakeaway,
+    en: enTakeaway,
+    fr: frTakeaway,
+    es: esTakeaway,
+    de: deTakeaway,
   },
 } satisfies Record<string, Record<Lang, object>>;
 

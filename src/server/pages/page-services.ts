@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app/context.ts';
 import { guestReservations } from './guest-reservations.ts';
+import { guestTakeaway } from './guest-takeaway.ts';
 
 /**
  * What the pages' loaders and actions read and do (src/app/context.ts),
@@ -18,6 +19,7 @@ export function pageServices(app: FastifyInstance): AppServices {
     siteTexts: (lang) => app.siteTexts.view(lang),
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
+    takeaway: guestTakeaway(app),
     photos: (lang) => app.photos.list(lang),
     socialCard: () => app.socialCards.current(),
   };

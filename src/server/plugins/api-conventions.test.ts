@@ -50,6 +50,9 @@ describe('every API route', () => {
       '/api/guest-data': 'email=guest%40example.com&',
       '/api/reservations/decline-pending': 'email=guest%40example.com&',
       '/api/takeaway/slots': 'date=2026-01-14&items=1*2&',
+      '/api/takeaway/orders': 'date=2026-01-14&',
+      '/api/takeaway/board': 'date=2026-01-14&',
+      '/api/takeaway/orders/status': 'token=1.x&',
     };
     // Paths whose parameter has a form of its own ("1" is no calendar feed's address).
     const paths: Record<string, string> = {

@@ -274,7 +274,9 @@ export const servicesPlugin = fp(
         content,
         contentVersion: () => contentVersion.current(),
         schedule: () => app.openingHours.get('it'),
+        publicUrl: config.PUBLIC_URL,
         ...(options.now ? { now: options.now } : {}),
+        onMail: () => outbox.kick(),
       }),
     );
     const guestData = new GuestDataService({

@@ -19,6 +19,7 @@ import * as photos from './017-photos.ts';
 import * as menuKitchenTakeaway from './018-menu-kitchen-takeaway.ts';
 import * as takeawaySettings from './019-takeaway-settings.ts';
 import * as takeawayOrders from './020-takeaway-orders.ts';
+import * as takeawayBoard from './021-takeaway-board.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -63,5 +64,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => takeawayOrders.up(db, dialect),
       down: takeawayOrders.down,
     },
+    '021-takeaway-board': { up: takeawayBoard.up, down: takeawayBoard.down },
   };
 }

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
 import {
   createdOrderAnswer,
+  guestOrderAnswer,
+  orderTokenBody,
+  orderTokenQuery,
+  TAKEAWAY_REFUSALS,
   takeawayOrderBody,
   takeawaySettingsAnswer,
   takeawaySettingsBody,
@@ -11,9 +15,13 @@ import {
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
 
+/** What a status link that leads nowhere answers (400 `invalid-token`). */
+const BAD_TOKEN = 'This link does not work: it is not whole, or its order is gone.';
+
 /**
- * /api/takeaway: the pickup slots an order fits and the order itself, for
- * guests; the settings, which staff read and the owner changes.
+ * /api/takeaway: the pickup slots an order fits, the order itself and its
+ * status page's reading and cancel, for guests; the settings, which staff
+ * read and the owner changes. Staff's orders: takeaway-staff.ts.
  */
 export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -56,6 +64,44 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
       if (placed.ok) return reply.status(201).send(placed.order);
       if ('reason' in placed) return refuse(reply, 409, placed.reason, placed.description);
       return tooManyRequests(reply, placed.retryAfterSeconds, RATE_LIMITED, placed.description);
+    },
+  );
+
+  app.get(
+    '/takeaway/orders/status',
+    { schema: { querystring: orderTokenQuery, response: { 200: guestOrderAnswer } } },
+    async (request, reply) => {
+      // The token is the key to the order: no cache keeps it, no link carries it on.
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const order = await app.takeaway.status(request.query.token);
+      return order ?? refuse(reply, 400, TAKEAWAY_REFUSALS.badToken, BAD_TOKEN);
+    },
+  );
+
+  app.post(
+    '/takeaway/orders/cancel',
+    { schema: { body: orderTokenBody, response: { 200: guestOrderAnswer } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const cancelled = await app.takeaway.cancelAsGuest(request.body.token, clientKey(request));
+      if (cancelled === null) return refuse(reply, 400, TAKEAWAY_REFUSALS.badToken, BAD_TOKEN);
+      if (cancelled === 'too-late') {
+        return refuse(
+          reply,
+          409,
+          TAKEAWAY_REFUSALS.transition,
+          'The restaurant has already taken this order on: please call to change it.',
+        );
+      }
+      if ('retryAfterSeconds' in cancelled) {
+        return tooManyRequests(
+          reply,
+          cancelled.retryAfterSeconds,
+          RATE_LIMITED,
+          cancelled.description,
+        );
+      }
+      return cancelled;
     },
   );
 };

@@ -1,12 +1,13 @@
 import { romeDate } from '../../../shared/opening-hours.ts';
-import type { TakeawayOrderBody } from '../../../shared/schemas/takeaway.ts';
+import type { CreatedOrder, TakeawayOrderBody } from '../../../shared/schemas/takeaway.ts';
 import {
   screenGuest,
   type AddressLimit,
   type LimitCounters,
   type RateLimited,
 } from '../address-limits.ts';
-import type { OrderOutcome, TakeawayOrders } from './orders.ts';
+import { createdView } from './order-rows.ts';
+import type { RefusedOrder, TakeawayOrders } from './orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const ORDERS_LIMITED = 'Too many orders: please try again later, or call the restaurant.';
@@ -31,12 +32,17 @@ const ORDER_LIMITS = {
   phone: ORDER_PHONE_LIMIT,
 };
 
-/** A guest's order from the site, once `screenGuest` lets it through. */
+export type GuestOrderOutcome = { ok: true; order: CreatedOrder } | RefusedOrder | RateLimited;
+
+/**
+ * A guest's order from the site, once `screenGuest` lets it through. A
+ * robot's (the honeypot) is answered as taken, with id 0, and nothing stored.
+ */
 export async function placeGuestOrder(
   parts: { counters: LimitCounters; orders: TakeawayOrders; now: () => number },
   clientKey: string,
   body: TakeawayOrderBody,
-): Promise<OrderOutcome | RateLimited> {
+): Promise<GuestOrderOutcome> {
   const screened = await screenGuest(parts.counters, ORDER_LIMITS, clientKey, body);
   if (screened === 'robot') {
     const pickup =
@@ -44,5 +50,6 @@ export async function placeGuestOrder(
     return { ok: true, order: { id: 0, status: 'received', pickup, total: '0.00', lines: [] } };
   }
   if (screened) return screened;
-  return parts.orders.place(body, clientKey);
+  const placed = await parts.orders.place(body, { source: 'online', clientKey });
+  return placed.ok ? { ok: true, order: createdView(placed.order) } : placed;
 }

@@ -6,16 +6,20 @@ import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import {
   LOADING_STATUSES,
   TAKEAWAY_REFUSALS,
-  type CreatedOrder,
   type Load,
+  type StaffOrderBody,
   type TakeawayOrderBody,
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
+import type { TakeawayMailQueue } from './mail-queue.ts';
+import { lockOrders, orderSummaryIt, readOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
 import {
   asap,
+  fitsLimits,
   nextFitting,
   NO_LOAD,
   orderLoad,
@@ -24,7 +28,11 @@ import {
   type PickupSlot,
 } from './slots.ts';
 
-export type OrderRefusal = (typeof TAKEAWAY_REFUSALS)[keyof typeof TAKEAWAY_REFUSALS];
+/** Why an order is refused (the status changes' codes are status.ts's). */
+export type OrderRefusal = Exclude<
+  (typeof TAKEAWAY_REFUSALS)[keyof typeof TAKEAWAY_REFUSALS],
+  typeof TAKEAWAY_REFUSALS.transition | typeof TAKEAWAY_REFUSALS.badToken
+>;
 
 /** A refused order: its code, and what the guest reads of it (the ids, the time to try instead). */
 export interface RefusedOrder {
@@ -33,7 +41,16 @@ export interface RefusedOrder {
   description: string;
 }
 
-export type OrderOutcome = { ok: true; order: CreatedOrder } | RefusedOrder;
+export type OrderOutcome = { ok: true; order: StoredOrder } | RefusedOrder;
+
+/** What an order asks, from the guest's form or staff's phone form. */
+export type OrderRequest = Omit<TakeawayOrderBody, 'privacy' | 'website' | 'email'> &
+  Pick<StaffOrderBody, 'email'>;
+
+/** Who is ordering: a guest on the site, or staff taking a phone call. */
+export type OrderTaker =
+  | { source: 'online'; clientKey: string }
+  | { source: 'phone'; actor: NonNullable<AuditActor>; override: boolean };
 
 /** A line as the menu prices it at the moment of ordering. */
 interface PricedLine {
@@ -75,26 +92,13 @@ export async function heldLoads(db: Kysely<Database>, date: string): Promise<Map
 }
 
 /**
- * The lock every order takes first (`decideUnderLock`): a write to the
- * settings row that changes nothing, which orders on every connection and
- * every instance wait for in turn until the holder commits or rolls back.
- */
-async function lockOrders(trx: Kysely<Database>): Promise<void> {
-  await trx
-    .updateTable('takeaway_settings')
-    .set((eb) => ({ oven_limit: eb.ref('oven_limit') }))
-    .where('id', '=', 1)
-    .execute();
-}
-
-/**
  * The order's lines priced from the menu as it is now, or the ids of the
  * dishes that cannot be ordered: unknown, sold out, not for takeaway, or
  * asked in a size they do not have.
  */
 async function priceLines(
   db: Kysely<Database>,
-  items: TakeawayOrderBody['items'],
+  items: OrderRequest['items'],
 ): Promise<{ ok: true; lines: PricedLine[] } | { ok: false; ids: number[] }> {
   const ids = [...new Set(items.map((item) => item.id))];
   const dishes = await db
@@ -148,15 +152,18 @@ const refusal = (reason: OrderRefusal, description: string): RefusedOrder => ({
 /**
  * The slot an order of `load` is picked up in: the one asked for, or with
  * "asap" the first that fits from today to the horizon; else the refusal.
+ * With `override` (staff, after the board warned), a full slot is taken all
+ * the same, and "asap" falls back on the first slot there is.
  */
 async function chooseSlot(
   db: Kysely<Database>,
-  pickup: TakeawayOrderBody['pickup'],
+  pickup: OrderRequest['pickup'],
   load: Load,
-  context: { schedule: Schedule; settings: TakeawaySettings; now: Date },
+  context: { schedule: Schedule; settings: TakeawaySettings; now: Date; override: boolean },
 ): Promise<{ ok: true; date: string; slot: PickupSlot } | RefusedOrder> {
+  const { override, ...slotContext } = context;
   const slotsOf = async (date: string) =>
-    pickupSlots({ ...context, date, order: load, held: await heldLoads(db, date) });
+    pickupSlots({ ...slotContext, date, order: load, held: await heldLoads(db, date) });
   if (pickup === 'asap') {
     const today = romeDate(context.now);
     let anySlot = false;
@@ -164,7 +171,7 @@ async function chooseSlot(
       const date = addDays(today, day);
       const slots = await slotsOf(date);
       anySlot ||= slots.length > 0;
-      const first = asap(slots);
+      const first = asap(slots) ?? (override ? slots[0] : undefined);
       if (first) return { ok: true, date, slot: first };
     }
     return anySlot
@@ -179,7 +186,7 @@ async function chooseSlot(
       'This is not a pickup time: please pick one of the available times.',
     );
   }
-  if (!slot.available) {
+  if (!slot.available && !override) {
     const next = nextFitting(slots, slot);
     return refusal(
       TAKEAWAY_REFUSALS.full,
@@ -192,17 +199,19 @@ async function chooseSlot(
 }
 
 /**
- * Taking a guest's takeaway order, never past the oven's and the kitchen's
- * limits: decided by `decideUnderLock` (capacity.ts), refused at once while
+ * Taking a takeaway order, the guest's or staff's, never past the oven's
+ * and the kitchen's limits (unless staff override them): decided by
+ * `decideUnderLock` (capacity.ts), an online one refused at once while
  * takeaway is off or paused, else priced, its slot chosen and checked on
- * rows read afresh, and inserted, in one transaction that first writes the
- * settings row (`lockOrders`), so that orders on every connection and every
- * instance take turns; a refusal there is rolled back, not committed.
+ * rows read afresh, and inserted, in one transaction that first takes
+ * `lockOrders`, so that orders on every connection and every instance take
+ * turns; a refusal there is rolled back, not committed.
  */
 export class TakeawayOrders {
   readonly #db: Kysely<Database>;
   readonly #schedule: () => Promise<Schedule>;
   readonly #settings: () => Promise<TakeawaySettings>;
+  readonly #mails: TakeawayMailQueue;
   readonly #now: () => number;
 
   constructor(options: {
@@ -210,21 +219,28 @@ export class TakeawayOrders {
     schedule: () => Promise<Schedule>;
     /** The settings this instance keeps (per content version): only ever to refuse early. */
     settings: () => Promise<TakeawaySettings>;
+    mails: TakeawayMailQueue;
     now: () => number;
   }) {
     this.#db = options.db;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
+    this.#mails = options.mails;
     this.#now = options.now;
   }
 
-  /** A guest's order from the site (its limits and honeypot are guest-order.ts's). */
-  async place(body: TakeawayOrderBody, clientKey: string): Promise<OrderOutcome> {
+  /**
+   * An order from the site (its flood limits and honeypot are
+   * guest-order.ts's) or by phone. Staff take phone orders while online
+   * ones are off or paused: the pause stops the site, not the telephone.
+   */
+  async place(request: OrderRequest, taker: OrderTaker): Promise<OrderOutcome> {
     const nowMs = this.#now();
     const now = new Date(nowMs);
     // Read before the transaction: on SQLite its one connection is the transaction's.
     const schedule = await this.#schedule();
     const notTaking = (settings: TakeawaySettings): RefusedOrder | null => {
+      if (taker.source === 'phone') return null;
       if (!settings.enabled) {
         return refusal(
           TAKEAWAY_REFUSALS.disabled,
@@ -239,7 +255,7 @@ export class TakeawayOrders {
       }
       return null;
     };
-    const outcome = await decideUnderLock<OrderRefusal, { ok: true; order: CreatedOrder }>(
+    const outcome = await decideUnderLock<OrderRefusal, { ok: true; order: StoredOrder }>(
       this.#db,
       {
         refuseEarly: async () => notTaking(await this.#settings()),
@@ -248,21 +264,32 @@ export class TakeawayOrders {
           const settings = await readTakeawaySettings(trx, nowMs);
           const stopped = notTaking(settings);
           if (stopped) return stopped;
-          const priced = await priceLines(trx, body.items);
+          const priced = await priceLines(trx, request.items);
           if (!priced.ok) {
             return refusal(
               TAKEAWAY_REFUSALS.itemUnavailable,
               `These dishes cannot be ordered now (sold out or not for takeaway): ${priced.ids.join(', ')}.`,
             );
           }
-          const chosen = await chooseSlot(trx, body.pickup, orderLoad(priced.lines), {
+          const chosen = await chooseSlot(trx, request.pickup, orderLoad(priced.lines), {
             schedule,
-            settings,
+            // Phone orders go on while online ones are off or paused.
+            settings:
+              taker.source === 'phone'
+                ? { ...settings, enabled: true, pausedUntil: null }
+                : settings,
             now,
+            override: taker.source === 'phone' && taker.override,
           });
           if (!chosen.ok) return chosen;
-          const where = { date: chosen.date, time: chosen.slot.time, clientKey, nowMs };
-          return { ok: true, order: await this.#insert(trx, body, priced.lines, where) };
+          const order = await this.#insert(trx, request, priced.lines, {
+            date: chosen.date,
+            time: chosen.slot.time,
+            taker,
+            nowMs,
+          });
+          await this.#mails.toGuest(trx, 'received', order);
+          return { ok: true, order };
         },
       },
     );
@@ -272,27 +299,32 @@ export class TakeawayOrders {
 
   async #insert(
     trx: Kysely<Database>,
-    body: TakeawayOrderBody,
+    request: OrderRequest,
     lines: readonly PricedLine[],
-    how: { date: string; time: string; clientKey: string; nowMs: number },
-  ): Promise<CreatedOrder> {
+    how: { date: string; time: string; taker: OrderTaker; nowMs: number },
+  ): Promise<StoredOrder> {
     const now = nowIso(how.nowMs);
+    const { taker } = how;
+    const online = taker.source === 'online';
     const totalCents = lines.reduce((sum, line) => sum + line.amountCents * line.quantity, 0);
     const { id } = await trx
       .insertInto('takeaway_orders')
       .values({
-        name: body.name,
-        phone: body.phone,
-        email: body.email,
-        lang: body.lang,
+        name: request.name,
+        phone: request.phone,
+        email: request.email ?? '',
+        lang: request.lang,
         date: how.date,
         time: how.time,
         status: 'received',
-        notes: body.notes ?? '',
-        source: 'online',
+        notes: request.notes ?? '',
+        source: taker.source,
         total_cents: totalCents,
-        privacy_accepted_at: now,
-        client_key: how.clientKey,
+        // Staff tell a phone guest of the privacy policy; only the site's form records a consent.
+        privacy_accepted_at: online ? now : null,
+        client_key: online ? taker.clientKey : null,
+        // Staff typed a phone order in: nobody needs the board to ring for it.
+        opened_at: online ? null : now,
         created_at: now,
         updated_at: now,
       })
@@ -313,18 +345,17 @@ export class TakeawayOrders {
         })),
       )
       .execute();
-    return {
-      id,
-      status: 'received',
-      pickup: { date: how.date, time: how.time },
-      total: centsToAmount(totalCents),
-      lines: lines.map((line) => ({
-        id: line.itemId,
-        name: line.name,
-        label: line.label,
-        quantity: line.quantity,
-        amount: centsToAmount(line.amountCents),
-      })),
-    };
+    const order = (await readOrder(trx, id))!;
+    if (!online) {
+      // The slot's load with this order in it: past the limits only by staff's override.
+      const held = (await heldLoads(trx, how.date)).get(how.time) ?? NO_LOAD;
+      const over = !fitsLimits(held, NO_LOAD, (await readTakeawaySettings(trx, how.nowMs)).limits);
+      await recordAudit(trx, taker.actor, {
+        action: 'takeaway.create',
+        target: `takeaway_order:${id}`,
+        summary: `Ordine da asporto telefonico ${orderSummaryIt(order.row)}, totale ${centsToAmount(totalCents)} €${over ? ', oltre il limite della fascia' : ''}.`,
+      });
+    }
+    return order;
   }
 }

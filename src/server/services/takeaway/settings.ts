@@ -4,6 +4,7 @@ import type { TakeawaySettings, TakeawaySettingsBody } from '../../../shared/sch
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
+import { lockOrders } from './order-rows.ts';
 
 /** The settings as stored: a pause that has ended may still be there. */
 type Stored = TakeawaySettings;
@@ -111,6 +112,8 @@ export class TakeawaySettingsStore {
         })
         .where('id', '=', 1)
         .execute();
+      // The kitchen board shows the limits: it reloads on the orders' version.
+      await lockOrders(trx);
       const after = toSettings(await readRow(trx));
       const changes = (Object.keys(SETTING_NAMES_IT) as (keyof typeof SETTING_NAMES_IT)[])
         .filter((key) => said(key, before) !== said(key, after))
@@ -123,6 +126,33 @@ export class TakeawaySettingsStore {
           : "Impostazioni dell'asporto salvate senza modifiche.",
       });
       return this.#asNow(after);
+    });
+  }
+
+  /**
+   * Staff's pause ("forno pieno"): online orders stop until `minutes` from
+   * now, then resume by themselves (`asOf` reads an ended pause as none);
+   * null ends it at once. The public page and the board both show it.
+   */
+  async pause(minutes: number | null, actor: NonNullable<AuditActor>): Promise<TakeawaySettings> {
+    const nowMs = this.#now();
+    const until = minutes === null ? null : nowIso(nowMs + minutes * 60_000);
+    return this.#content.change(async (trx) => {
+      await lockOrders(trx);
+      await trx
+        .updateTable('takeaway_settings')
+        .set({ paused_until: until, updated_at: nowIso(nowMs) })
+        .where('id', '=', 1)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: minutes === null ? 'takeaway.resume' : 'takeaway.pause',
+        target: 'takeaway_settings',
+        summary:
+          minutes === null
+            ? "Ordini online dell'asporto ripresi."
+            : `Ordini online dell'asporto in pausa per ${minutes} minuti.`,
+      });
+      return this.#asNow(toSettings(await readRow(trx)));
     });
   }
 

@@ -1,23 +1,48 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
+import { addDays, romeDate } from '../../../shared/opening-hours.ts';
 import type {
+  GuestOrder,
   OrderedItem,
+  StaffOrderBody,
+  TakeawayBoard,
+  TakeawayOrder,
   TakeawayOrderBody,
+  TakeawayOrderPatch,
   TakeawaySettings,
   TakeawaySettingsBody,
   TakeawaySlotsAnswer,
 } from '../../../shared/schemas/takeaway.ts';
-import type { LimitCounters, RateLimited } from '../address-limits.ts';
+import {
+  hitLimit,
+  type AddressLimit,
+  type LimitCounters,
+  type RateLimited,
+} from '../address-limits.ts';
 import type { AuditActor } from '../audit-log.ts';
 import type { ContentChanges } from '../content-version.ts';
 import { CancelLinkKey } from '../reservations/cancel-links.ts';
-import { placeGuestOrder } from './guest-order.ts';
+import { boardTag, readBoard } from './board.ts';
+import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
+import { TakeawayMailQueue } from './mail-queue.ts';
 import { loadOfItems } from './menu-load.ts';
-import { heldLoads, TakeawayOrders, type OrderOutcome } from './orders.ts';
+import { guestView, readOrder, readOrders, staffView } from './order-rows.ts';
+import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
-import { pickupSlots } from './slots.ts';
-import { orderStatusToken } from './status-token.ts';
+import { NO_LOAD, pickupSlots } from './slots.ts';
+import { OrderStatusChanges, type ChangeOutcome } from './status.ts';
+import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
+
+/** 20 presses of a status page's cancel button per hour per client address: a guest presses once. */
+const CANCEL_ADDRESS_LIMIT: AddressLimit = {
+  name: 'takeaway-cancel-ip',
+  limit: 20,
+  windowMs: 60 * 60 * 1000,
+  description: 'Too many requests: please try again later.',
+};
+
+type Actor = NonNullable<AuditActor>;
 
 /**
  * Takeaway orders, the one service the routes and pages use
@@ -28,9 +53,14 @@ import { orderStatusToken } from './status-token.ts';
  *   settings, the clock and the loads;
  * - menu-load.ts: the load an order's dishes put on the oven and the
  *   kitchen, read from the menu;
- * - orders.ts: taking an order under the lock, never past the limits, and
- *   the load the stored orders hold per slot;
+ * - orders.ts: taking an order (the guest's or staff's) under the lock,
+ *   never past the limits, and the load the stored orders hold per slot;
+ * - order-rows.ts: orders as stored and as answered, and the orders' lock,
+ *   which counts the version the kitchen board polls;
  * - guest-order.ts: a guest's order, counted against the flood limits;
+ * - status.ts: staff's status changes (and moves), "opened", the guest's cancel;
+ * - board.ts: the kitchen board's answer and its tag;
+ * - mail-queue.ts: the guest's mails, queued with the change;
  * - status-token.ts: the signed token of an order's status page.
  */
 export class TakeawayService {
@@ -40,6 +70,9 @@ export class TakeawayService {
   readonly #now: () => number;
   readonly #counters: LimitCounters;
   readonly #orders: TakeawayOrders;
+  readonly #changes: OrderStatusChanges;
+  readonly #contentVersion: () => Promise<number | undefined>;
+  readonly #onMail: () => void;
   readonly #linkKey = new CancelLinkKey();
 
   constructor(options: {
@@ -50,11 +83,22 @@ export class TakeawayService {
     contentVersion: () => Promise<number | undefined>;
     /** The opening hours (read from their service, which keeps them per content version). */
     schedule: () => Promise<Schedule>;
+    /** PUBLIC_URL: the status links in the guest's mails. */
+    publicUrl: string;
+    /** After a change that queued a mail committed: the outbox sends it now. */
+    onMail?: () => void;
     now?: () => number;
   }) {
     this.#db = options.db;
     this.#schedule = options.schedule;
     this.#now = options.now ?? Date.now;
+    this.#contentVersion = options.contentVersion;
+    this.#onMail = options.onMail ?? (() => {});
+    const mails = new TakeawayMailQueue({
+      publicUrl: options.publicUrl,
+      now: this.#now,
+      linkKey: this.#linkKey,
+    });
     this.#settings = new TakeawaySettingsStore({
       db: options.db,
       content: options.content,
@@ -66,6 +110,13 @@ export class TakeawayService {
       db: options.db,
       schedule: options.schedule,
       settings: () => this.#settings.settings(),
+      mails,
+      now: this.#now,
+    });
+    this.#changes = new OrderStatusChanges({
+      db: options.db,
+      schedule: options.schedule,
+      mails,
       now: this.#now,
     });
   }
@@ -81,13 +132,133 @@ export class TakeawayService {
     return this.#settings.update(body, actor);
   }
 
+  /** Staff's pause of online orders for `minutes` (POST /api/takeaway/pause); null ends it. */
+  pause(minutes: number | null, actor: Actor): Promise<TakeawaySettings> {
+    return this.#settings.pause(minutes, actor);
+  }
+
   /** A guest's order from the site (POST /api/takeaway/orders), or why it was refused. */
-  placeOrder(clientKey: string, body: TakeawayOrderBody): Promise<OrderOutcome | RateLimited> {
-    return placeGuestOrder(
-      { counters: this.#counters, orders: this.#orders, now: this.#now },
-      clientKey,
-      body,
+  async placeOrder(clientKey: string, body: TakeawayOrderBody): Promise<GuestOrderOutcome> {
+    return this.#mailed(
+      await placeGuestOrder(
+        { counters: this.#counters, orders: this.#orders, now: this.#now },
+        clientKey,
+        body,
+      ),
     );
+  }
+
+  /**
+   * An order staff take by phone (POST /api/takeaway/orders/staff): the
+   * same pricing, slot choice and lock as a guest's, no flood limits, taken
+   * while online orders are off or paused, past a full slot with `override`.
+   */
+  async placeStaffOrder(
+    body: StaffOrderBody,
+    actor: Actor,
+  ): Promise<{ ok: true; order: TakeawayOrder } | RefusedOrder> {
+    const placed = this.#mailed(
+      await this.#orders.place(body, {
+        source: 'phone',
+        actor,
+        override: body.override === true,
+      }),
+    );
+    return placed.ok ? { ok: true, order: staffView(placed.order) } : placed;
+  }
+
+  /** A date's orders as staff see them, by pickup time then id. */
+  async orders(date: string): Promise<TakeawayOrder[]> {
+    return (await readOrders(this.#db, { date })).map(staffView);
+  }
+
+  /**
+   * The kitchen board for `date`, and its tag; `notModified` when the tag
+   * is `ifNoneMatch`: then nothing but one row was read.
+   */
+  async board(
+    date: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<{ tag: string; notModified: true } | { tag: string; board: TakeawayBoard }> {
+    const nowMs = this.#now();
+    const tag = await boardTag(this.#db, {
+      date,
+      nowMs,
+      contentVersion: await this.#contentVersion(),
+    });
+    if (ifNoneMatch === tag) return { tag, notModified: true };
+    const board = await readBoard(this.#db, { date, schedule: await this.#schedule(), nowMs });
+    return { tag, board };
+  }
+
+  /** The board opened order `id` (it stops ringing); false for an unknown id. */
+  open(id: number): Promise<boolean> {
+    return this.#changes.open(id);
+  }
+
+  /** Staff's status change of order `id` (PATCH /api/takeaway/orders/{id}). */
+  async changeOrder(
+    id: number,
+    patch: TakeawayOrderPatch,
+    actor: Actor,
+  ): Promise<{ ok: true; order: TakeawayOrder } | Exclude<ChangeOutcome, { ok: true }>> {
+    const changed = this.#mailed(await this.#changes.change(id, patch, actor));
+    return changed.ok ? { ok: true, order: staffView(changed.order) } : changed;
+  }
+
+  /** The order a status link names, as its page shows it; null when the link leads nowhere. */
+  async status(token: string): Promise<GuestOrder | null> {
+    const id = readOrderStatusToken(await this.#linkKey.read(this.#db), token);
+    if (id === null) return null;
+    const order = await readOrder(this.#db, id);
+    return order && guestView(order);
+  }
+
+  /**
+   * The guest cancels from the status page, counted against the address's
+   * limit: null when the link leads nowhere, 'too-late' once staff took
+   * the order on.
+   */
+  async cancelAsGuest(
+    token: string,
+    clientKey: string,
+  ): Promise<GuestOrder | null | 'too-late' | RateLimited> {
+    const limited = await hitLimit(this.#counters, CANCEL_ADDRESS_LIMIT, clientKey);
+    if (limited) return limited;
+    const id = readOrderStatusToken(await this.#linkKey.read(this.#db), token);
+    if (id === null) return null;
+    const cancelled = this.#mailed(await this.#changes.cancelByGuest(id));
+    if (cancelled.ok) return guestView(cancelled.order);
+    return cancelled.reason === 'not-found' ? null : 'too-late';
+  }
+
+  /**
+   * Whether takeaway is on, until when it is paused, and each date from
+   * today to the horizon with whether a pickup time is left on it (for an
+   * order of no load: the guest has not chosen yet).
+   */
+  async calendar(): Promise<{
+    enabled: boolean;
+    pausedUntil: string | null;
+    days: { date: string; open: boolean }[];
+  }> {
+    const settings = await this.#settings.settings();
+    const schedule = await this.#schedule();
+    const now = new Date(this.#now());
+    const today = romeDate(now);
+    const days = [];
+    for (let day = 0; day <= settings.horizonDays; day += 1) {
+      const date = addDays(today, day);
+      const slots = pickupSlots({ schedule, date, settings, now, order: NO_LOAD, held: new Map() });
+      days.push({ date, open: slots.length > 0 });
+    }
+    return { enabled: settings.enabled, pausedUntil: settings.pausedUntil, days };
+  }
+
+  /** A committed change that may have queued a mail: the outbox sends it now. */
+  #mailed<T extends { ok: boolean }>(outcome: T): T {
+    if (outcome.ok) this.#onMail();
+    return outcome;
   }
 
   /** The token of order `id`'s status page (status-token.ts). */

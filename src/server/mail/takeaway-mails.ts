@@ -1,0 +1,100 @@
+import { DATE_LOCALES, FALLBACK_LANG, toLang, type Lang } from '../../shared/languages.ts';
+import { RESTAURANT_TIME_ZONE, romeInstant } from '../../shared/opening-hours.ts';
+import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
+import type { OrderLine } from '../../shared/schemas/takeaway.ts';
+import { renderMail } from './layout.ts';
+import { SECRET_LINK, type OutgoingMail, type SecretLink } from './message.ts';
+import { guestTexts } from './texts.ts';
+
+/**
+ * The mails of a takeaway order, to the guest in the guest's language (texts
+ * in src/shared/locales/xx/takeaway-mails.json). The restaurant gets none:
+ * the kitchen board rings for every order.
+ */
+
+export type TakeawayMailKind = 'received' | 'accepted' | 'declined' | 'cancelled';
+
+/** What a mail says of an order. */
+export interface MailedOrder {
+  id: number;
+  name: string;
+  email: string;
+  lang: string;
+  date: string;
+  time: string;
+  /** Decimal strings, as the API answers them ("23.50"). */
+  total: string;
+  lines: readonly OrderLine[];
+}
+
+export interface TakeawayMailContext {
+  restaurant: RestaurantFacts;
+  publicUrl: string;
+  /** Received: the order's status page, and when the outbox must give up sending it. */
+  statusLink?: SecretLink;
+  /** Accepted: staff moved the pickup time. */
+  moved?: boolean;
+  /** Declined or cancelled: staff's words to the guest. */
+  staffMessage?: string;
+}
+
+/** "Tuesday 13 January 2026 at 19:30" in the guest's language, on Rome's clock. */
+const pickupWhen = (lang: Lang, order: MailedOrder) =>
+  new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: RESTAURANT_TIME_ZONE,
+  }).format(romeInstant(order.date, order.time));
+
+/** An amount ("23.50") in euros as the guest's language writes them ("23,50 €", "€23.50"). */
+const euros = (lang: Lang, amount: string) =>
+  new Intl.NumberFormat(DATE_LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(
+    Number(amount),
+  );
+
+/** A mail to the guest about their order, in their language. */
+export function takeawayMail(
+  kind: TakeawayMailKind,
+  order: MailedOrder,
+  context: TakeawayMailContext,
+): OutgoingMail {
+  const lang = toLang(order.lang) ?? FALLBACK_LANG;
+  const t = guestTexts('takeaway-mails', lang);
+  const { restaurant } = context;
+  const when = pickupWhen(lang, order);
+  const refused = kind === 'declined' || kind === 'cancelled';
+  return {
+    kind: `takeaway-${kind}`,
+    to: order.email,
+    replyTo: restaurant.email,
+    subject: t(`subject.${kind}`, { restaurant: restaurant.name, id: order.id }),
+    ...renderMail(
+      [
+        t('greeting', { name: order.name }),
+        t(kind === 'accepted' && context.moved ? 'body.acceptedMoved' : `body.${kind}`, { when }),
+        kind === 'received' && {
+          lines: [
+            ...order.lines.map((line) =>
+              t(line.label ? 'lineSized' : 'line', {
+                quantity: line.quantity,
+                name: line.name,
+                label: line.label,
+                amount: euros(lang, line.amount),
+              }),
+            ),
+            t('total', { total: euros(lang, order.total) }),
+            t('pickup', { when }),
+          ],
+        },
+        kind === 'received' && t('payAtPickup'),
+        context.statusLink && { lead: t('status'), label: t('statusButton'), link: SECRET_LINK },
+        refused && context.staffMessage && { lead: t('staffMessage'), quote: context.staffMessage },
+        refused && t('orderAgain', { url: `${context.publicUrl}/takeaway?lng=${lang}` }),
+        t('questions', { phone: restaurant.phones.mobile }),
+      ],
+      { lang, signature: restaurant.name },
+    ),
+    ...(context.statusLink ? { secretLink: context.statusLink } : {}),
+    personal: true,
+  };
+}

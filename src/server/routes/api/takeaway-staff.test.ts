@@ -1,0 +1,409 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
+import { ORDER_TRANSITIONS } from '../../services/takeaway/status.ts';
+import {
+  TAKEAWAY_CLOCK,
+  TAKEAWAY_TODAY,
+  takeawayApp,
+  type TakeawayHarness,
+} from '../../testing/takeaway.ts';
+
+// Staff's side of takeaway: the day's orders, the kitchen board and its
+// tag across instances, "opened", every status change and move, phone
+// orders (past a full slot with override), and the pause.
+
+const TODAY = TAKEAWAY_TODAY;
+const clock = { now: TAKEAWAY_CLOCK };
+let harness: TakeawayHarness;
+let others: TakeawayHarness[] = [];
+
+async function start() {
+  clock.now = TAKEAWAY_CLOCK;
+  harness = await takeawayApp(clock);
+}
+afterEach(async () => {
+  for (const other of others) await other.close();
+  others = [];
+  await harness?.close();
+});
+
+const pizzas = async (quantity: number, time = '19:30', extra: Record<string, unknown> = {}) =>
+  harness.order({
+    items: [{ id: (await harness.dish('pizza')).id, quantity }],
+    pickup: { date: TODAY, time },
+    ...extra,
+  });
+const patch = (id: number, body: object) =>
+  harness.staff('PATCH', `/api/takeaway/orders/${id}`, body);
+const phoneOrder = async (overrides: Record<string, unknown> = {}) => {
+  const pizza = await harness.dish('pizza');
+  return harness.staff('POST', '/api/takeaway/orders/staff', {
+    name: 'Maria Greco',
+    phone: '+39 333 1234567',
+    lang: 'it',
+    pickup: { date: TODAY, time: '20:00' },
+    items: [{ id: pizza.id, quantity: 2 }],
+    ...overrides,
+  });
+};
+const refusal = (response: { json: <T>() => T }) =>
+  response.json<{ errors: { code: string; description: string }[] }>().errors[0]!;
+
+describe('GET /api/takeaway/orders and /api/takeaway/board', () => {
+  it("lists the day's orders by pickup time then id, and the board with every pickup time and its load", async () => {
+    await start();
+    const late = await pizzas(2, '19:30');
+    const early = await pizzas(1, '19:00');
+    const alsoLate = await pizzas(3, '19:30');
+    const response = await harness.staff('GET', `/api/takeaway/orders?date=${TODAY}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const orders = response.json<TakeawayOrder[]>();
+    expect(orders.map((order) => order.id)).toEqual([early, late, alsoLate]);
+    expect(orders[0]).toMatchObject({
+      name: 'Jonas Weber',
+      email: 'jonas@example.de',
+      lang: 'de',
+      status: 'received',
+      source: 'online',
+      opened: false,
+      message: '',
+      pickup: { date: TODAY, time: '19:00' },
+    });
+    const board = await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`);
+    expect(board.statusCode, board.body).toBe(200);
+    const answer = board.json<TakeawayBoard>();
+    expect(answer.unopened.map((order) => order.id)).toEqual([early, late, alsoLate]);
+    // The whole day, past times and those sooner than the preparation time included.
+    expect(answer.slots[0]).toEqual({ time: '12:00', oven: 0, kitchen: 0 });
+    expect(answer.slots.find((slot) => slot.time === '19:30')).toEqual({
+      time: '19:30',
+      oven: 5,
+      kitchen: 0,
+    });
+    expect(answer.slots.at(-1)!.time).toBe('23:30');
+    expect(answer.settings.limits).toEqual({ oven: 12, kitchen: 8 });
+    // Another day holds none of today's.
+    const tomorrow = await harness.staff('GET', '/api/takeaway/orders?date=2026-01-14');
+    expect(tomorrow.json()).toEqual([]);
+    // Staff only.
+    const anonymous = await harness.app.inject({ url: `/api/takeaway/board?date=${TODAY}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 304 while nothing changed, and 200 after an order taken on another instance', async () => {
+    await start();
+    await pizzas(1);
+    const first = await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"takeaway-/);
+    const again = await harness.app.inject({
+      url: `/api/takeaway/board?date=${TODAY}`,
+      headers: { ...harness.auth, 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another day is another answer.
+    const otherDay = await harness.app.inject({
+      url: '/api/takeaway/board?date=2026-01-14',
+      headers: { ...harness.auth, 'if-none-match': tag },
+    });
+    expect(otherDay.statusCode).toBe(200);
+    // A second instance on the same database takes an order.
+    const other = await takeawayApp(clock, harness);
+    others.push(other);
+    const pizza = await other.dish('pizza');
+    await other.order({ items: [{ id: pizza.id, quantity: 2 }] });
+    const changed = await harness.app.inject({
+      url: `/api/takeaway/board?date=${TODAY}`,
+      headers: { ...harness.auth, 'if-none-match': tag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.json<TakeawayBoard>().orders).toHaveLength(2);
+    // A pause that ends by itself changes the answer (pausedUntil): the tag follows, with no write.
+    const paused = await harness.staff('POST', '/api/takeaway/pause', { minutes: 5 });
+    expect(paused.statusCode).toBe(200);
+    const whilePaused = await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`);
+    clock.now += 6 * 60_000;
+    const after = await harness.app.inject({
+      url: `/api/takeaway/board?date=${TODAY}`,
+      headers: { ...harness.auth, 'if-none-match': whilePaused.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<TakeawayBoard>().settings.pausedUntil).toBeNull();
+  });
+});
+
+describe('POST /api/takeaway/orders/{id}/opened', () => {
+  it('marks an order opened once (it stops ringing), unaudited; 404 for an unknown id', async () => {
+    await start();
+    const id = await pizzas(1);
+    const before = await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`);
+    const opened = await harness.staff('POST', `/api/takeaway/orders/${id}/opened`);
+    expect(opened.statusCode).toBe(204);
+    const row = () =>
+      harness.app.db
+        .selectFrom('takeaway_orders')
+        .select('opened_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const first = (await row()).opened_at;
+    expect(first).toBe(new Date(clock.now).toISOString());
+    clock.now += 60_000;
+    expect((await harness.staff('POST', `/api/takeaway/orders/${id}/opened`)).statusCode).toBe(204);
+    expect((await row()).opened_at).toBe(first);
+    const board = await harness.app.inject({
+      url: `/api/takeaway/board?date=${TODAY}`,
+      headers: { ...harness.auth, 'if-none-match': before.headers.etag as string },
+    });
+    expect(board.statusCode).toBe(200);
+    expect(board.json<TakeawayBoard>().unopened).toEqual([]);
+    expect(board.json<TakeawayBoard>().orders[0]!.opened).toBe(true);
+    expect((await harness.staff('POST', '/api/takeaway/orders/999999/opened')).statusCode).toBe(
+      404,
+    );
+    expect(await harness.audits()).toEqual([]);
+  });
+});
+
+describe('PATCH /api/takeaway/orders/{id}', () => {
+  it('allows exactly the transitions the contract lists; others are 409 invalid-transition, changing nothing', async () => {
+    await start();
+    const id = await pizzas(1);
+    const statuses = Object.keys(ORDER_TRANSITIONS) as (keyof typeof ORDER_TRANSITIONS)[];
+    const targets = ['accepted', 'ready', 'collected', 'declined', 'cancelled', 'no-show'] as const;
+    for (const from of statuses) {
+      for (const to of targets) {
+        await harness.app.db
+          .updateTable('takeaway_orders')
+          .set({ status: from })
+          .where('id', '=', id)
+          .execute();
+        const response = await patch(id, { status: to });
+        const allowed = ORDER_TRANSITIONS[from].includes(to);
+        expect(response.statusCode, `${from} → ${to}: ${response.body}`).toBe(allowed ? 200 : 409);
+        if (allowed) expect(response.json<TakeawayOrder>().status).toBe(to);
+        else expect(refusal(response).code).toBe('invalid-transition');
+      }
+    }
+    expect(ORDER_TRANSITIONS).toEqual({
+      received: ['accepted', 'declined', 'cancelled'],
+      accepted: ['accepted', 'ready', 'declined', 'cancelled', 'no-show'],
+      ready: ['collected', 'no-show', 'cancelled'],
+      collected: [],
+      declined: [],
+      cancelled: [],
+      'no-show': [],
+    });
+    expect((await patch(999999, { status: 'accepted' })).statusCode).toBe(404);
+  });
+
+  it('accepts (opening it), audits in Italian, tells the guest; declines with a message', async () => {
+    await start();
+    const id = await pizzas(2);
+    const accepted = await patch(id, { status: 'accepted' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<TakeawayOrder>()).toMatchObject({
+      id,
+      status: 'accepted',
+      opened: true,
+      pickup: { date: TODAY, time: '19:30' },
+    });
+    const other = await pizzas(1);
+    const declined = await patch(other, { status: 'declined', message: 'Forno guasto stasera.' });
+    expect(declined.json<TakeawayOrder>()).toMatchObject({
+      status: 'declined',
+      message: 'Forno guasto stasera.',
+    });
+    expect(await harness.audits()).toEqual([
+      {
+        action: 'takeaway.accepted',
+        actor_email: 'anna@trattoria.example',
+        target: `takeaway_order:${id}`,
+        summary: `Ordine da asporto n. ${id} (ritiro 13/01/2026 alle 19:30) accettato.`,
+      },
+      {
+        action: 'takeaway.declined',
+        actor_email: 'anna@trattoria.example',
+        target: `takeaway_order:${other}`,
+        summary: `Ordine da asporto n. ${other} (ritiro 13/01/2026 alle 19:30) rifiutato, con un messaggio al cliente.`,
+      },
+    ]);
+    const kinds = (await harness.mails()).map((mail) => mail.kind);
+    expect(kinds).toEqual([
+      'takeaway-received',
+      'takeaway-accepted',
+      'takeaway-received',
+      'takeaway-declined',
+    ]);
+  });
+
+  it('moves an accepted order to a time that fits; refuses a full time naming the next that fits, and a time that is not a pickup time', async () => {
+    await start();
+    const id = await pizzas(4, '19:30');
+    await pizzas(10, '20:00');
+    await pizzas(12, '20:15');
+    const before = await harness.staff('GET', `/api/takeaway/orders?date=${TODAY}`);
+    // 20:00 holds 10 of 12: 4 more do not fit; 20:15 is full; 20:30 fits.
+    const full = await patch(id, { status: 'accepted', pickupTime: '20:00' });
+    expect(full.statusCode).toBe(409);
+    expect(refusal(full)).toEqual({
+      code: 'slot-full',
+      description: '20:00 is full: the first later time that fits this order is 20:30.',
+    });
+    const notASlot = await patch(id, { status: 'accepted', pickupTime: '17:00' });
+    expect(refusal(notASlot).code).toBe('not-a-slot');
+    const offStep = await patch(id, { status: 'accepted', pickupTime: '19:31' });
+    expect(refusal(offStep).code).toBe('not-a-slot');
+    const withoutAccepting = await patch(id, { status: 'declined', pickupTime: '20:30' });
+    expect(withoutAccepting.statusCode).toBe(400);
+    expect((await harness.staff('GET', `/api/takeaway/orders?date=${TODAY}`)).json()).toEqual(
+      before.json(),
+    );
+    const moved = await patch(id, { status: 'accepted', pickupTime: '20:30' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<TakeawayOrder>().pickup).toEqual({ date: TODAY, time: '20:30' });
+    const board = (
+      await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`)
+    ).json<TakeawayBoard>();
+    expect(board.slots.find((slot) => slot.time === '19:30')!.oven).toBe(0);
+    expect(board.slots.find((slot) => slot.time === '20:30')!.oven).toBe(4);
+    // Its own load counts once: moved within what it already holds, an order of 12 stays put.
+    const dozen = await pizzas(12, '21:00');
+    expect((await patch(dozen, { status: 'accepted', pickupTime: '21:00' })).statusCode).toBe(200);
+    expect((await harness.audits()).at(-2)!.summary).toBe(
+      `Ordine da asporto n. ${id} (ritiro 13/01/2026 alle 19:30) accettato, ritiro spostato alle 20:30.`,
+    );
+    const accepted = (await harness.mails()).filter((mail) => mail.kind === 'takeaway-accepted');
+    expect(accepted[0]!.text_body).toContain('neuen Uhrzeit');
+    expect(accepted[0]!.text_body).toContain('20:30');
+  });
+});
+
+describe('POST /api/takeaway/orders/staff', () => {
+  it('takes a phone order as opened, audited, without a mail when no e-mail was given', async () => {
+    await start();
+    const response = await phoneOrder();
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json<TakeawayOrder>();
+    expect(order).toMatchObject({
+      name: 'Maria Greco',
+      email: '',
+      source: 'phone',
+      opened: true,
+      status: 'received',
+      pickup: { date: TODAY, time: '20:00' },
+    });
+    expect(await harness.mails()).toEqual([]);
+    const stored = await harness.app.db
+      .selectFrom('takeaway_orders')
+      .select(['privacy_accepted_at', 'client_key'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ privacy_accepted_at: null, client_key: null });
+    expect(await harness.audits()).toEqual([
+      {
+        action: 'takeaway.create',
+        actor_email: 'anna@trattoria.example',
+        target: `takeaway_order:${order.id}`,
+        summary: `Ordine da asporto telefonico n. ${order.id} (ritiro 13/01/2026 alle 20:00), totale ${order.total} €.`,
+      },
+    ]);
+    const mailed = await phoneOrder({ email: 'maria@example.it' });
+    expect(mailed.statusCode).toBe(201);
+    expect((await harness.mails()).map((mail) => mail.recipient)).toEqual(['maria@example.it']);
+  });
+
+  it('counts against the same limits; override goes past a full slot, but never past not-a-slot or an unavailable dish', async () => {
+    await start();
+    await pizzas(11, '20:00');
+    const full = await phoneOrder();
+    expect(full.statusCode).toBe(409);
+    expect(refusal(full).code).toBe('slot-full');
+    const over = await phoneOrder({ override: true });
+    expect(over.statusCode, over.body).toBe(201);
+    const board = (
+      await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`)
+    ).json<TakeawayBoard>();
+    expect(board.slots.find((slot) => slot.time === '20:00')!.oven).toBe(13);
+    expect((await harness.audits()).at(-1)!.summary).toMatch(/oltre il limite della fascia\.$/);
+    const notASlot = await phoneOrder({ override: true, pickup: { date: TODAY, time: '17:00' } });
+    expect(refusal(notASlot).code).toBe('not-a-slot');
+    const soldOut = await harness.dish('pizza', 1);
+    await harness.app.db
+      .updateTable('menu_items')
+      .set({ available: 0 })
+      .where('id', '=', soldOut.id)
+      .execute();
+    const unavailable = await phoneOrder({
+      override: true,
+      items: [{ id: soldOut.id, quantity: 1 }],
+    });
+    expect(refusal(unavailable).code).toBe('item-unavailable');
+    // Staff only, and no privacy field (staff tell the guest on the phone).
+    expect((await phoneOrder({ privacy: true })).statusCode).toBe(400);
+    const anonymous = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/orders/staff',
+      payload: {
+        name: 'Maria Greco',
+        phone: '+39 333 1234567',
+        lang: 'it',
+        pickup: 'asap',
+        items: [{ id: soldOut.id, quantity: 1 }],
+      },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST|DELETE /api/takeaway/pause', () => {
+  it('stops online orders, not phone ones, ends by itself on the clock or at once; audited, public pages follow', async () => {
+    await start();
+    const pizza = await harness.dish('pizza');
+    const contentVersion = () =>
+      harness.app.db.selectFrom('content_version').select('version').executeTakeFirstOrThrow();
+    const versionBefore = (await contentVersion()).version;
+    const paused = await harness.staff('POST', '/api/takeaway/pause', { minutes: 20 });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({
+      pausedUntil: new Date(clock.now + 20 * 60_000).toISOString(),
+    });
+    expect((await contentVersion()).version).toBeGreaterThan(versionBefore);
+    const online = await harness.postGuest(
+      harness.guestOrder({ items: [{ id: pizza.id, quantity: 1 }] }),
+    );
+    expect(online.statusCode).toBe(409);
+    expect(refusal(online).code).toBe('paused');
+    expect((await phoneOrder()).statusCode).toBe(201);
+    // It ends by itself.
+    clock.now += 21 * 60_000;
+    expect((await harness.staff('GET', '/api/takeaway/settings')).json()).toMatchObject({
+      pausedUntil: null,
+    });
+    expect(
+      (await harness.postGuest(harness.guestOrder({ items: [{ id: pizza.id, quantity: 1 }] })))
+        .statusCode,
+    ).toBe(201);
+    // Or staff end it.
+    await harness.staff('POST', '/api/takeaway/pause', { minutes: 60 });
+    const resumed = await harness.staff('DELETE', '/api/takeaway/pause');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ pausedUntil: null });
+    expect((await harness.audits()).map((entry) => [entry.action, entry.summary])).toEqual([
+      ['takeaway.pause', "Ordini online dell'asporto in pausa per 20 minuti."],
+      ['takeaway.create', expect.any(String)],
+      ['takeaway.pause', "Ordini online dell'asporto in pausa per 60 minuti."],
+      ['takeaway.resume', "Ordini online dell'asporto ripresi."],
+    ]);
+    // Disabled too, phone orders go on.
+    await harness.app.db.updateTable('takeaway_settings').set({ enabled: 0 }).execute();
+    expect((await phoneOrder()).statusCode).toBe(201);
+    // 1-180 minutes only.
+    for (const minutes of [0, 181, 1.5, '5']) {
+      expect((await harness.staff('POST', '/api/takeaway/pause', { minutes })).statusCode).toBe(
+        400,
+      );
+    }
+  });
+});

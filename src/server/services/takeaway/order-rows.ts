@@ -1,0 +1,131 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TakeawayOrdersTable } from '../../db/database.ts';
+import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
+import { centsToAmount } from '../../../shared/money.ts';
+import { italianDate } from '../../../shared/schemas/opening-hours.ts';
+import type {
+  CreatedOrder,
+  GuestOrder,
+  OrderLine,
+  TakeawayOrder,
+} from '../../../shared/schemas/takeaway.ts';
+
+/** An order as stored. */
+export type OrderRow = Selectable<TakeawayOrdersTable>;
+
+/** An order with its lines, as the API answers it: the base of staff's and the guest's views. */
+export interface StoredOrder {
+  row: OrderRow;
+  lines: OrderLine[];
+}
+
+/**
+ * The lock every write to orders takes first (`decideUnderLock`,
+ * capacity.ts): it counts the orders' version up, on the settings row, so
+ * that orders and their changes on every connection and every instance take
+ * turns until the holder commits or rolls back, and the kitchen board's
+ * polling (one read of that row) sees every committed change. A refusal
+ * rolls back, and the count with it.
+ */
+export async function lockOrders(trx: Kysely<Database>): Promise<void> {
+  await trx
+    .updateTable('takeaway_settings')
+    .set((eb) => ({ orders_version: eb('orders_version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** The orders `where` selects, each with its lines, by pickup time then id. */
+export async function readOrders(
+  db: Kysely<Database>,
+  where: { date: string } | { id: number } | { unopened: true },
+): Promise<StoredOrder[]> {
+  let query = db.selectFrom('takeaway_orders').selectAll();
+  if ('date' in where) query = query.where('date', '=', where.date);
+  else if ('id' in where) query = query.where('id', '=', where.id);
+  else query = query.where('opened_at', 'is', null);
+  const rows = await query.orderBy('date').orderBy('time').orderBy('id').execute();
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('takeaway_order_lines')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    row,
+    lines: lines
+      .filter((line) => line.order_id === row.id)
+      .map((line) => ({
+        id: line.item_id,
+        name: line.name,
+        label: line.label,
+        quantity: line.quantity,
+        amount: centsToAmount(line.amount_cents),
+      })),
+  }));
+}
+
+/** One order with its lines, or null. */
+export async function readOrder(db: Kysely<Database>, id: number): Promise<StoredOrder | null> {
+  return (await readOrders(db, { id }))[0] ?? null;
+}
+
+const langOf = (row: OrderRow) => toLang(row.lang) ?? FALLBACK_LANG;
+
+/** An order as staff see it (takeawayOrderAnswer). */
+export function staffView({ row, lines }: StoredOrder): TakeawayOrder {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    lang: langOf(row),
+    pickup: { date: row.date, time: row.time },
+    status: row.status,
+    total: centsToAmount(row.total_cents),
+    lines,
+    notes: row.notes,
+    source: row.source,
+    createdAt: row.created_at,
+    opened: row.opened_at !== null,
+    message: row.message,
+  };
+}
+
+/** A new order as POST /api/takeaway/orders answers it. */
+export const createdView = ({ row, lines }: StoredOrder): CreatedOrder => ({
+  id: row.id,
+  status: 'received',
+  pickup: { date: row.date, time: row.time },
+  total: centsToAmount(row.total_cents),
+  lines,
+});
+
+/** An order as its status page shows it (guestOrderAnswer): no phone, no e-mail. */
+export function guestView({ row, lines }: StoredOrder): GuestOrder {
+  return {
+    id: row.id,
+    name: row.name,
+    lang: langOf(row),
+    pickup: { date: row.date, time: row.time },
+    status: row.status,
+    total: centsToAmount(row.total_cents),
+    lines,
+    notes: row.notes,
+    message: row.message,
+    cancellable: row.status === 'received',
+  };
+}
+
+/**
+ * "n. 12 (ritiro 13/01/2026 alle 19:30)": how the audit log names an order,
+ * by number and time, never the guest's name (the log outlives a guest's erasure).
+ */
+export const orderSummaryIt = (row: Pick<OrderRow, 'id' | 'date' | 'time'>): string =>
+  `n. ${row.id} (ritiro ${italianDate(row.date)} alle ${row.time})`;

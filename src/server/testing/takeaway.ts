@@ -1,0 +1,112 @@
+import { createStaff, login, testApp } from './app.ts';
+import type { TestDatabase } from './database.ts';
+
+/**
+ * A takeaway test's app: the clock it runs on (Tuesday 13 January 2026,
+ * 08:30 in Rome; the seeded hours: Tuesday to Sunday, 12-15 and
+ * 19-23:30), an owner logged in, the outbox stopped so that the mails stay
+ * to be read, and the calls the takeaway tests make.
+ */
+export const TAKEAWAY_CLOCK = Date.parse('2026-01-13T07:30:00Z');
+export const TAKEAWAY_TODAY = '2026-01-13';
+
+export type TakeawayHarness = Awaited<ReturnType<typeof takeawayApp>>;
+
+let address = 0;
+/** Each guest from an address of its own, so that the flood limits stay out of the way. */
+export const nextAddress = () => `10.2.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
+
+/** `shared`: another app's, for a second instance on its database. */
+export async function takeawayApp(clock: { now: number }, shared?: { database: TestDatabase }) {
+  const harness = await testApp(
+    {},
+    {
+      pages: false,
+      now: () => clock.now,
+      ...(shared ? { sharedDatabase: shared.database } : {}),
+    },
+  );
+  await harness.app.outbox.stop();
+  if (!shared) await createStaff(harness.app);
+  const token = await login(harness.app);
+  const { app } = harness;
+  const auth = { authorization: `Bearer ${token}` };
+
+  /** The `index`-th orderable dish of a seeded section, with its first price. */
+  const dish = async (sectionKey: string, index = 0) => {
+    const rows = await app.db
+      .selectFrom('menu_items')
+      .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+      .innerJoin('menu_item_prices', 'menu_item_prices.item_id', 'menu_items.id')
+      .select([
+        'menu_items.id as id',
+        'menu_items.name as name',
+        'menu_item_prices.amount_cents as cents',
+      ])
+      .where('menu_sections.key', '=', sectionKey)
+      .where('menu_items.takeaway', '=', 1)
+      .where('menu_item_prices.position', '=', 0)
+      .orderBy('menu_items.position')
+      .execute();
+    return rows[index]!;
+  };
+
+  const guestOrder = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Jonas Weber',
+    phone: '+49 170 1234567',
+    email: 'jonas@example.de',
+    lang: 'de',
+    pickup: { date: TAKEAWAY_TODAY, time: '19:30' },
+    items: [] as unknown[],
+    privacy: true,
+    ...overrides,
+  });
+
+  return {
+    ...harness,
+    auth,
+    dish,
+    guestOrder,
+    /** A guest's order; its id. */
+    async order(overrides: Record<string, unknown> = {}): Promise<number> {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/takeaway/orders',
+        payload: guestOrder(overrides),
+        remoteAddress: nextAddress(),
+      });
+      if (response.statusCode !== 201) throw new Error(response.body);
+      return response.json<{ id: number }>().id;
+    },
+    postGuest: (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/takeaway/orders',
+        payload,
+        remoteAddress: nextAddress(),
+      }),
+    staff: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: auth,
+        ...(payload ? { payload } : {}),
+      }),
+    /** The takeaway mails in the outbox, oldest first. */
+    mails: () =>
+      app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', 'like', 'takeaway-%')
+        .orderBy('id')
+        .execute(),
+    /** The audit log's takeaway entries, oldest first. */
+    audits: () =>
+      app.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_email', 'target', 'summary'])
+        .where('action', 'like', 'takeaway.%')
+        .orderBy('id')
+        .execute(),
+  };
+}
