@@ -921,7 +921,7 @@ const getStatus = family({
       url: `/api/takeaway/orders/status${queryOf(parts)}`,
       headers: authorizationHeader(auth),
       paramRefusals: queryRefusals(parts, {
-        token: (token) => token.length >= 1 && token.length <= 200,
+        token: (token) => token.length >= 1 && [...token].length <= 200,
       }),
       handler: (): Expected => {
         if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
