@@ -32,6 +32,12 @@ const API_VS_BARE_FASTIFY = 0.8;
 /** The issue's photo budgets: upload to visible on the home page, and the files against nginx. */
 const UPLOAD_TO_VISIBLE_MS = 5000;
 const PHOTO_FILES_VS_NGINX = 1.0;
+/** The takeaway issue's budgets: slots against bare Fastify, racing orders, the board on another instance. */
+const TAKEAWAY_SLOTS_VS_BARE_FASTIFY = 0.5;
+const TAKEAWAY_ORDERS_P99_MS = 500;
+const ORDER_TO_OTHER_BOARD_MS = 2000;
+/** How often the kitchen board asks for changes (src/app/features/takeaway-board). */
+const BOARD_POLL_MS = 1000;
 
 /** The measures, in the order they run; each can be asked for alone by name. */
 const MEASURES = {
@@ -44,6 +50,7 @@ const MEASURES = {
   instances: 'a menu edit until both instances show it',
   pdf: "the printed menu's PDF",
   photos: 'a 12-megapixel upload until / shows it, and its files against nginx',
+  takeaway: "takeaway's slots, 200 racing orders, a new order on the other instance's board",
 } as const;
 type Measure = keyof typeof MEASURES;
 const asked = process.argv.slice(2);
@@ -582,6 +589,166 @@ if (wanted('photos')) {
   } finally {
     await site.stop();
     rmSync(filesDir, { recursive: true, force: true });
+  }
+}
+
+if (wanted('takeaway')) {
+  // 9. Takeaway: a day's pickup slots for an order against a bare Fastify
+  // route answering the same bytes; 200 guests ordering one pizza at once
+  // ("as soon as possible", each from an address, e-mail and phone of its
+  // own): 201, or 409 once no slot fits; then an order on one instance until
+  // the other instance's kitchen board shows it, the board asking as it does
+  // (every second, with the ETag of its last answer).
+  const first = await startSite({ TRUST_PROXY: 'loopback' });
+  const second = await startSite({ DATABASE_URL: first.databaseUrl });
+  try {
+    const token = await staffToken(first);
+    const staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    // Two weeks ahead, so that a day with pickup times is found whatever today is.
+    const settings = await (
+      await fetch(`${first.url}/api/takeaway/settings`, { headers: staffHeaders })
+    ).json();
+    await fetch(`${first.url}/api/takeaway/settings`, {
+      method: 'PUT',
+      headers: staffHeaders,
+      body: JSON.stringify({ ...settings, horizonDays: 14 }),
+    });
+    const menu = (await (await fetch(`${first.url}/api/menu`)).json()) as {
+      sections: {
+        kitchen: string;
+        items: { id: number; takeaway: boolean; available: boolean }[];
+      }[];
+    };
+    const pizza = menu.sections
+      .filter((section) => section.kitchen === 'oven')
+      .flatMap((section) => section.items)
+      .find((item) => item.takeaway && item.available)!;
+    const slotsPath = async (): Promise<string> => {
+      for (let offset = 1; offset <= 14; offset += 1) {
+        const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+        const path = `/api/takeaway/slots?date=${date}&items=${pizza.id}*2`;
+        const answer = (await (await fetch(`${first.url}${path}`)).json()) as { slots: unknown[] };
+        if (answer.slots.length) return path;
+      }
+      throw new Error('no day with pickup times in the next two weeks');
+    };
+    const path = await slotsPath();
+    const constant = await (await fetch(`${first.url}${path}`)).text();
+    const bare = await startNodeScript(
+      `import Fastify from 'fastify'; const app = Fastify();
+   app.get('/ready', async () => 'ok');
+   app.get('/api/takeaway/slots', async (req, reply) => reply.type('application/json; charset=utf-8').send(${JSON.stringify(constant)}));
+   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`,
+      await freePort(),
+    );
+    const slots = await compare(`${first.url}${path}`, `${bare.url}${path}`);
+    await bare.stop();
+    record(
+      'GET /api/takeaway/slots req/s vs bare Fastify',
+      `${slots.ours.toFixed(0)} / ${slots.baseline.toFixed(0)}, ratio ${slots.ratio.toFixed(2)}`,
+      `≥ ${TAKEAWAY_SLOTS_VS_BARE_FASTIFY.toFixed(2)}`,
+      slots.ratio >= TAKEAWAY_SLOTS_VS_BARE_FASTIFY,
+    );
+
+    const order = (index: number) =>
+      fetch(`${first.url}/api/takeaway/orders`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.2.${index >> 8}.${(index & 255) + 1}`,
+        },
+        body: JSON.stringify({
+          name: `Guest ${index}`,
+          email: `guest${index}@example.com`,
+          phone: `+39 333 ${2_000_000 + index}`,
+          lang: 'en',
+          pickup: 'asap',
+          items: [{ id: pizza.id, quantity: 1 }],
+          privacy: true,
+        }),
+      });
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, index) => {
+        const started = performance.now();
+        const response = await order(index);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }),
+    );
+    const sorted = latencies.toSorted((a, b) => a - b);
+    const percentile = (share: number) => sorted[Math.ceil(share * sorted.length) - 1]!;
+    const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
+    if ([...statuses.keys()].some((status) => status !== 201 && status !== 409)) {
+      throw new Error(`takeaway orders: unexpected answers ${answered}`);
+    }
+    record(
+      'POST /api/takeaway/orders, 200 at once (p50, p99 ms)',
+      `${percentile(0.5).toFixed(0)}, ${percentile(0.99).toFixed(0)} (${answered})`,
+      `p99 ≤ ${TAKEAWAY_ORDERS_P99_MS} ms`,
+      percentile(0.99) <= TAKEAWAY_ORDERS_P99_MS,
+    );
+
+    // The board of the second instance, asked as the board asks: every
+    // second, the order placed at a random moment between two asks.
+    const timings: number[] = [];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let round = 0; round < 5; round += 1) {
+      const today = new Date().toISOString().slice(0, 10);
+      const boardUrl = `${second.url}/api/takeaway/board?date=${today}`;
+      let etag = '';
+      let shown: number[] = [];
+      let placed: { id: number; at: number } | null = null;
+      const placing = (async () => {
+        await pause(Math.random() * BOARD_POLL_MS);
+        const at = performance.now();
+        const response = await order(1000 + round);
+        if (response.status !== 201) throw new Error(`board order refused: ${response.status}`);
+        placed = { id: ((await response.json()) as { id: number }).id, at };
+      })();
+      for (;;) {
+        const board = await fetch(boardUrl, {
+          headers: { ...staffHeaders, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+        if (board.status === 200) {
+          etag = board.headers.get('etag') ?? '';
+          shown = ((await board.json()) as { unopened: { id: number }[] }).unopened.map(
+            (unopened) => unopened.id,
+          );
+        } else {
+          await board.arrayBuffer();
+        }
+        const done = placed as { id: number; at: number } | null;
+        if (done && shown.includes(done.id)) {
+          timings.push(performance.now() - done.at);
+          break;
+        }
+        await pause(BOARD_POLL_MS);
+      }
+      await placing;
+    }
+    const worst = Math.max(...timings);
+    results.takeaway = {
+      slots,
+      orders: {
+        requests: 200,
+        p50Ms: percentile(0.5),
+        p99Ms: percentile(0.99),
+        answers: Object.fromEntries(statuses),
+      },
+      orderToOtherBoardMs: timings,
+    };
+    record(
+      "new order → the other instance's board",
+      `max ${worst.toFixed(0)} ms (asked every ${BOARD_POLL_MS} ms)`,
+      `≤ ${ORDER_TO_OTHER_BOARD_MS / 1000} s`,
+      worst <= ORDER_TO_OTHER_BOARD_MS,
+    );
+  } finally {
+    await second.stop();
+    await first.stop();
   }
 }
 
