@@ -22,6 +22,7 @@ import { TextTranslations } from '../services/translation/text-translations.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
 import { TakeawayService } from '../services/takeaway/takeaway.ts';
+import { readOrdersVersion } from '../services/takeaway/order-rows.ts';
 import { readBookingsVersion } from '../services/reservations/rows.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 import { errorCode } from '../error-code.ts';
@@ -270,6 +271,11 @@ export const servicesPlugin = fp(
       'takeaway',
       new TakeawayService({
         db: app.db,
+        ordersVersion: new ContentVersion({
+          db: app.db,
+          read: readOrdersVersion,
+          onError: (error) => app.log.warn({ err: error }, 'could not read the orders version'),
+        }),
         limits: { floodGuard, limiter },
         content,
         contentVersion: () => contentVersion.current(),

@@ -335,16 +335,30 @@ describe('POST /api/takeaway/orders', () => {
     await start();
     expect((await putSettings({ limits: { oven: 2, kitchen: 8 } })).statusCode).toBe(200);
     const pizza = (await dishOf('pizza')).id;
-    const first = await post(guestOrder({ items: [{ id: pizza, quantity: 2 }] }));
-    expect((await slotsOf(TODAY, `${pizza}*1`)).get('19:30')).toBe(false);
-    for (const status of ['collected', 'declined', 'cancelled', 'no-show', 'accepted'] as const) {
-      await harness.app.db
-        .updateTable('takeaway_orders')
-        .set({ status })
-        .where('id', '=', first.json().id)
-        .execute();
-      const loading = status === 'accepted';
-      expect((await slotsOf(TODAY, `${pizza}*1`)).get('19:30'), status).toBe(!loading);
+    const fitsAnother = async () => (await slotsOf(TODAY, `${pizza}*1`)).get('19:30');
+    const patch = (id: number, status: string) =>
+      harness.app.inject({
+        method: 'PATCH',
+        url: `/api/takeaway/orders/${id}`,
+        payload: { status },
+        headers: { authorization: `Bearer ${owner}` },
+      });
+    // Each way an order leaves the kitchen's work, through staff's status changes.
+    const endings = [
+      ['accepted', 'ready', 'collected'],
+      ['declined'],
+      ['cancelled'],
+      ['accepted', 'no-show'],
+    ];
+    for (const steps of endings) {
+      const order = await post(guestOrder({ items: [{ id: pizza, quantity: 2 }] }));
+      expect(order.statusCode).toBe(201);
+      expect(await fitsAnother(), 'received').toBe(false);
+      for (const status of steps) {
+        expect((await patch(order.json().id, status)).statusCode, status).toBe(200);
+        const loading = status === 'accepted' || status === 'ready';
+        expect(await fitsAnother(), status).toBe(!loading);
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { ORDER_TRANSITIONS } from '../../services/takeaway/status.ts';
 import {
@@ -48,6 +48,45 @@ const phoneOrder = async (overrides: Record<string, unknown> = {}) => {
 };
 const refusal = (response: { json: <T>() => T }) =>
   response.json<{ errors: { code: string; description: string }[] }>().errors[0]!;
+
+describe("a guest's pickup times on two instances", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("follow the other instance's orders within the orders version's 250 ms, and this instance's at once", async () => {
+    // Only the clock ContentVersion ages its reads by: the app's own clock stays injected.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    await start();
+    expect(
+      (
+        await harness.staff('PUT', '/api/takeaway/settings', {
+          enabled: true,
+          slotMinutes: 15,
+          limits: { oven: 2, kitchen: 8 },
+          prepMinutes: 30,
+          horizonDays: 2,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const other = await takeawayApp(clock, harness);
+    others.push(other);
+    const pizza = (await harness.dish('pizza')).id;
+    const fits = async (instance: TakeawayHarness) => {
+      const response = await instance.app.inject({
+        url: `/api/takeaway/slots?date=${TODAY}&items=${pizza}*1`,
+      });
+      const slots = response.json<{ slots: { time: string; available: boolean }[] }>().slots;
+      return slots.find((slot) => slot.time === '19:30')!.available;
+    };
+    expect(await fits(harness)).toBe(true);
+    expect(await fits(other)).toBe(true);
+    await other.order({ items: [{ id: pizza, quantity: 2 }] });
+    // The instance that took it knows at once; the other once its version is 250 ms old.
+    expect(await fits(other)).toBe(false);
+    expect(await fits(harness)).toBe(true);
+    vi.advanceTimersByTime(250);
+    expect(await fits(harness)).toBe(false);
+  });
+});
 
 describe('GET /api/takeaway/orders and /api/takeaway/board', () => {
   it("lists the day's orders by pickup time then id, and the board with every pickup time and its load", async () => {

@@ -35,6 +35,19 @@ export async function lockOrders(trx: Kysely<Database>): Promise<void> {
     .execute();
 }
 
+/**
+ * The orders' version as the database has it: what each instance keeps the
+ * slots' loads by (`ContentVersion` with this `read`, plugins/services.ts).
+ */
+export const readOrdersVersion = async (db: Kysely<Database>): Promise<number> =>
+  (
+    await db
+      .selectFrom('takeaway_settings')
+      .select('orders_version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).orders_version;
+
 /** The orders `where` selects, each with its lines, by pickup time then id. */
 export async function readOrders(
   db: Kysely<Database>,

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
+import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import { addDays, romeDate } from '../../../shared/opening-hours.ts';
 import type {
   GuestOrder,
+  Load,
   OrderedItem,
   StaffOrderBody,
   TakeawayBoard,
@@ -21,12 +23,12 @@ import {
   type RateLimited,
 } from '../address-limits.ts';
 import type { AuditActor } from '../audit-log.ts';
-import type { ContentChanges } from '../content-version.ts';
+import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
 import { CancelLinkKey } from '../reservations/cancel-links.ts';
 import { boardTag, readBoard } from './board.ts';
 import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
 import { TakeawayMailQueue } from './mail-queue.ts';
-import { loadOfItems } from './menu-load.ts';
+import { loadOfItems, readKitchenGroups } from './menu-load.ts';
 import { guestView, readOrder, readOrders, staffView } from './order-rows.ts';
 import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
@@ -74,6 +76,11 @@ export class TakeawayService {
   readonly #contentVersion: () => Promise<number | undefined>;
   readonly #onMail: () => void;
   readonly #linkKey = new CancelLinkKey();
+  readonly #ordersVersion: ContentVersion;
+  /** Each dish's kitchen group, while the content version (the menu's edits count it) stays. */
+  readonly #kitchenGroups: ContentMemo<'menu', ReadonlyMap<number, KitchenGroup>>;
+  /** The load the stored orders hold per slot, by date, while the orders' version stays. */
+  readonly #heldLoads: ContentMemo<string, Map<string, Load>>;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -81,6 +88,12 @@ export class TakeawayService {
     limits: LimitCounters;
     content: ContentChanges;
     contentVersion: () => Promise<number | undefined>;
+    /**
+     * The orders' version (`readOrdersVersion`, order-rows.ts), as this
+     * instance knows it: a guest choosing a time costs no query while no
+     * order changed; another instance's order shows within its 250 ms.
+     */
+    ordersVersion: ContentVersion;
     /** The opening hours (read from their service, which keeps them per content version). */
     schedule: () => Promise<Schedule>;
     /** PUBLIC_URL: the status links in the guest's mails. */
@@ -94,6 +107,9 @@ export class TakeawayService {
     this.#now = options.now ?? Date.now;
     this.#contentVersion = options.contentVersion;
     this.#onMail = options.onMail ?? (() => {});
+    this.#ordersVersion = options.ordersVersion;
+    this.#kitchenGroups = new ContentMemo(options.contentVersion);
+    this.#heldLoads = new ContentMemo(() => options.ordersVersion.current());
     const mails = new TakeawayMailQueue({
       publicUrl: options.publicUrl,
       now: this.#now,
@@ -255,9 +271,15 @@ export class TakeawayService {
     return { enabled: settings.enabled, pausedUntil: settings.pausedUntil, days };
   }
 
-  /** A committed change that may have queued a mail: the outbox sends it now. */
+  /**
+   * A committed change to orders, which may have queued a mail: the outbox
+   * sends it now, and this instance's next slots read the loads afresh.
+   */
   #mailed<T extends { ok: boolean }>(outcome: T): T {
-    if (outcome.ok) this.#onMail();
+    if (outcome.ok) {
+      this.#ordersVersion.expire();
+      this.#onMail();
+    }
     return outcome;
   }
 
@@ -269,25 +291,39 @@ export class TakeawayService {
   /**
    * A date's pickup slots for an order of `items`: which can take its load
    * on top of what the stored orders already hold in each slot; or the ids
-   * the menu does not have.
+   * the menu does not have. Read from what this instance keeps (the
+   * dishes' groups, the loads by date): the order itself is checked afresh
+   * under the lock.
    */
   async slots(
     date: string,
     items: readonly OrderedItem[],
   ): Promise<{ ok: true; answer: TakeawaySlotsAnswer } | { ok: false; unknown: number[] }> {
-    const order = await loadOfItems(this.#db, items);
+    const order = loadOfItems(
+      await this.#kitchenGroups.get('menu', () => readKitchenGroups(this.#db)),
+      items,
+    );
     if (!order.ok) return order;
+    const settings = await this.#settings.settings();
+    const now = new Date(this.#now());
+    const today = romeDate(now);
+    // A date before today or past the horizon has no slot: known without a
+    // query, and never kept (anyone may ask for any date, as often as they like).
+    if (date < today || date > addDays(today, settings.horizonDays)) {
+      return { ok: true, answer: { date, slots: [] } };
+    }
     const slots = pickupSlots({
       schedule: await this.#schedule(),
       date,
-      settings: await this.#settings.settings(),
-      now: new Date(this.#now()),
+      settings,
+      now,
       order: order.load,
-      held: await heldLoads(this.#db, date),
+      held: await this.#heldLoads.get(date, () => heldLoads(this.#db, date)),
     });
     return {
       ok: true,
       answer: { date, slots: slots.map(({ time, available }) => ({ time, available })) },
     };
   }
+
 }
