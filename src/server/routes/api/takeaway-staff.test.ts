@@ -58,12 +58,17 @@ describe("a guest's pickup times on two instances", () => {
     await start();
     expect(
       (
-        await harness.staff('PUT', '/api/takeaway/settings', {
-          enabled: true,
-          slotMinutes: 15,
-          limits: { oven: 2, kitchen: 8 },
-          prepMinutes: 30,
-          horizonDays: 2,
+        await harness.app.inject({
+          method: 'PUT',
+          url: '/api/takeaway/settings',
+          headers: harness.auth,
+          payload: {
+            enabled: true,
+            slotMinutes: 15,
+            limits: { oven: 2, kitchen: 8 },
+            prepMinutes: 30,
+            horizonDays: 2,
+          },
         })
       ).statusCode,
     ).toBe(200);

@@ -44,7 +44,11 @@ const slotsFor = (
   }> = {},
 ) =>
   pickupSlots({
-    schedule: options.schedule ?? LUNCH,
+    times: pickupTimes(
+      options.schedule ?? LUNCH,
+      options.date ?? '2026-01-14',
+      options.settings?.slotMinutes ?? SETTINGS.slotMinutes,
+    ),
     date: options.date ?? '2026-01-14',
     settings: { ...SETTINGS, ...options.settings },
     now: options.now ?? MORNING,

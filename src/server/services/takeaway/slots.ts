@@ -58,9 +58,11 @@ export function fitsLimits(held: Load, order: Load, limits: Load): boolean {
  * off or paused, none on a date before today or past the horizon, none
  * sooner than the preparation time; each `available` when the order's load
  * fits what the slot already holds (`held`, by the slot's "HH:MM").
+ * `times` are the date's `pickupTimes` (which callers may keep: they change
+ * only with the hours and the settings).
  */
 export function pickupSlots(input: {
-  schedule: Schedule;
+  times: readonly Slot[];
   date: string;
   settings: TakeawaySettings;
   now: Date;
@@ -70,7 +72,7 @@ export function pickupSlots(input: {
   const { settings, now, date } = input;
   if (!takingOrders(settings, now)) return [];
   const ahead = slotsAhead(
-    pickupTimes(input.schedule, date, settings.slotMinutes),
+    input.times,
     date,
     { leadMinutes: settings.prepMinutes, horizonDays: settings.horizonDays },
     now,
