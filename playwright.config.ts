@@ -72,8 +72,9 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * The specs whose outcome depends on what the database does: staff accounts,
  * sessions and lockouts, the daily menu and its translations, the contact
  * messages and their outbox, the pages rebuilt when the content changes, the
- * opening hours and their notices, reservations, the printed menu, the
- * uploaded photos and page texts, and two instances behind one database.
+ * opening hours and their notices, reservations, takeaway orders and their
+ * kitchen board, the printed menu, the uploaded photos and page texts, and
+ * two instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -98,6 +99,8 @@ const DATABASE_SPECS = [
   'site-photos',
   'ssr',
   'staff',
+  'takeaway-guest',
+  'takeaway-kitchen',
 ].map((name) => `${name}.spec.ts`);
 
 const baseUrlOf = (server: E2eServer) => `http://127.0.0.1:${server.port}`;

@@ -4,7 +4,7 @@ import { axeViolations } from './support/axe.ts';
 // Every public page in every language passes axe. The home
 // and about-us pages are checked in their own specs (with the map open, too).
 const LANGS = ['it', 'en', 'fr', 'es', 'de'];
-const PAGES = ['/menu', '/contact', '/reservations', '/no-such-page'];
+const PAGES = ['/menu', '/contact', '/reservations', '/takeaway', '/no-such-page'];
 
 for (const path of PAGES) {
   for (const lang of LANGS) {

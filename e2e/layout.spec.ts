@@ -2,7 +2,7 @@ import { test, expect, hydrated, topNav } from './fixtures.ts';
 
 // The public layout, the 404 page and the staff pages' shell, in a real browser.
 
-test('top bar: logo home, five uppercased links, the current one marked', async ({
+test('top bar: logo home, six uppercased links (takeaway on), the current one marked', async ({
   page,
   consoleErrors,
 }) => {
@@ -10,7 +10,7 @@ test('top bar: logo home, five uppercased links, the current one marked', async 
   await hydrated(page);
   const nav = topNav(page);
   const links = nav.getByRole('link');
-  await expect(links).toHaveText(['Home', 'Menu', 'About us', 'Contact', 'Book']);
+  await expect(links).toHaveText(['Home', 'Menu', 'About us', 'Contact', 'Book', 'Takeaway']);
   // Uppercased by style, so screen readers read words, not letters.
   await expect(links.first()).toHaveCSS('text-transform', 'uppercase');
   await expect(nav.getByRole('link', { name: 'About us' })).toHaveAttribute('aria-current', 'page');

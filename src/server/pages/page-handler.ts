@@ -45,6 +45,10 @@ const PASSED_HEADERS = [
   'x-robots-tag',
   'vary',
   'referrer-policy',
+  // Marks a client navigation's data (.data) as React Router's own answer:
+  // without it the browser's router takes a 4xx (a form's refusal) for a
+  // failed request and throws it instead of showing the action's data.
+  'x-remix-response',
 ];
 
 /**

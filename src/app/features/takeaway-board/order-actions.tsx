@@ -76,7 +76,7 @@ export function OrderActions({
 
   const timeSelect =
     times.length > 0 ? (
-      <div className="staff-field takeaway-order__time" key="time">
+      <div className="staff-field" key="time">
         <label htmlFor={`${id}-time`}>{T.newTime}</label>
         <select id={`${id}-time`} value={time} onChange={(event) => setTime(event.target.value)}>
           {[...new Set([order.pickup.time, ...times])].sort().map((option) => (
