@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { data } from 'react-router';
 import type { Route } from './+types/takeaway';
 import { publicPageMeta, TAKEAWAY_PAGE } from '../../seo.ts';
@@ -92,6 +93,28 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   } catch {
     return { outcome: { ok: false, code: 'failed' }, values: NOTHING_ORDERED };
   }
+}
+
+/** Refusals that say the page's dishes or times are out of date. */
+const STALE_PAGE_REFUSALS: ReadonlySet<string> = new Set([
+  'item-unavailable',
+  'slot-full',
+  'not-a-slot',
+  'paused',
+]);
+
+/**
+ * React Router reloads no data after an action's 4xx answer; but after a
+ * refusal saying a dish sold out or a time filled meanwhile, the page must
+ * show the menu and the times as they are now, not as they were.
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const outcome = (actionResult as OrderResult | undefined)?.outcome;
+  if (outcome && !outcome.ok && STALE_PAGE_REFUSALS.has(outcome.code)) return true;
+  return defaultShouldRevalidate;
 }
 
 export default function Takeaway({ loaderData, actionData }: Route.ComponentProps) {
