@@ -162,13 +162,8 @@ async function chooseSlot(
   context: { schedule: Schedule; settings: TakeawaySettings; now: Date; override: boolean },
 ): Promise<{ ok: true; date: string; slot: PickupSlot } | RefusedOrder> {
   const { override, ...slotContext } = context;
-  const slotsOf = async (date: string) => {
-    // A day with no pickup time left (closed, or its last slot past) needs no read of its loads.
-    const times = pickupSlots({ ...slotContext, date, order: load, held: new Map() });
-    return times.length === 0
-      ? times
-      : pickupSlots({ ...slotContext, date, order: load, held: await heldLoads(db, date) });
-  };
+  const slotsOf = async (date: string) =>
+    pickupSlots({ ...slotContext, date, order: load, held: await heldLoads(db, date) });
   if (pickup === 'asap') {
     const today = romeDate(context.now);
     let anySlot = false;
