@@ -1,9 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type {
-  Database,
-  TakeawayOrderLinesTable,
-  TakeawayOrdersTable,
-} from '../../db/database.ts';
+import type { Database, TakeawayOrderLinesTable, TakeawayOrdersTable } from '../../db/database.ts';
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import { italianDate } from '../../../shared/schemas/opening-hours.ts';
@@ -64,9 +60,7 @@ export async function readOrders(
     .execute();
   return rows.map((row) => ({
     row,
-    lines: lines
-      .filter((line) => line.order_id === row.id)
-      .map(orderLine),
+    lines: lines.filter((line) => line.order_id === row.id).map(orderLine),
   }));
 }
 
