@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, SqliteDialect, type Generated } from 'kysely';
-import { createSqliteDatabase, toSqliteValue } from './sqlite-driver.ts';
+import { createSqliteDatabase, KEPT_STATEMENTS, toSqliteValue } from './sqlite-driver.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'sqlite-driver-test-'));
 const sqlite = new DatabaseSync(join(folder, 'driver.db'));
@@ -92,6 +92,28 @@ describe('createSqliteDatabase', () => {
       expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
       expect(value).toEqual({ a: 'p', b: 'q', c: 'r' });
     }
+  });
+
+  it('keeps a prepared statement per text, the least recently used going first', () => {
+    const text = 'SELECT a FROM things WHERE id = ?';
+    const first = database.prepare(text);
+    expect(database.prepare(text)).toBe(first);
+    for (let i = 0; i < KEPT_STATEMENTS; i += 1) database.prepare(`SELECT ${i} AS n`);
+    expect(database.prepare(text)).not.toBe(first);
+  });
+
+  it('runs a kept statement afresh after a partial read and after a schema change', () => {
+    sqlite.exec('CREATE TABLE kept (a)');
+    sqlite.exec('INSERT INTO kept (a) VALUES (1), (2)');
+    const all = () => database.prepare('SELECT * FROM kept').all([]);
+    const iterator = database.prepare('SELECT * FROM kept').iterate([]);
+    iterator.next();
+    expect(all()).toEqual([{ a: 1 }, { a: 2 }]);
+    sqlite.exec('ALTER TABLE kept ADD COLUMN b');
+    expect(all()).toEqual([
+      { a: 1, b: null },
+      { a: 2, b: null },
+    ]);
   });
 
   it('serves Kysely queries with converted parameters', async () => {

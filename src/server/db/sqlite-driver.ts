@@ -2,14 +2,41 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
+ * How many prepared statements a database keeps. The app's queries are a few
+ * hundred texts at most; lists bound as `in (?, ?, …)` make more, so the
+ * least recently used go first.
+ */
+export const KEPT_STATEMENTS = 500;
+
+/**
  * Makes a `node:sqlite` database look like the better-sqlite3 object that
  * Kysely's `SqliteDialect` expects: better-sqlite3's native build is tied to
  * one Node ABI, `node:sqlite` is built in.
+ *
+ * Kysely prepares every query it runs; preparing costs more than running
+ * most of the app's queries, so each statement is kept by its text and
+ * reused. Reuse is safe: Kysely runs one query at a time on its one
+ * connection, `node:sqlite` resets a statement before each run, and SQLite
+ * prepares a kept statement again by itself after a schema change.
  */
 export function createSqliteDatabase(sqlite: DatabaseSync): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
   return {
-    prepare: (sql) => wrapStatement(sqlite.prepare(sql)),
-    close: () => sqlite.close(),
+    prepare: (sql) => {
+      let statement = kept.get(sql);
+      if (statement) {
+        kept.delete(sql); // re-inserted below: the Map's order is the order of use
+      } else {
+        statement = wrapStatement(sqlite.prepare(sql));
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(sql, statement);
+      return statement;
+    },
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
   };
 }
 

@@ -38,19 +38,35 @@ export interface TakeawayMailContext {
   staffMessage?: string;
 }
 
+/**
+ * Each language's formatters, made on first use and kept: making an Intl
+ * formatter costs far more than formatting with it, and every order's mail
+ * formats its time and each amount.
+ */
+const formatters = new Map<Lang, { when: Intl.DateTimeFormat; euros: Intl.NumberFormat }>();
+
+function formattersOf(lang: Lang) {
+  let kept = formatters.get(lang);
+  if (!kept) {
+    kept = {
+      when: new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: RESTAURANT_TIME_ZONE,
+      }),
+      euros: new Intl.NumberFormat(DATE_LOCALES[lang], { style: 'currency', currency: 'EUR' }),
+    };
+    formatters.set(lang, kept);
+  }
+  return kept;
+}
+
 /** "Tuesday 13 January 2026 at 19:30" in the guest's language, on Rome's clock. */
 const pickupWhen = (lang: Lang, order: MailedOrder) =>
-  new Intl.DateTimeFormat(DATE_LOCALES[lang], {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: RESTAURANT_TIME_ZONE,
-  }).format(romeInstant(order.date, order.time));
+  formattersOf(lang).when.format(romeInstant(order.date, order.time));
 
 /** An amount ("23.50") in euros as the guest's language writes them ("23,50 €", "€23.50"). */
-const euros = (lang: Lang, amount: string) =>
-  new Intl.NumberFormat(DATE_LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(
-    Number(amount),
-  );
+const euros = (lang: Lang, amount: string) => formattersOf(lang).euros.format(Number(amount));
 
 /** A mail to the guest about their order, in their language. */
 export function takeawayMail(

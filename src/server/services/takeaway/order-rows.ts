@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, TakeawayOrdersTable } from '../../db/database.ts';
+import type { Database, TakeawayOrderLinesTable, TakeawayOrdersTable } from '../../db/database.ts';
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import { italianDate } from '../../../shared/schemas/opening-hours.ts';
@@ -12,6 +12,7 @@ import type {
 
 /** An order as stored. */
 export type OrderRow = Selectable<TakeawayOrdersTable>;
+type OrderLineRow = Selectable<TakeawayOrderLinesTable>;
 
 /** An order with its lines, as the API answers it: the base of staff's and the guest's views. */
 export interface StoredOrder {
@@ -72,17 +73,20 @@ export async function readOrders(
     .execute();
   return rows.map((row) => ({
     row,
-    lines: lines
-      .filter((line) => line.order_id === row.id)
-      .map((line) => ({
-        id: line.item_id,
-        name: line.name,
-        label: line.label,
-        quantity: line.quantity,
-        amount: centsToAmount(line.amount_cents),
-      })),
+    lines: lines.filter((line) => line.order_id === row.id).map(orderLine),
   }));
 }
+
+/** A stored line as the API answers it. */
+export const orderLine = (
+  line: Pick<OrderLineRow, 'item_id' | 'name' | 'label' | 'quantity' | 'amount_cents'>,
+): OrderLine => ({
+  id: line.item_id,
+  name: line.name,
+  label: line.label,
+  quantity: line.quantity,
+  amount: centsToAmount(line.amount_cents),
+});
 
 /** One order with its lines, or null. */
 export async function readOrder(db: Kysely<Database>, id: number): Promise<StoredOrder | null> {

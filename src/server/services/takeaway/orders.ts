@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
-import { lockOrders, orderSummaryIt, readOrder, type StoredOrder } from './order-rows.ts';
+import { lockOrders, orderLine, orderSummaryIt, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
 import {
   asap,
@@ -314,7 +314,7 @@ export class TakeawayOrders {
     const { taker } = how;
     const online = taker.source === 'online';
     const totalCents = lines.reduce((sum, line) => sum + line.amountCents * line.quantity, 0);
-    const { id } = await trx
+    const row = await trx
       .insertInto('takeaway_orders')
       .values({
         name: request.name,
@@ -335,24 +335,22 @@ export class TakeawayOrders {
         created_at: now,
         updated_at: now,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('takeaway_order_lines')
-      .values(
-        lines.map((line, position) => ({
-          order_id: id,
-          position,
-          item_id: line.itemId,
-          name: line.name,
-          label: line.label,
-          quantity: line.quantity,
-          amount_cents: line.amountCents,
-          kitchen: line.group,
-        })),
-      )
-      .execute();
-    const order = (await readOrder(trx, id))!;
+    const { id } = row;
+    const lineRows = lines.map((line, position) => ({
+      order_id: id,
+      position,
+      item_id: line.itemId,
+      name: line.name,
+      label: line.label,
+      quantity: line.quantity,
+      amount_cents: line.amountCents,
+      kitchen: line.group,
+    }));
+    await trx.insertInto('takeaway_order_lines').values(lineRows).execute();
+    // As readOrder would read it back, without reading it: the lines keep their order.
+    const order: StoredOrder = { row, lines: lineRows.map(orderLine) };
     if (!online) {
       // The slot's load with this order in it: past the limits only by staff's override.
       const held = (await heldLoads(trx, how.date)).get(how.time) ?? NO_LOAD;
