@@ -24,7 +24,6 @@ import {
   NO_LOAD,
   orderLoad,
   pickupSlots,
-  pickupTimes,
   takingOrders,
   type PickupSlot,
 } from './slots.ts';
@@ -164,13 +163,7 @@ async function chooseSlot(
 ): Promise<{ ok: true; date: string; slot: PickupSlot } | RefusedOrder> {
   const { override, ...slotContext } = context;
   const slotsOf = async (date: string) =>
-    pickupSlots({
-      ...slotContext,
-      times: pickupTimes(slotContext.schedule, date, slotContext.settings.slotMinutes),
-      date,
-      order: load,
-      held: await heldLoads(db, date),
-    });
+    pickupSlots({ ...slotContext, date, order: load, held: await heldLoads(db, date) });
   if (pickup === 'asap') {
     const today = romeDate(context.now);
     let anySlot = false;

@@ -44,11 +44,7 @@ const slotsFor = (
   }> = {},
 ) =>
   pickupSlots({
-    times: pickupTimes(
-      options.schedule ?? LUNCH,
-      options.date ?? '2026-01-14',
-      options.settings?.slotMinutes ?? SETTINGS.slotMinutes,
-    ),
+    schedule: options.schedule ?? LUNCH,
     date: options.date ?? '2026-01-14',
     settings: { ...SETTINGS, ...options.settings },
     now: options.now ?? MORNING,
@@ -57,6 +53,16 @@ const slotsFor = (
   });
 
 describe('pickupTimes', () => {
+  it('are worked out once per schedule, date and slot length, and anew for changed hours', () => {
+    const first = pickupTimes(LUNCH, '2026-01-14', 15);
+    expect(pickupTimes(LUNCH, '2026-01-14', 15)).toBe(first);
+    expect(pickupTimes(LUNCH, '2026-01-14', 30)).not.toBe(first);
+    // Changed hours are another schedule object (services/opening-hours.ts).
+    const changed = pickupTimes({ ...LUNCH }, '2026-01-14', 15);
+    expect(changed).not.toBe(first);
+    expect(changed).toEqual(first);
+  });
+
   it('every slotMinutes from the opening, the last at closing time', () => {
     expect(times(LUNCH, '2026-01-14')).toEqual([
       '12:00',

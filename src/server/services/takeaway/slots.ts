@@ -23,12 +23,38 @@ export interface PickupSlot extends Slot {
 }
 
 /**
+ * Each schedule's pickup times by date and slot length. A schedule stays one
+ * object while the hours and the day stay (services/opening-hours.ts keeps
+ * it per content version), and working a day's times out walks Rome's
+ * clock, about a millisecond: every guest choosing a time and every order
+ * would pay it. At most KEPT_DAYS_MAX days a schedule (staff may look at any).
+ */
+const keptTimes = new WeakMap<Schedule, Map<string, readonly Slot[]>>();
+const KEPT_DAYS_MAX = 64;
+
+/**
  * Every pickup time of `date` (Rome), whatever the clock: every
  * `slotMinutes` from each range's opening, and the closing time itself,
  * the last (the kitchen works until it closes), minus closures.
  */
-export function pickupTimes(schedule: Schedule, date: string, slotMinutes: number): Slot[] {
-  return openingSlots(schedule, date, (start, end) => [...stepsFrom(start, end, slotMinutes), end]);
+export function pickupTimes(
+  schedule: Schedule,
+  date: string,
+  slotMinutes: number,
+): readonly Slot[] {
+  let kept = keptTimes.get(schedule);
+  if (!kept) keptTimes.set(schedule, (kept = new Map()));
+  const key = `${date} ${slotMinutes}`;
+  let times = kept.get(key);
+  if (!times) {
+    if (kept.size >= KEPT_DAYS_MAX) kept.clear();
+    times = openingSlots(schedule, date, (start, end) => [
+      ...stepsFrom(start, end, slotMinutes),
+      end,
+    ]);
+    kept.set(key, times);
+  }
+  return times;
 }
 
 /** Whether online orders are taken at `now`: takeaway on, and no pause running. */
@@ -58,11 +84,9 @@ export function fitsLimits(held: Load, order: Load, limits: Load): boolean {
  * off or paused, none on a date before today or past the horizon, none
  * sooner than the preparation time; each `available` when the order's load
  * fits what the slot already holds (`held`, by the slot's "HH:MM").
- * `times` are the date's `pickupTimes` (which callers may keep: they change
- * only with the hours and the settings).
  */
 export function pickupSlots(input: {
-  times: readonly Slot[];
+  schedule: Schedule;
   date: string;
   settings: TakeawaySettings;
   now: Date;
@@ -72,7 +96,7 @@ export function pickupSlots(input: {
   const { settings, now, date } = input;
   if (!takingOrders(settings, now)) return [];
   const ahead = slotsAhead(
-    input.times,
+    pickupTimes(input.schedule, date, settings.slotMinutes),
     date,
     { leadMinutes: settings.prepMinutes, horizonDays: settings.horizonDays },
     now,

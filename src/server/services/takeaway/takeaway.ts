@@ -32,8 +32,7 @@ import { loadOfItems, readKitchenGroups } from './menu-load.ts';
 import { guestView, readOrder, readOrders, staffView } from './order-rows.ts';
 import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
-import type { Slot } from '../opening-slots.ts';
-import { NO_LOAD, pickupSlots, pickupTimes } from './slots.ts';
+import { NO_LOAD, pickupSlots } from './slots.ts';
 import { OrderStatusChanges, type ChangeOutcome } from './status.ts';
 import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
 
@@ -82,8 +81,6 @@ export class TakeawayService {
   readonly #kitchenGroups: ContentMemo<'menu', ReadonlyMap<number, KitchenGroup>>;
   /** The load the stored orders hold per slot, by date, while the orders' version stays. */
   readonly #heldLoads: ContentMemo<string, Map<string, Load>>;
-  /** A date's pickup times per slot length, while the content version (the hours, the settings) stays. */
-  readonly #dayTimes: ContentMemo<string, Slot[]>;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -113,7 +110,6 @@ export class TakeawayService {
     this.#ordersVersion = options.ordersVersion;
     this.#kitchenGroups = new ContentMemo(options.contentVersion);
     this.#heldLoads = new ContentMemo(() => options.ordersVersion.current());
-    this.#dayTimes = new ContentMemo(options.contentVersion);
     const mails = new TakeawayMailQueue({
       publicUrl: options.publicUrl,
       now: this.#now,
@@ -263,23 +259,16 @@ export class TakeawayService {
     days: { date: string; open: boolean }[];
   }> {
     const settings = await this.#settings.settings();
+    const schedule = await this.#schedule();
     const now = new Date(this.#now());
     const today = romeDate(now);
     const days = [];
     for (let day = 0; day <= settings.horizonDays; day += 1) {
       const date = addDays(today, day);
-      const times = await this.#pickupTimes(date, settings.slotMinutes);
-      const slots = pickupSlots({ times, date, settings, now, order: NO_LOAD, held: new Map() });
+      const slots = pickupSlots({ schedule, date, settings, now, order: NO_LOAD, held: new Map() });
       days.push({ date, open: slots.length > 0 });
     }
     return { enabled: settings.enabled, pausedUntil: settings.pausedUntil, days };
-  }
-
-  /** The pickup times of a date within the horizon (the callers' dates), as `#dayTimes` keeps them. */
-  async #pickupTimes(date: string, slotMinutes: number): Promise<Slot[]> {
-    return this.#dayTimes.get(`${date} ${slotMinutes}`, async () =>
-      pickupTimes(await this.#schedule(), date, slotMinutes),
-    );
   }
 
   /**
@@ -324,7 +313,7 @@ export class TakeawayService {
       return { ok: true, answer: { date, slots: [] } };
     }
     const slots = pickupSlots({
-      times: await this.#pickupTimes(date, settings.slotMinutes),
+      schedule: await this.#schedule(),
       date,
       settings,
       now,
