@@ -389,6 +389,8 @@ export interface TakeawayOrderLinesTable {
   position: number;
   item_id: number;
   name: string;
+  /** The name in the guest's language when ordered (migration 021); empty: as `name`. */
+  guest_name: ColumnType<string, string | undefined, string>;
   /** The size's label; empty for a dish of one price. */
   label: string;
   quantity: number;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { MENU } from '../../../content/menu.ts';
+import { LANGUAGES } from '../../shared/languages.ts';
 import { STAFF_MESSAGE_MAX, type TakeawaySettings } from '../../shared/schemas/takeaway.ts';
 import { ORDER_EMAIL_LIMIT, ORDER_PHONE_LIMIT } from '../services/takeaway/guest-order.ts';
 import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
@@ -315,11 +316,16 @@ const putSettings = family({
   }),
 });
 
-/** The menu as the oracle prices an order: each dish's group, whether it can be ordered, its prices. */
+/**
+ * The menu as the oracle prices an order: each dish's group, whether it can
+ * be ordered, its prices, its Italian name (the kitchen's) and its name in
+ * each language as the public menu shows it (the guest's lines).
+ */
 let menu: Map<
   number,
   {
     name: string;
+    names: Map<string, string>;
     group: 'oven' | 'kitchen' | 'none';
     orderable: boolean;
     prices: [string, number][];
@@ -352,11 +358,22 @@ async function readMenu() {
     .orderBy('item_id')
     .orderBy('position')
     .execute();
+  const names = new Map<number, Map<string, string>>();
+  for (const lang of LANGUAGES) {
+    const view = (await app.inject({ url: `/api/menu?lang=${lang}` })).json<{
+      sections: { items: { id: number; name: string }[] }[];
+    }>();
+    for (const item of view.sections.flatMap((section) => section.items)) {
+      if (!names.has(item.id)) names.set(item.id, new Map());
+      names.get(item.id)!.set(lang, item.name);
+    }
+  }
   menu = new Map(
     dishes.map((dish) => [
       dish.id,
       {
         name: dish.name,
+        names: names.get(dish.id) ?? new Map(),
         group: dish.kitchen,
         orderable: dish.available === 1 && dish.takeaway === 1,
         prices: prices
@@ -530,7 +547,8 @@ function decideOrder(
   oracleLoad.set(key, { oven: held.oven + load.oven, kitchen: held.kitchen + load.kitchen });
   const expectedLines = lines.map(({ item, dish, price }) => ({
     id: item.id,
-    name: dish!.name,
+    // Staff read the kitchen's Italian; the guest, the menu's name in their language.
+    name: how.phone ? dish!.name : dish!.names.get(sent.lang),
     label: price![0],
     quantity: item.quantity,
     amount: cents(price![1]),

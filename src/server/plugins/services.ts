@@ -280,6 +280,7 @@ export const servicesPlugin = fp(
         content,
         contentVersion: () => contentVersion.current(),
         schedule: () => app.openingHours.get('it'),
+        menu: (lang) => app.menu.view(lang),
         publicUrl: config.PUBLIC_URL,
         ...(options.now ? { now: options.now } : {}),
         onMail: () => outbox.kick(),

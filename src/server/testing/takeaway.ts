@@ -51,6 +51,14 @@ export async function takeawayApp(clock: { now: number }, shared?: { database: T
     return rows[index]!;
   };
 
+  /** A dish's name as the public menu shows it in `lang` (what a guest's lines say). */
+  const menuName = async (id: number, lang: string): Promise<string> => {
+    const view = (await app.inject({ url: `/api/menu?lang=${lang}` })).json<{
+      sections: { items: { id: number; name: string }[] }[];
+    }>();
+    return view.sections.flatMap((section) => section.items).find((item) => item.id === id)!.name;
+  };
+
   const guestOrder = (overrides: Record<string, unknown> = {}) => ({
     name: 'Jonas Weber',
     phone: '+49 170 1234567',
@@ -66,6 +74,7 @@ export async function takeawayApp(clock: { now: number }, shared?: { database: T
     ...harness,
     auth,
     dish,
+    menuName,
     guestOrder,
     /** A guest's order; its id. */
     async order(overrides: Record<string, unknown> = {}): Promise<number> {

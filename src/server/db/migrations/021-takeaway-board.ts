@@ -12,7 +12,11 @@ type AnyDatabase = Kysely<any>;
  * staff's last word to the guest (a decline's reason). And
  * `takeaway_settings.orders_version`, counted up in the transaction of
  * every write to orders, the settings or the pause, which the board's
- * polling compares (one row read) on every instance.
+ * polling compares (one row read) on every instance. And
+ * `takeaway_order_lines.guest_name`: the dish's name in the guest's
+ * language when ordered, which the guest's mails and status page show (the
+ * kitchen reads `name`, the Italian); empty for lines stored before, which
+ * show `name`.
  */
 export async function up(db: AnyDatabase): Promise<void> {
   await db.schema.alterTable('takeaway_orders').addColumn('opened_at', 'text').execute();
@@ -28,9 +32,14 @@ export async function up(db: AnyDatabase): Promise<void> {
     .alterTable('takeaway_settings')
     .addColumn('orders_version', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .alterTable('takeaway_order_lines')
+    .addColumn('guest_name', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: AnyDatabase): Promise<void> {
+  await db.schema.alterTable('takeaway_order_lines').dropColumn('guest_name').execute();
   await db.schema.alterTable('takeaway_settings').dropColumn('orders_version').execute();
   await db.schema.alterTable('takeaway_orders').dropColumn('message').execute();
   await db.schema.alterTable('takeaway_orders').dropColumn('opened_at').execute();

@@ -152,17 +152,44 @@ describe('POST /api/takeaway/orders', () => {
       `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
     const totalCents = pizza.cents * 2 + 1195 + pasta.cents * 3;
     const body = response.json<{ id: number }>();
+    // The guest (German) reads the dishes as the German menu names them.
+    const german = new Map(
+      (await harness.app.inject({ url: '/api/menu?lang=de' }))
+        .json<{ sections: { items: { id: number; name: string }[] }[] }>()
+        .sections.flatMap((section) => section.items.map((item) => [item.id, item.name])),
+    );
+    expect(german.get(pasta.id)).not.toBe(pasta.name);
     expect(body).toEqual({
       id: expect.any(Number),
       status: 'received',
       pickup: { date: TODAY, time: '19:30' },
       total: amount(totalCents),
       lines: [
-        { id: pizza.id, name: pizza.name, label: '', quantity: 2, amount: amount(pizza.cents) },
-        { id: pizza.id, name: pizza.name, label: 'Maxi', quantity: 1, amount: '11.95' },
-        { id: pasta.id, name: pasta.name, label: '', quantity: 3, amount: amount(pasta.cents) },
+        {
+          id: pizza.id,
+          name: german.get(pizza.id),
+          label: '',
+          quantity: 2,
+          amount: amount(pizza.cents),
+        },
+        { id: pizza.id, name: german.get(pizza.id), label: 'Maxi', quantity: 1, amount: '11.95' },
+        {
+          id: pasta.id,
+          name: german.get(pasta.id),
+          label: '',
+          quantity: 3,
+          amount: amount(pasta.cents),
+        },
       ],
     });
+    // The kitchen reads the Italian.
+    const staffView = await harness.app.inject({
+      url: `/api/takeaway/orders?date=${TODAY}`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(
+      staffView.json<{ lines: { name: string }[] }[]>()[0]!.lines.map((line) => line.name),
+    ).toEqual([pizza.name, pizza.name, pasta.name]);
     const stored = await harness.app.db
       .selectFrom('takeaway_orders')
       .selectAll()

@@ -160,8 +160,13 @@ describe("the guest's mails", () => {
     const euro = (cents: number) =>
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
     expect(mail!.subject).toContain(`Bestellung zum Mitnehmen Nr. ${id}`);
-    expect(mail!.text_body).toContain(`2 × ${pizza.name} – ${euro(pizza.cents)}`);
-    expect(mail!.text_body).toContain(`1 × ${drink.name} – ${euro(drink.cents)}`);
+    // The dishes as the guest read them, in German (the kitchen's Italian is not theirs).
+    const bottledBeer = await harness.menuName(drink.id, 'de');
+    expect(bottledBeer).not.toBe(drink.name);
+    expect(mail!.text_body).toContain(
+      `2 × ${await harness.menuName(pizza.id, 'de')} – ${euro(pizza.cents)}`,
+    );
+    expect(mail!.text_body).toContain(`1 × ${bottledBeer} – ${euro(drink.cents)}`);
     expect(mail!.text_body).toContain(`Summe: ${euro(pizza.cents * 2 + drink.cents)}`);
     expect(mail!.text_body).toContain('Abholung: Dienstag, 13. Januar 2026 um 19:30');
     expect(mail!.text_body).toContain('Sie bezahlen bei der Abholung');

@@ -32,7 +32,7 @@ export class TakeawayMailQueue {
   async toGuest(
     trx: Kysely<Database>,
     kind: TakeawayMailKind,
-    { row, lines }: StoredOrder,
+    { row, guestLines: lines }: StoredOrder,
     extra: { moved?: boolean } = {},
   ): Promise<void> {
     if (row.email === '') return;

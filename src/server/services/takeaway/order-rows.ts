@@ -17,7 +17,10 @@ type OrderLineRow = Selectable<TakeawayOrderLinesTable>;
 /** An order with its lines, as the API answers it: the base of staff's and the guest's views. */
 export interface StoredOrder {
   row: OrderRow;
+  /** The lines as the kitchen reads them: the dishes' Italian names. */
   lines: OrderLine[];
+  /** The same lines with the names the guest read, in their language: their page and mails. */
+  guestLines: OrderLine[];
 }
 
 /**
@@ -71,11 +74,22 @@ export async function readOrders(
     .orderBy('order_id')
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({
-    row,
-    lines: lines.filter((line) => line.order_id === row.id).map(orderLine),
-  }));
+  return rows.map((row) => storedOrder(row, lines.filter((line) => line.order_id === row.id)));
 }
+
+/** An order and its lines (by position) as stored: the kitchen's and the guest's lines. */
+export const storedOrder = (
+  row: OrderRow,
+  lines: readonly Pick<
+    OrderLineRow,
+    'item_id' | 'name' | 'guest_name' | 'label' | 'quantity' | 'amount_cents'
+  >[],
+): StoredOrder => ({
+  row,
+  lines: lines.map(orderLine),
+  // Lines stored before the guest's names were kept have none: the Italian, as then.
+  guestLines: lines.map((line) => orderLine({ ...line, name: line.guest_name || line.name })),
+});
 
 /** A stored line as the API answers it. */
 export const orderLine = (
@@ -116,7 +130,7 @@ export function staffView({ row, lines }: StoredOrder): TakeawayOrder {
 }
 
 /** A new order as POST /api/takeaway/orders answers it. */
-export const createdView = ({ row, lines }: StoredOrder): CreatedOrder => ({
+export const createdView = ({ row, guestLines: lines }: StoredOrder): CreatedOrder => ({
   id: row.id,
   status: 'received',
   pickup: { date: row.date, time: row.time },
@@ -125,7 +139,7 @@ export const createdView = ({ row, lines }: StoredOrder): CreatedOrder => ({
 });
 
 /** An order as its status page shows it (guestOrderAnswer): no phone, no e-mail. */
-export function guestView({ row, lines }: StoredOrder): GuestOrder {
+export function guestView({ row, guestLines: lines }: StoredOrder): GuestOrder {
   return {
     id: row.id,
     name: row.name,

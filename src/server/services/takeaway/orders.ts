@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { centsToAmount } from '../../../shared/money.ts';
+import type { Lang } from '../../../shared/languages.ts';
 import { addDays, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
 import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import {
@@ -15,7 +16,7 @@ import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
-import { lockOrders, orderLine, orderSummaryIt, type StoredOrder } from './order-rows.ts';
+import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
 import {
   asap,
@@ -213,6 +214,7 @@ export class TakeawayOrders {
   readonly #settings: () => Promise<TakeawaySettings>;
   readonly #mails: TakeawayMailQueue;
   readonly #now: () => number;
+  readonly #dishNames: (lang: Lang) => Promise<ReadonlyMap<number, string>>;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -221,12 +223,15 @@ export class TakeawayOrders {
     settings: () => Promise<TakeawaySettings>;
     mails: TakeawayMailQueue;
     now: () => number;
+    /** Every dish's name in a language, by id, as the menu shows it there (the guest's lines). */
+    dishNames: (lang: Lang) => Promise<ReadonlyMap<number, string>>;
   }) {
     this.#db = options.db;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
     this.#mails = options.mails;
     this.#now = options.now;
+    this.#dishNames = options.dishNames;
   }
 
   /**
@@ -239,6 +244,7 @@ export class TakeawayOrders {
     const now = new Date(nowMs);
     // Read before the transaction: on SQLite its one connection is the transaction's.
     const schedule = await this.#schedule();
+    const guestNames = await this.#dishNames(request.lang);
     const notTaking = (settings: TakeawaySettings): RefusedOrder | null => {
       if (taker.source === 'phone') return null;
       if (!settings.enabled) {
@@ -287,6 +293,7 @@ export class TakeawayOrders {
             time: chosen.slot.time,
             taker,
             nowMs,
+            guestNames,
           });
           await this.#mails.toGuest(trx, 'received', order);
           return { ok: true, order };
@@ -301,7 +308,13 @@ export class TakeawayOrders {
     trx: Kysely<Database>,
     request: OrderRequest,
     lines: readonly PricedLine[],
-    how: { date: string; time: string; taker: OrderTaker; nowMs: number },
+    how: {
+      date: string;
+      time: string;
+      taker: OrderTaker;
+      nowMs: number;
+      guestNames: ReadonlyMap<number, string>;
+    },
   ): Promise<StoredOrder> {
     const now = nowIso(how.nowMs);
     const { taker } = how;
@@ -336,6 +349,7 @@ export class TakeawayOrders {
       position,
       item_id: line.itemId,
       name: line.name,
+      guest_name: how.guestNames.get(line.itemId) ?? line.name,
       label: line.label,
       quantity: line.quantity,
       amount_cents: line.amountCents,
@@ -343,7 +357,7 @@ export class TakeawayOrders {
     }));
     await trx.insertInto('takeaway_order_lines').values(lineRows).execute();
     // As readOrder would read it back, without reading it: the lines keep their order.
-    const order: StoredOrder = { row, lines: lineRows.map(orderLine) };
+    const order = storedOrder(row, lineRows);
     if (!online) {
       // The slot's load with this order in it: past the limits only by staff's override.
       const held = (await heldLoads(trx, how.date)).get(how.time) ?? NO_LOAD;

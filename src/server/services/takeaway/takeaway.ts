@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
-import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
+import type { Lang } from '../../../shared/languages.ts';
+import type { KitchenGroup, MenuView } from '../../../shared/schemas/menu.ts';
 import { addDays, romeDate } from '../../../shared/opening-hours.ts';
 import type {
   GuestOrder,
@@ -98,6 +99,8 @@ export class TakeawayService {
     schedule: () => Promise<Schedule>;
     /** PUBLIC_URL: the status links in the guest's mails. */
     publicUrl: string;
+    /** The menu as a language shows it (the menu service's view, kept per content version). */
+    menu: (lang: Lang) => Promise<MenuView>;
     /** After a change that queued a mail committed: the outbox sends it now. */
     onMail?: () => void;
     now?: () => number;
@@ -128,6 +131,12 @@ export class TakeawayService {
       settings: () => this.#settings.settings(),
       mails,
       now: this.#now,
+      dishNames: async (lang) =>
+        new Map(
+          (await options.menu(lang)).sections.flatMap((section) =>
+            section.items.map((item) => [item.id, item.name] as const),
+          ),
+        ),
     });
     this.#changes = new OrderStatusChanges({
       db: options.db,
