@@ -4,16 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { DATE_LOCALES as LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
+import { GuestContactFields } from '../../components/guest-contact.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import {
   bookingFromForm,
   checkBooking,
-  EMAIL_MAX,
   FIELDS_WITH_ERRORS,
-  NAME_MAX,
-  NOTES_MAX,
   partyChoice,
-  PHONE_MAX,
   refusedFields,
   renderedSlots,
   availabilityUrl,
@@ -202,9 +199,6 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
   );
 }
 
-const fieldId = (field: FieldWithError) => `booking-${field}`;
-const errorId = (field: FieldWithError) => `booking-${field}-error`;
-
 function DetailsForm({
   party,
   date,
@@ -220,7 +214,6 @@ function DetailsForm({
 }) {
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
-  const { privacyPolicyUrl } = useRestaurant();
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const form = useRef<HTMLFormElement>(null);
@@ -286,21 +279,6 @@ function DetailsForm({
 
   /** The first field to fix gets the browser's focus when the server renders the answer (no JavaScript). */
   const first = FIELDS_WITH_ERRORS.find((field) => errors[field]);
-  const invalid = (field: FieldWithError) => ({
-    id: fieldId(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby':
-      [field === 'notes' ? 'booking-notes-hint' : null, errors[field] ? errorId(field) : null]
-        .filter(Boolean)
-        .join(' ') || undefined,
-    autoFocus: !hydrated && first === field ? true : undefined,
-  });
-  const fieldError = (field: FieldWithError, message: string) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="booking-error">
-        {message}
-      </p>
-    ) : null;
 
   const people = t('people', { count: party });
   const timeStatus = slotsText(t, slots, people);
@@ -326,13 +304,13 @@ function DetailsForm({
       <input type="hidden" name="lang" value={lang} />
 
       <div className="booking-field">
-        <label htmlFor={fieldId('time')}>{t('details.time')}</label>
+        <label htmlFor="booking-time">{t('details.time')}</label>
         <select
-          id={fieldId('time')}
+          id="booking-time"
           aria-invalid={errors.time || slotRefused ? true : undefined}
           aria-describedby={[
             'booking-time-status',
-            errors.time ? errorId('time') : null,
+            errors.time ? 'booking-time-error' : null,
             slotRefused ? 'booking-time-refused' : null,
           ]
             .filter(Boolean)
@@ -371,84 +349,20 @@ function DetailsForm({
             {code === 'slot-full' ? t('errors.slotFull') : t('errors.notASlot')}
           </p>
         )}
-        {fieldError('time', t('errors.time'))}
+        {errors.time && (
+          <p id="booking-time-error" className="booking-error">
+            {t('errors.time')}
+          </p>
+        )}
       </div>
 
-      <div className="booking-field">
-        <label htmlFor={fieldId('name')}>{t('details.name')}</label>
-        <input
-          {...invalid('name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          defaultValue={sent?.name}
-        />
-        {fieldError('name', t('errors.name'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('email')}>{t('details.email')}</label>
-        <input
-          {...invalid('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={sent?.email}
-        />
-        {fieldError('email', t('errors.email'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('phone')}>{t('details.phone')}</label>
-        <input
-          {...invalid('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_MAX}
-          defaultValue={sent?.phone}
-        />
-        {fieldError('phone', t('errors.phone'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('notes')}>{t('details.notes')}</label>
-        <textarea
-          {...invalid('notes')}
-          name="notes"
-          rows={3}
-          maxLength={NOTES_MAX}
-          defaultValue={sent?.notes}
-        />
-        <p id="booking-notes-hint" className="booking-hint">
-          {t('details.notesHint')}
-        </p>
-        {fieldError('notes', t('errors.notes', { max: NOTES_MAX }))}
-      </div>
-      {/* Honeypot: hidden from people (and from assistive technology); robots fill it. */}
-      <div className="booking-trap" aria-hidden="true">
-        <label>
-          {t('details.honeypot')}
-          <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <div className="booking-field">
-        <label className="booking-consent">
-          <input
-            {...invalid('privacy')}
-            type="checkbox"
-            name="privacy"
-            required
-            defaultChecked={sent?.privacy}
-          />
-          <span>{t('details.consent')}</span>
-        </label>
-        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-          {t('details.policyLink')}
-        </a>
-        {fieldError('privacy', t('errors.privacy'))}
-      </div>
+      <GuestContactFields
+        namespace="reservations"
+        idPrefix="booking"
+        sent={sent}
+        errors={errors}
+        autoFocus={hydrated || first === 'time' ? undefined : first}
+      />
 
       {general && <RefusalAlert message={general} offerCall={offerCall} />}
       <button className="button" type="submit" disabled={sending}>
