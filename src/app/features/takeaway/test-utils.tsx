@@ -1,20 +1,11 @@
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, Outlet, RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Lang } from '../../../shared/languages.ts';
-import { MESSAGES } from '../../../shared/locales/index.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
-import {
-  appServicesContext,
-  clientAddressContext,
-  type AppServices,
-  type GuestTakeaway,
-  type TakeawayOrderOutcome,
-} from '../../context.ts';
-import { createI18n } from '../../i18n/create-i18n.ts';
+import type { AppServices, GuestTakeaway, TakeawayOrderOutcome } from '../../context.ts';
+import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as takeawayRoute from '../../routes/public/takeaway.tsx';
 import * as orderRoute from '../../routes/public/takeaway-order.tsx';
 import type { Slot } from '../../components/use-slots.ts';
@@ -153,11 +144,8 @@ export function fakeTakeaway() {
 
 /** The router context a page handler gives loaders and actions. */
 export function routerContext(takeaway: GuestTakeaway): RouterContextProvider {
-  const context = new RouterContextProvider();
   const menu: AppServices['menu'] = async (lang) => ({ ...MENU, lang });
-  context.set(appServicesContext, { takeaway, menu } as unknown as AppServices);
-  context.set(clientAddressContext, CLIENT_ADDRESS);
-  return context;
+  return publicRouterContext({ takeaway, menu }, CLIENT_ADDRESS);
 }
 
 /**
@@ -171,37 +159,24 @@ export function renderTakeawayPages(
   facts: RestaurantFacts,
   lang: Lang = 'en',
 ) {
-  const root = { restaurant: facts, takeawayEnabled: true };
-  const Stub = createRoutesStub(
-    [
+  return renderPublicPages(url, {
+    root: { restaurant: facts, takeawayEnabled: true },
+    pages: [
       {
-        id: 'root',
-        path: '/',
-        loader: () => root,
-        Component: Outlet,
-        HydrateFallback: () => null,
-        children: [
-          {
-            path: 'takeaway',
-            Component: takeawayRoute.default,
-            loader: takeawayRoute.loader,
-            action: takeawayRoute.action,
-            ErrorBoundary: takeawayRoute.ErrorBoundary,
-          },
-          {
-            path: 'takeaway/order',
-            Component: orderRoute.default,
-            loader: orderRoute.loader,
-            action: orderRoute.action,
-          },
-        ],
+        path: 'takeaway',
+        Component: takeawayRoute.default,
+        loader: takeawayRoute.loader,
+        action: takeawayRoute.action,
+        ErrorBoundary: takeawayRoute.ErrorBoundary,
+      },
+      {
+        path: 'takeaway/order',
+        Component: orderRoute.default,
+        loader: orderRoute.loader,
+        action: orderRoute.action,
       },
     ],
-    routerContext(takeaway),
-  );
-  return render(
-    <I18nextProvider i18n={createI18n(lang, MESSAGES[lang])}>
-      <Stub initialEntries={[url]} />
-    </I18nextProvider>,
-  );
+    context: routerContext(takeaway),
+    lang,
+  });
 }
