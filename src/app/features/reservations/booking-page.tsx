@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { DATE_LOCALES as LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
-import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
+import { telHref } from '../../../shared/languages.ts';
+import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
+import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { GuestContactFields } from '../../components/guest-contact.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import {
@@ -20,17 +21,6 @@ import {
   type FieldWithError,
 } from './booking.ts';
 import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
-
-/** "Saturday 5 December", capitalised to start an option of the date list. */
-const dayLabel = (lang: Lang, date: string) => {
-  const text = dayAndDateText(lang, date);
-  return text.charAt(0).toLocaleUpperCase(LOCALES[lang]) + text.slice(1);
-};
-
-function usePageLang(): Lang {
-  const { i18n } = useTranslation();
-  return toLang(i18n.language) ?? 'it';
-}
 
 /**
  * /reservations: the guest chooses a party and a day (a GET form, so the
@@ -166,8 +156,8 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
                 {data.days.map((day) => (
                   <option key={day.date} value={day.date} disabled={!day.open}>
                     {day.open
-                      ? dayLabel(lang, day.date)
-                      : t('choice.closed', { date: dayLabel(lang, day.date) })}
+                      ? dayOptionText(lang, day.date)
+                      : t('choice.closed', { date: dayOptionText(lang, day.date) })}
                   </option>
                 ))}
               </select>

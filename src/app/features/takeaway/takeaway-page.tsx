@@ -3,8 +3,9 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { DATE_LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
-import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
+import { DATE_LOCALES, telHref, type Lang } from '../../../shared/languages.ts';
+import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
+import { usePageLang } from '../../i18n/use-page-lang.ts';
 import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
@@ -39,16 +40,6 @@ import {
 
 /** Where the basket waits across a reload, with JavaScript (cleared once ordered). */
 export const BASKET_STORAGE_KEY = 'takeaway-basket';
-
-function usePageLang(): Lang {
-  const { i18n } = useTranslation();
-  return toLang(i18n.language) ?? 'it';
-}
-
-const dayLabel = (lang: Lang, date: string) => {
-  const text = dayAndDateText(lang, date);
-  return text.charAt(0).toLocaleUpperCase(DATE_LOCALES[lang]) + text.slice(1);
-};
 
 /** A pause's end as the restaurant's clock shows it ("19:45"). */
 const romeTime = (lang: Lang, instant: string) =>
@@ -303,8 +294,8 @@ function OrderForms({
               {data.days.map((day) => (
                 <option key={day.date} value={day.date} disabled={!day.open}>
                   {day.open
-                    ? dayLabel(lang, day.date)
-                    : t('day.closed', { date: dayLabel(lang, day.date) })}
+                    ? dayOptionText(lang, day.date)
+                    : t('day.closed', { date: dayOptionText(lang, day.date) })}
                 </option>
               ))}
             </select>
