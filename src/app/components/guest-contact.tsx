@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { telHref } from '../../shared/languages.ts';
 import { useRestaurant } from './use-restaurant.ts';
 
 /**
  * A guest's contact fields, as the public forms that take them (a booking,
- * a takeaway order) show and check them. No zod here: this module is in the
+ * a takeaway order) show and check them, and the alert that tells such a
+ * form's refusal. No zod here: this module is in the
  * public pages' bundle, and the server checks everything again with the
  * shared schema (`guestContactFields`).
  */
@@ -170,5 +172,43 @@ export function GuestContactFields({
         {fieldError('privacy', t('errors.privacy'))}
       </div>
     </>
+  );
+}
+
+/**
+ * Why the server refused a guest's form, above its button (`errors.title`
+ * of the page's namespace, then `message`), with the restaurant's phone when
+ * calling is the way on (`call`).
+ */
+export function RefusalAlert({
+  namespace,
+  id,
+  message,
+  offerCall,
+  focus = false,
+}: {
+  namespace: 'reservations' | 'takeaway';
+  id: string;
+  message: string;
+  offerCall: boolean;
+  /** Given the focus when the server renders it (no JavaScript). */
+  focus?: boolean;
+}) {
+  const { t } = useTranslation(namespace);
+  const { phones } = useRestaurant();
+  return (
+    <div
+      id={id}
+      className="booking-alert"
+      role="alert"
+      tabIndex={-1}
+      autoFocus={focus || undefined}
+    >
+      <p>
+        <strong>{t('errors.title')}</strong>
+      </p>
+      <p>{message}</p>
+      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
+    </div>
   );
 }

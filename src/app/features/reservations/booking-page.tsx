@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { telHref } from '../../../shared/languages.ts';
 import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
-import { GuestContactFields } from '../../components/guest-contact.tsx';
+import { GuestContactFields, RefusalAlert } from '../../components/guest-contact.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import {
   bookingFromForm,
@@ -171,6 +171,8 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
       {/* Without JavaScript a post whose address lacks the choice has no form to be told in. */}
       {!hydrated && !ready && result && !result.outcome.ok && (
         <RefusalAlert
+          namespace="reservations"
+          id="booking-alert"
           message={generalRefusal(t, result.outcome, true) ?? t('errors.invalid')}
           offerCall={callOffered(result.outcome.code)}
           focus
@@ -354,7 +356,14 @@ function DetailsForm({
         autoFocus={hydrated || first === 'time' ? undefined : first}
       />
 
-      {general && <RefusalAlert message={general} offerCall={offerCall} />}
+      {general && (
+        <RefusalAlert
+          namespace="reservations"
+          id="booking-alert"
+          message={general}
+          offerCall={offerCall}
+        />
+      )}
       <button className="button" type="submit" disabled={sending}>
         {sending && <span className="spinner spinner--small" aria-hidden />}
         {sending ? t('details.sending') : t('details.submit')}
@@ -397,35 +406,6 @@ const callOffered = (code: string | null) =>
   code === 'failed' ||
   code === 'party-too-large' ||
   code === 'too-many-pending';
-
-function RefusalAlert({
-  message,
-  offerCall,
-  focus = false,
-}: {
-  message: string;
-  offerCall: boolean;
-  /** Given the focus when the server renders it (no JavaScript). */
-  focus?: boolean;
-}) {
-  const { t } = useTranslation('reservations');
-  const { phones } = useRestaurant();
-  return (
-    <div
-      id="booking-alert"
-      className="booking-alert"
-      role="alert"
-      tabIndex={-1}
-      autoFocus={focus || undefined}
-    >
-      <p>
-        <strong>{t('errors.title')}</strong>
-      </p>
-      <p>{message}</p>
-      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
-    </div>
-  );
-}
 
 /** What the times' status line says: loading, the count, or why there is nothing to choose. */
 function slotsText(t: TFunction<'reservations'>, slots: SlotsState, people: string): string {

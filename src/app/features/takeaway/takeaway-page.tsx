@@ -3,17 +3,17 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { DATE_LOCALES, telHref, type Lang } from '../../../shared/languages.ts';
+import { DATE_LOCALES, type Lang } from '../../../shared/languages.ts';
 import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
 import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
   GuestContactFields,
+  RefusalAlert,
   type GuestContact,
   type GuestContactField,
 } from '../../components/guest-contact.tsx';
-import { useRestaurant } from '../../components/use-restaurant.ts';
 import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
 import { AllergenSprite, DishAllergens } from '../menu/index.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -507,7 +507,15 @@ function DetailsForm({
         autoFocus={hydrated || first === 'time' ? undefined : first}
       />
 
-      {general && <RefusalAlert message={general} offerCall={callOffered(code)} />}
+      {general && (
+        <RefusalAlert
+          namespace="takeaway"
+          id="takeaway-alert"
+          message={general}
+          offerCall={callOffered(code)}
+          focus={!hydrated}
+        />
+      )}
       <p className="takeaway-total" aria-live="polite">
         <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
       </p>
@@ -552,27 +560,6 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
 
 const callOffered = (code: string | null) =>
   code === 'rate-limited' || code === 'failed' || code === 'paused' || code === 'disabled';
-
-function RefusalAlert({ message, offerCall }: { message: string; offerCall: boolean }) {
-  const { t } = useTranslation('takeaway');
-  const { phones } = useRestaurant();
-  const hydrated = useHydrated();
-  return (
-    <div
-      id="takeaway-alert"
-      className="booking-alert"
-      role="alert"
-      tabIndex={-1}
-      autoFocus={!hydrated || undefined}
-    >
-      <p>
-        <strong>{t('errors.title')}</strong>
-      </p>
-      <p>{message}</p>
-      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
-    </div>
-  );
-}
 
 /** What the times' status line says: loading, the count, or why there is nothing to choose. */
 function slotsText(t: TFunction<'takeaway'>, slots: SlotsState): string {
