@@ -14,7 +14,8 @@ import type { Slot } from '../../components/use-slots.ts';
 
 export const CLIENT_ADDRESS = '198.51.100.23';
 
-const item = (
+/** A takeaway dish of a menu, available; `more` changes any of its fields. */
+export const menuItem = (
   id: number,
   name: string,
   prices: { label: string; amount: string }[],
@@ -44,9 +45,11 @@ export const MENU: MenuView = {
       placement: 'carousel',
       kitchen: 'oven',
       items: [
-        item(11, 'Margherita', [{ label: '', amount: '8.50' }], { allergens: ['gluten', 'milk'] }),
-        item(12, 'Diavola', [{ label: '', amount: '10.00' }]),
-        item(13, 'Tonno', [{ label: '', amount: '11.00' }], { available: false }),
+        menuItem(11, 'Margherita', [{ label: '', amount: '8.50' }], {
+          allergens: ['gluten', 'milk'],
+        }),
+        menuItem(12, 'Diavola', [{ label: '', amount: '10.00' }]),
+        menuItem(13, 'Tonno', [{ label: '', amount: '11.00' }], { available: false }),
       ],
     },
     {
@@ -56,11 +59,11 @@ export const MENU: MenuView = {
       placement: 'always',
       kitchen: 'none',
       items: [
-        item(21, 'Water', [
+        menuItem(21, 'Water', [
           { label: '0.5 l', amount: '1.50' },
           { label: '1 l', amount: '2.50' },
         ]),
-        item(22, 'Draught beer', [{ label: '', amount: '5.00' }], { takeaway: false }),
+        menuItem(22, 'Draught beer', [{ label: '', amount: '5.00' }], { takeaway: false }),
       ],
     },
   ],
