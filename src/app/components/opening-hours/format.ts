@@ -106,6 +106,10 @@ export const listText = (lang: Lang, items: readonly string[]) => lists(lang).fo
 const capitalized = (lang: Lang, text: string) =>
   text.charAt(0).toLocaleUpperCase(LOCALES[lang]) + text.slice(1);
 
+/** "Saturday 5 December", capitalised to start an option of a list of days. */
+export const dayOptionText = (lang: Lang, date: string) =>
+  capitalized(lang, dayAndDateText(lang, date));
+
 const langOf = (i18n: I18n): Lang => toLang(i18n.language) ?? 'it';
 
 const sameRanges = (a: readonly TimeRange[], b: readonly TimeRange[]) =>

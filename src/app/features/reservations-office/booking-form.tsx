@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { LANGUAGE_LABELS_IT, LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import type { Lang } from '../../../shared/languages.ts';
 import { isDate } from '../../../shared/opening-hours.ts';
 import {
   PARTY_MAX,
@@ -10,7 +10,13 @@ import {
   staffReservationBody,
   type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
-import { useStaffSave, useUser, SubmitButton } from '../staff/index.ts';
+import {
+  GuestLangField,
+  problemsInOrder,
+  useStaffSave,
+  useUser,
+  SubmitButton,
+} from '../staff/index.ts';
 import { dayHref } from './day-view.tsx';
 import { spokenDay } from './format.ts';
 import { addPhoneReservation, fetchOccupancy } from './reservations-office-api.ts';
@@ -85,19 +91,9 @@ const emptyDraft = (date: string): Draft => ({
   lang: 'it',
 });
 
-type Field = keyof typeof T.problems;
-const isField = (key: unknown): key is Field => typeof key === 'string' && key in T.problems;
-
-/** The form's problems in Italian, one per field, in the form's order. */
-function problemsOf(fields: Iterable<unknown>, fallback: (field: unknown) => string[] = () => []) {
-  const seen = new Set(fields);
-  return [
-    ...(Object.keys(T.problems) as Field[])
-      .filter((field) => seen.has(field))
-      .map((field) => T.problems[field]),
-    ...[...seen].filter((field) => !isField(field)).flatMap(fallback),
-  ];
-}
+/** The form's problems in Italian, one per field, in the form's order; `others` words the rest. */
+const problemsOf = (fields: Iterable<unknown>, others?: (field: unknown) => string[]) =>
+  problemsInOrder(T.problems, fields, others);
 
 /** Why the server would not book it: a full slot may be booked anyway, a closed one not. */
 type Refusal = { kind: 'full' | 'not-a-slot'; description: string };
@@ -332,24 +328,13 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
             {T.notesHint}
           </p>
         </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-lang`}>{T.lang}</label>
-          <select
-            id={`${id}-lang`}
-            value={draft.lang}
-            aria-describedby={hint('lang')}
-            onChange={(event) => set('lang', event.target.value as Lang)}
-          >
-            {LANGUAGES.map((lang) => (
-              <option key={lang} value={lang}>
-                {LANGUAGE_LABELS_IT[lang]}
-              </option>
-            ))}
-          </select>
-          <p className="staff-hint" id={hint('lang')}>
-            {T.langHint}
-          </p>
-        </div>
+        <GuestLangField
+          id={`${id}-lang`}
+          label={T.lang}
+          value={draft.lang}
+          hint={T.langHint}
+          onChange={(lang) => set('lang', lang)}
+        />
         <FormProblems
           title={T.fix}
           problems={problems}

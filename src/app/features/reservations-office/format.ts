@@ -1,32 +1,17 @@
 import { SEATED_STATUSES, type Reservation } from '../../../shared/schemas/reservations.ts';
+import { dayAndDateText } from '../../components/opening-hours/format.ts';
 
-const longDate = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDate = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
 const instant = new Intl.DateTimeFormat('it-IT', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Europe/Rome',
 });
 
-// A calendar date read at noon UTC: no time zone moves it to another day.
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-
 /** "2026-12-05" → "sabato 5 dicembre 2026". */
-export const spokenDate = (date: string) => longDate.format(noon(date));
+export const spokenDate = (date: string) => dayAndDateText('it', date, true);
 
 /** "2026-12-05" → "sabato 5 dicembre" (a date near the one on screen). */
-export const spokenDay = (date: string) => shortDate.format(noon(date));
+export const spokenDay = (date: string) => dayAndDateText('it', date);
 
 /** When an online booking came in, on the restaurant's clock: "1 giu 2026, 12:00". */
 export function receivedAt(iso: string): string {

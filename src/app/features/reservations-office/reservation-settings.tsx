@@ -10,7 +10,9 @@ import { showToast } from '../../components/toasts.tsx';
 import {
   issuesOf,
   LoadedPanel,
+  NumberField,
   SaveBar,
+  typedNumber,
   useCheckedSave,
   useDraft,
   useStaffSave,
@@ -51,13 +53,9 @@ const draftOf = (settings: ReservationSettings): Draft => ({
   autoConfirmMaxParty: String(settings.autoConfirmMaxParty ?? AUTO_CONFIRM_SUGGESTION),
 });
 
-/** A whole number as typed; anything else stays text for the schema to refuse in words. */
-const numberOf = (text: string): number | string =>
-  /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : text;
-
 const bodyOf = (draft: Draft): unknown => ({
-  ...Object.fromEntries(NUMBERS.map((key) => [key, numberOf(draft[key])])),
-  autoConfirmMaxParty: draft.autoConfirm ? numberOf(draft.autoConfirmMaxParty) : null,
+  ...Object.fromEntries(NUMBERS.map((key) => [key, typedNumber(draft[key])])),
+  autoConfirmMaxParty: draft.autoConfirm ? typedNumber(draft.autoConfirmMaxParty) : null,
 });
 
 /** The same zod schema as the server's, with its Italian messages. */
@@ -107,21 +105,14 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
 
   const hintOf = (key: string) => `${id}-${key}-hint`;
   const numberField = (key: NumberSetting) => (
-    <div key={key} className="staff-field">
-      <label htmlFor={`${id}-${key}`}>{T[key]}</label>
-      <input
-        id={`${id}-${key}`}
-        type="text"
-        inputMode="numeric"
-        required
-        value={draft[key]}
-        aria-describedby={hintOf(key)}
-        onChange={(event) => set({ [key]: event.target.value })}
-      />
-      <p className="staff-hint" id={hintOf(key)}>
-        {T[`${key}Hint`]} {T.defaultIs(DEFAULT_RESERVATION_SETTINGS[key])}
-      </p>
-    </div>
+    <NumberField
+      key={key}
+      id={`${id}-${key}`}
+      label={T[key]}
+      value={draft[key]}
+      hint={`${T[`${key}Hint`]} ${T.defaultIs(DEFAULT_RESERVATION_SETTINGS[key])}`}
+      onChange={(value) => set({ [key]: value })}
+    />
   );
 
   return (

@@ -1,15 +1,13 @@
 import { data } from 'react-router';
 import type { CancellationView, GuestReservations } from '../../context.ts';
 import { readSmallForm } from '../../small-form.server.ts';
+import { postedToken } from '../../token-link.server.ts';
 import { bookingFromForm, bookingStatus, NOTHING_SENT, type BookingResult } from './booking.ts';
 
 /**
  * The page actions of /reservations and /reservations/cancel: plain form
  * posts, so that booking and cancelling work without JavaScript.
  */
-
-/** No cancel link's token is longer (the API's cancel body allows 200 characters). */
-export const TOKEN_MAX = 200;
 
 /** POST /reservations: books through the service, as POST /api/reservations does. */
 export async function bookingAction(
@@ -44,11 +42,8 @@ export async function cancelAction(
   reservations: GuestReservations,
   clientAddress: string,
 ) {
-  const token = (await readSmallForm(request))?.get('token');
-  const cancelled =
-    typeof token === 'string' && token !== '' && token.length <= TOKEN_MAX
-      ? await reservations.cancel(token, clientAddress)
-      : null;
+  const token = await postedToken(request);
+  const cancelled = token !== null ? await reservations.cancel(token, clientAddress) : null;
   if (cancelled === 'rate-limited') {
     return data<CancelResult>({ cancelled: null, rateLimited: true }, { status: 429 });
   }

@@ -2,18 +2,16 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { DATE_LOCALES as LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
-import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
+import { telHref } from '../../../shared/languages.ts';
+import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
+import { usePageLang } from '../../i18n/use-page-lang.ts';
+import { GuestContactFields, RefusalAlert } from '../../components/guest-contact.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import {
   bookingFromForm,
   checkBooking,
-  EMAIL_MAX,
   FIELDS_WITH_ERRORS,
-  NAME_MAX,
-  NOTES_MAX,
   partyChoice,
-  PHONE_MAX,
   refusedFields,
   renderedSlots,
   availabilityUrl,
@@ -23,17 +21,6 @@ import {
   type FieldWithError,
 } from './booking.ts';
 import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
-
-/** "Saturday 5 December", capitalised to start an option of the date list. */
-const dayLabel = (lang: Lang, date: string) => {
-  const text = dayAndDateText(lang, date);
-  return text.charAt(0).toLocaleUpperCase(LOCALES[lang]) + text.slice(1);
-};
-
-function usePageLang(): Lang {
-  const { i18n } = useTranslation();
-  return toLang(i18n.language) ?? 'it';
-}
 
 /**
  * /reservations: the guest chooses a party and a day (a GET form, so the
@@ -169,8 +156,8 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
                 {data.days.map((day) => (
                   <option key={day.date} value={day.date} disabled={!day.open}>
                     {day.open
-                      ? dayLabel(lang, day.date)
-                      : t('choice.closed', { date: dayLabel(lang, day.date) })}
+                      ? dayOptionText(lang, day.date)
+                      : t('choice.closed', { date: dayOptionText(lang, day.date) })}
                   </option>
                 ))}
               </select>
@@ -184,6 +171,8 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
       {/* Without JavaScript a post whose address lacks the choice has no form to be told in. */}
       {!hydrated && !ready && result && !result.outcome.ok && (
         <RefusalAlert
+          namespace="reservations"
+          id="booking-alert"
           message={generalRefusal(t, result.outcome, true) ?? t('errors.invalid')}
           offerCall={callOffered(result.outcome.code)}
           focus
@@ -202,9 +191,6 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
   );
 }
 
-const fieldId = (field: FieldWithError) => `booking-${field}`;
-const errorId = (field: FieldWithError) => `booking-${field}-error`;
-
 function DetailsForm({
   party,
   date,
@@ -220,7 +206,6 @@ function DetailsForm({
 }) {
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
-  const { privacyPolicyUrl } = useRestaurant();
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const form = useRef<HTMLFormElement>(null);
@@ -286,21 +271,6 @@ function DetailsForm({
 
   /** The first field to fix gets the browser's focus when the server renders the answer (no JavaScript). */
   const first = FIELDS_WITH_ERRORS.find((field) => errors[field]);
-  const invalid = (field: FieldWithError) => ({
-    id: fieldId(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby':
-      [field === 'notes' ? 'booking-notes-hint' : null, errors[field] ? errorId(field) : null]
-        .filter(Boolean)
-        .join(' ') || undefined,
-    autoFocus: !hydrated && first === field ? true : undefined,
-  });
-  const fieldError = (field: FieldWithError, message: string) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="booking-error">
-        {message}
-      </p>
-    ) : null;
 
   const people = t('people', { count: party });
   const timeStatus = slotsText(t, slots, people);
@@ -326,13 +296,13 @@ function DetailsForm({
       <input type="hidden" name="lang" value={lang} />
 
       <div className="booking-field">
-        <label htmlFor={fieldId('time')}>{t('details.time')}</label>
+        <label htmlFor="booking-time">{t('details.time')}</label>
         <select
-          id={fieldId('time')}
+          id="booking-time"
           aria-invalid={errors.time || slotRefused ? true : undefined}
           aria-describedby={[
             'booking-time-status',
-            errors.time ? errorId('time') : null,
+            errors.time ? 'booking-time-error' : null,
             slotRefused ? 'booking-time-refused' : null,
           ]
             .filter(Boolean)
@@ -371,86 +341,29 @@ function DetailsForm({
             {code === 'slot-full' ? t('errors.slotFull') : t('errors.notASlot')}
           </p>
         )}
-        {fieldError('time', t('errors.time'))}
+        {errors.time && (
+          <p id="booking-time-error" className="booking-error">
+            {t('errors.time')}
+          </p>
+        )}
       </div>
 
-      <div className="booking-field">
-        <label htmlFor={fieldId('name')}>{t('details.name')}</label>
-        <input
-          {...invalid('name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          defaultValue={sent?.name}
-        />
-        {fieldError('name', t('errors.name'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('email')}>{t('details.email')}</label>
-        <input
-          {...invalid('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={sent?.email}
-        />
-        {fieldError('email', t('errors.email'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('phone')}>{t('details.phone')}</label>
-        <input
-          {...invalid('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_MAX}
-          defaultValue={sent?.phone}
-        />
-        {fieldError('phone', t('errors.phone'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('notes')}>{t('details.notes')}</label>
-        <textarea
-          {...invalid('notes')}
-          name="notes"
-          rows={3}
-          maxLength={NOTES_MAX}
-          defaultValue={sent?.notes}
-        />
-        <p id="booking-notes-hint" className="booking-hint">
-          {t('details.notesHint')}
-        </p>
-        {fieldError('notes', t('errors.notes', { max: NOTES_MAX }))}
-      </div>
-      {/* Honeypot: hidden from people (and from assistive technology); robots fill it. */}
-      <div className="booking-trap" aria-hidden="true">
-        <label>
-          {t('details.honeypot')}
-          <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <div className="booking-field">
-        <label className="booking-consent">
-          <input
-            {...invalid('privacy')}
-            type="checkbox"
-            name="privacy"
-            required
-            defaultChecked={sent?.privacy}
-          />
-          <span>{t('details.consent')}</span>
-        </label>
-        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-          {t('details.policyLink')}
-        </a>
-        {fieldError('privacy', t('errors.privacy'))}
-      </div>
+      <GuestContactFields
+        namespace="reservations"
+        idPrefix="booking"
+        sent={sent}
+        errors={errors}
+        autoFocus={hydrated || first === 'time' ? undefined : first}
+      />
 
-      {general && <RefusalAlert message={general} offerCall={offerCall} />}
+      {general && (
+        <RefusalAlert
+          namespace="reservations"
+          id="booking-alert"
+          message={general}
+          offerCall={offerCall}
+        />
+      )}
       <button className="button" type="submit" disabled={sending}>
         {sending && <span className="spinner spinner--small" aria-hidden />}
         {sending ? t('details.sending') : t('details.submit')}
@@ -493,35 +406,6 @@ const callOffered = (code: string | null) =>
   code === 'failed' ||
   code === 'party-too-large' ||
   code === 'too-many-pending';
-
-function RefusalAlert({
-  message,
-  offerCall,
-  focus = false,
-}: {
-  message: string;
-  offerCall: boolean;
-  /** Given the focus when the server renders it (no JavaScript). */
-  focus?: boolean;
-}) {
-  const { t } = useTranslation('reservations');
-  const { phones } = useRestaurant();
-  return (
-    <div
-      id="booking-alert"
-      className="booking-alert"
-      role="alert"
-      tabIndex={-1}
-      autoFocus={focus || undefined}
-    >
-      <p>
-        <strong>{t('errors.title')}</strong>
-      </p>
-      <p>{message}</p>
-      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
-    </div>
-  );
-}
 
 /** What the times' status line says: loading, the count, or why there is nothing to choose. */
 function slotsText(t: TFunction<'reservations'>, slots: SlotsState, people: string): string {

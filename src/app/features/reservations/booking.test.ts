@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVATION_NOTES_MAX, reservationBody } from '../../../shared/schemas/reservations.ts';
+import { NOTES_MAX } from '../../components/guest-contact.tsx';
 import {
   bookingFromForm,
   bookingStatus,
   checkBooking,
-  NOTES_MAX,
   partyChoice,
   readChoice,
   refusedFields,

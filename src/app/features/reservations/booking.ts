@@ -1,4 +1,9 @@
 import type { BookingOutcome } from '../../context.ts';
+import {
+  checkGuestContact,
+  GUEST_CONTACT_FIELDS,
+  type GuestContact,
+} from '../../components/guest-contact.tsx';
 import type { Slot } from '../../components/use-slots.ts';
 
 /**
@@ -7,12 +12,6 @@ import type { Slot } from '../../components/use-slots.ts';
  * browser makes before sending. No zod here: this module is in the public
  * page's bundle, and the server checks everything again with the shared schema.
  */
-
-/** The longest notes the server takes (RESERVATION_NOTES_MAX, checked by booking.test.ts). */
-export const NOTES_MAX = 500;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
 
 export interface CalendarDay {
   date: string;
@@ -62,15 +61,10 @@ export const partyChoice = (party: number | null, maxParty: number): string =>
   party === null ? '' : String(Math.min(party, maxParty + 1));
 
 /** The fields of the booking form, as the guest typed them. */
-export interface BookingValues {
+export interface BookingValues extends GuestContact {
   party: string;
   date: string;
   time: string;
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
-  privacy: boolean;
 }
 
 /** A form that sent nothing readable. */
@@ -86,7 +80,7 @@ export const NOTHING_SENT: BookingValues = {
 };
 
 /** The fields the page shows an error beside; anything else the server refuses is told once, above the button. */
-export const FIELDS_WITH_ERRORS = ['time', 'name', 'email', 'phone', 'notes', 'privacy'] as const;
+export const FIELDS_WITH_ERRORS = ['time', ...GUEST_CONTACT_FIELDS] as const;
 export type FieldWithError = (typeof FIELDS_WITH_ERRORS)[number];
 export type FieldErrors = Partial<Record<FieldWithError, true>>;
 
@@ -122,33 +116,6 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
   const website = form.get('website');
   if (typeof website === 'string') body.website = website;
   return { values, body };
-}
-
-const PHONE = /^\+?[\d\s\-.()/]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The contact fields of a guest's form (a booking, a takeaway order). */
-export type GuestContact = Pick<BookingValues, 'name' | 'email' | 'phone' | 'notes' | 'privacy'>;
-
-/**
- * The browser's own checks of a guest's contact fields before a form
- * leaves: what a guest can get wrong by typing. They only spare a round
- * trip; the server decides.
- */
-export function checkGuestContact(values: GuestContact): Partial<Record<keyof GuestContact, true>> {
-  const errors: Partial<Record<keyof GuestContact, true>> = {};
-  const name = values.name.trim();
-  if (name === '' || name.length > NAME_MAX) errors.name = true;
-  const email = values.email.trim();
-  if (!EMAIL.test(email) || email.length > EMAIL_MAX) errors.email = true;
-  const phone = values.phone.trim();
-  const digits = phone.replace(/\D/g, '').length;
-  if (!PHONE.test(phone) || phone.length > PHONE_MAX || digits < 6 || digits > 20) {
-    errors.phone = true;
-  }
-  if (values.notes.trim().length > NOTES_MAX) errors.notes = true;
-  if (!values.privacy) errors.privacy = true;
-  return errors;
 }
 
 /** A booking's checks: a time, and the guest's contact fields. */

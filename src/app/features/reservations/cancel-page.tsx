@@ -1,10 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { toLang } from '../../../shared/languages.ts';
 import type { CancellationView } from '../../context.ts';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
 import { telHref } from '../../../shared/languages.ts';
+import { CancelByLinkForm, LinkOutcome } from '../../components/token-link-page.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 
 /**
@@ -33,27 +33,35 @@ export function CancelPage({
         <h1>{t('cancel.title')}</h1>
       </header>
       {rateLimited ? (
-        <Outcome title={t('cancel.rateLimitedTitle')} focus={answered}>
+        <LinkOutcome title={t('cancel.rateLimitedTitle')} focus={answered}>
           <p>{t('errors.rateLimited')}</p>
           <Help />
-        </Outcome>
+        </LinkOutcome>
       ) : !booking || booking.status === 'no-show' ? (
-        <Outcome title={t('cancel.invalidTitle')} focus={answered}>
+        <LinkOutcome title={t('cancel.invalidTitle')} focus={answered}>
           <p>{t('cancel.invalid')}</p>
           <Help />
-        </Outcome>
+        </LinkOutcome>
       ) : booking.status === 'cancelled' ? (
-        <Outcome title={t('cancel.doneTitle')} focus={answered}>
+        <LinkOutcome title={t('cancel.doneTitle')} focus={answered}>
           <p>{t('cancel.done')}</p>
           <BookingLine booking={booking} />
-        </Outcome>
+        </LinkOutcome>
       ) : booking.status === 'declined' ? (
-        <Outcome title={t('cancel.declinedTitle')} focus={answered}>
+        <LinkOutcome title={t('cancel.declinedTitle')} focus={answered}>
           <p>{t('cancel.declined')}</p>
           <Help />
-        </Outcome>
+        </LinkOutcome>
       ) : (
-        <CancelForm token={token} booking={booking} />
+        <CancelByLinkForm
+          token={token}
+          className="booking-card"
+          label={t('cancel.button')}
+          sendingLabel={t('cancel.cancelling')}
+        >
+          <BookingLine booking={booking} />
+          <p>{t('cancel.question')}</p>
+        </CancelByLinkForm>
       )}
     </main>
   );
@@ -89,46 +97,5 @@ function Help() {
         </Link>
       </p>
     </>
-  );
-}
-
-/** What the link or the press came to; after a press the focus moves to it. */
-function Outcome({
-  title,
-  focus,
-  children,
-}: {
-  title: string;
-  focus: boolean;
-  children: ReactNode;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
-  return (
-    <section className="booking-card" aria-labelledby="cancel-outcome-title">
-      <h2 id="cancel-outcome-title" ref={heading} tabIndex={-1} autoFocus={focus || undefined}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function CancelForm({ token, booking }: { token: string; booking: CancellationView }) {
-  const { t } = useTranslation('reservations');
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  return (
-    <Form method="post" className="booking-card" aria-busy={sending || undefined}>
-      <BookingLine booking={booking} />
-      <p>{t('cancel.question')}</p>
-      <input type="hidden" name="token" value={token} />
-      <button className="button" type="submit" disabled={sending}>
-        {sending && <span className="spinner spinner--small" aria-hidden />}
-        {sending ? t('cancel.cancelling') : t('cancel.button')}
-      </button>
-    </Form>
   );
 }

@@ -1,19 +1,14 @@
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, Outlet, RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Lang } from '../../../shared/languages.ts';
-import { MESSAGES } from '../../../shared/locales/index.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
-import {
-  appServicesContext,
-  clientAddressContext,
-  type AppServices,
-  type BookingOutcome,
-  type CancellationView,
-  type GuestReservations,
+import type {
+  AppServices,
+  BookingOutcome,
+  CancellationView,
+  GuestReservations,
 } from '../../context.ts';
-import { createI18n } from '../../i18n/create-i18n.ts';
+import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as reservationsRoute from '../../routes/public/reservations.tsx';
 import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
 import type { Slot } from '../../components/use-slots.ts';
@@ -88,16 +83,13 @@ export function fakeReservations() {
 
 /** The router context a page handler gives loaders and actions. */
 export function routerContext(reservations: GuestReservations): RouterContextProvider {
-  const context = new RouterContextProvider();
   // The page's description comes with its texts (src/app/site-texts.ts).
   const siteTexts: AppServices['siteTexts'] = async (lang) => ({
     lang,
     texts: { 'meta.reservations.description': 'Prenota un tavolo sul mare.' },
     translation: {},
   });
-  context.set(appServicesContext, { reservations, siteTexts } as unknown as AppServices);
-  context.set(clientAddressContext, CLIENT_ADDRESS);
-  return context;
+  return publicRouterContext({ reservations, siteTexts }, CLIENT_ADDRESS);
 }
 
 /**
@@ -105,36 +97,23 @@ export function routerContext(reservations: GuestReservations): RouterContextPro
  * restaurant's facts, with their real loaders and actions over `reservations`.
  */
 export function renderGuestPages(url: string, reservations: GuestReservations, lang: Lang = 'en') {
-  const root = { restaurant: FACTS };
-  const Stub = createRoutesStub(
-    [
+  return renderPublicPages(url, {
+    root: { restaurant: FACTS },
+    pages: [
       {
-        id: 'root',
-        path: '/',
-        loader: () => root,
-        Component: Outlet,
-        HydrateFallback: () => null,
-        children: [
-          {
-            path: 'reservations',
-            Component: reservationsRoute.default,
-            loader: reservationsRoute.loader,
-            action: reservationsRoute.action,
-          },
-          {
-            path: 'reservations/cancel',
-            Component: cancelRoute.default,
-            loader: cancelRoute.loader,
-            action: cancelRoute.action,
-          },
-        ],
+        path: 'reservations',
+        Component: reservationsRoute.default,
+        loader: reservationsRoute.loader,
+        action: reservationsRoute.action,
+      },
+      {
+        path: 'reservations/cancel',
+        Component: cancelRoute.default,
+        loader: cancelRoute.loader,
+        action: cancelRoute.action,
       },
     ],
-    routerContext(reservations),
-  );
-  return render(
-    <I18nextProvider i18n={createI18n(lang, MESSAGES[lang])}>
-      <Stub initialEntries={[url]} />
-    </I18nextProvider>,
-  );
+    context: routerContext(reservations),
+    lang,
+  });
 }

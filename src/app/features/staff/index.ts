@@ -20,3 +20,4 @@ export { useDraft } from './use-draft.ts';
 export { issuesOf, useCheckedSave } from './use-checked-save.ts';
 export { SaveBar, SubmitButton } from './save-bar.tsx';
 export { StaffPanel } from './staff-panel.tsx';
+export { GuestLangField, NumberField, problemsInOrder, typedNumber } from './form-fields.tsx';

@@ -1,13 +1,7 @@
 import { formatPrice } from '../../../shared/price.ts';
+import { dayAndDateText } from '../../components/opening-hours/format.ts';
 import type { OrderLine, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 
-const longDate = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const shortDate = new Intl.DateTimeFormat('it-IT', {
   weekday: 'short',
   day: 'numeric',
@@ -19,7 +13,7 @@ const shortDate = new Intl.DateTimeFormat('it-IT', {
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** "2026-06-10" → "mercoledì 10 giugno 2026". */
-export const spokenDate = (date: string) => longDate.format(noon(date));
+export const spokenDate = (date: string) => dayAndDateText('it', date, true);
 
 /** "2026-06-11" → "gio 11 giu" (a new order's day, when it is not the day on screen). */
 export const shortDay = (date: string) => shortDate.format(noon(date));

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LANGUAGE_LABELS_IT, LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import type { Lang } from '../../../shared/languages.ts';
 import type { MenuItemAnswer } from '../../../shared/schemas/menu.ts';
 import {
   QUANTITY_MAX,
@@ -10,7 +10,7 @@ import {
 import { refusalsOf } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { SubmitButton, useStaffSave } from '../staff/index.ts';
+import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../staff/index.ts';
 import { euros, nextTimeIn } from './format.ts';
 import { addPhoneOrder } from './takeaway-board-api.ts';
 import { PHONE_ORDER_TEXTS as T } from './takeaway-board-texts.ts';
@@ -31,14 +31,8 @@ interface Draft {
   notes: string;
 }
 
-type Field = keyof typeof T.problems;
 /** The form's problems in Italian, one per field, in the form's order. */
-const problemsOf = (fields: Iterable<unknown>) => {
-  const seen = new Set(fields);
-  return (Object.keys(T.problems) as Field[])
-    .filter((field) => seen.has(field))
-    .map((field) => T.problems[field]);
-};
+const problemsOf = (fields: Iterable<unknown>) => problemsInOrder(T.problems, fields);
 
 /**
  * "Ordine telefonico": an order taken by phone, counted against the same
@@ -199,20 +193,12 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
         {text('name', 'text', 100)}
         {text('phone', 'tel', 30)}
         {text('email', 'email', 254)}
-        <div className="staff-field">
-          <label htmlFor={`${id}-lang`}>{T.lang}</label>
-          <select
-            id={`${id}-lang`}
-            value={draft.lang}
-            onChange={(event) => set({ lang: event.target.value as Lang })}
-          >
-            {LANGUAGES.map((lang) => (
-              <option key={lang} value={lang}>
-                {LANGUAGE_LABELS_IT[lang]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GuestLangField
+          id={`${id}-lang`}
+          label={T.lang}
+          value={draft.lang}
+          onChange={(lang) => set({ lang })}
+        />
         <div className="staff-field">
           <label htmlFor={`${id}-date`}>{T.date}</label>
           <input

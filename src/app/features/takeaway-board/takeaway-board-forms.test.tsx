@@ -5,6 +5,7 @@ import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 import { fakeServer, renderStaffPage, startSession, type FakeRoute } from '../staff/test-utils.tsx';
+import { menuItem as dish } from '../takeaway/test-utils.tsx';
 import { TakeawayBoardScreen } from './takeaway-board.tsx';
 import { boardOf, order, tick, TODAY } from './test-board.ts';
 
@@ -13,18 +14,6 @@ vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-cap
 const STAFF = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo' };
 const NOW = new Date('2026-06-10T16:00:00Z');
 
-const dish = (id: number, name: string, prices: { label: string; amount: string }[]) => ({
-  id,
-  name,
-  description: '',
-  ingredients: '',
-  prices,
-  allergens: null,
-  available: true,
-  frozen: false,
-  takeaway: true,
-  translation: 'none' as const,
-});
 const MENU: MenuAnswer = {
   lang: 'it',
   sections: [

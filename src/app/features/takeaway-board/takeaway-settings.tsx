@@ -6,7 +6,15 @@ import {
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { issuesOf, SaveBar, StaffPanel, useCheckedSave, useDraft } from '../staff/index.ts';
+import {
+  issuesOf,
+  NumberField,
+  SaveBar,
+  StaffPanel,
+  typedNumber,
+  useCheckedSave,
+  useDraft,
+} from '../staff/index.ts';
 import { saveTakeawaySettings } from './takeaway-board-api.ts';
 import { SETTINGS_TEXTS as T } from './takeaway-board-texts.ts';
 
@@ -24,16 +32,12 @@ const draftOf = (settings: TakeawaySettings): Draft => ({
   horizonDays: String(settings.horizonDays),
 });
 
-/** A whole number as typed; anything else stays text for the schema to refuse in words. */
-const numberOf = (text: string): number | string =>
-  /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : text;
-
 const bodyOf = (draft: Draft): unknown => ({
   enabled: draft.enabled,
   slotMinutes: draft.slotMinutes,
-  limits: { oven: numberOf(draft.oven), kitchen: numberOf(draft.kitchen) },
-  prepMinutes: numberOf(draft.prepMinutes),
-  horizonDays: numberOf(draft.horizonDays),
+  limits: { oven: typedNumber(draft.oven), kitchen: typedNumber(draft.kitchen) },
+  prepMinutes: typedNumber(draft.prepMinutes),
+  horizonDays: typedNumber(draft.horizonDays),
 });
 
 const DEFAULTS: Record<NumberSetting, number> = {
@@ -97,21 +101,14 @@ export function TakeawaySettingsPanel({ settings }: { settings: TakeawaySettings
           </select>
         </div>
         {NUMBERS.map((key) => (
-          <div key={key} className="staff-field">
-            <label htmlFor={`${id}-${key}`}>{T[key]}</label>
-            <input
-              id={`${id}-${key}`}
-              type="text"
-              inputMode="numeric"
-              required
-              value={draft[key]}
-              aria-describedby={`${id}-${key}-hint`}
-              onChange={(event) => set({ [key]: event.target.value })}
-            />
-            <p className="staff-hint" id={`${id}-${key}-hint`}>
-              {T.defaultIs(DEFAULTS[key])}
-            </p>
-          </div>
+          <NumberField
+            key={key}
+            id={`${id}-${key}`}
+            label={T[key]}
+            value={draft[key]}
+            hint={T.defaultIs(DEFAULTS[key])}
+            onChange={(value) => set({ [key]: value })}
+          />
         ))}
         <FormProblems title={T.fix} problems={problems} className="staff-field--wide" />
         <SaveBar

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../shared/languages.ts';
 import { amountToCents } from '../../../shared/money.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import type { OrderLine } from '../../../shared/schemas/takeaway.ts';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
+import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { euros } from './order.ts';
 
 /**
@@ -20,8 +20,8 @@ export function OrderSummary({
   total: string;
   pickup: { date: string; time: string };
 }) {
-  const { t, i18n } = useTranslation('takeaway');
-  const lang = toLang(i18n.language) ?? 'it';
+  const { t } = useTranslation('takeaway');
+  const lang = usePageLang();
   return (
     <div className="takeaway-order">
       <p className="booking-summary">

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
 import { telHref } from '../../../shared/languages.ts';
 import type { GuestOrder, TakeawayOrderStatus } from '../../../shared/schemas/takeaway.ts';
+import { CancelByLinkForm, LinkOutcome } from '../../components/token-link-page.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -106,10 +106,10 @@ export function StatusPage({
         <h1>{t('status.title')}</h1>
       </header>
       {order === null ? (
-        <Outcome title={t('status.invalidTitle')} focus={answer !== undefined}>
+        <LinkOutcome title={t('status.invalidTitle')} focus={answer !== undefined}>
           <p>{t('status.invalid')}</p>
           <CallUs />
-        </Outcome>
+        </LinkOutcome>
       ) : (
         <section className="booking-card" aria-labelledby="takeaway-status-title">
           <h2 id="takeaway-status-title">
@@ -137,7 +137,15 @@ export function StatusPage({
               <CallUs />
             </div>
           )}
-          {order.cancellable && <CancelForm token={token} />}
+          {order.cancellable && (
+            <CancelByLinkForm
+              token={token}
+              label={t('status.cancel')}
+              sendingLabel={t('status.cancelling')}
+            >
+              <p>{t('status.cancelQuestion')}</p>
+            </CancelByLinkForm>
+          )}
         </section>
       )}
     </main>
@@ -153,44 +161,5 @@ function CallUs() {
         {t('call', { phone: phones.mobile })}
       </a>
     </p>
-  );
-}
-
-function Outcome({
-  title,
-  focus,
-  children,
-}: {
-  title: string;
-  focus: boolean;
-  children: ReactNode;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
-  return (
-    <section className="booking-card" aria-labelledby="takeaway-outcome-title">
-      <h2 id="takeaway-outcome-title" ref={heading} tabIndex={-1} autoFocus={focus || undefined}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function CancelForm({ token }: { token: string }) {
-  const { t } = useTranslation('takeaway');
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  return (
-    <Form method="post" aria-busy={sending || undefined}>
-      <p>{t('status.cancelQuestion')}</p>
-      <input type="hidden" name="token" value={token} />
-      <button className="button" type="submit" disabled={sending}>
-        {sending && <span className="spinner spinner--small" aria-hidden />}
-        {sending ? t('status.cancelling') : t('status.cancel')}
-      </button>
-    </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/languages.ts';
 import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
 import type { AppServices, GuestTakeaway } from '../../context.ts';
 import { readSmallForm } from '../../small-form.server.ts';
+import { postedToken } from '../../token-link.server.ts';
 import {
   NOTHING_ORDERED,
   orderFromForm,
@@ -15,9 +16,6 @@ import {
  * The page actions of /takeaway and /takeaway/order: plain form posts, so
  * that ordering and cancelling work without JavaScript.
  */
-
-/** No status link's token is longer (the API's token query allows 200 characters). */
-export const TOKEN_MAX = 200;
 
 /** POST /takeaway: orders through the service, as POST /api/takeaway/orders does. */
 export async function orderAction(
@@ -60,8 +58,8 @@ export async function cancelOrderAction(
   takeaway: GuestTakeaway,
   clientAddress: string,
 ) {
-  const token = (await readSmallForm(request))?.get('token');
-  if (typeof token !== 'string' || token === '' || token.length > TOKEN_MAX) {
+  const token = await postedToken(request);
+  if (token === null) {
     return data<CancelOrderResult>({ order: null }, { status: 400 });
   }
   const answer = await takeaway.cancel(token, clientAddress);

@@ -3,19 +3,19 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { DATE_LOCALES, telHref, toLang, type Lang } from '../../../shared/languages.ts';
-import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
-import { useRestaurant } from '../../components/use-restaurant.ts';
-import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
-import { AllergenSprite, DishAllergens } from '../menu/index.ts';
+import { DATE_LOCALES, type Lang } from '../../../shared/languages.ts';
+import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
+import { usePageLang } from '../../i18n/use-page-lang.ts';
 import {
   checkGuestContact,
-  EMAIL_MAX,
-  NAME_MAX,
-  NOTES_MAX,
-  PHONE_MAX,
+  GUEST_CONTACT_FIELDS,
+  GuestContactFields,
+  RefusalAlert,
   type GuestContact,
-} from '../reservations/index.ts';
+  type GuestContactField,
+} from '../../components/guest-contact.tsx';
+import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
+import { AllergenSprite, DishAllergens } from '../menu/index.ts';
 import { OrderSummary } from './order-summary.tsx';
 import {
   ASAP,
@@ -40,16 +40,6 @@ import {
 
 /** Where the basket waits across a reload, with JavaScript (cleared once ordered). */
 export const BASKET_STORAGE_KEY = 'takeaway-basket';
-
-function usePageLang(): Lang {
-  const { i18n } = useTranslation();
-  return toLang(i18n.language) ?? 'it';
-}
-
-const dayLabel = (lang: Lang, date: string) => {
-  const text = dayAndDateText(lang, date);
-  return text.charAt(0).toLocaleUpperCase(DATE_LOCALES[lang]) + text.slice(1);
-};
 
 /** A pause's end as the restaurant's clock shows it ("19:45"). */
 const romeTime = (lang: Lang, instant: string) =>
@@ -304,8 +294,8 @@ function OrderForms({
               {data.days.map((day) => (
                 <option key={day.date} value={day.date} disabled={!day.open}>
                   {day.open
-                    ? dayLabel(lang, day.date)
-                    : t('day.closed', { date: dayLabel(lang, day.date) })}
+                    ? dayOptionText(lang, day.date)
+                    : t('day.closed', { date: dayOptionText(lang, day.date) })}
                 </option>
               ))}
             </select>
@@ -358,9 +348,7 @@ function BasketList({ lines }: { lines: BasketLine[] }) {
   );
 }
 
-const CONTACT_FIELDS = ['name', 'email', 'phone', 'notes', 'privacy'] as const;
-type ContactField = (typeof CONTACT_FIELDS)[number];
-type FieldErrors = Partial<Record<ContactField | 'time', true>>;
+type FieldErrors = Partial<Record<GuestContactField | 'time', true>>;
 
 function DetailsForm({
   lines,
@@ -377,7 +365,6 @@ function DetailsForm({
 }) {
   const { t } = useTranslation('takeaway');
   const lang = usePageLang();
-  const { privacyPolicyUrl } = useRestaurant();
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const form = useRef<HTMLFormElement>(null);
@@ -389,8 +376,8 @@ function DetailsForm({
   const refused: FieldErrors = {};
   if (result && !result.outcome.ok && result.outcome.code === 'invalid') {
     for (const [name, messages] of Object.entries(result.outcome.fields)) {
-      if (messages?.length && (CONTACT_FIELDS as readonly string[]).includes(name)) {
-        refused[name as ContactField] = true;
+      if (messages?.length && (GUEST_CONTACT_FIELDS as readonly string[]).includes(name)) {
+        refused[name as GuestContactField] = true;
       }
       if (messages?.length && name === 'pickup') refused.time = true;
     }
@@ -437,30 +424,13 @@ function DetailsForm({
   }
 
   function onEdit(name: string) {
-    if (!checked?.errors[name as ContactField]) return;
+    if (!checked?.errors[name as GuestContactField]) return;
     const rest = { ...checked.errors };
-    delete rest[name as ContactField];
+    delete rest[name as GuestContactField];
     setChecked({ ...checked, errors: rest });
   }
 
-  const fieldId = (field: ContactField | 'time') => `takeaway-${field}`;
-  const errorId = (field: ContactField | 'time') => `takeaway-${field}-error`;
-  const first = (['time', ...CONTACT_FIELDS] as const).find((field) => errors[field]);
-  const invalid = (field: ContactField) => ({
-    id: fieldId(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby':
-      [field === 'notes' ? 'takeaway-notes-hint' : null, errors[field] ? errorId(field) : null]
-        .filter(Boolean)
-        .join(' ') || undefined,
-    autoFocus: !hydrated && first === field ? true : undefined,
-  });
-  const fieldError = (field: ContactField | 'time', message: string) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="booking-error">
-        {message}
-      </p>
-    ) : null;
+  const first = (['time', ...GUEST_CONTACT_FIELDS] as const).find((field) => errors[field]);
 
   const general = result ? generalRefusal(t, result, lang) : null;
   return (
@@ -484,14 +454,14 @@ function DetailsForm({
       <input type="hidden" name="lang" value={lang} />
 
       <div className="booking-field">
-        <label htmlFor={fieldId('time')}>{t('pickup.label')}</label>
+        <label htmlFor="takeaway-time">{t('pickup.label')}</label>
         <select
-          id={fieldId('time')}
+          id="takeaway-time"
           name="time"
           aria-invalid={errors.time || slotRefused ? true : undefined}
           aria-describedby={[
             'takeaway-time-status',
-            errors.time ? errorId('time') : null,
+            errors.time ? 'takeaway-time-error' : null,
             slotRefused ? 'takeaway-alert' : null,
           ]
             .filter(Boolean)
@@ -522,86 +492,30 @@ function DetailsForm({
             {t('pickup.retry')}
           </button>
         )}
-        {fieldError('time', t('errors.time'))}
+        {errors.time && (
+          <p id="takeaway-time-error" className="booking-error">
+            {t('errors.time')}
+          </p>
+        )}
       </div>
 
-      <div className="booking-field">
-        <label htmlFor={fieldId('name')}>{t('details.name')}</label>
-        <input
-          {...invalid('name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          defaultValue={sent?.name}
-        />
-        {fieldError('name', t('errors.name'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('email')}>{t('details.email')}</label>
-        <input
-          {...invalid('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={sent?.email}
-        />
-        {fieldError('email', t('errors.email'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('phone')}>{t('details.phone')}</label>
-        <input
-          {...invalid('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_MAX}
-          defaultValue={sent?.phone}
-        />
-        {fieldError('phone', t('errors.phone'))}
-      </div>
-      <div className="booking-field">
-        <label htmlFor={fieldId('notes')}>{t('details.notes')}</label>
-        <textarea
-          {...invalid('notes')}
-          name="notes"
-          rows={3}
-          maxLength={NOTES_MAX}
-          defaultValue={sent?.notes}
-        />
-        <p id="takeaway-notes-hint" className="booking-hint">
-          {t('details.notesHint')}
-        </p>
-        {fieldError('notes', t('errors.notes', { max: NOTES_MAX }))}
-      </div>
-      {/* Honeypot: hidden from people (and from assistive technology); robots fill it. */}
-      <div className="booking-trap" aria-hidden="true">
-        <label>
-          {t('details.honeypot')}
-          <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <div className="booking-field">
-        <label className="booking-consent">
-          <input
-            {...invalid('privacy')}
-            type="checkbox"
-            name="privacy"
-            required
-            defaultChecked={sent?.privacy}
-          />
-          <span>{t('details.consent')}</span>
-        </label>
-        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-          {t('details.policyLink')}
-        </a>
-        {fieldError('privacy', t('errors.privacy'))}
-      </div>
+      <GuestContactFields
+        namespace="takeaway"
+        idPrefix="takeaway"
+        sent={sent}
+        errors={errors}
+        autoFocus={hydrated || first === 'time' ? undefined : first}
+      />
 
-      {general && <RefusalAlert message={general} offerCall={callOffered(code)} />}
+      {general && (
+        <RefusalAlert
+          namespace="takeaway"
+          id="takeaway-alert"
+          message={general}
+          offerCall={callOffered(code)}
+          focus={!hydrated}
+        />
+      )}
       <p className="takeaway-total" aria-live="polite">
         <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
       </p>
@@ -636,7 +550,7 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
       return t('errors.failed');
     case 'invalid': {
       const named = Object.entries(outcome.fields).filter(([, messages]) => messages?.length);
-      const beside = [...CONTACT_FIELDS, 'pickup'] as readonly string[];
+      const beside = [...GUEST_CONTACT_FIELDS, 'pickup'] as readonly string[];
       return named.length === 0 || named.some(([name]) => !beside.includes(name))
         ? t('errors.invalid')
         : null;
@@ -646,27 +560,6 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
 
 const callOffered = (code: string | null) =>
   code === 'rate-limited' || code === 'failed' || code === 'paused' || code === 'disabled';
-
-function RefusalAlert({ message, offerCall }: { message: string; offerCall: boolean }) {
-  const { t } = useTranslation('takeaway');
-  const { phones } = useRestaurant();
-  const hydrated = useHydrated();
-  return (
-    <div
-      id="takeaway-alert"
-      className="booking-alert"
-      role="alert"
-      tabIndex={-1}
-      autoFocus={!hydrated || undefined}
-    >
-      <p>
-        <strong>{t('errors.title')}</strong>
-      </p>
-      <p>{message}</p>
-      {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
-    </div>
-  );
-}
 
 /** What the times' status line says: loading, the count, or why there is nothing to choose. */
 function slotsText(t: TFunction<'takeaway'>, slots: SlotsState): string {

@@ -1,20 +1,11 @@
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, Outlet, RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Lang } from '../../../shared/languages.ts';
-import { MESSAGES } from '../../../shared/locales/index.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
-import {
-  appServicesContext,
-  clientAddressContext,
-  type AppServices,
-  type GuestTakeaway,
-  type TakeawayOrderOutcome,
-} from '../../context.ts';
-import { createI18n } from '../../i18n/create-i18n.ts';
+import type { AppServices, GuestTakeaway, TakeawayOrderOutcome } from '../../context.ts';
+import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as takeawayRoute from '../../routes/public/takeaway.tsx';
 import * as orderRoute from '../../routes/public/takeaway-order.tsx';
 import type { Slot } from '../../components/use-slots.ts';
@@ -23,7 +14,8 @@ import type { Slot } from '../../components/use-slots.ts';
 
 export const CLIENT_ADDRESS = '198.51.100.23';
 
-const item = (
+/** A takeaway dish of a menu, available; `more` changes any of its fields. */
+export const menuItem = (
   id: number,
   name: string,
   prices: { label: string; amount: string }[],
@@ -53,9 +45,11 @@ export const MENU: MenuView = {
       placement: 'carousel',
       kitchen: 'oven',
       items: [
-        item(11, 'Margherita', [{ label: '', amount: '8.50' }], { allergens: ['gluten', 'milk'] }),
-        item(12, 'Diavola', [{ label: '', amount: '10.00' }]),
-        item(13, 'Tonno', [{ label: '', amount: '11.00' }], { available: false }),
+        menuItem(11, 'Margherita', [{ label: '', amount: '8.50' }], {
+          allergens: ['gluten', 'milk'],
+        }),
+        menuItem(12, 'Diavola', [{ label: '', amount: '10.00' }]),
+        menuItem(13, 'Tonno', [{ label: '', amount: '11.00' }], { available: false }),
       ],
     },
     {
@@ -65,11 +59,11 @@ export const MENU: MenuView = {
       placement: 'always',
       kitchen: 'none',
       items: [
-        item(21, 'Water', [
+        menuItem(21, 'Water', [
           { label: '0.5 l', amount: '1.50' },
           { label: '1 l', amount: '2.50' },
         ]),
-        item(22, 'Draught beer', [{ label: '', amount: '5.00' }], { takeaway: false }),
+        menuItem(22, 'Draught beer', [{ label: '', amount: '5.00' }], { takeaway: false }),
       ],
     },
   ],
@@ -153,11 +147,8 @@ export function fakeTakeaway() {
 
 /** The router context a page handler gives loaders and actions. */
 export function routerContext(takeaway: GuestTakeaway): RouterContextProvider {
-  const context = new RouterContextProvider();
   const menu: AppServices['menu'] = async (lang) => ({ ...MENU, lang });
-  context.set(appServicesContext, { takeaway, menu } as unknown as AppServices);
-  context.set(clientAddressContext, CLIENT_ADDRESS);
-  return context;
+  return publicRouterContext({ takeaway, menu }, CLIENT_ADDRESS);
 }
 
 /**
@@ -171,37 +162,24 @@ export function renderTakeawayPages(
   facts: RestaurantFacts,
   lang: Lang = 'en',
 ) {
-  const root = { restaurant: facts, takeawayEnabled: true };
-  const Stub = createRoutesStub(
-    [
+  return renderPublicPages(url, {
+    root: { restaurant: facts, takeawayEnabled: true },
+    pages: [
       {
-        id: 'root',
-        path: '/',
-        loader: () => root,
-        Component: Outlet,
-        HydrateFallback: () => null,
-        children: [
-          {
-            path: 'takeaway',
-            Component: takeawayRoute.default,
-            loader: takeawayRoute.loader,
-            action: takeawayRoute.action,
-            ErrorBoundary: takeawayRoute.ErrorBoundary,
-          },
-          {
-            path: 'takeaway/order',
-            Component: orderRoute.default,
-            loader: orderRoute.loader,
-            action: orderRoute.action,
-          },
-        ],
+        path: 'takeaway',
+        Component: takeawayRoute.default,
+        loader: takeawayRoute.loader,
+        action: takeawayRoute.action,
+        ErrorBoundary: takeawayRoute.ErrorBoundary,
+      },
+      {
+        path: 'takeaway/order',
+        Component: orderRoute.default,
+        loader: orderRoute.loader,
+        action: orderRoute.action,
       },
     ],
-    routerContext(takeaway),
-  );
-  return render(
-    <I18nextProvider i18n={createI18n(lang, MESSAGES[lang])}>
-      <Stub initialEntries={[url]} />
-    </I18nextProvider>,
-  );
+    context: routerContext(takeaway),
+    lang,
+  });
 }

@@ -1,9 +1,9 @@
-import type { HeadersArgs } from 'react-router';
 import type { Route } from './+types/reservations-cancel';
 import { publicPageMeta } from '../../seo.ts';
 import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { CancelPage } from '../../features/reservations/cancel-page.tsx';
-import { cancelAction, TOKEN_MAX } from '../../features/reservations/booking-action.server.ts';
+import { cancelAction } from '../../features/reservations/booking-action.server.ts';
+import { addressToken } from '../../token-link.server.ts';
 import reservationsStylesHref from '../../styles/reservations.css?url';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
 
@@ -14,30 +14,17 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'reservationCancel', '/reservations/cancel');
 
-/**
- * The address holds the cancel link's token: no referrer carries it
- * anywhere, and no cache or search engine keeps the page (the server passes
- * these headers through; its page cache never stores an address with a query
- * other than the language).
- */
-export function headers({ parentHeaders }: HeadersArgs) {
-  const own = new Headers(parentHeaders);
-  own.set('Referrer-Policy', 'no-referrer');
-  own.set('Cache-Control', 'no-store');
-  own.set('X-Robots-Tag', 'noindex');
-  return own;
-}
+export { tokenPageHeaders as headers } from '../../token-link.server.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
 /** The booking the link names, read only: opening the link must not cancel (mail scanners open links). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const usable = token !== '' && token.length <= TOKEN_MAX;
-  const booking = usable
+  const token = addressToken(request);
+  const booking = token
     ? await context.get(appServicesContext).reservations.cancellation(token)
     : null;
-  return { token: usable ? token : '', booking, ...pageMessages(request, 'reservations') };
+  return { token, booking, ...pageMessages(request, 'reservations') };
 }
 
 /** The guest pressed "Cancel my booking". */

@@ -1,9 +1,9 @@
-import type { HeadersArgs } from 'react-router';
 import type { Route } from './+types/takeaway-order';
 import { publicPageMeta } from '../../seo.ts';
 import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { StatusPage } from '../../features/takeaway/status-page.tsx';
-import { cancelOrderAction, TOKEN_MAX } from '../../features/takeaway/takeaway-action.server.ts';
+import { cancelOrderAction } from '../../features/takeaway/takeaway-action.server.ts';
+import { addressToken } from '../../token-link.server.ts';
 import reservationsStylesHref from '../../styles/reservations.css?url';
 import takeawayStylesHref from '../../styles/takeaway.css?url';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
@@ -16,28 +16,15 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches[0].loaderData, 'takeawayOrder', '/takeaway/order');
 
-/**
- * The address holds the status link's token: no referrer carries it
- * anywhere, and no cache or search engine keeps the page (the server passes
- * these headers through; its page cache never stores an address with a query
- * other than the language).
- */
-export function headers({ parentHeaders }: HeadersArgs) {
-  const own = new Headers(parentHeaders);
-  own.set('Referrer-Policy', 'no-referrer');
-  own.set('Cache-Control', 'no-store');
-  own.set('X-Robots-Tag', 'noindex');
-  return own;
-}
+export { tokenPageHeaders as headers } from '../../token-link.server.ts';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page.tsx';
 
 /** The order the link names, read only: opening the link must not cancel (mail scanners open links). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const usable = token !== '' && token.length <= TOKEN_MAX;
-  const order = usable ? await context.get(appServicesContext).takeaway.status(token) : null;
-  return { token: usable ? token : '', order, ...pageMessages(request, 'takeaway') };
+  const token = addressToken(request);
+  const order = token ? await context.get(appServicesContext).takeaway.status(token) : null;
+  return { token, order, ...pageMessages(request, 'takeaway') };
 }
 
 /** The guest pressed "Cancel the order". */

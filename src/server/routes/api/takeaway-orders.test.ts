@@ -1,26 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TAKEAWAY_SETTINGS } from '../../../shared/schemas/takeaway.ts';
 import { readOrderStatusToken } from '../../services/takeaway/status-token.ts';
-import { createStaff, login, testApp } from '../../testing/app.ts';
+import {
+  nextAddress,
+  TAKEAWAY_CLOCK as CLOCK,
+  TAKEAWAY_TODAY as TODAY,
+  takeawayApp,
+  type TakeawayHarness,
+} from '../../testing/takeaway.ts';
 
 // A guest's takeaway order (POST /api/takeaway/orders): the answer, priced
 // from the menu in the database; every refusal, each changing nothing; the
 // flood limits and the honeypot; the slots following the stored orders; and
 // 200 orders racing for the last places of the oven.
 
-/** Tuesday 13 January 2026, 08:30 in Rome (the seeded hours: Tuesday to Sunday, 12-15 and 19-23:30). */
-const CLOCK = Date.parse('2026-01-13T07:30:00Z');
-const TODAY = '2026-01-13';
-let now = CLOCK;
-let harness: Awaited<ReturnType<typeof testApp>>;
-let others: Awaited<ReturnType<typeof testApp>>[] = [];
-let owner: string;
+// The clock: Tuesday 13 January 2026, 08:30 in Rome (testing/takeaway.ts).
+const clock = { now: CLOCK };
+let harness: TakeawayHarness;
+let others: TakeawayHarness[] = [];
 
 async function start() {
-  now = CLOCK;
-  harness = await testApp({}, { pages: false, now: () => now });
-  await createStaff(harness.app);
-  owner = await login(harness.app);
+  clock.now = CLOCK;
+  harness = await takeawayApp(clock);
 }
 afterEach(async () => {
   for (const other of others) await other.close();
@@ -28,21 +29,8 @@ afterEach(async () => {
   await harness?.close();
 });
 
-let address = 0;
-/** Each guest from an address of its own, so that the flood limit stays out of the way. */
-const nextAddress = () => `10.1.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
-
-const guestOrder = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Jonas Weber',
-  phone: '+49 170 1234567',
-  email: 'jonas@example.de',
-  lang: 'de',
-  pickup: { date: TODAY, time: '19:30' },
-  items: [] as unknown[],
-  notes: 'Bitte gut durchgebacken',
-  privacy: true,
-  ...overrides,
-});
+const guestOrder = (overrides: Record<string, unknown> = {}) =>
+  harness.guestOrder({ notes: 'Bitte gut durchgebacken', ...overrides });
 const post = (payload: object, app = harness.app, remoteAddress = nextAddress()) =>
   app.inject({ method: 'POST', url: '/api/takeaway/orders', payload, remoteAddress });
 const putSettings = (changes: Record<string, unknown>) =>
@@ -57,32 +45,9 @@ const putSettings = (changes: Record<string, unknown>) =>
       horizonDays: 2,
       ...changes,
     },
-    headers: { authorization: `Bearer ${owner}` },
+    headers: harness.auth,
   });
 
-interface Dish {
-  id: number;
-  name: string;
-  cents: number;
-}
-/** The `index`-th dish (by position) of a seeded section, with its first price. */
-async function dishOf(sectionKey: string, index = 0): Promise<Dish> {
-  const rows = await harness.app.db
-    .selectFrom('menu_items')
-    .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-    .innerJoin('menu_item_prices', 'menu_item_prices.item_id', 'menu_items.id')
-    .select([
-      'menu_items.id as id',
-      'menu_items.name as name',
-      'menu_item_prices.amount_cents as cents',
-    ])
-    .where('menu_sections.key', '=', sectionKey)
-    .where('menu_items.takeaway', '=', 1)
-    .where('menu_item_prices.position', '=', 0)
-    .orderBy('menu_items.position')
-    .execute();
-  return rows[index]!;
-}
 /** What a refused order must leave as it was. */
 const everything = () =>
   Promise.all([
@@ -131,8 +96,8 @@ async function ovenLoad(date: string, time: string): Promise<number> {
 describe('POST /api/takeaway/orders', () => {
   it('takes the order priced from the menu in exact cents, whatever the client says, and stores it', async () => {
     await start();
-    const pizza = await dishOf('pizza');
-    const pasta = await dishOf('firstCourses');
+    const pizza = await harness.dish('pizza');
+    const pasta = await harness.dish('firstCourses');
     // A second size of the pizza, as staff would add it.
     await harness.app.db
       .insertInto('menu_item_prices')
@@ -234,7 +199,7 @@ describe('POST /api/takeaway/orders', () => {
 
   it('refuses a field the contract does not name, a client amount, quantities out of range, and no privacy', async () => {
     await start();
-    const pizza = await dishOf('pizza');
+    const pizza = await harness.dish('pizza');
     const before = await everything();
     for (const payload of [
       guestOrder({ items: [{ id: pizza.id, quantity: 1 }], total: '0.01' }),
@@ -264,8 +229,8 @@ describe('POST /api/takeaway/orders', () => {
 
   it('refuses dishes sold out, not for takeaway, unknown or in a size they lack, naming their ids', async () => {
     await start();
-    const pizza = await dishOf('pizza');
-    const soldOut = await dishOf('pizza', 1);
+    const pizza = await harness.dish('pizza');
+    const soldOut = await harness.dish('pizza', 1);
     await harness.app.db
       .updateTable('menu_items')
       .set({ available: 0 })
@@ -298,7 +263,7 @@ describe('POST /api/takeaway/orders', () => {
 
   it('refuses a time that is no pickup slot: off the steps, closed, too soon, past, past the horizon', async () => {
     await start();
-    const pizza = { id: (await dishOf('pizza')).id, quantity: 1 };
+    const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };
     for (const pickup of [
       { date: TODAY, time: '19:31' },
       { date: TODAY, time: '16:00' },
@@ -308,7 +273,7 @@ describe('POST /api/takeaway/orders', () => {
     ]) {
       await refusedWith(guestOrder({ items: [pizza], pickup }), 'not-a-slot');
     }
-    now = Date.parse('2026-01-13T18:10:00Z'); // 19:10 in Rome: 19:30 is sooner than 30 minutes
+    clock.now = Date.parse('2026-01-13T18:10:00Z'); // 19:10 in Rome: 19:30 is sooner than 30 minutes
     await refusedWith(guestOrder({ items: [pizza] }), 'not-a-slot');
     expect(
       (await post(guestOrder({ items: [pizza], pickup: { date: TODAY, time: '19:45' } })))
@@ -319,8 +284,8 @@ describe('POST /api/takeaway/orders', () => {
   it('refuses a full slot naming the first later one that fits; asap takes the first that fits', async () => {
     await start();
     expect((await putSettings({ limits: { oven: 6, kitchen: 8 } })).statusCode).toBe(200);
-    const pizza = (await dishOf('pizza')).id;
-    const drink = await dishOf('beverages');
+    const pizza = (await harness.dish('pizza')).id;
+    const drink = await harness.dish('beverages');
     const fill = (time: string, quantity: number) =>
       post(guestOrder({ items: [{ id: pizza, quantity }], pickup: { date: TODAY, time } }));
     expect((await fill('12:00', 6)).statusCode).toBe(201);
@@ -361,14 +326,14 @@ describe('POST /api/takeaway/orders', () => {
   it('counts only orders still to make against the limits', async () => {
     await start();
     expect((await putSettings({ limits: { oven: 2, kitchen: 8 } })).statusCode).toBe(200);
-    const pizza = (await dishOf('pizza')).id;
+    const pizza = (await harness.dish('pizza')).id;
     const fitsAnother = async () => (await slotsOf(TODAY, `${pizza}*1`)).get('19:30');
     const patch = (id: number, status: string) =>
       harness.app.inject({
         method: 'PATCH',
         url: `/api/takeaway/orders/${id}`,
         payload: { status },
-        headers: { authorization: `Bearer ${owner}` },
+        headers: harness.auth,
       });
     // Each way an order leaves the kitchen's work, through staff's status changes.
     const endings = [
@@ -391,7 +356,7 @@ describe('POST /api/takeaway/orders', () => {
 
   it('refuses while takeaway is off or paused, and takes orders again once the pause ends', async () => {
     await start();
-    const pizza = { id: (await dishOf('pizza')).id, quantity: 1 };
+    const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };
     expect((await putSettings({ enabled: false })).statusCode).toBe(200);
     await refusedWith(guestOrder({ items: [pizza] }), 'disabled');
     expect((await putSettings({ enabled: true })).statusCode).toBe(200);
@@ -400,13 +365,13 @@ describe('POST /api/takeaway/orders', () => {
       .set({ paused_until: new Date(CLOCK + 20 * 60_000).toISOString() })
       .execute();
     await refusedWith(guestOrder({ items: [pizza] }), 'paused');
-    now = CLOCK + 20 * 60_000;
+    clock.now = CLOCK + 20 * 60_000;
     expect((await post(guestOrder({ items: [pizza] }))).statusCode).toBe(201);
   });
 
   it('limits orders to 10 an hour per address (/56), per e-mail and per phone; a robot filling the honeypot stores nothing', async () => {
     await start();
-    const pizza = { id: (await dishOf('pizza')).id, quantity: 1 };
+    const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };
     // asap: 31 orders of a pizza would fill one slot's oven.
     const asapOrder = (overrides: Record<string, unknown>) =>
       guestOrder({ pickup: 'asap', ...overrides });
@@ -464,15 +429,12 @@ describe('POST /api/takeaway/orders', () => {
 describe('never past the limits (docs/security.md item 46)', () => {
   it('200 orders of one pizza race for the last 6 places of the oven: exactly 6 win, the stored load is the limit', async () => {
     await start();
-    const second = await testApp(
-      {},
-      { pages: false, sharedDatabase: harness.database, now: () => now },
-    );
+    const second = await takeawayApp(clock, { database: harness.database });
     others.push(second);
     // On PostgreSQL, two instances race on one database; on SQLite the one process owns the file.
     const apps =
       harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
-    const pizza = (await dishOf('pizza')).id;
+    const pizza = (await harness.dish('pizza')).id;
     expect((await post(guestOrder({ items: [{ id: pizza, quantity: 6 }] }))).statusCode).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
