@@ -22,6 +22,8 @@ export const BOARD_TEXTS = {
   loadsTitle: 'Carico per fascia',
   loadsLabel: 'Carico di ogni fascia di ritiro',
   noSlots: 'Nessuna fascia di ritiro in questo giorno (chiuso).',
+  noLoad: 'Nessuna fascia ha ancora ordini da preparare.',
+  everySlot: (count: number) => `Mostra tutte le ${count} fasce`,
   slotLoad: (
     time: string,
     oven: number,

@@ -104,8 +104,20 @@ describe('the board', () => {
     ).toBe('tel:+393335550101');
     // Another day's new order says its day.
     expect(within(card('Hans Müller')).getByText(/ritiro gio 11 giu/)).toBeTruthy();
-    const slots = within(list('Carico di ogni fascia di ritiro')).getAllByRole('listitem');
-    expect(slots.map((slot) => slot.textContent)).toEqual([
+    // The slots that hold something; every one of the day on request.
+    const loads = () =>
+      within(list('Carico di ogni fascia di ritiro'))
+        .getAllByRole('listitem')
+        .map((slot) => slot.textContent);
+    expect(loads()).toEqual([
+      '19:30 forno 12/12 · cucina 2/8 piena',
+      '19:45 forno 2/12 · cucina 0/8',
+    ]);
+    const everySlot = screen.getByRole('button', { name: 'Mostra tutte le 3 fasce' });
+    fireEvent.click(everySlot);
+    expect(everySlot.getAttribute('aria-pressed')).toBe('true');
+    expect(loads()).toEqual([
+      '19:15 forno 0/12 · cucina 0/8',
       '19:30 forno 12/12 · cucina 2/8 piena',
       '19:45 forno 2/12 · cucina 0/8',
     ]);

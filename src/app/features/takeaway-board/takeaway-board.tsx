@@ -193,17 +193,26 @@ function Board({
   );
 }
 
-/** Each pickup slot's load against the limits, a full one marked. */
+/**
+ * Each pickup slot's load against the limits, a full one marked: the slots
+ * that hold something, and every slot of the day on request (a whole evening
+ * is forty rows a phone would scroll past to reach the orders).
+ */
 function SlotLoads({ board }: { board: TakeawayBoard }) {
   const { oven, kitchen } = board.settings.limits;
+  const [everySlot, setEverySlot] = useState(false);
+  const busy = board.slots.filter((slot) => slot.oven > 0 || slot.kitchen > 0);
+  const shown = everySlot ? board.slots : busy;
   return (
     <section className="takeaway-board__loads" aria-label={T.loadsTitle}>
       <h3 className="takeaway-board__group-title">{T.loadsTitle}</h3>
       {board.slots.length === 0 ? (
         <p className="staff-hint">{T.noSlots}</p>
+      ) : shown.length === 0 ? (
+        <p className="staff-hint">{T.noLoad}</p>
       ) : (
         <ul className="takeaway-board__slots" aria-label={T.loadsLabel}>
-          {board.slots.map((slot) => {
+          {shown.map((slot) => {
             const full = slot.oven >= oven || slot.kitchen >= kitchen;
             return (
               <li
@@ -217,6 +226,16 @@ function SlotLoads({ board }: { board: TakeawayBoard }) {
           })}
         </ul>
       )}
+      {board.slots.length > busy.length ? (
+        <button
+          type="button"
+          className="staff-button staff-button--ghost staff-button--small"
+          aria-pressed={everySlot}
+          onClick={() => setEverySlot(!everySlot)}
+        >
+          {T.everySlot(board.slots.length)}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -34,6 +34,7 @@ export const boardOf = (overrides: Partial<TakeawayBoard> = {}): TakeawayBoard =
   orders: [],
   unopened: [],
   slots: [
+    { time: '19:15', oven: 0, kitchen: 0 },
     { time: '19:30', oven: 12, kitchen: 2 },
     { time: '19:45', oven: 2, kitchen: 0 },
   ],
