@@ -119,7 +119,7 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
     <form className="staff-form staff-form--grid" onSubmit={onSubmit} aria-busy={busy} noValidate>
       {NUMBERS.slice(0, 5).map(numberField)}
       <div className="staff-field bookings__auto">
-        <label className="bookings__switch">
+        <label className="staff-switch">
           <input
             type="checkbox"
             role="switch"

@@ -19,6 +19,7 @@ export const BOARD_TEXTS = {
   newTitle: 'Nuovi ordini',
   ordersTitle: 'Ordini del giorno',
   empty: 'Nessun ordine per questo giorno.',
+  allNew: 'Gli ordini di questo giorno sono tutti tra i nuovi, qui sopra.',
   loadsTitle: 'Carico per fascia',
   loadsLabel: 'Carico di ogni fascia di ritiro',
   noSlots: 'Nessuna fascia di ritiro in questo giorno (chiuso).',

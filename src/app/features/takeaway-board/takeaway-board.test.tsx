@@ -123,6 +123,19 @@ describe('the board', () => {
     ]);
   });
 
+  it('says so when every order of the day is among the new ones, and when there is none', async () => {
+    const unopened = order({ id: 4, name: 'Lena Koch', opened: false });
+    board = boardOf({ orders: [unopened], unopened: [unopened] });
+    await renderBoard();
+    expect(names('Nuovi ordini')).toEqual(['Lena Koch']);
+    expect(
+      screen.getByText('Gli ordini di questo giorno sono tutti tra i nuovi, qui sopra.'),
+    ).toBeTruthy();
+    change({ orders: [], unopened: [] });
+    await tick(1000);
+    expect(screen.getByText('Nessun ordine per questo giorno.')).toBeTruthy();
+  });
+
   it('asks every second with If-None-Match; 304 keeps the board, a change shows at once', async () => {
     await renderBoard();
     expect(headersOf(calls(BOARD_URL)[0]![1])['If-None-Match']).toBeUndefined();

@@ -181,7 +181,7 @@ function Board({
         <h3 className="takeaway-board__group-title">{T.ordersTitle}</h3>
         <PaperChoice paper={paper} onChange={setPaper} />
         {orders.length === 0 ? (
-          <p className="staff-empty">{T.empty}</p>
+          <p className="staff-empty">{board.orders.length > 0 ? T.allNew : T.empty}</p>
         ) : (
           <ul className="takeaway-board__list" aria-label={T.ordersTitle}>
             {orders.map((order) => card(order, false))}

@@ -72,7 +72,7 @@ export function TakeawaySettingsPanel({ settings }: { settings: TakeawaySettings
     <StaffPanel title={T.title} intro={T.intro}>
       <form className="staff-form staff-form--grid" onSubmit={onSubmit} aria-busy={busy} noValidate>
         <div className="staff-field staff-field--wide">
-          <label className="takeaway-settings__switch">
+          <label className="staff-switch">
             <input
               type="checkbox"
               role="switch"
