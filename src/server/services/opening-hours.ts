@@ -5,7 +5,7 @@ import {
   inOpeningOrder,
   openingOn,
   RESTAURANT_TIME_ZONE,
-  romeDate,
+  romeDateReader,
   type TimeRange,
 } from '../../shared/opening-hours.ts';
 import {
@@ -100,7 +100,8 @@ export class OpeningHoursService {
   readonly #translations: TextTranslations;
   readonly #views: ContentMemo<Lang, ScheduleView>;
   readonly #answers = new WeakMap<ScheduleView, OpeningHoursAnswer>();
-  readonly #now: () => number;
+  /** Today in Rome at the service's clock, worked out again only when the day changes. */
+  readonly #today: () => string;
   readonly #onChange: () => void;
 
   constructor(options: {
@@ -117,7 +118,7 @@ export class OpeningHoursService {
     this.#content = options.content;
     this.#translations = options.translations;
     this.#views = new ContentMemo(options.contentVersion);
-    this.#now = options.now ?? Date.now;
+    this.#today = romeDateReader(options.now ?? Date.now);
     this.#onChange = options.onChange ?? (() => {});
     this.#translations.register({
       name: CLOSURE,
@@ -131,7 +132,7 @@ export class OpeningHoursService {
   /** The hours with closure notes in `lang`, and today as it is now in Rome. */
   async get(lang: Lang): Promise<OpeningHoursAnswer> {
     const view = await this.#views.get(lang, () => this.#read(lang));
-    const date = romeDate(new Date(this.#now()));
+    const date = this.#today();
     const kept = this.#answers.get(view);
     if (kept?.today.date === date) return kept;
     const { open, ranges } = openingOn(view, date);

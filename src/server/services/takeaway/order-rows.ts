@@ -74,7 +74,12 @@ export async function readOrders(
     .orderBy('order_id')
     .orderBy('position')
     .execute();
-  return rows.map((row) => storedOrder(row, lines.filter((line) => line.order_id === row.id)));
+  return rows.map((row) =>
+    storedOrder(
+      row,
+      lines.filter((line) => line.order_id === row.id),
+    ),
+  );
 }
 
 /** An order and its lines (by position) as stored: the kitchen's and the guest's lines. */

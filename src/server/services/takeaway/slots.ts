@@ -92,6 +92,8 @@ export function pickupSlots(input: {
   now: Date;
   order: Load;
   held: ReadonlyMap<string, Load>;
+  /** Today in Rome at `now`, when the caller already knows it (it costs a time-zone lookup). */
+  today?: string;
 }): PickupSlot[] {
   const { settings, now, date } = input;
   if (!takingOrders(settings, now)) return [];
@@ -100,6 +102,7 @@ export function pickupSlots(input: {
     date,
     { leadMinutes: settings.prepMinutes, horizonDays: settings.horizonDays },
     now,
+    input.today,
   );
   return ahead.map((slot) => ({
     ...slot,

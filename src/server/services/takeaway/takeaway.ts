@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { KitchenGroup, MenuView } from '../../../shared/schemas/menu.ts';
-import { addDays, romeDate } from '../../../shared/opening-hours.ts';
+import { addDays, romeDateReader } from '../../../shared/opening-hours.ts';
 import type {
   GuestOrder,
   Load,
@@ -78,6 +78,8 @@ export class TakeawayService {
   readonly #onMail: () => void;
   readonly #linkKey = new CancelLinkKey();
   readonly #ordersVersion: ContentVersion;
+  /** Today in Rome at the app's clock, worked out again only when the day changes. */
+  readonly #today: () => string;
   /** Each dish's kitchen group, while the content version (the menu's edits count it) stays. */
   readonly #kitchenGroups: ContentMemo<'menu', ReadonlyMap<number, KitchenGroup>>;
   /** The load the stored orders hold per slot, by date, while the orders' version stays. */
@@ -111,6 +113,7 @@ export class TakeawayService {
     this.#contentVersion = options.contentVersion;
     this.#onMail = options.onMail ?? (() => {});
     this.#ordersVersion = options.ordersVersion;
+    this.#today = romeDateReader(this.#now);
     this.#kitchenGroups = new ContentMemo(options.contentVersion);
     this.#heldLoads = new ContentMemo(() => options.ordersVersion.current());
     const mails = new TakeawayMailQueue({
@@ -270,11 +273,19 @@ export class TakeawayService {
     const settings = await this.#settings.settings();
     const schedule = await this.#schedule();
     const now = new Date(this.#now());
-    const today = romeDate(now);
+    const today = this.#today();
     const days = [];
     for (let day = 0; day <= settings.horizonDays; day += 1) {
       const date = addDays(today, day);
-      const slots = pickupSlots({ schedule, date, settings, now, order: NO_LOAD, held: new Map() });
+      const slots = pickupSlots({
+        schedule,
+        date,
+        settings,
+        now,
+        today,
+        order: NO_LOAD,
+        held: new Map(),
+      });
       days.push({ date, open: slots.length > 0 });
     }
     return { enabled: settings.enabled, pausedUntil: settings.pausedUntil, days };
@@ -315,7 +326,7 @@ export class TakeawayService {
     if (!order.ok) return order;
     const settings = await this.#settings.settings();
     const now = new Date(this.#now());
-    const today = romeDate(now);
+    const today = this.#today();
     // A date before today or past the horizon has no slot: known without a
     // query, and never kept (anyone may ask for any date, as often as they like).
     if (date < today || date > addDays(today, settings.horizonDays)) {
@@ -326,6 +337,7 @@ export class TakeawayService {
       date,
       settings,
       now,
+      today,
       order: order.load,
       held: await this.#heldLoads.get(date, () => heldLoads(this.#db, date)),
     });
