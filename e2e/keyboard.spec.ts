@@ -35,3 +35,23 @@ test('the contact form, by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByText('Message sent successfully')).toBeVisible();
 });
+
+test('a takeaway order, by keyboard', async ({ page }) => {
+  await page.goto('/takeaway?lng=en');
+  await hydrated(page);
+  await tabTo(page, page.getByLabel('Margherita, quantity'));
+  await page.keyboard.type('2');
+  await expect(page.locator('.takeaway-basket .takeaway-total')).toContainText('13,00 €');
+  // The day and the time keep their first choices: the first open day, as soon as possible.
+  await tabTo(page, page.getByLabel('Full name'));
+  await page.keyboard.type('Giulia Verdi');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('giulia@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('+39 333 1234567');
+  await tabTo(page, page.getByLabel('I have read and accept the privacy policy'));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Place my order' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Order received' })).toBeFocused();
+});
