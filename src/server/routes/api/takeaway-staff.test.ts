@@ -1,3 +1,4 @@
+// Over 400 lines: staff's side of takeaway in one file (the board and its tag, opening, every status change and move, phone orders, the pause), on one harness and one clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { ORDER_TRANSITIONS } from '../../services/takeaway/status.ts';
@@ -280,6 +281,32 @@ describe('PATCH /api/takeaway/orders/{id}', () => {
       'takeaway-received',
       'takeaway-declined',
     ]);
+  });
+
+  it("stops ringing for an order declined without opening it, or cancelled by its guest; a message is its own change's", async () => {
+    await start();
+    const declinedUnopened = await pizzas(1);
+    const cancelledByGuest = await pizzas(1);
+    const accepted = await pizzas(1);
+    const ringing = async () =>
+      (await harness.staff('GET', `/api/takeaway/board?date=${TODAY}`))
+        .json<TakeawayBoard>()
+        .unopened.map((order) => order.id);
+    expect(await ringing()).toEqual([declinedUnopened, cancelledByGuest, accepted]);
+    expect((await patch(declinedUnopened, { status: 'declined' })).statusCode).toBe(200);
+    const token = await harness.app.takeaway.statusToken(cancelledByGuest);
+    const cancelled = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/orders/cancel',
+      payload: { token },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await ringing()).toEqual([accepted]);
+    // A word sent on accepting is not the reason of a later cancel without one.
+    await patch(accepted, { status: 'accepted', message: 'A dopo!' });
+    const later = await patch(accepted, { status: 'cancelled' });
+    expect(later.json<TakeawayOrder>()).toMatchObject({ status: 'cancelled', message: '' });
+    expect(await ringing()).toEqual([]);
   });
 
   it('moves an accepted order to a time that fits; refuses a full time naming the next that fits, and a time that is not a pickup time', async () => {

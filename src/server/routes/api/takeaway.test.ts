@@ -145,6 +145,24 @@ describe('GET|PUT /api/takeaway/settings', () => {
     now = Date.parse(until);
     expect((await getSettings(owner)).json().pausedUntil).toBeNull();
   });
+
+  it("keeps the guest's page's days open during a pause, which the page shows apart", async () => {
+    await start();
+    const open = async () =>
+      (await harness.app.takeaway.calendar()).days.filter((day) => day.open).length;
+    const days = await open();
+    expect(days).toBeGreaterThan(0);
+    const pause = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/pause',
+      payload: { minutes: 30 },
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(pause.statusCode, pause.body).toBe(200);
+    const paused = await harness.app.takeaway.calendar();
+    expect(paused.pausedUntil).not.toBeNull();
+    expect(paused.days.filter((day) => day.open)).toHaveLength(days);
+  });
 });
 
 describe('GET /api/takeaway/slots', () => {

@@ -60,7 +60,8 @@ export async function readOrders(
   let query = db.selectFrom('takeaway_orders').selectAll();
   if ('date' in where) query = query.where('date', '=', where.date);
   else if ('id' in where) query = query.where('id', '=', where.id);
-  else query = query.where('opened_at', 'is', null);
+  // What still rings: a new order nobody opened, not one the guest cancelled meanwhile.
+  else query = query.where('opened_at', 'is', null).where('status', '=', 'received');
   const rows = await query.orderBy('date').orderBy('time').orderBy('id').execute();
   if (rows.length === 0) return [];
   const lines = await db

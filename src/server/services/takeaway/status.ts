@@ -118,12 +118,10 @@ export class OrderStatusChanges {
           .set((eb) => ({
             status: patch.status,
             time: patch.pickupTime ?? was.time,
-            message: patch.message ?? was.message,
-            // Accepting is opening: whoever accepts has seen it.
-            opened_at:
-              patch.status === 'accepted'
-                ? eb.fn.coalesce('opened_at', eb.val(nowIso(nowMs)))
-                : eb.ref('opened_at'),
+            // Staff's word to the guest is this change's: an earlier one is not a decline's reason.
+            message: patch.message ?? '',
+            // Any change is opening: whoever accepts, declines or cancels it has seen it.
+            opened_at: eb.fn.coalesce('opened_at', eb.val(nowIso(nowMs))),
             updated_at: nowIso(nowMs),
           }))
           .where('id', '=', id)

@@ -280,7 +280,9 @@ export class TakeawayService {
       const slots = pickupSlots({
         schedule,
         date,
-        settings,
+        // A day is open whether or not a pause runs: the page says the pause apart, and
+        // the cached page must not keep every day closed once it ends by itself.
+        settings: { ...settings, enabled: true, pausedUntil: null },
         now,
         today,
         order: NO_LOAD,
