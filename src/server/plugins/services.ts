@@ -267,15 +267,16 @@ export const servicesPlugin = fp(
       onMail: () => outbox.kick(),
     });
     app.decorate('reservations', reservations);
+    const ordersVersion = new ContentVersion({
+      db: app.db,
+      read: readOrdersVersion,
+      onError: (error) => app.log.warn({ err: error }, 'could not read the orders version'),
+    });
     app.decorate(
       'takeaway',
       new TakeawayService({
         db: app.db,
-        ordersVersion: new ContentVersion({
-          db: app.db,
-          read: readOrdersVersion,
-          onError: (error) => app.log.warn({ err: error }, 'could not read the orders version'),
-        }),
+        ordersVersion,
         limits: { floodGuard, limiter },
         content,
         contentVersion: () => contentVersion.current(),
@@ -289,6 +290,7 @@ export const servicesPlugin = fp(
     const guestData = new GuestDataService({
       db: app.db,
       onBookingsChanged: () => bookingsVersion.expire(),
+      onOrdersChanged: () => ordersVersion.expire(),
       ...(options.now ? { now: options.now } : {}),
     });
     app.decorate('guestData', guestData);

@@ -152,6 +152,55 @@ describe("a guest's takeaway orders in their data", () => {
     expect(await lineOrderIds()).toEqual([noPlus]);
   });
 
+  it('erased by phone with their mails, and gone from every kitchen board at once', async () => {
+    const pizza = await harness.app.db
+      .selectFrom('menu_items')
+      .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+      .select('menu_items.id as id')
+      .where('menu_sections.kitchen', '=', 'oven')
+      .where('menu_items.takeaway', '=', 1)
+      .executeTakeFirstOrThrow();
+    const placed = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/orders',
+      remoteAddress: '10.4.0.1',
+      payload: {
+        name: 'Rosa Russo',
+        email: 'rosa@example.it',
+        phone: '+39 333 1234567',
+        lang: 'it',
+        pickup: { date: '2026-01-14', time: '19:30' },
+        items: [{ id: pizza.id, quantity: 2 }],
+        privacy: true,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const mailsTo = async (email: string) =>
+      (await harness.app.db.selectFrom('outbox').select('recipient').execute()).filter(
+        (row) => row.recipient === email,
+      ).length;
+    expect(await mailsTo('rosa@example.it')).toBe(1);
+    const board = () =>
+      harness.app.inject({
+        url: '/api/takeaway/board?date=2026-01-14',
+        headers: { authorization: `Bearer ${owner}`, 'if-none-match': tag },
+      });
+    let tag = '';
+    const before = await board();
+    tag = before.headers.etag as string;
+    expect(before.json<{ unopened: unknown[] }>().unopened).toHaveLength(1);
+
+    const erased = await asOwner('DELETE', '/api/guest-data?phone=%2B393331234567');
+    expect(erased.json()).toMatchObject({ takeawayOrders: 1, mails: 1 });
+    expect(await mailsTo('rosa@example.it')).toBe(0);
+    const after = await board();
+    expect(after.statusCode).toBe(200);
+    expect(after.json<{ unopened: unknown[]; orders: unknown[] }>()).toMatchObject({
+      unopened: [],
+      orders: [],
+    });
+  });
+
   it('deleted with their lines once their pickup is older than the retention period, the rest kept', async () => {
     // 24 months before 15 January 2028, 10:00 in Rome: 15 January 2026, 10:00.
     await order({ email: 'rosa@example.it', phone: '+39 333 1234567' });

@@ -6,6 +6,7 @@ import { bumpBookingsVersion, toReservation } from './reservations/rows.ts';
 import { sentMessage } from './contact-messages.ts';
 import { guestsRows, sameEmail } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';
+import { lockOrders } from './takeaway/order-rows.ts';
 import { centsToAmount } from '../../shared/money.ts';
 import { romeDateTime } from '../../shared/opening-hours.ts';
 
@@ -26,16 +27,20 @@ export class GuestDataService {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
   readonly #onBookingsChanged: () => void;
+  readonly #onOrdersChanged: () => void;
 
   constructor(options: {
     db: Kysely<Database>;
     now?: () => number;
     /** After bookings were deleted (committed): availability must be read again. */
     onBookingsChanged?: () => void;
+    /** After takeaway orders were deleted (committed): the slots' loads must be read again. */
+    onOrdersChanged?: () => void;
   }) {
     this.#db = options.db;
     this.#now = options.now ?? Date.now;
     this.#onBookingsChanged = options.onBookingsChanged ?? (() => {});
+    this.#onOrdersChanged = options.onOrdersChanged ?? (() => {});
   }
 
   async export(guest: GuestKey, actor: Actor): Promise<GuestData> {
@@ -75,25 +80,34 @@ export class GuestDataService {
   /**
    * Deletes a guest's bookings, takeaway orders (their lines go with them:
    * migration 020 cascades), messages and every mail to or from them, sent
-   * or not (orders send no mail yet). Found by phone: the bookings with that phone, and the mails to or
-   * from the e-mails those bookings carry, unless another booking or message
-   * still uses that e-mail (a family sharing one address with two phones: the
-   * other's confirmation and reminder must still go out).
+   * or not. Found by phone: the bookings and orders with that phone, and the
+   * mails to or from the e-mails they carry, unless another booking, order
+   * or message still uses that e-mail (a family sharing one address with two
+   * phones: the other's confirmation and reminder must still go out). Erased
+   * orders count the orders' version up, so that every kitchen board drops
+   * them.
    */
   async erase(guest: GuestKey, actor: Actor): Promise<GuestErased> {
     const erased = await this.#db.transaction().execute(async (trx) => {
+      const emailsOf = async (table: 'reservations' | 'takeaway_orders') =>
+        (
+          await trx
+            .selectFrom(table)
+            .select('email')
+            .distinct()
+            .where(guestsRows(guest))
+            .where('email', '<>', '')
+            .execute()
+        ).map((row) => row.email);
       const emails =
         'email' in guest
           ? [guest.email]
-          : (
-              await trx
-                .selectFrom('reservations')
-                .select('email')
-                .distinct()
-                .where(guestsRows(guest))
-                .where('email', '<>', '')
-                .execute()
-            ).map((row) => row.email);
+          : [
+              ...new Set([
+                ...(await emailsOf('reservations')),
+                ...(await emailsOf('takeaway_orders')),
+              ]),
+            ];
       const reservations = await trx
         .deleteFrom('reservations')
         .where(guestsRows(guest))
@@ -132,9 +146,11 @@ export class GuestDataService {
         summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
       });
       if (counts.reservations) await bumpBookingsVersion(trx);
+      if (counts.takeawayOrders) await lockOrders(trx);
       return counts;
     });
     if (erased.reservations) this.#onBookingsChanged();
+    if (erased.takeawayOrders) this.#onOrdersChanged();
     return erased;
   }
 
@@ -187,9 +203,11 @@ export class GuestDataService {
         });
       }
       if (counts.reservations) await bumpBookingsVersion(trx);
+      if (counts.takeawayOrders) await lockOrders(trx);
       return counts;
     });
     if (purged.reservations) this.#onBookingsChanged();
+    if (purged.takeawayOrders) this.#onOrdersChanged();
     return purged;
   }
 }
@@ -255,21 +273,16 @@ async function guestsOrders(
   }));
 }
 
-/** Those of `emails` that no booking or contact message left in the database carries. */
+/** Those of `emails` that no booking, takeaway order or contact message left in the database carries. */
 async function unusedEmails(db: Kysely<Database>, emails: string[]): Promise<string[]> {
   const unused: string[] = [];
   for (const email of emails) {
-    const booking = await db
-      .selectFrom('reservations')
-      .select('id')
-      .where(sameEmail('email', email))
-      .executeTakeFirst();
-    const message = await db
-      .selectFrom('contact_messages')
-      .select('id')
-      .where(sameEmail('email', email))
-      .executeTakeFirst();
-    if (!booking && !message) unused.push(email);
+    const users = await Promise.all(
+      (['reservations', 'takeaway_orders', 'contact_messages'] as const).map((table) =>
+        db.selectFrom(table).select('id').where(sameEmail('email', email)).executeTakeFirst(),
+      ),
+    );
+    if (users.every((row) => row === undefined)) unused.push(email);
   }
   return unused;
 }
