@@ -151,6 +151,27 @@ export function OrderActions({
       ),
     );
   }
+  // Declining and cancelling both tell the guest, with staff's words if any (the mail quotes them).
+  const ending = (to: 'declined' | 'cancelled') => {
+    const text = message.trim();
+    return change(order, text ? { status: to, message: text } : { status: to }, T.done[to](name));
+  };
+  const messageField = (
+    <div className="staff-field">
+      <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
+      <textarea
+        id={`${id}-message`}
+        rows={3}
+        maxLength={STAFF_MESSAGE_MAX}
+        value={message}
+        aria-describedby={`${id}-message-hint`}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      <p className="staff-hint" id={`${id}-message-hint`}>
+        {T.declineHint}
+      </p>
+    </div>
+  );
   if (status === 'received' || status === 'accepted') {
     actions.push(
       asked(
@@ -158,28 +179,8 @@ export function OrderActions({
         T.decline,
         T.declineQuestion(name),
         T.declineYes,
-        () => {
-          const text = message.trim();
-          return change(
-            order,
-            text ? { status: 'declined', message: text } : { status: 'declined' },
-            T.done.declined(name),
-          );
-        },
-        <div className="staff-field">
-          <label htmlFor={`${id}-message`}>{T.declineMessage}</label>
-          <textarea
-            id={`${id}-message`}
-            rows={3}
-            maxLength={STAFF_MESSAGE_MAX}
-            value={message}
-            aria-describedby={`${id}-message-hint`}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          <p className="staff-hint" id={`${id}-message-hint`}>
-            {T.declineHint}
-          </p>
-        </div>,
+        () => ending('declined'),
+        messageField,
       ),
     );
   }
@@ -192,8 +193,13 @@ export function OrderActions({
   }
   if (status === 'received' || status === 'accepted' || status === 'ready') {
     actions.push(
-      asked('cancel', T.cancel, T.cancelQuestion(name), T.cancelYes, () =>
-        change(order, { status: 'cancelled' }, T.done.cancelled(name)),
+      asked(
+        'cancel',
+        T.cancel,
+        T.cancelQuestion(name),
+        T.cancelYes,
+        () => ending('cancelled'),
+        messageField,
       ),
     );
   }

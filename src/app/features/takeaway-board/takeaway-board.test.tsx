@@ -192,6 +192,21 @@ describe('the bell', () => {
     expect(audio.started).toHaveLength(6);
   });
 
+  it('asks again for a sound the browser suspended, and shows "Attiva suono" when it stays off', async () => {
+    const audio = fakeAudio();
+    await renderBoard({ createAudioContext: audio.factory, wakeLock: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Attiva suono' }));
+    await tick();
+    expect(audio.started).toHaveLength(3);
+    audio.suspend(true);
+    await tick(4000);
+    expect(audio.started).toHaveLength(6);
+    audio.suspend(false);
+    await tick(4000);
+    expect(audio.started).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Attiva suono' })).toBeTruthy();
+  });
+
   it('can be muted, and rings again when unmuted', async () => {
     const audio = fakeAudio();
     await renderBoard({ createAudioContext: audio.factory, wakeLock: null });
@@ -281,6 +296,20 @@ describe('the actions', () => {
     await tick();
     expect(bodies('PATCH /api/takeaway/orders/1')).toEqual([
       { status: 'declined', message: 'Forno guasto, ci scusi.' },
+    ]);
+  });
+
+  it('cancels with the message typed for the guest', async () => {
+    await renderBoard();
+    const giulia = card('Giulia Bianchi');
+    fireEvent.click(within(giulia).getByRole('button', { name: 'Annulla' }));
+    fireEvent.change(within(giulia).getByLabelText('Messaggio al cliente (consigliato)'), {
+      target: { value: 'Siamo rimasti senza mozzarella.' },
+    });
+    fireEvent.click(within(giulia).getByRole('button', { name: 'Sì, annulla' }));
+    await tick();
+    expect(bodies('PATCH /api/takeaway/orders/2')).toEqual([
+      { status: 'cancelled', message: 'Siamo rimasti senza mozzarella.' },
     ]);
   });
 

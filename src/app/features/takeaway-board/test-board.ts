@@ -66,6 +66,8 @@ export async function tick(ms = 0) {
 export function fakeAudio() {
   const started: number[] = [];
   let state = 'suspended';
+  /** Whether resume() may start the sound (a browser may refuse it after the page slept). */
+  const allowed = { value: true };
   const node = () => {
     const self = {
       type: '',
@@ -84,12 +86,17 @@ export function fakeAudio() {
     currentTime: 0,
     destination: {} as AudioNode,
     resume: async () => {
-      state = 'running';
+      if (allowed.value) state = 'running';
     },
     createOscillator: () => node() as unknown as OscillatorNode,
     createGain: () => node() as unknown as GainNode,
   };
-  return { factory: vi.fn(() => context), started };
+  /** The browser suspends the sound, as when the tablet sleeps. */
+  const suspend = (resumable: boolean) => {
+    state = 'suspended';
+    allowed.value = resumable;
+  };
+  return { factory: vi.fn(() => context), started, suspend };
 }
 
 /** A Wake Lock API that records what it was asked and released. */

@@ -72,8 +72,17 @@ export function useRinging(ringing: boolean, createContext: AudioContextFactory 
   useEffect(() => {
     const audio = context.current;
     if (!ringing || state !== 'on' || !audio) return;
-    beep(audio);
-    const timer = setInterval(() => beep(audio), RING_EVERY_MS);
+    const ring = () => {
+      if (audio.state === 'running') return beep(audio);
+      // The browser suspended the sound (the tablet slept, the page was hidden): ask
+      // again; if it is still not allowed, "Attiva suono" comes back for a tap.
+      audio.resume().then(
+        () => (audio.state === 'running' ? beep(audio) : setState('blocked')),
+        () => setState('blocked'),
+      );
+    };
+    ring();
+    const timer = setInterval(ring, RING_EVERY_MS);
     return () => clearInterval(timer);
   }, [ringing, state]);
 
