@@ -151,10 +151,16 @@ const DEFAULTS: Settings = {
   horizonDays: 2,
 };
 
-/** GET /api/takeaway/slots under `settings`, saved by the owner before the family runs. */
-const getSlots = (label: string, settings: Settings, runs: number) =>
+/**
+ * GET /api/takeaway/slots under `settings`, saved by the owner before the
+ * family runs; `phone`: staff's GET /api/takeaway/phone-slots, the same
+ * times whether or not takeaway is switched off online.
+ */
+const getSlots = (label: string, settings: Settings, runs: number, phone = false) =>
   family({
-    name: `GET /api/takeaway/slots?date=&items= (${label})`,
+    name: phone
+      ? `GET /api/takeaway/phone-slots?date=&items= (staff, ${label})`
+      : `GET /api/takeaway/slots?date=&items= (${label})`,
     runs,
     async before() {
       await app.takeaway.updateSettings(settings, actor());
@@ -167,8 +173,8 @@ const getSlots = (label: string, settings: Settings, runs: number) =>
     }),
     route: ({ method, parts, auth }) => ({
       method,
-      url: `/api/takeaway/slots${queryOf(parts)}`,
-      headers: authorizationHeader(auth),
+      url: `/api/takeaway/${phone ? 'phone-slots' : 'slots'}${queryOf(parts)}`,
+      ...(phone ? { auth } : { headers: authorizationHeader(auth) }),
       paramRefusals: queryRefusals(parts, { date: isRealDate, items: isItemsText }),
       handler: () => {
         const date = queryValue(parts, 'date');
@@ -180,7 +186,9 @@ const getSlots = (label: string, settings: Settings, runs: number) =>
         for (const [id, quantity] of items) load[groupOfDish.get(id)!] += quantity;
         const fits = load.oven <= settings.limits.oven && load.kitchen <= settings.limits.kitchen;
         const open =
-          settings.enabled && date >= TODAY && date <= addDays(TODAY, settings.horizonDays);
+          (phone || settings.enabled) &&
+          date >= TODAY &&
+          date <= addDays(TODAY, settings.horizonDays);
         const earliest = CLOCK + settings.prepMinutes * MINUTE_MS;
         const slots = open
           ? pickupTimes(date, settings.slotMinutes)
@@ -1087,6 +1095,7 @@ hostileFamilies('takeaway', [
     300,
   ),
   getSlots('takeaway off', { ...DEFAULTS, enabled: false }, 100),
+  getSlots('takeaway off', { ...DEFAULTS, enabled: false }, 100, true),
   getSettings,
   putSettings,
   postOrder,

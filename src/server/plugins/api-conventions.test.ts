@@ -50,6 +50,7 @@ describe('every API route', () => {
       '/api/guest-data': 'email=guest%40example.com&',
       '/api/reservations/decline-pending': 'email=guest%40example.com&',
       '/api/takeaway/slots': 'date=2026-01-14&items=1*2&',
+      '/api/takeaway/phone-slots': 'date=2026-01-14&items=1*2&',
       '/api/takeaway/orders': 'date=2026-01-14&',
       '/api/takeaway/board': 'date=2026-01-14&',
       '/api/takeaway/orders/status': 'token=1.x&',

@@ -74,15 +74,19 @@ export async function addPhoneOrder(
   );
 }
 
-/** GET /api/takeaway/slots?date=&items=: the date's pickup times, and whether these dishes fit each. */
+/** GET /api/takeaway/phone-slots?date=&items=: the date's pickup times for a phone order, and whether these dishes fit each. */
 export async function fetchSlots(
+  token: string,
   date: string,
   items: readonly OrderedItem[],
   signal?: AbortSignal,
 ): Promise<ApiResult<TakeawaySlotsAnswer>> {
   const list = items.map(({ id, quantity }) => `${id}*${quantity}`).join(',');
   return parseAnswer(
-    await apiRequest('GET', `/takeaway/slots?date=${date}&items=${list}`, { signal }),
+    await apiRequest('GET', `/takeaway/phone-slots?date=${date}&items=${list}`, {
+      token,
+      signal,
+    }),
     takeawaySlotsAnswer,
   );
 }

@@ -56,7 +56,7 @@ beforeEach(() => {
   routes = {
     [`GET /api/takeaway/board?date=${TODAY}`]: () => Response.json(board),
     'GET /api/menu?lang=it': () => Response.json(MENU),
-    [`GET /api/takeaway/slots?date=${TODAY}&items=10*2`]: () =>
+    [`GET /api/takeaway/phone-slots?date=${TODAY}&items=10*2`]: () =>
       Response.json({
         date: TODAY,
         slots: [

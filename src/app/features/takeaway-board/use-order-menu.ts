@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MenuSectionAnswer } from '../../../shared/schemas/menu.ts';
 import type { OrderedItem, TakeawaySlotsAnswer } from '../../../shared/schemas/takeaway.ts';
 import { fetchMenu, fetchSlots } from './takeaway-board-api.ts';
+import { useUser } from '../staff/index.ts';
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
@@ -38,6 +39,7 @@ export function useOrderMenu(): Loaded<MenuSectionAnswer[]> {
  * the dishes or the day change; none before a dish is chosen.
  */
 export function useOrderSlots(date: string, items: readonly OrderedItem[]) {
+  const { currentToken } = useUser();
   const key = `${date} ${items.map(({ id, quantity }) => `${id}*${quantity}`).join(',')}`;
   const [slots, setSlots] = useState<{ key: string; answer: TakeawaySlotsAnswer | null }>({
     key: '',
@@ -46,18 +48,20 @@ export function useOrderSlots(date: string, items: readonly OrderedItem[]) {
   useEffect(() => {
     const [day = '', list = ''] = key.split(' ');
     if (!list) return;
+    const token = currentToken();
+    if (!token) return;
     const controller = new AbortController();
     const ordered = list.split(',').map((entry) => {
       const [id, quantity] = entry.split('*').map(Number);
       return { id: id!, quantity: quantity! };
     });
-    fetchSlots(day, ordered, controller.signal).then(
+    fetchSlots(token, day, ordered, controller.signal).then(
       (result) => {
         if (!controller.signal.aborted) setSlots({ key, answer: result.ok ? result.data : null });
       },
       () => {},
     );
     return () => controller.abort();
-  }, [key]);
+  }, [key, currentToken]);
   return slots.key === key ? (slots.answer?.slots ?? []) : [];
 }

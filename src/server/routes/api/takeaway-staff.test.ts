@@ -446,6 +446,13 @@ describe('POST|DELETE /api/takeaway/pause', () => {
     );
     expect(online.statusCode).toBe(409);
     expect(refusal(online).code).toBe('paused');
+    // The guests see no time; staff taking a call see the day's times all the same.
+    const times = async (path: string) =>
+      (await harness.staff('GET', `/api/takeaway/${path}?date=${TODAY}&items=${pizza.id}*2`))
+        .json<{ slots: { time: string }[] }>()
+        .slots.map((slot) => slot.time);
+    expect(await times('slots')).toEqual([]);
+    expect(await times('phone-slots')).toContain('20:00');
     expect((await phoneOrder()).statusCode).toBe(201);
     // It ends by itself.
     clock.now += 21 * 60_000;

@@ -315,18 +315,21 @@ export class TakeawayService {
    * on top of what the stored orders already hold in each slot; or the ids
    * the menu does not have. Read from what this instance keeps (the
    * dishes' groups, the loads by date): the order itself is checked afresh
-   * under the lock.
+   * under the lock. `forPhone`: staff's times for a phone order, which goes
+   * on while online orders are off or paused (as `TakeawayOrders.place`).
    */
   async slots(
     date: string,
     items: readonly OrderedItem[],
+    forPhone = false,
   ): Promise<{ ok: true; answer: TakeawaySlotsAnswer } | { ok: false; unknown: number[] }> {
     const order = loadOfItems(
       await this.#kitchenGroups.get('menu', () => readKitchenGroups(this.#db)),
       items,
     );
     if (!order.ok) return order;
-    const settings = await this.#settings.settings();
+    const kept = await this.#settings.settings();
+    const settings = forPhone ? { ...kept, enabled: true, pausedUntil: null } : kept;
     const now = new Date(this.#now());
     const today = this.#today();
     // A date before today or past the horizon has no slot: known without a

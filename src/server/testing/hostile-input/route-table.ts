@@ -142,6 +142,7 @@ export const FAMILY_FILES = {
     requests: 1500,
     routes: [
       ['GET', '/api/takeaway/slots'],
+      ['GET', '/api/takeaway/phone-slots'],
       ['GET', '/api/takeaway/settings'],
       ['PUT', '/api/takeaway/settings'],
       ['POST', '/api/takeaway/orders'],
