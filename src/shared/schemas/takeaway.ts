@@ -2,6 +2,7 @@ import type { KitchenGroup } from './menu.ts';
 import { LANGUAGES } from '../languages.ts';
 import { dateText, guestContactFields, guestNotes, timeText } from './reservations.ts';
 import { wholeNumber, z } from './zod.ts';
+import { ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../takeaway-refusals.ts';
 
 /**
  * Takeaway orders: the payloads of /api/takeaway/*, shared by the routes,
@@ -75,9 +76,6 @@ export const takeawaySettingsAnswer = z.object({
 });
 export type TakeawaySettings = z.infer<typeof takeawaySettingsAnswer>;
 
-/** Quantities of one dish in an order: whole numbers 1-50, at most 100 in all. */
-export const QUANTITY_MAX = 50;
-export const ORDER_QUANTITY_MAX = 100;
 /** The largest id a menu item can have (PostgreSQL's `integer`). */
 const ID_MAX = 2 ** 31 - 1;
 const ITEM_ENTRY = /^([1-9]\d{0,9})\*([1-9]\d?)$/;

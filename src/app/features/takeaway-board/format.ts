@@ -30,13 +30,3 @@ export const byPickup = (a: TakeawayOrder, b: TakeawayOrder) =>
   `${a.pickup.date} ${a.pickup.time} ${a.createdAt}`.localeCompare(
     `${b.pickup.date} ${b.pickup.time} ${b.createdAt}`,
   );
-
-/**
- * The next time that fits, as a full slot's refusal names it ("… the next
- * that fits is 20:15"): the first time in the description other than the
- * one asked for; null when it names none (nothing later fits).
- */
-export function nextTimeIn(description: string, asked?: string): string | null {
-  const times = description.match(/\b\d{2}:\d{2}\b/g) ?? [];
-  return times.find((time) => time !== asked) ?? null;
-}

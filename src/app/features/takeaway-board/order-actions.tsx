@@ -9,7 +9,7 @@ import { refusalsOf } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { useStaffSave } from '../staff/index.ts';
-import { nextTimeIn } from './format.ts';
+import { nextTimeOf } from '../../../shared/takeaway-refusals.ts';
 import { changeOrder } from './takeaway-board-api.ts';
 import { ACTION_TEXTS as T } from './takeaway-board-texts.ts';
 
@@ -40,7 +40,7 @@ function useOrderChange(refresh: () => void) {
             : refusal.code === TAKEAWAY_REFUSALS.notASlot
               ? T.notASlot(asked)
               : refusal.code === TAKEAWAY_REFUSALS.full
-                ? T.slotFull(nextTimeIn(refusal.description, asked))
+                ? T.slotFull(nextTimeOf(refusal.description))
                 : null;
         if (!message) return false;
         void showToast('warning', message);

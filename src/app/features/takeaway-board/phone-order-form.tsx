@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Lang } from '../../../shared/languages.ts';
 import type { MenuItemAnswer } from '../../../shared/schemas/menu.ts';
 import {
-  QUANTITY_MAX,
   staffOrderBody,
   TAKEAWAY_REFUSALS,
   type OrderedItem,
@@ -11,7 +10,8 @@ import { refusalsOf } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../staff/index.ts';
-import { euros, nextTimeIn } from './format.ts';
+import { euros } from './format.ts';
+import { nextTimeOf, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { addPhoneOrder } from './takeaway-board-api.ts';
 import { PHONE_ORDER_TEXTS as T } from './takeaway-board-texts.ts';
 import { useOrderMenu, useOrderSlots } from './use-order-menu.ts';
@@ -110,7 +110,7 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
       onFailure: (failure) => {
         const [refusal] = refusalsOf(failure);
         if (refusal?.code === TAKEAWAY_REFUSALS.full) {
-          setFull({ next: nextTimeIn(refusal.description, draft.time) });
+          setFull({ next: nextTimeOf(refusal.description) });
           return true;
         }
         const message =

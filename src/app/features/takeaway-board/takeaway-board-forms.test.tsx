@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { slotFullDescription } from '../../../shared/takeaway-refusals.ts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
@@ -148,7 +149,7 @@ describe('the phone order', () => {
       JSON.parse(String(init?.body)).override
         ? Response.json(order({ id: 7, name: 'Rosa Greco' }), { status: 201 })
         : Response.json(
-            { errors: [{ code: 'slot-full', description: 'The slot 19:45 is full; next 20:00.' }] },
+            { errors: [{ code: 'slot-full', description: slotFullDescription('19:45', '20:00') }] },
             { status: 409 },
           );
     const time = await fillOrder();

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { slotFullDescription } from '../../../shared/takeaway-refusals.ts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
@@ -316,7 +317,7 @@ describe('the actions', () => {
   it('says a refusal in Italian: changed meanwhile, a full slot with the next time', async () => {
     routes['PATCH /api/takeaway/orders/1'] = (init) =>
       JSON.parse(String(init?.body)).pickupTime
-        ? refusal('slot-full', 'The slot 19:45 is full; the next that fits is 20:15.')
+        ? refusal('slot-full', slotFullDescription('19:45', '20:15'))
         : refusal('invalid-transition', 'The order is declined.');
     await renderBoard();
     const marco = card('Marco Neri');

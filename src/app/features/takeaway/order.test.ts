@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as shared from '../../../shared/schemas/takeaway.ts';
 import {
   basketLines,
-  ORDER_QUANTITY_MAX,
-  QUANTITY_MAX,
   readBasket,
   refusedDishes,
   slotItems,
@@ -13,11 +10,6 @@ import {
 import { MENU } from './test-utils.tsx';
 
 describe('the takeaway page without its looks', () => {
-  it("follows the server's quantity limits", () => {
-    expect(QUANTITY_MAX).toBe(shared.QUANTITY_MAX);
-    expect(ORDER_QUANTITY_MAX).toBe(shared.ORDER_QUANTITY_MAX);
-  });
-
   it('reads a basket from an address, leaving out what is not a quantity', () => {
     const params = new URLSearchParams(
       'q-11-0=2&q-21-1=1&q-12-0=&q-12-1=0&q-13-0=51&q-x-0=2&q-14-9=1&date=2026-12-05',

@@ -4,17 +4,15 @@ import { formatPrice } from '../../../shared/price.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
 import type { Slot } from '../../components/use-slots.ts';
+import { QUANTITY_MAX, unavailableIds } from '../../../shared/takeaway-refusals.ts';
 
 /**
  * The guest's takeaway page without its looks: the dishes it offers, the
  * basket and how it travels in a form or an address, the total, and what a
  * posted order becomes. No zod here: this module is in the public page's
  * bundle, and the server checks everything again with the shared schema
- * (src/shared/schemas/takeaway.ts: quantities 1-50, at most 100 in all).
+ * (src/shared/schemas/takeaway.ts), whose limits are src/shared/takeaway-refusals.ts's.
  */
-
-export const QUANTITY_MAX = 50;
-export const ORDER_QUANTITY_MAX = 100;
 
 /** One size of a dish and its price in cents (a dish without sizes has one, labelled ''). */
 export interface Size {
@@ -278,10 +276,5 @@ export function refusedDishes(description: string, menu: MenuView): string[] {
   const names = new Map(
     menu.sections.flatMap((section) => section.items.map((item) => [item.id, item.name])),
   );
-  const ids = description.slice(description.lastIndexOf(':') + 1).match(/\d+/g) ?? [];
-  return ids.map((id) => names.get(Number(id)) ?? `#${id}`);
+  return unavailableIds(description).map((id) => names.get(id) ?? `#${id}`);
 }
-
-/** The next time that fits, as a slot-full refusal's description names it ("… is 20:15."), or null. */
-export const nextTimeOf = (description: string): string | null =>
-  /\b(\d{2}:\d{2})\b/.exec(description)?.[1] ?? null;

@@ -1,4 +1,5 @@
 // Over 400 lines: the page's dishes, day, basket and order forms share one state (the basket) and are read together.
+import { RESTAURANT_TIME_ZONE } from '../../../shared/opening-hours.ts';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +23,8 @@ import {
   basketLines,
   euros,
   lineKey,
-  nextTimeOf,
-  ORDER_QUANTITY_MAX,
   orderableBasket,
   pieces,
-  QUANTITY_MAX,
   quantityField,
   renderedSlots,
   slotItems,
@@ -37,6 +35,7 @@ import {
   type OrderResult,
   type TakeawayPageData,
 } from './order.ts';
+import { nextTimeOf, ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 
 /** Where the basket waits across a reload, with JavaScript (cleared once ordered). */
 export const BASKET_STORAGE_KEY = 'takeaway-basket';
@@ -46,7 +45,7 @@ const romeTime = (lang: Lang, instant: string) =>
   new Intl.DateTimeFormat(DATE_LOCALES[lang], {
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Europe/Rome',
+    timeZone: RESTAURANT_TIME_ZONE,
   }).format(new Date(instant));
 
 /**

@@ -290,7 +290,7 @@ describe('POST /api/takeaway/orders', () => {
     await refusedWith(
       guestOrder({ items: [{ id: pizza, quantity: 2 }], pickup: { date: TODAY, time: '12:15' } }),
       'slot-full',
-      /first later one that fits this order is 12:45\.$/,
+      /first later time that fits this order is 12:45\.$/,
     );
     // Drinks load neither the oven nor the kitchen: they fit a full slot.
     const withDrink = await post(

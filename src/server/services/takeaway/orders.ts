@@ -1,3 +1,4 @@
+import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { centsToAmount } from '../../../shared/money.ts';
@@ -191,9 +192,7 @@ async function chooseSlot(
     const next = nextFitting(slots, slot);
     return refusal(
       TAKEAWAY_REFUSALS.full,
-      next
-        ? `This pickup time is full: the first later one that fits this order is ${next.time}.`
-        : 'This pickup time is full, and no later one on this day fits this order.',
+      slotFullDescription('This pickup time', next?.time ?? null),
     );
   }
   return { ok: true, date: pickup.date, slot };
@@ -272,10 +271,7 @@ export class TakeawayOrders {
           if (stopped) return stopped;
           const priced = await priceLines(trx, request.items);
           if (!priced.ok) {
-            return refusal(
-              TAKEAWAY_REFUSALS.itemUnavailable,
-              `These dishes cannot be ordered now (sold out or not for takeaway): ${priced.ids.join(', ')}.`,
-            );
+            return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids));
           }
           const chosen = await chooseSlot(trx, request.pickup, orderLoad(priced.lines), {
             schedule,

@@ -1,3 +1,4 @@
+import { slotFullDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
@@ -178,12 +179,7 @@ export class OrderStatusChanges {
     const fits = (at: string) => fitsLimits(without(at), own, settings.limits);
     if (fits(time)) return null;
     const next = times.slice(target + 1).find((slot) => fits(slot.time));
-    return refusal(
-      TAKEAWAY_REFUSALS.full,
-      next
-        ? `${time} is full: the first later time that fits this order is ${next.time}.`
-        : `${time} is full, and no later time on this day fits this order.`,
-    );
+    return refusal(TAKEAWAY_REFUSALS.full, slotFullDescription(time, next?.time ?? null));
   }
 
   /**
