@@ -90,6 +90,8 @@ export function OrderCard({
           </button>
         ) : null}
         <OrderActions
+          // A move by a colleague starts the time choice again from the new time.
+          key={order.pickup.time}
           order={order}
           times={order.pickup.date === date ? times : []}
           refresh={refresh}

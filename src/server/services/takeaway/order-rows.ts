@@ -98,7 +98,7 @@ export const storedOrder = (
 });
 
 /** A stored line as the API answers it. */
-export const orderLine = (
+const orderLine = (
   line: Pick<OrderLineRow, 'item_id' | 'name' | 'label' | 'quantity' | 'amount_cents'>,
 ): OrderLine => ({
   id: line.item_id,
