@@ -70,6 +70,20 @@ describe('session store: token and user in local storage', () => {
     expect(store.getSnapshot()).toEqual({ token: null, user: null });
   });
 
+  it('reads afresh what another tab changed while nothing listened', () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('user', JSON.stringify(ANNA));
+    const { store } = makeStore();
+    const unsubscribe = store.subscribe(vi.fn());
+    expect(store.getSnapshot().user).toEqual(ANNA);
+    // The page's last listener goes (a screen re-mounting), and another tab logs in as owner.
+    unsubscribe();
+    localStorage.setItem('user', JSON.stringify({ ...ANNA, role: 'owner' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    store.subscribe(vi.fn());
+    expect(store.getSnapshot().user).toEqual({ ...ANNA, role: 'owner' });
+  });
+
   it('restore: a token the server rejects (401) ends the session', async () => {
     localStorage.setItem('token', 'old');
     localStorage.setItem('user', JSON.stringify(ANNA));

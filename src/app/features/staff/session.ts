@@ -139,6 +139,9 @@ export function createSessionStore({
     subscribe(listener) {
       if (listeners.size === 0 && typeof window !== 'undefined') {
         window.addEventListener('storage', onStorage);
+        // Another tab may have logged in or out while nothing listened: read
+        // afresh (unless storage is refused and the session lives in memory).
+        if (!inMemory) snapshot = null;
       }
       listeners.add(listener);
       return () => {
