@@ -140,8 +140,12 @@ export function createSessionStore({
       if (listeners.size === 0 && typeof window !== 'undefined') {
         window.addEventListener('storage', onStorage);
         // Another tab may have logged in or out while nothing listened: read
-        // afresh (unless storage is refused and the session lives in memory).
-        if (!inMemory) snapshot = null;
+        // afresh (unless storage is refused and the session lives in memory),
+        // keeping the same snapshot when nothing changed, so that no screen
+        // renders again for nothing.
+        if (!inMemory && snapshot && JSON.stringify(read()) !== JSON.stringify(snapshot)) {
+          snapshot = null;
+        }
       }
       listeners.add(listener);
       return () => {
