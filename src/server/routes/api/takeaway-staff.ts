@@ -10,8 +10,6 @@ import {
   takeawayOrdersQuery,
   takeawayPauseBody,
   takeawaySettingsAnswer,
-  takeawaySlotsAnswer,
-  takeawaySlotsQuery,
 } from '../../../shared/schemas/takeaway.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { fieldError, notFound, refuse } from './errors.ts';
@@ -49,28 +47,6 @@ export const takeawayStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('etag', outcome.tag).header('cache-control', 'private, no-cache');
       if ('notModified' in outcome) return reply.code(304).send();
       return outcome.board;
-    },
-  );
-
-  // A phone order's pickup times: the guests' (GET /api/takeaway/slots) but for a
-  // pause or takeaway switched off, which stop the site, not the telephone.
-  app.get(
-    '/takeaway/phone-slots',
-    {
-      schema: { querystring: takeawaySlotsQuery, response: { 200: takeawaySlotsAnswer } },
-      preHandler: requireStaff,
-    },
-    async (request, reply) => {
-      const { date, items } = request.query;
-      const outcome = await app.takeaway.slots(date, items, true);
-      if (!outcome.ok) {
-        return fieldError(
-          reply,
-          'items',
-          `no dish on the menu has the id ${outcome.unknown.join(', ')}`,
-        );
-      }
-      return outcome.answer;
     },
   );
 

@@ -39,22 +39,29 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => app.takeaway.updateSettings(request.body, request.staff!),
   );
 
-  app.get(
-    '/takeaway/slots',
-    { schema: { querystring: takeawaySlotsQuery, response: { 200: takeawaySlotsAnswer } } },
-    async (request, reply) => {
-      const { date, items } = request.query;
-      const outcome = await app.takeaway.slots(date, items);
-      if (!outcome.ok) {
-        return fieldError(
-          reply,
-          'items',
-          `no dish on the menu has the id ${outcome.unknown.join(', ')}`,
-        );
-      }
-      return outcome.answer;
-    },
-  );
+  // The guests' pickup times, and staff's for a phone order (/phone-slots): the
+  // same but for a pause or takeaway switched off, which stop the site, not the telephone.
+  for (const forPhone of [false, true]) {
+    app.get(
+      forPhone ? '/takeaway/phone-slots' : '/takeaway/slots',
+      {
+        schema: { querystring: takeawaySlotsQuery, response: { 200: takeawaySlotsAnswer } },
+        ...(forPhone ? { preHandler: requireStaff } : {}),
+      },
+      async (request, reply) => {
+        const { date, items } = request.query;
+        const outcome = await app.takeaway.slots(date, items, forPhone);
+        if (!outcome.ok) {
+          return fieldError(
+            reply,
+            'items',
+            `no dish on the menu has the id ${outcome.unknown.join(', ')}`,
+          );
+        }
+        return outcome.answer;
+      },
+    );
+  }
 
   app.post(
     '/takeaway/orders',
