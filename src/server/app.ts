@@ -35,6 +35,7 @@ import { printableMenuRoutes } from './routes/printable-menu.ts';
 import { photoRoutes } from './routes/api/photos.ts';
 import { takeawayRoutes } from './routes/api/takeaway.ts';
 import { takeawayStaffRoutes } from './routes/api/takeaway-staff.ts';
+import { eventsRoutes } from './routes/api/events.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -209,6 +210,7 @@ export async function buildApp({
   await app.register(photoRoutes, { prefix: '/api' });
   await app.register(takeawayRoutes, { prefix: '/api' });
   await app.register(takeawayStaffRoutes, { prefix: '/api' });
+  await app.register(eventsRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.

@@ -112,6 +112,7 @@ const ALL_MIGRATIONS = [
   '019-takeaway-settings',
   '020-takeaway-orders',
   '021-takeaway-board',
+  '022-event-inquiries',
 ];
 
 describe('DATABASE_URL', () => {
@@ -201,6 +202,8 @@ describe('openDatabase', () => {
       'content_version',
       'daily_menu',
       'daily_menu_history',
+      'event_inquiries',
+      'event_messages',
       'image_files',
       'login_throttle',
       'menu_item_prices',

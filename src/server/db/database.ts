@@ -382,6 +382,47 @@ export interface TakeawayOrdersTable {
   updated_at: string;
 }
 
+/**
+ * A guest's request for an event (migration 022): `date`/`alt_date` are days
+ * in Rome, `allergens` codes joined by commas (Annex order).
+ */
+export interface EventInquiriesTable {
+  id: Generated<number>;
+  kind: 'baptism' | 'communion' | 'confirmation' | 'wedding' | 'birthday' | 'business' | 'other';
+  date: string;
+  alt_date: string | null;
+  service: 'lunch' | 'dinner';
+  adults: number;
+  children: number;
+  area: 'terrace' | 'indoor' | 'whole' | 'any';
+  /** The guest's budget per person in whole cents; null when not given. */
+  budget_cents: number | null;
+  allergens: string;
+  dietary_notes: string;
+  notes: string;
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  status: Generated<'new' | 'talking' | 'confirmed' | 'lost'>;
+  /** Covers a confirmed event holds: a number, -1 for every cover, null for none. */
+  hold_covers: number | null;
+  privacy_accepted_at: string;
+  /** The client address the request came from (plugins/staff-auth.ts `clientKey`). */
+  client_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reply in an event request's thread (migration 022). */
+export interface EventMessagesTable {
+  id: Generated<number>;
+  inquiry_id: number;
+  at: string;
+  from: 'guest' | 'staff';
+  text: string;
+}
+
 /** A line of a takeaway order: what the menu said when it was ordered. */
 export interface TakeawayOrderLinesTable {
   order_id: number;
@@ -457,6 +498,8 @@ export interface Database {
   takeaway_settings: TakeawaySettingsTable;
   takeaway_orders: TakeawayOrdersTable;
   takeaway_order_lines: TakeawayOrderLinesTable;
+  event_inquiries: EventInquiriesTable;
+  event_messages: EventMessagesTable;
   server_secrets: ServerSecretsTable;
   photos: PhotosTable;
   image_files: ImageFilesTable;

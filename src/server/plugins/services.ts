@@ -23,6 +23,7 @@ import { romeDateReader } from '../../shared/opening-hours.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
 import { TakeawayService } from '../services/takeaway/takeaway.ts';
 import { readOrdersVersion } from '../services/takeaway/order-rows.ts';
+import { EventsService } from '../services/events/events.ts';
 import { readBookingsVersion } from '../services/reservations/rows.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 import { errorCode } from '../error-code.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     reservations: ReservationsService;
     /** Takeaway orders: the settings, pickup slots and their loads. */
     takeaway: TakeawayService;
+    /** Event requests: a guest's request, checked against the closures and the flood limits. */
+    events: EventsService;
     /** Guests' personal data: export, erasure, the retention period. */
     guestData: GuestDataService;
     /** The photo slots: uploads, alt texts and their translations, the shipped defaults. */
@@ -285,6 +288,15 @@ export const servicesPlugin = fp(
         publicUrl: config.PUBLIC_URL,
         ...(options.now ? { now: options.now } : {}),
         onMail: () => outbox.kick(),
+      }),
+    );
+    app.decorate(
+      'events',
+      new EventsService({
+        db: app.db,
+        limits: { floodGuard, limiter },
+        schedule: () => app.openingHours.get('it'),
+        ...(options.now ? { now: options.now } : {}),
       }),
     );
     const guestData = new GuestDataService({

@@ -20,6 +20,7 @@ import * as menuKitchenTakeaway from './018-menu-kitchen-takeaway.ts';
 import * as takeawaySettings from './019-takeaway-settings.ts';
 import * as takeawayOrders from './020-takeaway-orders.ts';
 import * as takeawayBoard from './021-takeaway-board.ts';
+import * as eventInquiries from './022-event-inquiries.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -65,5 +66,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: takeawayOrders.down,
     },
     '021-takeaway-board': { up: takeawayBoard.up, down: takeawayBoard.down },
+    '022-event-inquiries': {
+      up: (db) => eventInquiries.up(db, dialect),
+      down: eventInquiries.down,
+    },
   };
 }

@@ -157,6 +157,10 @@ export const FAMILY_FILES = {
       ['DELETE', '/api/takeaway/pause'],
     ],
   },
+  events: {
+    requests: 500,
+    routes: [['POST', '/api/events/inquiries']],
+  },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
 

@@ -31,7 +31,9 @@ export type Table =
   | 'takeaway_order_lines'
   | 'server_secrets'
   | 'photos'
-  | 'image_files';
+  | 'image_files'
+  | 'event_inquiries'
+  | 'event_messages';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -66,6 +68,8 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   server_secrets: { orderBy: 'name' },
   photos: { orderBy: 'id' },
   image_files: { orderBy: 'owner, name' },
+  event_inquiries: { orderBy: 'id' },
+  event_messages: { orderBy: 'id' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 

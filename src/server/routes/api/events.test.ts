@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStaff, login, testApp } from '../../testing/app.ts';
+
+// A guest's request for an event (POST /api/events/inquiries): stored with
+// every field; each refusal of the contract, storing nothing; the flood
+// limits and the honeypot.
+
+// The clock: Tuesday 13 January 2026, 08:30 in Rome; the seeded hours close on Mondays.
+const CLOCK = Date.parse('2026-01-13T07:30:00Z');
+const TODAY = '2026-01-13';
+const MONDAY = '2026-01-19';
+let harness: Awaited<ReturnType<typeof testApp>>;
+let auth: { authorization: string };
+
+async function start() {
+  harness = await testApp({}, { pages: false, now: () => CLOCK });
+  await harness.app.outbox.stop();
+  await createStaff(harness.app);
+  auth = { authorization: `Bearer ${await login(harness.app)}` };
+}
+afterEach(async () => {
+  await harness?.close();
+});
+
+let address = 0;
+const nextAddress = () => `10.7.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
+
+const wedding = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'wedding',
+  date: '2026-06-20',
+  altDate: '2026-06-27',
+  service: 'dinner',
+  adults: 58,
+  children: 6,
+  area: 'terrace',
+  budgetPerPerson: '65,50',
+  allergens: ['molluscs', 'gluten'],
+  dietaryNotes: 'Zwei Gäste essen vegetarisch',
+  notes: 'Wir möchten auf der Terrasse anstoßen',
+  name: 'Lena Schmidt',
+  email: 'lena@example.de',
+  phone: '+49 170 7654321',
+  lang: 'de',
+  privacy: true,
+  ...overrides,
+});
+const post = (payload: object, remoteAddress = nextAddress()) =>
+  harness.app.inject({ method: 'POST', url: '/api/events/inquiries', payload, remoteAddress });
+const stored = () => harness.app.db.selectFrom('event_inquiries').selectAll().execute();
+
+/** A refusal: 400 on `field`, nothing stored. */
+async function refusedOn(payload: object, field: string) {
+  const response = await post(payload);
+  expect(response.statusCode, response.body).toBe(400);
+  expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(
+    field,
+  );
+  expect(await stored()).toEqual([]);
+}
+
+describe('POST /api/events/inquiries', () => {
+  it('stores a request with every field and answers its id', async () => {
+    await start();
+    const response = await post(wedding());
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ id: number }>();
+    const [row] = await stored();
+    expect(row).toMatchObject({
+      id,
+      kind: 'wedding',
+      date: '2026-06-20',
+      alt_date: '2026-06-27',
+      service: 'dinner',
+      adults: 58,
+      children: 6,
+      area: 'terrace',
+      budget_cents: 6550,
+      allergens: 'gluten,molluscs',
+      dietary_notes: 'Zwei Gäste essen vegetarisch',
+      notes: 'Wir möchten auf der Terrasse anstoßen',
+      name: 'Lena Schmidt',
+      email: 'lena@example.de',
+      phone: '+49 170 7654321',
+      lang: 'de',
+      status: 'new',
+      hold_covers: null,
+    });
+    expect(await harness.app.db.selectFrom('event_messages').selectAll().execute()).toEqual([]);
+  });
+
+  it('takes the least a request needs, and a weekly rest day', async () => {
+    await start();
+    const minimal: Record<string, unknown> = wedding({ date: MONDAY, children: 0, allergens: [] });
+    for (const key of ['altDate', 'budgetPerPerson', 'dietaryNotes', 'notes']) delete minimal[key];
+    expect((await post(minimal)).statusCode).toBe(201);
+    expect((await stored())[0]).toMatchObject({
+      date: MONDAY,
+      alt_date: null,
+      budget_cents: null,
+      dietary_notes: '',
+      notes: '',
+    });
+  });
+
+  it('refuses a past day, today, and a day inside a closure, for the date and the second choice', async () => {
+    await start();
+    const closed = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/opening-hours',
+      headers: auth,
+      payload: {
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+          day,
+          ranges: day === 1 ? [] : [{ open: '19:00', close: '23:30' }],
+        })),
+        closures: [{ from: '2026-02-01', to: '2026-02-15', note: 'Ferie' }],
+        exceptions: [],
+      },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await refusedOn(wedding({ date: '2026-01-12' }), 'date');
+    await refusedOn(wedding({ date: TODAY }), 'date');
+    await refusedOn(wedding({ date: '2026-02-01' }), 'date');
+    await refusedOn(wedding({ date: '2026-02-15' }), 'date');
+    await refusedOn(wedding({ altDate: '2026-02-10' }), 'altDate');
+    await refusedOn(wedding({ altDate: TODAY }), 'altDate');
+    expect((await post(wedding({ date: '2026-02-16', altDate: '2026-01-31' }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('refuses more than 300 guests, an unknown field or allergen, no privacy, a bad budget', async () => {
+    await start();
+    await refusedOn(wedding({ adults: 250, children: 51 }), 'adults');
+    await refusedOn(wedding({ adults: 0 }), 'adults');
+    await refusedOn(wedding({ children: -1 }), 'children');
+    await refusedOn(wedding({ tableFor: 2 }), 'body');
+    await refusedOn(wedding({ allergens: ['gluten', 'chocolate'] }), 'allergens.1');
+    await refusedOn(wedding({ privacy: false }), 'privacy');
+    await refusedOn(wedding({ budgetPerPerson: 65 }), 'budgetPerPerson');
+    await refusedOn(wedding({ budgetPerPerson: '65.505' }), 'budgetPerPerson');
+    await refusedOn(wedding({ kind: 'funeral' }), 'kind');
+    expect((await post(wedding({ adults: 250, children: 50 }))).statusCode).toBe(201);
+  });
+
+  it('takes 10 requests an hour per address, per e-mail and per phone; then 429', async () => {
+    await start();
+    const from = '10.9.0.1';
+    for (let n = 0; n < 10; n += 1) {
+      const response = await post(
+        wedding({ email: `guest${n}@example.de`, phone: `+39 333 00000${n}` }),
+        from,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const limited = await post(wedding({ email: 'x@example.de', phone: '+39 333 111111' }), from);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ errors: { code: string }[] }>().errors[0]!.code).toBe('rate-limited');
+    // The same e-mail (any case, any +tag) from ten addresses, then the same phone.
+    for (let n = 0; n < 10; n += 1) {
+      expect(
+        (await post(wedding({ email: `Anna+${n}@example.it`, phone: `+39 333 22222${n}` })))
+          .statusCode,
+      ).toBe(201);
+    }
+    expect((await post(wedding({ email: 'anna@example.it' }))).statusCode).toBe(429);
+    for (let n = 0; n < 10; n += 1) {
+      expect(
+        (await post(wedding({ email: `p${n}@example.it`, phone: '0039 333 4444444' }))).statusCode,
+      ).toBe(201);
+    }
+    expect(
+      (await post(wedding({ email: 'q@example.it', phone: '+393334444444' }))).statusCode,
+    ).toBe(429);
+    expect(await stored()).toHaveLength(30);
+  });
+
+  it('answers a filled honeypot as taken, with id 0, and stores nothing', async () => {
+    await start();
+    const response = await post(wedding({ website: 'https://spam.example' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ id: 0 });
+    expect(await stored()).toEqual([]);
+  });
+});
