@@ -162,7 +162,7 @@ const postInquiry = family({
       return {
         accepted: {
           status: 201,
-          mayWrite: ['event_inquiries'],
+          mayWrite: ['event_inquiries', 'outbox'],
           async verify(response) {
             const { id } = response.json<{ id: number }>();
             const row = await app.db

@@ -10,6 +10,11 @@ import enTakeaway from '../../shared/locales/en/takeaway-mails.json' with { type
 import frTakeaway from '../../shared/locales/fr/takeaway-mails.json' with { type: 'json' };
 import esTakeaway from '../../shared/locales/es/takeaway-mails.json' with { type: 'json' };
 import deTakeaway from '../../shared/locales/de/takeaway-mails.json' with { type: 'json' };
+import itEvent from '../../shared/locales/it/event-mails.json' with { type: 'json' };
+import enEvent from '../../shared/locales/en/event-mails.json' with { type: 'json' };
+import frEvent from '../../shared/locales/fr/event-mails.json' with { type: 'json' };
+import esEvent from '../../shared/locales/es/event-mails.json' with { type: 'json' };
+import deEvent from '../../shared/locales/de/event-mails.json' with { type: 'json' };
 import itStaff from '../../shared/locales/it/staff-mails.json' with { type: 'json' };
 
 /**
@@ -30,6 +35,13 @@ const GUEST_TEXTS = {
     fr: frTakeaway,
     es: esTakeaway,
     de: deTakeaway,
+  },
+  'event-mails': {
+    it: itEvent,
+    en: enEvent,
+    fr: frEvent,
+    es: esEvent,
+    de: deEvent,
   },
 } satisfies Record<string, Record<Lang, object>>;
 

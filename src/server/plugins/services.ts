@@ -296,7 +296,9 @@ export const servicesPlugin = fp(
         db: app.db,
         limits: { floodGuard, limiter },
         schedule: () => app.openingHours.get('it'),
+        ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
         ...(options.now ? { now: options.now } : {}),
+        onMail: () => outbox.kick(),
       }),
     );
     const guestData = new GuestDataService({

@@ -175,11 +175,63 @@ describe('POST /api/events/inquiries', () => {
     expect(await stored()).toHaveLength(30);
   });
 
+  it('mails the guest an acknowledgement in their language and the restaurant an Italian notice', async () => {
+    await start();
+    expect((await post(wedding())).statusCode).toBe(201);
+    const mails = await harness.app.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'reply_to', 'subject', 'text_body'])
+      .where('kind', 'like', 'event-%')
+      .orderBy('id')
+      .execute();
+    const restaurant = await harness.app.restaurantFacts.get();
+    expect(mails.map(({ kind, recipient, reply_to }) => [kind, recipient, reply_to])).toEqual([
+      ['event-received', 'lena@example.de', restaurant.email],
+      ['event-notice', restaurant.email, 'lena@example.de'],
+    ]);
+    const [guest, notice] = mails;
+    expect(guest!.subject).toBe(
+      `${restaurant.name}: Wir haben Ihre Anfrage für eine Hochzeit erhalten`,
+    );
+    for (const line of [
+      'Guten Tag Lena Schmidt,',
+      'Anlass: eine Hochzeit',
+      'Datum: Samstag, 20. Juni 2026',
+      'Ausweichdatum: Samstag, 27. Juni 2026',
+      'Mahlzeit: Abendessen',
+      'Gäste: 58 Erwachsene, 6 Kinder',
+      'Wo: auf der Terrasse',
+      'Budget pro Person: 65,50\u00a0€',
+      'Zu vermeidende Allergene: Glutenhaltiges Getreide, Weichtiere',
+      'Ernährungsbedürfnisse: Zwei Gäste essen vegetarisch',
+      'Anmerkungen: Wir möchten auf der Terrasse anstoßen',
+    ]) {
+      expect(guest!.text_body).toContain(line);
+    }
+    expect(notice!.subject).toBe(
+      'Richiesta evento: un matrimonio, 64, sabato 20 giugno 2026, cena',
+    );
+    for (const line of [
+      'Evento: un matrimonio',
+      'Data alternativa: sabato 27 giugno 2026',
+      'Ospiti: 58 adulti, 6 bambini',
+      'Dove: in terrazza',
+      'Budget a persona: 65,50\u00a0€',
+      'Nome: Lena Schmidt',
+      'Telefono: +49 170 7654321',
+      'E-mail: lena@example.de',
+      'Lingua del cliente: de',
+    ]) {
+      expect(notice!.text_body).toContain(line);
+    }
+  });
+
   it('answers a filled honeypot as taken, with id 0, and stores nothing', async () => {
     await start();
     const response = await post(wedding({ website: 'https://spam.example' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({ id: 0 });
     expect(await stored()).toEqual([]);
+    expect(await harness.app.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MailedInquiry } from '../../mail/event-mails.ts';
 import { inAnnexOrder } from '../../../shared/allergens.ts';
 import { amountToCents } from '../../../shared/money.ts';
 import { closureOn, type Schedule } from '../../../shared/opening-hours.ts';
@@ -38,13 +39,16 @@ export function checkDates(
   return null;
 }
 
-/** Stores a guest's request in `trx`; its id. */
+/** Stores a guest's request in `trx`; what its mails say of it. */
 export async function insertInquiry(
   trx: Kysely<Database>,
   body: EventInquiryBody,
   context: { clientKey: string; nowMs: number },
-): Promise<number> {
+): Promise<MailedInquiry> {
   const at = nowIso(context.nowMs);
+  const allergens = inAnnexOrder(body.allergens);
+  const budgetCents =
+    body.budgetPerPerson === undefined ? null : amountToCents(body.budgetPerPerson);
   const row = await trx
     .insertInto('event_inquiries')
     .values({
@@ -55,8 +59,8 @@ export async function insertInquiry(
       adults: body.adults,
       children: body.children,
       area: body.area,
-      budget_cents: body.budgetPerPerson === undefined ? null : amountToCents(body.budgetPerPerson),
-      allergens: inAnnexOrder(body.allergens).join(','),
+      budget_cents: budgetCents,
+      allergens: allergens.join(','),
       dietary_notes: body.dietaryNotes ?? '',
       notes: body.notes ?? '',
       name: body.name,
@@ -70,5 +74,22 @@ export async function insertInquiry(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return {
+    id: row.id,
+    kind: body.kind,
+    date: body.date,
+    altDate: body.altDate ?? null,
+    service: body.service,
+    adults: body.adults,
+    children: body.children,
+    area: body.area,
+    budgetCents,
+    allergens,
+    dietaryNotes: body.dietaryNotes ?? '',
+    notes: body.notes ?? '',
+    name: body.name,
+    email: body.email,
+    phone: body.phone,
+    lang: body.lang,
+  };
 }
