@@ -513,6 +513,8 @@ const guestData = family({
                   'reservation_settings',
                   'takeaway_orders',
                   'takeaway_order_lines',
+                  'event_inquiries',
+                  'event_messages',
                   'contact_messages',
                   'outbox',
                   'audit_log',
@@ -530,6 +532,8 @@ const guestData = family({
                   ...named,
                   reservations: before.reservations.length,
                   takeawayOrders: before.orders.length,
+                  // No family of this file stores an event request (events.test.ts does).
+                  eventInquiries: 0,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
                 });

@@ -125,10 +125,10 @@ describe("a guest's takeaway orders in their data", () => {
     const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
     const summaries = audit.map((row) => row.summary);
     expect(summaries).toContain(
-      'Esportati i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 messaggi.',
+      'Esportati i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi.',
     );
     expect(summaries).toContain(
-      'Cancellati su richiesta i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 messaggi, 0 e-mail.',
+      'Cancellati su richiesta i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi, 0 e-mail.',
     );
     expect(JSON.stringify(audit)).not.toMatch(/rosa|333/i);
   });
@@ -220,17 +220,19 @@ describe("a guest's takeaway orders in their data", () => {
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
       takeawayOrders: 2,
+      eventInquiries: 0,
       contactMessages: 0,
     });
     expect(await orderIds()).toEqual([thatEvening]);
     expect(await lineOrderIds()).toEqual([thatEvening]);
     const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
     expect(audit.map((row) => row.summary)).toContain(
-      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto e 0 messaggi più vecchi.',
+      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento e 0 messaggi più vecchi.',
     );
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
       takeawayOrders: 0,
+      eventInquiries: 0,
       contactMessages: 0,
     });
   });

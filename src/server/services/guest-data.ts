@@ -7,13 +7,15 @@ import { sentMessage } from './contact-messages.ts';
 import { guestsRows, sameEmail } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';
 import { lockOrders } from './takeaway/order-rows.ts';
+import { guestsInquiries } from './events/inquiry-rows.ts';
 import { centsToAmount } from '../../shared/money.ts';
 import { romeDateTime } from '../../shared/opening-hours.ts';
 
 type Actor = NonNullable<AuditActor>;
 
 /**
- * Guests' personal data: their bookings, takeaway orders and contact messages, and the mails
+ * Guests' personal data: their bookings, takeaway orders, event requests (with their threads)
+ * and contact messages, and the mails
  * that carried them (docs/security.md item 39; GDPR articles 5(1)(e), 15 and 17).
  * - A guest may ask for their data (export) or for its erasure: staff find it
  *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
@@ -45,7 +47,7 @@ export class GuestDataService {
 
   async export(guest: GuestKey, actor: Actor): Promise<GuestData> {
     return this.#db.transaction().execute(async (trx) => {
-      const [reservations, orders, messages] = await Promise.all([
+      const [reservations, orders, inquiries, messages] = await Promise.all([
         trx
           .selectFrom('reservations')
           .selectAll()
@@ -53,6 +55,7 @@ export class GuestDataService {
           .orderBy('starts_at')
           .execute(),
         guestsOrders(trx, guest),
+        guestsInquiries(trx, guest),
         'email' in guest
           ? trx
               .selectFrom('contact_messages')
@@ -65,7 +68,7 @@ export class GuestDataService {
       await recordAudit(trx, actor, {
         action: 'guest_data.export',
         target: 'guest',
-        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${orders.length} ordini da asporto, ${messages.length} messaggi.`,
+        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${orders.length} ordini da asporto, ${inquiries.length} richieste di evento, ${messages.length} messaggi.`,
       });
       return {
         ...guest,
@@ -73,13 +76,15 @@ export class GuestDataService {
         reservations: reservations.map(toReservation),
         contactMessages: messages.map(sentMessage),
         takeawayOrders: orders,
+        eventInquiries: inquiries,
       };
     });
   }
 
   /**
    * Deletes a guest's bookings, takeaway orders (their lines go with them:
-   * migration 020 cascades), messages and every mail to or from them, sent
+   * migration 020 cascades), event requests (and their threads: migration
+   * 022 cascades), messages and every mail to or from them, sent
    * or not. Found by phone: the bookings and orders with that phone, and the
    * mails to or from the e-mails they carry, unless another booking, order
    * or message still uses that e-mail (a family sharing one address with two
@@ -89,7 +94,7 @@ export class GuestDataService {
    */
   async erase(guest: GuestKey, actor: Actor): Promise<GuestErased> {
     const erased = await this.#db.transaction().execute(async (trx) => {
-      const emailsOf = async (table: 'reservations' | 'takeaway_orders') =>
+      const emailsOf = async (table: 'reservations' | 'takeaway_orders' | 'event_inquiries') =>
         (
           await trx
             .selectFrom(table)
@@ -106,6 +111,7 @@ export class GuestDataService {
               ...new Set([
                 ...(await emailsOf('reservations')),
                 ...(await emailsOf('takeaway_orders')),
+                ...(await emailsOf('event_inquiries')),
               ]),
             ];
       const reservations = await trx
@@ -114,6 +120,10 @@ export class GuestDataService {
         .executeTakeFirst();
       const orders = await trx
         .deleteFrom('takeaway_orders')
+        .where(guestsRows(guest))
+        .executeTakeFirst();
+      const inquiries = await trx
+        .deleteFrom('event_inquiries')
         .where(guestsRows(guest))
         .executeTakeFirst();
       const messages =
@@ -138,12 +148,13 @@ export class GuestDataService {
         reservations: Number(reservations.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
         takeawayOrders: Number(orders.numDeletedRows),
+        eventInquiries: Number(inquiries.numDeletedRows),
         mails,
       };
       await recordAudit(trx, actor, {
         action: 'guest_data.erase',
         target: 'guest',
-        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
+        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
       });
       if (counts.reservations) await bumpBookingsVersion(trx);
       if (counts.takeawayOrders) await lockOrders(trx);
@@ -156,13 +167,17 @@ export class GuestDataService {
 
   /**
    * Deletes what is older than `months`: bookings and takeaway orders whose
-   * time (an order's pickup, in Rome) has passed that long ago, contact
+   * time (an order's pickup, in Rome) has passed that long ago, event
+   * requests whose day (in Rome) passed that long ago, contact
    * messages received that long ago, and the sent or failed mails of
    * either. Safe to run on every instance at once.
    */
-  async purgeExpired(
-    months: number,
-  ): Promise<{ reservations: number; takeawayOrders: number; contactMessages: number }> {
+  async purgeExpired(months: number): Promise<{
+    reservations: number;
+    takeawayOrders: number;
+    eventInquiries: number;
+    contactMessages: number;
+  }> {
     const cutoffMs = monthsBefore(this.#now(), months);
     const cutoff = nowIso(cutoffMs);
     const pickupCutoff = romeDateTime(new Date(cutoffMs));
@@ -180,6 +195,12 @@ export class GuestDataService {
           ]),
         )
         .executeTakeFirst();
+      // A request's second choice may come later than its date: the later of the two.
+      const inquiries = await trx
+        .deleteFrom('event_inquiries')
+        .where('date', '<', pickupCutoff.date)
+        .where((eb) => eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]))
+        .executeTakeFirst();
       const messages = await trx
         .deleteFrom('contact_messages')
         .where('created_at', '<', cutoff)
@@ -193,13 +214,19 @@ export class GuestDataService {
       const counts = {
         reservations: Number(reservations.numDeletedRows),
         takeawayOrders: Number(orders.numDeletedRows),
+        eventInquiries: Number(inquiries.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
       };
-      if (counts.reservations || counts.takeawayOrders || counts.contactMessages) {
+      if (
+        counts.reservations ||
+        counts.takeawayOrders ||
+        counts.eventInquiries ||
+        counts.contactMessages
+      ) {
         await recordAudit(trx, null, {
           action: 'guest_data.retention',
           target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto e ${counts.contactMessages} messaggi più vecchi.`,
+          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento e ${counts.contactMessages} messaggi più vecchi.`,
         });
       }
       if (counts.reservations) await bumpBookingsVersion(trx);
@@ -273,13 +300,14 @@ async function guestsOrders(
   }));
 }
 
-/** Those of `emails` that no booking, takeaway order or contact message left in the database carries. */
+/** Those of `emails` that no booking, takeaway order, event request or contact message left in the database carries. */
 async function unusedEmails(db: Kysely<Database>, emails: string[]): Promise<string[]> {
   const unused: string[] = [];
   for (const email of emails) {
     const users = await Promise.all(
-      (['reservations', 'takeaway_orders', 'contact_messages'] as const).map((table) =>
-        db.selectFrom(table).select('id').where(sameEmail('email', email)).executeTakeFirst(),
+      (['reservations', 'takeaway_orders', 'event_inquiries', 'contact_messages'] as const).map(
+        (table) =>
+          db.selectFrom(table).select('id').where(sameEmail('email', email)).executeTakeFirst(),
       ),
     );
     if (users.every((row) => row === undefined)) unused.push(email);

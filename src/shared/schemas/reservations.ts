@@ -1,3 +1,4 @@
+// Over 400 lines: every payload of /api/reservations and of a guest's data (which takes in takeaway orders and event requests), shared by the routes, the pages and the back office.
 import { isDate, isTime } from '../opening-hours.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ONE_LINE_TEXT, wholeNumber, z } from './zod.ts';
@@ -38,7 +39,7 @@ export const DEFAULT_RESERVATION_SETTINGS = {
   maxPartyOnline: 8,
   /** null: every online booking waits for staff. */
   autoConfirmMaxParty: null as number | null,
-  /** Guests' data (bookings, takeaway orders, contact messages) is deleted this many months after it is done with. */
+  /** Guests' data (bookings, takeaway orders, event requests, contact messages) is deleted this many months after it is done with. */
   retentionMonths: 24,
 };
 
@@ -340,6 +341,36 @@ const guestTakeawayOrder = z.object({
   ),
 });
 
+/**
+ * A guest's request for an event as their data holds it, with its thread
+ * (oldest message first). Written here, not in events.ts, which imports
+ * this file (a cycle would leave one of the two undefined).
+ */
+const guestEventInquiry = z.object({
+  id: z.number(),
+  /** One of events.ts `EVENT_KINDS`. */
+  kind: z.string(),
+  date: z.string(),
+  altDate: z.string().nullable(),
+  service: z.string(),
+  adults: z.number(),
+  children: z.number(),
+  area: z.string(),
+  /** A decimal string ("45.00"), null when not given. */
+  budgetPerPerson: z.string().nullable(),
+  allergens: z.array(z.string()),
+  dietaryNotes: z.string(),
+  notes: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  lang: z.string(),
+  /** One of events.ts `EVENT_STATUSES`. */
+  status: z.string(),
+  createdAt: z.string(),
+  messages: z.array(z.object({ at: z.string(), from: z.string(), text: z.string() })),
+});
+
 export const guestDataAnswer = z.object({
   ...guestNamed,
   exportedAt: z.string(),
@@ -349,6 +380,7 @@ export const guestDataAnswer = z.object({
     contactMessagesAnswer.shape.messages.element.omit({ read: true, delivery: true }),
   ),
   takeawayOrders: z.array(guestTakeawayOrder),
+  eventInquiries: z.array(guestEventInquiry),
 });
 export type GuestData = z.infer<typeof guestDataAnswer>;
 
@@ -357,6 +389,7 @@ export const guestErasedAnswer = z.object({
   reservations: z.number(),
   contactMessages: z.number(),
   takeawayOrders: z.number(),
+  eventInquiries: z.number(),
   mails: z.number(),
 });
 export type GuestErased = z.infer<typeof guestErasedAnswer>;

@@ -105,6 +105,7 @@ const erasedText = (counts: GuestErased) =>
     whom(counts),
     T.reservations(counts.reservations),
     T.orders(counts.takeawayOrders),
+    T.events(counts.eventInquiries),
     T.messages(counts.contactMessages),
     T.mails(counts.mails),
   );
@@ -114,6 +115,7 @@ function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise
   const nothing =
     data.reservations.length === 0 &&
     data.takeawayOrders.length === 0 &&
+    data.eventInquiries.length === 0 &&
     data.contactMessages.length === 0;
   if (nothing) return <p>{T.nothing(whom(data))}</p>;
   return (
@@ -123,6 +125,7 @@ function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise
           whom(data),
           T.reservations(data.reservations.length),
           T.orders(data.takeawayOrders.length),
+          T.events(data.eventInquiries.length),
           T.messages(data.contactMessages.length),
         )}
       </p>

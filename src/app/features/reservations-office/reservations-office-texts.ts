@@ -230,17 +230,24 @@ export const GUEST_DATA_TEXTS = {
   reservations: (count: number) => plural(count, 'prenotazione', 'prenotazioni'),
   messages: (count: number) => plural(count, 'messaggio', 'messaggi'),
   orders: (count: number) => plural(count, 'ordine da asporto', 'ordini da asporto'),
+  events: (count: number) => plural(count, 'richiesta di evento', 'richieste di evento'),
   mails: (count: number) => plural(count, 'email', 'email'),
-  found: (guest: string, reservations: string, orders: string, messages: string) =>
-    `${guest}: ${reservations}, ${orders}, ${messages}.`,
+  found: (guest: string, reservations: string, orders: string, events: string, messages: string) =>
+    `${guest}: ${reservations}, ${orders}, ${events}, ${messages}.`,
   nothing: (guest: string) =>
-    `Nessuna prenotazione, nessun ordine da asporto e nessun messaggio per ${guest}.`,
+    `Nessuna prenotazione, nessun ordine da asporto, nessuna richiesta di evento e nessun messaggio per ${guest}.`,
   download: 'Scarica i dati (JSON)',
   erase: 'Cancella i dati',
   eraseQuestion: (guest: string) =>
-    `Cancellare per sempre tutti i dati di ${guest}? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.`,
+    `Cancellare per sempre tutti i dati di ${guest}? Prenotazioni, ordini da asporto, richieste di evento, messaggi ed email in coda spariscono e non si possono recuperare.`,
   eraseYes: 'Sì, cancella tutto',
   back: 'Indietro',
-  erased: (guest: string, reservations: string, orders: string, messages: string, mails: string) =>
-    `Dati di ${guest} cancellati: ${reservations}, ${orders}, ${messages}, ${mails}.`,
+  erased: (
+    guest: string,
+    reservations: string,
+    orders: string,
+    events: string,
+    messages: string,
+    mails: string,
+  ) => `Dati di ${guest} cancellati: ${reservations}, ${orders}, ${events}, ${messages}, ${mails}.`,
 } as const;

@@ -878,6 +878,29 @@ describe("one guest's data", () => {
         lines: [{ id: 4, name: 'Margherita', label: '', quantity: 2, amount: '9.00' }],
       },
     ],
+    eventInquiries: [
+      {
+        id: 5,
+        kind: 'baptism',
+        date: '2026-09-12',
+        altDate: null,
+        service: 'lunch',
+        adults: 30,
+        children: 8,
+        area: 'terrace',
+        budgetPerPerson: '45.00',
+        allergens: ['gluten'],
+        dietaryNotes: '',
+        notes: '',
+        name: 'Giulia Bianchi',
+        email: 'giulia@example.test',
+        phone: '+39 333 123 4567',
+        lang: 'it',
+        status: 'new',
+        createdAt: '2026-05-02T10:00:00.000Z',
+        messages: [],
+      },
+    ],
   };
   const KEY = 'guest-data?email=giulia%40example.test';
   let blobs: Blob[];
@@ -890,6 +913,7 @@ describe("one guest's data", () => {
         email: GIULIA.email,
         reservations: 1,
         takeawayOrders: 1,
+        eventInquiries: 1,
         contactMessages: 2,
         mails: 3,
       });
@@ -917,7 +941,7 @@ describe("one guest's data", () => {
     await search('giulia@example.test');
     expect(
       await screen.findByText(
-        'giulia@example.test: 1 prenotazione, 1 ordine da asporto, 2 messaggi.',
+        'giulia@example.test: 1 prenotazione, 1 ordine da asporto, 1 richiesta di evento, 2 messaggi.',
       ),
     ).toBeTruthy();
     expect(
@@ -936,11 +960,11 @@ describe("one guest's data", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
     expect(calls(`DELETE /api/${KEY}`)).toEqual([]);
     const question = screen.getByRole('group', {
-      name: 'Cancellare per sempre tutti i dati di giulia@example.test? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.',
+      name: 'Cancellare per sempre tutti i dati di giulia@example.test? Prenotazioni, ordini da asporto, richieste di evento, messaggi ed email in coda spariscono e non si possono recuperare.',
     });
     fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
     const done =
-      'Dati di giulia@example.test cancellati: 1 prenotazione, 1 ordine da asporto, 2 messaggi, 3 email.';
+      'Dati di giulia@example.test cancellati: 1 prenotazione, 1 ordine da asporto, 1 richiesta di evento, 2 messaggi, 3 email.';
     expect(await screen.findByText(done)).toBeTruthy();
     expect(toasts).toContainEqual(['success', done]);
     expect(calls(`DELETE /api/${KEY}`)).toHaveLength(1);
@@ -949,11 +973,17 @@ describe("one guest's data", () => {
 
   it('nothing kept: said, and nothing to download or erase', async () => {
     routes[`GET /api/${KEY}`] = () =>
-      Response.json({ ...GIULIA, reservations: [], contactMessages: [], takeawayOrders: [] });
+      Response.json({
+        ...GIULIA,
+        reservations: [],
+        contactMessages: [],
+        takeawayOrders: [],
+        eventInquiries: [],
+      });
     await search('giulia@example.test');
     expect(
       await screen.findByText(
-        'Nessuna prenotazione, nessun ordine da asporto e nessun messaggio per giulia@example.test.',
+        'Nessuna prenotazione, nessun ordine da asporto, nessuna richiesta di evento e nessun messaggio per giulia@example.test.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancella i dati' })).toBeNull();
@@ -961,11 +991,11 @@ describe("one guest's data", () => {
 
   it('only takeaway orders kept: counted, and erasable', async () => {
     routes[`GET /api/${KEY}`] = () =>
-      Response.json({ ...GIULIA, reservations: [], contactMessages: [] });
+      Response.json({ ...GIULIA, reservations: [], contactMessages: [], eventInquiries: [] });
     await search('giulia@example.test');
     expect(
       await screen.findByText(
-        'giulia@example.test: 0 prenotazioni, 1 ordine da asporto, 0 messaggi.',
+        'giulia@example.test: 0 prenotazioni, 1 ordine da asporto, 0 richieste di evento, 0 messaggi.',
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancella i dati' })).toBeTruthy();
@@ -984,27 +1014,36 @@ describe("one guest's data", () => {
 
   it('found and erased by phone, however it was typed (a booking taken by phone may have no e-mail)', async () => {
     const PHONE_KEY = 'guest-data?phone=%2B393331234567';
-    const byPhone = { ...GIULIA, email: undefined, phone: '+393331234567', contactMessages: [] };
+    const byPhone = {
+      ...GIULIA,
+      email: undefined,
+      phone: '+393331234567',
+      contactMessages: [],
+      eventInquiries: [],
+    };
     routes[`GET /api/${PHONE_KEY}`] = () => Response.json(byPhone);
     routes[`DELETE /api/${PHONE_KEY}`] = () =>
       Response.json({
         phone: '+393331234567',
         reservations: 1,
         takeawayOrders: 1,
+        eventInquiries: 0,
         contactMessages: 0,
         mails: 0,
       });
     await search(' +39 333 123-4567 ');
     expect(
-      await screen.findByText('+393331234567: 1 prenotazione, 1 ordine da asporto, 0 messaggi.'),
+      await screen.findByText(
+        '+393331234567: 1 prenotazione, 1 ordine da asporto, 0 richieste di evento, 0 messaggi.',
+      ),
     ).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancella i dati' }));
     const question = screen.getByRole('group', {
-      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, ordini da asporto, messaggi ed email in coda spariscono e non si possono recuperare.',
+      name: 'Cancellare per sempre tutti i dati di +393331234567? Prenotazioni, ordini da asporto, richieste di evento, messaggi ed email in coda spariscono e non si possono recuperare.',
     });
     fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
     const done =
-      'Dati di +393331234567 cancellati: 1 prenotazione, 1 ordine da asporto, 0 messaggi, 0 email.';
+      'Dati di +393331234567 cancellati: 1 prenotazione, 1 ordine da asporto, 0 richieste di evento, 0 messaggi, 0 email.';
     expect(await screen.findByText(done)).toBeTruthy();
     expect(calls(`DELETE /api/${PHONE_KEY}`)).toHaveLength(1);
     expect(calls(`GET /api/${KEY}`)).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { GuestDataService } from '../../services/guest-data.ts';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 
 // A guest's request for an event (POST /api/events/inquiries): stored with
@@ -233,5 +234,77 @@ describe('POST /api/events/inquiries', () => {
     expect(response.json()).toEqual({ id: 0 });
     expect(await stored()).toEqual([]);
     expect(await harness.app.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("guests' data: event requests", () => {
+  const guestData = (method: 'GET' | 'DELETE', query: string) =>
+    harness.app.inject({ method, url: `/api/guest-data?${query}`, headers: auth });
+
+  it('exports them with their threads, by e-mail or phone, and erases them with their mails', async () => {
+    await start();
+    const { id } = (await post(wedding())).json<{ id: number }>();
+    await post(
+      wedding({ name: 'Other Guest', email: 'other@example.it', phone: '+39 333 9999999' }),
+    );
+    // A reply in the thread: staff's replies come with the back office; stored here as they will be.
+    await harness.app.db
+      .insertInto('event_messages')
+      .values({ inquiry_id: id, at: '2026-01-13T09:00:00.000Z', from: 'staff', text: 'Gerne!' })
+      .execute();
+
+    const byEmail = await guestData('GET', 'email=LENA%40example.de');
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+    expect(byEmail.json().eventInquiries).toEqual([
+      {
+        id,
+        kind: 'wedding',
+        date: '2026-06-20',
+        altDate: '2026-06-27',
+        service: 'dinner',
+        adults: 58,
+        children: 6,
+        area: 'terrace',
+        budgetPerPerson: '65.50',
+        allergens: ['gluten', 'molluscs'],
+        dietaryNotes: 'Zwei Gäste essen vegetarisch',
+        notes: 'Wir möchten auf der Terrasse anstoßen',
+        name: 'Lena Schmidt',
+        email: 'lena@example.de',
+        phone: '+49 170 7654321',
+        lang: 'de',
+        status: 'new',
+        createdAt: new Date(CLOCK).toISOString(),
+        messages: [{ at: '2026-01-13T09:00:00.000Z', from: 'staff', text: 'Gerne!' }],
+      },
+    ]);
+    const byPhone = await guestData('GET', 'phone=%2B491707654321');
+    expect(byPhone.json().eventInquiries.map((row: { id: number }) => row.id)).toEqual([id]);
+
+    const erased = await guestData('DELETE', 'phone=%2B491707654321');
+    expect(erased.statusCode, erased.body).toBe(200);
+    // The request, and its two mails (the acknowledgement to, the notice from the guest).
+    expect(erased.json()).toMatchObject({ eventInquiries: 1, mails: 2 });
+    expect((await stored()).map((row) => row.email)).toEqual(['other@example.it']);
+    expect(await harness.app.db.selectFrom('event_messages').selectAll().execute()).toEqual([]);
+    const mails = await harness.app.db
+      .selectFrom('outbox')
+      .select(['recipient', 'reply_to'])
+      .execute();
+    expect(JSON.stringify(mails)).not.toContain('lena@example.de');
+  });
+
+  it('deletes a request once its day, and its second choice, passed longer ago than the retention period', async () => {
+    await start();
+    await post(wedding({ date: '2026-01-14', altDate: '2026-01-15' }));
+    const later = (await post(wedding({ date: '2026-01-16' }))).json<{ id: number }>().id;
+    const purge = (now: number) => {
+      // A second service on another clock: retention is worked out at `now`.
+      return new GuestDataService({ db: harness.app.db, now: () => now }).purgeExpired(24);
+    };
+    // 24 months after 15 January 2026: the first request's second choice still counts that day.
+    expect((await purge(Date.parse('2028-01-15T09:00:00Z'))).eventInquiries).toBe(0);
+    expect((await purge(Date.parse('2028-01-16T09:00:00Z'))).eventInquiries).toBe(1);
+    expect((await stored()).map((row) => row.id)).toEqual([later]);
   });
 });

@@ -943,6 +943,7 @@ describe("one guest's data", () => {
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 1,
       takeawayOrders: 0,
+      eventInquiries: 0,
       contactMessages: 1,
     });
     const left = await harness.app.db.selectFrom('reservations').select('date').execute();
@@ -950,6 +951,7 @@ describe("one guest's data", () => {
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
       takeawayOrders: 0,
+      eventInquiries: 0,
       contactMessages: 0,
     });
   });

@@ -8,7 +8,7 @@ export const sameEmail =
   (
     eb: ExpressionBuilder<
       Database,
-      'reservations' | 'takeaway_orders' | 'contact_messages' | 'outbox'
+      'reservations' | 'takeaway_orders' | 'event_inquiries' | 'contact_messages' | 'outbox'
     >,
   ) =>
     eb(eb.fn('lower', [column]), '=', email.toLowerCase());
@@ -21,10 +21,11 @@ export const sameEmail =
 const NORMAL_PHONE = sql<string>`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '.', ''), '(', ''), ')', ''), '/', '')`;
 
 /**
- * The bookings or takeaway orders of `guest`: by e-mail whatever its case,
+ * The bookings, takeaway orders or event requests of `guest`: by e-mail whatever its case,
  * or by phone (normalised) however it was written. Both forms check the
  * phone with the same schema (`guestContactFields`).
  */
 export const guestsRows =
-  (guest: GuestKey) => (eb: ExpressionBuilder<Database, 'reservations' | 'takeaway_orders'>) =>
+  (guest: GuestKey) =>
+  (eb: ExpressionBuilder<Database, 'reservations' | 'takeaway_orders' | 'event_inquiries'>) =>
     'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone);
