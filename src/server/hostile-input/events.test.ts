@@ -11,7 +11,11 @@ import { bodies, junk, notAString, optional, text } from '../testing/hostile-inp
 import { type Expected, refused } from '../testing/hostile-input/expected.ts';
 import { hasQueryKeys, junkQuery } from '../testing/hostile-input/queries.ts';
 import { addDays, TODAY } from '../testing/hostile-input/reservations-calendar.ts';
-import { BAD_DATES, bookingRules } from '../testing/hostile-input/reservations-generators.ts';
+import {
+  BAD_DATES,
+  bookingRules,
+  guestFormRules,
+} from '../testing/hostile-input/reservations-generators.ts';
 import { limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
@@ -79,19 +83,7 @@ const inquiryBodies = bodies({
   email: bookingRules.email,
   phone: bookingRules.phone,
   lang: text(fc.constantFrom(...LANGUAGES), fc.constantFrom('pt', 'EN', 'it-IT', '', 'xx')),
-  privacy: {
-    valid: fc.constant(true),
-    invalid: fc.constant(false),
-    wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
-  },
-  website: optional({
-    valid: fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom('', ' ') },
-      { weight: 1, arbitrary: anyText(200) },
-    ),
-    invalid: tooLongText(200),
-    wrongType: notAString,
-  }),
+  ...guestFormRules,
 });
 
 interface SentInquiry {

@@ -17,7 +17,6 @@ import {
   type FieldRule,
   junk,
   notABoolean,
-  notAString,
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
@@ -40,7 +39,11 @@ import {
   SEEDED_RANGES,
   TODAY,
 } from '../testing/hostile-input/reservations-calendar.ts';
-import { bookingRules, queryDates } from '../testing/hostile-input/reservations-generators.ts';
+import {
+  bookingRules,
+  guestFormRules,
+  queryDates,
+} from '../testing/hostile-input/reservations-generators.ts';
 import { limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
@@ -469,19 +472,7 @@ const orderFields = {
 };
 const orderBodies = bodies({
   ...orderFields,
-  privacy: {
-    valid: fc.constant(true),
-    invalid: fc.constant(false),
-    wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
-  },
-  website: optional({
-    valid: fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom('', ' ') },
-      { weight: 1, arbitrary: anyText(200) },
-    ),
-    invalid: tooLongText(200),
-    wrongType: notAString,
-  }),
+  ...guestFormRules,
 });
 
 interface SentOrder {

@@ -188,14 +188,17 @@ export const bookingRules = {
   notes: optional(text(anyText(RESERVATION_NOTES_MAX), tooLongText(RESERVATION_NOTES_MAX))),
   lang: text(fc.constantFrom(...LANGUAGES), fc.constantFrom('pt', 'EN', 'it-IT', '', 'xx')),
 };
-export const guestBookingBodies = bodies({
-  ...bookingRules,
+/**
+ * What every guest's form sends besides its own fields (a booking, a
+ * takeaway order, an event request): the privacy consent, and the honeypot
+ * (anything but blank, and a robot is told "received").
+ */
+export const guestFormRules = {
   privacy: {
     valid: fc.constant(true),
     invalid: fc.constant(false),
     wrongType: fc.oneof(junk.number, junk.null, junk.string, junk.array, junk.object),
   },
-  // The honeypot: anything but blank, and a robot is told "received".
   website: optional({
     valid: fc.oneof(
       { weight: 5, arbitrary: fc.constantFrom('', ' ', '\t') },
@@ -204,7 +207,8 @@ export const guestBookingBodies = bodies({
     invalid: tooLongText(200),
     wrongType: notAString,
   }),
-});
+};
+export const guestBookingBodies = bodies({ ...bookingRules, ...guestFormRules });
 /**
  * One guest who books again and again, valid bookings only: one e-mail in two
  * cases, one phone written two ways, large parties on one open day that no
