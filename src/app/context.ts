@@ -11,6 +11,7 @@ import type {
   ReservationBody,
   ReservationStatus,
 } from '../shared/schemas/reservations.ts';
+import type { EventInquiryBody } from '../shared/schemas/events.ts';
 import type {
   CreatedOrder,
   GuestOrder,
@@ -44,6 +45,8 @@ export interface AppServices {
   reservations: GuestReservations;
   /** Takeaway orders, as the guest's pages use them (the same rules as the API's). */
   takeaway: GuestTakeaway;
+  /** Requests for an event, as the guest's page /events uses them (the same rules as the API's). */
+  events: GuestEvents;
   /**
    * Every photo slot in a language (GET /api/photos?lang=): the owner's
    * upload, else the picture shipped with the site. A page never knows which.
@@ -159,6 +162,22 @@ export type TakeawayOrderOutcome =
       description: string;
     }
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof TakeawayOrderBody, string[]>> };
+
+/** What the guest's page /events does, through the server's service. */
+export interface GuestEvents {
+  /**
+   * Asks for an event, as POST /api/events/inquiries does: the body as the
+   * form sent it (checked here, and its dates against the closures),
+   * counted against `clientAddress`'s flood limits. The closures the date
+   * picker shows come from `openingHours(lang)`.
+   */
+  inquire(body: unknown, clientAddress: string): Promise<EventInquiryOutcome>;
+}
+
+export type EventInquiryOutcome =
+  | { ok: true; id: number }
+  | { ok: false; code: 'rate-limited' }
+  | { ok: false; code: 'invalid'; fields: Partial<Record<keyof EventInquiryBody, string[]>> };
 
 /** A booking as its cancel page shows it. */
 export interface CancellationView {

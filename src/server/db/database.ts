@@ -421,6 +421,8 @@ export interface EventMessagesTable {
   at: string;
   from: 'guest' | 'staff';
   text: string;
+  /** A staff reply as the guest received it in their language; null for Italian or the guest's. */
+  translation: string | null;
 }
 
 /** A line of a takeaway order: what the menu said when it was ordered. */

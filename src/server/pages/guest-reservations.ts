@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fieldErrors } from './field-errors.ts';
 import type { CancellationView, GuestReservations } from '../../app/context.ts';
 import { reservationBody, type ReservationBody } from '../../shared/schemas/reservations.ts';
 import { bookingLang } from '../services/reservations/rows.ts';
@@ -30,12 +31,7 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
     async book(input, clientAddress) {
       const parsed = reservationBody.safeParse(input);
       if (!parsed.success) {
-        const fields: Partial<Record<keyof ReservationBody, string[]>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? 'form') as keyof ReservationBody;
-          (fields[field] ??= []).push(issue.message);
-        }
-        return { ok: false, code: 'invalid', fields };
+        return { ok: false, code: 'invalid', fields: fieldErrors<ReservationBody>(parsed.error) };
       }
       const booked = await app.reservations.bookAsGuest(clientAddress, parsed.data);
       return booked.ok ? booked : { ok: false, code: booked.code };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fieldErrors } from './field-errors.ts';
 import type { GuestTakeaway } from '../../app/context.ts';
 import { takeawayOrderBody, type TakeawayOrderBody } from '../../shared/schemas/takeaway.ts';
 
@@ -17,12 +18,7 @@ export function guestTakeaway(app: FastifyInstance): GuestTakeaway {
     async order(input, clientAddress) {
       const parsed = takeawayOrderBody.safeParse(input);
       if (!parsed.success) {
-        const fields: Partial<Record<keyof TakeawayOrderBody, string[]>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? 'form') as keyof TakeawayOrderBody;
-          (fields[field] ??= []).push(issue.message);
-        }
-        return { ok: false, code: 'invalid', fields };
+        return { ok: false, code: 'invalid', fields: fieldErrors<TakeawayOrderBody>(parsed.error) };
       }
       const placed = await app.takeaway.placeOrder(clientAddress, parsed.data);
       if (!placed.ok) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app/context.ts';
+import { guestEvents } from './guest-events.ts';
 import { guestReservations } from './guest-reservations.ts';
 import { guestTakeaway } from './guest-takeaway.ts';
 
@@ -20,6 +21,7 @@ export function pageServices(app: FastifyInstance): AppServices {
     openingHours: (lang) => app.openingHours.get(lang),
     reservations: guestReservations(app),
     takeaway: guestTakeaway(app),
+    events: guestEvents(app),
     photos: (lang) => app.photos.list(lang),
     socialCard: () => app.socialCards.current(),
   };

@@ -1,4 +1,5 @@
 import type { RESERVATION_REFUSALS } from './reservations.ts';
+import type { EVENT_REFUSALS } from './events.ts';
 import type { TAKEAWAY_REFUSALS } from './takeaway.ts';
 
 /*
@@ -77,4 +78,5 @@ export type ErrorCode =
   | ValueOf<typeof PHOTO_REFUSALS>
   | typeof RATE_LIMITED
   | ValueOf<typeof RESERVATION_REFUSALS>
-  | ValueOf<typeof TAKEAWAY_REFUSALS>;
+  | ValueOf<typeof TAKEAWAY_REFUSALS>
+  | ValueOf<typeof EVENT_REFUSALS>;

@@ -83,3 +83,104 @@ export type EventInquiryBody = z.infer<typeof eventInquiryBody>;
 
 /** POST /api/events/inquiries answers the new request's id (0 for a robot's: nothing is kept). */
 export const createdInquiryAnswer = z.object({ id: z.number() });
+
+// ---------------------------------------------------------------------------
+// Staff (bearer): the back office's "Eventi"
+
+/** The most covers one event may hold by number; "all" holds every cover. */
+export const EVENT_HOLD_MAX = 1000;
+/** A reply staff write in Italian, and the translation they corrected. */
+export const EVENT_REPLY_MAX = 5000;
+
+/** What a confirmed event takes from table reservations: covers, "all", or null (none). */
+export const holdCovers = z.union([z.number().int().min(0).max(EVENT_HOLD_MAX), z.literal('all')]);
+export type HoldCovers = z.infer<typeof holdCovers>;
+
+/**
+ * One message of a request's thread. A staff reply's `text` is the Italian
+ * staff wrote and `translation` what the guest received in their language
+ * (null when the guest reads Italian).
+ */
+export const eventMessageAnswer = z.object({
+  at: z.string(),
+  from: z.enum(['guest', 'staff']),
+  text: z.string(),
+  translation: z.string().nullable(),
+});
+export type EventMessage = z.infer<typeof eventMessageAnswer>;
+
+/** A request as staff see it (GET /api/events/inquiries, PATCH, POST …/messages). */
+export const eventInquiryAnswer = z.object({
+  id: z.number(),
+  kind: z.enum(EVENT_KINDS),
+  date: z.string(),
+  altDate: z.string().nullable(),
+  service: z.enum(EVENT_SERVICES),
+  adults: z.number(),
+  children: z.number(),
+  area: z.enum(EVENT_AREAS),
+  /** A decimal string ("45.00"), null when not given. */
+  budgetPerPerson: z.string().nullable(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  dietaryNotes: z.string(),
+  notes: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  lang: z.enum(LANGUAGES),
+  status: z.enum(EVENT_STATUSES),
+  /** Only a confirmed event holds covers; null otherwise. */
+  holdCovers: holdCovers.nullable(),
+  /** Oldest first. */
+  messages: z.array(eventMessageAnswer),
+  createdAt: z.string(),
+});
+export type EventInquiry = z.infer<typeof eventInquiryAnswer>;
+
+/** GET /api/events/inquiries?status=: newest request first. */
+export const inquiriesQuery = z.strictObject({ status: z.enum(EVENT_STATUSES).optional() });
+export const inquiriesAnswer = z.array(eventInquiryAnswer);
+
+/**
+ * PATCH /api/events/inquiries/{id}. Confirming without `holdCovers` holds
+ * the request's guests (adults and children); any other status holds none.
+ * `holdCovers` alone changes a confirmed event's hold, and is a 400 on a
+ * request that is not, and is not being, confirmed.
+ */
+export const inquiryPatch = z
+  .strictObject({ status: z.enum(EVENT_STATUSES).optional(), holdCovers: holdCovers.optional() })
+  .refine((body) => body.status !== undefined || body.holdCovers !== undefined, {
+    message: 'send a status, covers to hold, or both',
+  });
+export type InquiryPatch = z.infer<typeof inquiryPatch>;
+
+const replyText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(EVENT_REPLY_MAX)
+  .refine((text) => !text.includes('\0'), 'must not contain the character U+0000');
+
+/**
+ * POST /api/events/inquiries/{id}/messages: staff's reply in Italian. The
+ * guest gets it in their language: `translation` when staff corrected the
+ * machine's, else the machine's, with the Italian below it.
+ */
+export const inquiryReplyBody = z.strictObject({
+  text: replyText,
+  translation: replyText.optional(),
+});
+export type InquiryReplyBody = z.infer<typeof inquiryReplyBody>;
+
+/** POST /api/events/inquiries/{id}/messages/preview: the translation the guest would get. */
+export const replyPreviewBody = z.strictObject({ text: replyText });
+export const replyPreviewAnswer = z.object({ translation: z.string() });
+
+/** Refusals of the staff's event routes. */
+export const EVENT_REFUSALS = {
+  /**
+   * No machine translation could be made (none configured, or the service
+   * failed): 503, nothing sent. Staff may write the translation themselves.
+   */
+  translationUnavailable: 'translation-unavailable',
+} as const;

@@ -189,12 +189,30 @@ export type Reservation = z.infer<typeof reservationAnswer>;
 
 export const dayQuery = z.strictObject({ date: dateText });
 
-/** GET /api/reservations/occupancy?date=: covers seated at each slot of a day, against the capacity. */
+/**
+ * GET /api/reservations/occupancy?date=: covers seated at each slot of a
+ * day, and covers confirmed events hold there (`held`, at most the
+ * capacity), against the capacity; and the day's confirmed events.
+ */
 export const occupancyAnswer = z.object({
   date: z.string(),
   capacity: z.number(),
   turnMinutes: z.number(),
-  slots: z.array(z.object({ time: z.string(), covers: z.number() })),
+  slots: z.array(z.object({ time: z.string(), covers: z.number(), held: z.number() })),
+  events: z.array(
+    z.object({
+      id: z.number(),
+      /** One of events.ts `EVENT_KINDS` (events.ts imports this file). */
+      kind: z.string(),
+      /** "lunch" or "dinner" (shared/meal-service.ts `mealServiceOf` tells a slot's). */
+      service: z.string(),
+      name: z.string(),
+      /** Adults and children. */
+      guests: z.number(),
+      /** Covers held from the service's bookings, or "all". */
+      holdCovers: z.union([z.number(), z.literal('all')]),
+    }),
+  ),
 });
 export type OccupancyAnswer = z.infer<typeof occupancyAnswer>;
 

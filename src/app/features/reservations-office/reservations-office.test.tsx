@@ -115,10 +115,11 @@ beforeEach(() => {
     capacity: 40,
     turnMinutes: 120,
     slots: [
-      { time: '19:30', covers: 30 },
-      { time: '20:30', covers: 40 },
-      { time: '21:00', covers: 13 },
+      { time: '19:30', covers: 30, held: 0 },
+      { time: '20:30', covers: 40, held: 0 },
+      { time: '21:00', covers: 13, held: 0 },
     ],
+    events: [],
   };
   settings = {
     coversPerSlot: 40,

@@ -21,6 +21,7 @@ import * as takeawaySettings from './019-takeaway-settings.ts';
 import * as takeawayOrders from './020-takeaway-orders.ts';
 import * as takeawayBoard from './021-takeaway-board.ts';
 import * as eventInquiries from './022-event-inquiries.ts';
+import * as eventReplies from './023-event-replies.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -70,5 +71,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => eventInquiries.up(db, dialect),
       down: eventInquiries.down,
     },
+    '023-event-replies': { up: eventReplies.up, down: eventReplies.down },
   };
 }

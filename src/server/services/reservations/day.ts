@@ -50,7 +50,9 @@ export class DayView {
       slots: slots.map((slot) => ({
         time: slot.time,
         covers: seatedAt(seated, slot.at.getTime()),
+        held: 0,
       })),
+      events: [],
     };
   }
 }
