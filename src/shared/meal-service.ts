@@ -1,6 +1,6 @@
 /**
  * Lunch or dinner: what an event books, and what the table slots it holds
- * covers from are (services/events/held-covers.ts). A restaurant's hours may
+ * covers from are (services/reservations/held-covers.ts). A restaurant's hours may
  * have one range or three a day, so a slot's service is told by its time in
  * Rome, not by which range it is in: from 05:00 to before 17:00 is lunch,
  * the rest (the evening, and past midnight) dinner.

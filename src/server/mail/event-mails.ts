@@ -142,3 +142,34 @@ export function inquiryNotice(inquiry: MailedInquiry, context: { to: string }): 
     personal: true,
   };
 }
+
+/**
+ * Staff's reply to a request, in the guest's language: what the guest
+ * reads (`translation`, the machine's or staff's correction of it) and the
+ * Italian staff wrote below it, so nothing rests on the machine alone. A
+ * guest who reads Italian gets the Italian once. Reply-To is the
+ * restaurant, as on every guest mail, so the guest's answer reaches its
+ * inbox.
+ */
+export function inquiryReplyMail(
+  inquiry: Pick<MailedInquiry, 'id' | 'kind' | 'email' | 'lang'>,
+  reply: { text: string; translation: string | null },
+  context: { restaurant: RestaurantFacts },
+): OutgoingMail {
+  const lang = toLang(inquiry.lang) ?? FALLBACK_LANG;
+  const t = guestTexts('event-mails', lang);
+  const { restaurant } = context;
+  return {
+    kind: 'event-reply',
+    to: inquiry.email,
+    replyTo: restaurant.email,
+    subject: t('replySubject', { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
+    ...renderMail(
+      reply.translation === null
+        ? [{ quote: reply.text }]
+        : [{ quote: reply.translation }, { quote: reply.text, lead: t('original') }],
+      { lang, signature: restaurant.name },
+    ),
+    personal: true,
+  };
+}

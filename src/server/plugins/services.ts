@@ -299,6 +299,8 @@ export const servicesPlugin = fp(
         ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
         ...(options.now ? { now: options.now } : {}),
         onMail: () => outbox.kick(),
+        translate: (italian, target) => textTranslations.translateNow(italian, target),
+        onBookingsChanged: () => bookingsVersion.expire(),
       }),
     );
     const guestData = new GuestDataService({

@@ -20,6 +20,20 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** How staff screens, the audit log and the owner's calendar name a kind (Italian, no article). */
+export const EVENT_KIND_LABELS: Record<EventKind, string> = {
+  baptism: 'Battesimo',
+  communion: 'Prima comunione',
+  confirmation: 'Cresima',
+  wedding: 'Matrimonio',
+  birthday: 'Compleanno',
+  business: 'Evento aziendale',
+  other: 'Altro evento',
+};
+
+/** Italian for the services, as staff screens name them. */
+export const EVENT_SERVICE_LABELS = { lunch: 'pranzo', dinner: 'cena' } as const;
+
 export const EVENT_AREAS = ['terrace', 'indoor', 'whole', 'any'] as const;
 export type EventArea = (typeof EVENT_AREAS)[number];
 

@@ -386,7 +386,15 @@ const guestEventInquiry = z.object({
   /** One of events.ts `EVENT_STATUSES`. */
   status: z.string(),
   createdAt: z.string(),
-  messages: z.array(z.object({ at: z.string(), from: z.string(), text: z.string() })),
+  /** A staff reply's `translation` is what the guest received in their language. */
+  messages: z.array(
+    z.object({
+      at: z.string(),
+      from: z.string(),
+      text: z.string(),
+      translation: z.string().nullable(),
+    }),
+  ),
 });
 
 export const guestDataAnswer = z.object({

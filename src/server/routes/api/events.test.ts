@@ -247,11 +247,13 @@ describe("guests' data: event requests", () => {
     await post(
       wedding({ name: 'Other Guest', email: 'other@example.it', phone: '+39 333 9999999' }),
     );
-    // A reply in the thread: staff's replies come with the back office; stored here as they will be.
-    await harness.app.db
-      .insertInto('event_messages')
-      .values({ inquiry_id: id, at: '2026-01-13T09:00:00.000Z', from: 'staff', text: 'Gerne!' })
-      .execute();
+    const replied = await harness.app.inject({
+      method: 'POST',
+      url: `/api/events/inquiries/${id}/messages`,
+      headers: auth,
+      payload: { text: 'Volentieri!', translation: 'Gerne!' },
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
 
     const byEmail = await guestData('GET', 'email=LENA%40example.de');
     expect(byEmail.statusCode, byEmail.body).toBe(200);
@@ -273,9 +275,16 @@ describe("guests' data: event requests", () => {
         email: 'lena@example.de',
         phone: '+49 170 7654321',
         lang: 'de',
-        status: 'new',
+        status: 'talking',
         createdAt: new Date(CLOCK).toISOString(),
-        messages: [{ at: '2026-01-13T09:00:00.000Z', from: 'staff', text: 'Gerne!' }],
+        messages: [
+          {
+            at: new Date(CLOCK).toISOString(),
+            from: 'staff',
+            text: 'Volentieri!',
+            translation: 'Gerne!',
+          },
+        ],
       },
     ]);
     const byPhone = await guestData('GET', 'phone=%2B491707654321');
@@ -283,8 +292,8 @@ describe("guests' data: event requests", () => {
 
     const erased = await guestData('DELETE', 'phone=%2B491707654321');
     expect(erased.statusCode, erased.body).toBe(200);
-    // The request, and its two mails (the acknowledgement to, the notice from the guest).
-    expect(erased.json()).toMatchObject({ eventInquiries: 1, mails: 2 });
+    // The request, and its three mails (the acknowledgement and the reply to, the notice from the guest).
+    expect(erased.json()).toMatchObject({ eventInquiries: 1, mails: 3 });
     expect((await stored()).map((row) => row.email)).toEqual(['other@example.it']);
     expect(await harness.app.db.selectFrom('event_messages').selectAll().execute()).toEqual([]);
     const mails = await harness.app.db

@@ -1,10 +1,27 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
-import { createdInquiryAnswer, eventInquiryBody } from '../../../shared/schemas/events.ts';
-import { clientKey } from '../../plugins/staff-auth.ts';
-import { fieldError, tooManyRequests } from './errors.ts';
+import {
+  createdInquiryAnswer,
+  EVENT_REFUSALS,
+  eventInquiryAnswer,
+  eventInquiryBody,
+  inquiriesAnswer,
+  inquiriesQuery,
+  inquiryPatch,
+  inquiryReplyBody,
+  replyPreviewAnswer,
+  replyPreviewBody,
+} from '../../../shared/schemas/events.ts';
+import { idParams } from '../../../shared/schemas/staff.ts';
+import type { InquiryRefusal } from '../../services/events/staff-inquiries.ts';
+import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
+import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
 
-/** /api/events: a guest's request for an event (docs/api.md, "Events"). */
+/**
+ * /api/events (docs/api.md, "Events"): a guest's request for an event, and
+ * staff's list, status and held covers, and replies in the guest's language.
+ */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/inquiries',
@@ -16,4 +33,70 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return tooManyRequests(reply, taken.retryAfterSeconds, RATE_LIMITED, taken.description);
     },
   );
+
+  app.get(
+    '/events/inquiries',
+    {
+      schema: { querystring: inquiriesQuery, response: { 200: inquiriesAnswer } },
+      preHandler: requireStaff,
+    },
+    (request) => app.events.list(request.query.status),
+  );
+
+  app.patch(
+    '/events/inquiries/:id',
+    {
+      schema: { params: idParams, body: inquiryPatch, response: { 200: eventInquiryAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const changed = await app.events.update(request.params.id, request.body, request.staff!);
+      return changed.ok ? changed.inquiry : refused(reply, request.params.id, changed);
+    },
+  );
+
+  app.post(
+    '/events/inquiries/:id/messages',
+    {
+      schema: { params: idParams, body: inquiryReplyBody, response: { 201: eventInquiryAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const sent = await app.events.reply(request.params.id, request.body, request.staff!);
+      return sent.ok
+        ? reply.status(201).send(sent.inquiry)
+        : refused(reply, request.params.id, sent);
+    },
+  );
+
+  app.post(
+    '/events/inquiries/:id/messages/preview',
+    {
+      schema: { params: idParams, body: replyPreviewBody, response: { 200: replyPreviewAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const preview = await app.events.preview(request.params.id, request.body.text);
+      return preview.ok
+        ? { translation: preview.translation }
+        : refused(reply, request.params.id, preview);
+    },
+  );
 };
+
+/** A staff route's refusal, in the contract's shapes (Italian, as the back office shows it). */
+function refused(reply: FastifyReply, id: number, refusal: InquiryRefusal) {
+  switch (refusal.reason) {
+    case 'not-found':
+      return notFound(reply, `Non esiste la richiesta di evento n. ${id}.`);
+    case 'hold-not-confirmed':
+      return fieldError(reply, 'holdCovers', 'Solo un evento confermato tiene dei coperti.');
+    case 'translation-unavailable':
+      return refuse(
+        reply,
+        503,
+        EVENT_REFUSALS.translationUnavailable,
+        'La traduzione automatica non è disponibile: scrivete voi la traduzione, oppure riprovate più tardi.',
+      );
+  }
+}

@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { romeDateReader, type Schedule } from '../../../shared/opening-hours.ts';
-import type { EventInquiryBody } from '../../../shared/schemas/events.ts';
+import type {
+  EventInquiryBody,
+  EventStatus,
+  InquiryPatch,
+  InquiryReplyBody,
+} from '../../../shared/schemas/events.ts';
+import type { AuditActor } from '../audit-log.ts';
 import { screenGuest, type LimitCounters, type RateLimited } from '../address-limits.ts';
 import { INQUIRY_LIMITS } from './guest-inquiry.ts';
 import { checkDates, insertInquiry, type RefusedDate } from './inquiries.ts';
 import { EventMailQueue } from './mail-queue.ts';
+import { StaffInquiries, type TranslateNow } from './staff-inquiries.ts';
+
+type Actor = NonNullable<AuditActor>;
 
 export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimited;
 
@@ -15,7 +24,10 @@ export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimite
  * - inquiries.ts: a request's dates checked against the closures, and its row;
  * - guest-inquiry.ts: the flood limits a guest's request is counted against;
  * - mail-queue.ts: the guest's acknowledgement and the restaurant's notice,
- *   queued with the request.
+ *   queued with the request;
+ * - staff-inquiries.ts: the back office's list, status and held covers,
+ *   and replies in the guest's language;
+ * - inquiry-rows.ts: requests with their threads, as the API answers them.
  */
 export class EventsService {
   readonly #db: Kysely<Database>;
@@ -26,6 +38,7 @@ export class EventsService {
   readonly #onMail: () => void;
   /** Today in Rome at the app's clock. */
   readonly #today: () => string;
+  readonly #staff: StaffInquiries;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -35,8 +48,12 @@ export class EventsService {
     schedule: () => Promise<Schedule>;
     /** CONTACT_EMAIL: where the restaurant's notices go; the restaurant's e-mail when unset. */
     deliverTo?: string;
-    /** After a request and its mails committed: the outbox sends them now. */
+    /** After a request or a reply and its mails committed: the outbox sends them now. */
     onMail?: () => void;
+    /** Staff's replies in the guest's language (the translation engine). */
+    translate: TranslateNow;
+    /** After the covers events hold changed: the bookings' version expires on this instance. */
+    onBookingsChanged: () => void;
     now?: () => number;
   }) {
     this.#db = options.db;
@@ -46,6 +63,13 @@ export class EventsService {
     this.#today = romeDateReader(this.#now);
     this.#mails = new EventMailQueue({ deliverTo: options.deliverTo });
     this.#onMail = options.onMail ?? (() => {});
+    this.#staff = new StaffInquiries({
+      db: options.db,
+      translate: options.translate,
+      now: this.#now,
+      onMail: this.#onMail,
+      onBookingsChanged: options.onBookingsChanged,
+    });
   }
 
   /**
@@ -66,5 +90,23 @@ export class EventsService {
     });
     this.#onMail();
     return { ok: true, id };
+  }
+
+  // Staff (staff-inquiries.ts)
+
+  list(status?: EventStatus) {
+    return this.#staff.list(status);
+  }
+
+  update(id: number, patch: InquiryPatch, actor: Actor) {
+    return this.#staff.update(id, patch, actor);
+  }
+
+  preview(id: number, text: string) {
+    return this.#staff.preview(id, text);
+  }
+
+  reply(id: number, body: InquiryReplyBody, actor: Actor) {
+    return this.#staff.reply(id, body, actor);
   }
 }

@@ -1,26 +1,24 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventInquiriesTable } from '../../db/database.ts';
+import type { Allergen } from '../../../shared/allergens.ts';
+import type { Lang } from '../../../shared/languages.ts';
 import { centsToAmount } from '../../../shared/money.ts';
-import type { GuestData, GuestKey } from '../../../shared/schemas/reservations.ts';
+import type { EventInquiry } from '../../../shared/schemas/events.ts';
+import type { GuestKey } from '../../../shared/schemas/reservations.ts';
 import { guestsRows } from '../reservations/guest-match.ts';
+import { HOLD_ALL } from '../reservations/held-covers.ts';
 
-type InquiryAnswer = GuestData['eventInquiries'][number];
+type Row = Selectable<EventInquiriesTable>;
 
 /**
- * The event requests of `guest` with their threads, as their data answers
- * them: oldest request first, each thread oldest message first.
+ * Requests as the staff's routes and a guest's data answer them: `rows`
+ * in their order, each with its thread, oldest message first (one query
+ * for every thread).
  */
-export async function guestsInquiries(
+export async function withThreads(
   db: Kysely<Database>,
-  guest: GuestKey,
-): Promise<InquiryAnswer[]> {
-  const rows = await db
-    .selectFrom('event_inquiries')
-    .selectAll()
-    .where(guestsRows(guest))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  rows: readonly Row[],
+): Promise<EventInquiry[]> {
   const messages = rows.length
     ? await db
         .selectFrom('event_messages')
@@ -43,17 +41,39 @@ export async function guestsInquiries(
     children: row.children,
     area: row.area,
     budgetPerPerson: row.budget_cents === null ? null : centsToAmount(row.budget_cents),
-    allergens: row.allergens === '' ? [] : row.allergens.split(','),
+    allergens: row.allergens === '' ? [] : (row.allergens.split(',') as Allergen[]),
     dietaryNotes: row.dietary_notes,
     notes: row.notes,
     name: row.name,
     email: row.email,
     phone: row.phone,
-    lang: row.lang,
+    lang: row.lang as Lang,
     status: row.status,
+    holdCovers: holdAnswer(row),
     createdAt: row.created_at,
     messages: messages
       .filter((message) => message.inquiry_id === row.id)
-      .map(({ at, from, text }) => ({ at, from, text })),
+      .map(({ at, from, text, translation }) => ({ at, from, text, translation })),
   }));
+}
+
+/** What a request holds, as the API says it: covers, "all", or null (none). */
+function holdAnswer(row: Row): EventInquiry['holdCovers'] {
+  if (row.status !== 'confirmed' || row.hold_covers === null) return null;
+  return row.hold_covers === HOLD_ALL ? 'all' : row.hold_covers;
+}
+
+/** The event requests of `guest` with their threads, as their data answers them: oldest first. */
+export async function guestsInquiries(
+  db: Kysely<Database>,
+  guest: GuestKey,
+): Promise<EventInquiry[]> {
+  const rows = await db
+    .selectFrom('event_inquiries')
+    .selectAll()
+    .where(guestsRows(guest))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return withThreads(db, rows);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { ContentMemo, type ContentVersion } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
+import { heldSeats, holdsOn, type Hold } from './held-covers.ts';
 import { MINUTE_MS, toSeated } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
@@ -54,6 +55,8 @@ export class Availability {
   readonly #daySlots: ContentMemo<string, Slot[]>;
   /** The bookings that hold seats around a date, by date, while the bookings' version stays. */
   readonly #seatedAround: ContentMemo<string, Seated[]>;
+  /** The confirmed events' holds of a date, by date: confirming one counts the bookings' version up. */
+  readonly #holds: ContentMemo<string, Hold[]>;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -70,6 +73,7 @@ export class Availability {
     this.#today = romeDateReader(options.now);
     this.#daySlots = new ContentMemo(options.contentVersion);
     this.#seatedAround = new ContentMemo(() => options.bookingsVersion.current());
+    this.#holds = new ContentMemo(() => options.bookingsVersion.current());
   }
 
   /** Every date from today to the horizon, open when it has a slot (capacity aside). */
@@ -94,7 +98,7 @@ export class Availability {
     if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
     const slots = await this.slots(date, settings, new Date(this.#now()));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
-    const seated = await this.seatedOn(date);
+    const seated = await this.seatedOn(date, settings);
     const rules = { turnMinutes: settings.turnMinutes, capacity: settings.coversPerSlot };
     return {
       ok: true,
@@ -126,18 +130,23 @@ export class Availability {
   }
 
   /**
-   * The bookings that hold seats at some moment of a date's slots (from its
-   * midnight to 8 hours, the longest turn, past the next), kept per date
-   * while the bookings' version stays: a guest browsing times costs no query.
-   * Another instance's booking shows within the version's 250 ms; a booking
-   * may be refused early from this, but is only ever taken after a fresh
-   * check under the lock.
+   * What takes a date's covers, as slots.ts `fits` counts them: the
+   * bookings that hold seats at some moment of its slots (from its midnight
+   * to 8 hours, the longest turn, past the next), and the covers its
+   * confirmed events hold (held-covers.ts). Both kept per date while the
+   * bookings' version stays: a guest browsing times costs no query. Another
+   * instance's change shows within the version's 250 ms; a booking may be
+   * refused early from this, but is only ever taken after a fresh check
+   * under the lock.
    */
-  seatedOn(date: string): Promise<Seated[]> {
-    return this.#seatedAround.get(date, () => {
+  async seatedOn(date: string, settings: ReservationSettings): Promise<Seated[]> {
+    const booked = await this.#seatedAround.get(date, () => {
       const from = romeInstant(date, '00:00').getTime();
       const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
       return seatedBetween(this.#db, from, to);
     });
+    const holds = await this.#holds.get(date, () => holdsOn(this.#db, date));
+    if (holds.length === 0) return booked;
+    return [...booked, ...heldSeats(holds, await this.slots(date, settings, null), settings)];
   }
 }

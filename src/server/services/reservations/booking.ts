@@ -12,6 +12,7 @@ import { recordAudit } from '../audit-log.ts';
 import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import { seatedBetween, type Availability } from './availability.ts';
+import { heldSeats, holdsOn } from './held-covers.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
@@ -25,7 +26,7 @@ import {
 } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
-import { fits, slotsOn, type Seated } from './slots.ts';
+import { daySlots, fits, slotsOn, type Seated } from './slots.ts';
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
 export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';
@@ -44,7 +45,7 @@ type BookingSource =
  * settings row that changes nothing, which bookings on every connection and
  * every instance wait for in turn until the holder commits or rolls back.
  */
-async function lockBookings(trx: Kysely<Database>): Promise<void> {
+export async function lockBookings(trx: Kysely<Database>): Promise<void> {
   await trx
     .updateTable('reservation_settings')
     .set((eb) => ({ covers_per_slot: eb.ref('covers_per_slot') }))
@@ -160,7 +161,7 @@ export class Booking {
           settings,
           online ? new Date(nowMs) : null,
         );
-        const seated = slots.length ? await this.#availability.seatedOn(body.date) : [];
+        const seated = slots.length ? await this.#availability.seatedOn(body.date, settings) : [];
         const judged = judgeBooking(body, how, { settings, slots, seated });
         return 'reason' in judged ? { ok: false, reason: judged.reason } : null;
       },
@@ -170,11 +171,18 @@ export class Booking {
         const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);
         const slot = slots.find((candidate) => candidate.time === body.time);
         const seated = slot
-          ? await seatedBetween(
-              trx,
-              slot.at.getTime(),
-              slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
-            )
+          ? [
+              ...(await seatedBetween(
+                trx,
+                slot.at.getTime(),
+                slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
+              )),
+              ...heldSeats(
+                await holdsOn(trx, body.date),
+                daySlots(schedule, body.date, settings.turnMinutes),
+                settings,
+              ),
+            ]
           : [];
         const judged = judgeBooking(body, how, { settings, slots, seated });
         if ('reason' in judged) return { ok: false, reason: judged.reason };

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
+import { EVENT_KIND_LABELS, EVENT_SERVICE_LABELS } from '../../../shared/schemas/events.ts';
 import { restaurantFeed } from './calendar.ts';
+import { HOLD_ALL } from './held-covers.ts';
 import { MINUTE_MS, readSettingsRow, toMailed } from './rows.ts';
 
 /** Compares secrets in a time that tells nothing of where they differ (hashes have one length). */
@@ -13,7 +15,7 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /**
- * The restaurant's calendar of confirmed bookings, for its phone, at a
+ * The restaurant's calendar of confirmed bookings and events, for its phone, at a
  * secret address the owner can change (settings.ts).
  */
 export class CalendarFeed {
@@ -40,9 +42,37 @@ export class CalendarFeed {
       .where('starts_at', '>=', from)
       .orderBy('starts_at')
       .execute();
+    const events = await this.#db
+      .selectFrom('event_inquiries')
+      .select([
+        'id',
+        'kind',
+        'date',
+        'service',
+        'adults',
+        'children',
+        'hold_covers',
+        'name',
+        'phone',
+      ])
+      .where('status', '=', 'confirmed')
+      .where('date', '>=', from.slice(0, 10))
+      .orderBy('date')
+      .execute();
     return restaurantFeed(rows.map(toMailed), {
       restaurant: await readRestaurantFacts(this.#db),
       publicUrl: this.#publicUrl,
+      events: events.map((event) => ({
+        id: event.id,
+        date: event.date,
+        summary: `${EVENT_KIND_LABELS[event.kind]}, ${EVENT_SERVICE_LABELS[event.service]}, ${event.adults + event.children} pers. – ${event.name}`,
+        description: [
+          `Telefono: ${event.phone}`,
+          event.hold_covers === HOLD_ALL
+            ? 'Tutto il locale è tenuto per l’evento.'
+            : `Coperti tenuti: ${event.hold_covers ?? 0}`,
+        ].join('\n'),
+      })),
     });
   }
 }

@@ -93,10 +93,23 @@ export function invitation(
   return { method, ics: calendar.toString() };
 }
 
-/** The restaurant's feed: every confirmed booking, titled so a glance at the phone says who and how many. */
+/** A confirmed event as the restaurant's feed shows it: a whole day, titled in Italian. */
+export interface FeedEvent {
+  id: number;
+  date: string;
+  /** "Matrimonio, cena, 60 pers. – Anna Weber". */
+  summary: string;
+  description: string;
+}
+
+/**
+ * The restaurant's feed: every confirmed booking, titled so a glance at the
+ * phone says who and how many, and every confirmed event, as a whole day
+ * (it takes a service, whose hours the owner's calendar need not repeat).
+ */
 export function restaurantFeed(
   bookings: readonly MailedBooking[],
-  context: { restaurant: RestaurantFacts; publicUrl: string },
+  context: { restaurant: RestaurantFacts; publicUrl: string; events?: readonly FeedEvent[] },
 ): string {
   const calendar = ical({
     name: `Prenotazioni – ${context.restaurant.name}`,
@@ -119,6 +132,19 @@ export function restaurantFeed(
           .join('\n'),
       }),
     );
+  }
+  for (const event of context.events ?? []) {
+    calendar.createEvent({
+      id: `event-${event.id}@${new URL(context.publicUrl).hostname}`,
+      // A day in Rome: a floating date, the same on any phone's time zone.
+      start: new Date(`${event.date}T00:00:00Z`),
+      allDay: true,
+      stamp: new Date(),
+      summary: event.summary,
+      description: event.description,
+      location: `${context.restaurant.name}, ${addressLine(context.restaurant)}`,
+      status: ICalEventStatus.CONFIRMED,
+    });
   }
   return calendar.toString();
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { romeInstant } from '../../../shared/opening-hours.ts';
 import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
 import { seatedBetween, type Availability } from './availability.ts';
+import { dayEvents, heldSeats, holdsOn } from './held-covers.ts';
 import { MINUTE_MS, toReservation } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import { seatedAt } from './slots.ts';
@@ -35,7 +36,10 @@ export class DayView {
     return rows.map(toReservation);
   }
 
-  /** Covers seated at each slot of a day (staff's view: every slot of the opening hours). */
+  /**
+   * Covers seated at each slot of a day (staff's view: every slot of the
+   * opening hours), the covers confirmed events hold there, and the events.
+   */
   async occupancy(date: string): Promise<OccupancyAnswer> {
     const settings = await this.#settings.settings();
     const slots = await this.#availability.slots(date, settings, null);
@@ -43,6 +47,8 @@ export class DayView {
     const from = Math.min(dayStart, slots[0]?.at.getTime() ?? dayStart);
     const to = (slots.at(-1)?.at.getTime() ?? dayStart) + settings.turnMinutes * MINUTE_MS;
     const seated = await seatedBetween(this.#db, from, to);
+    const holds = await holdsOn(this.#db, date);
+    const held = heldSeats(holds, slots, settings);
     return {
       date,
       capacity: settings.coversPerSlot,
@@ -50,9 +56,9 @@ export class DayView {
       slots: slots.map((slot) => ({
         time: slot.time,
         covers: seatedAt(seated, slot.at.getTime()),
-        held: 0,
+        held: Math.min(settings.coversPerSlot, seatedAt(held, slot.at.getTime())),
       })),
-      events: [],
+      events: dayEvents(holds),
     };
   }
 }

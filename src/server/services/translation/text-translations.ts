@@ -103,6 +103,18 @@ export class TextTranslations {
     return this.#running;
   }
 
+  /**
+   * One Italian text in `target`, now: for a text that is sent rather than
+   * shown (staff's reply to a guest), so nothing is stored. Null when no
+   * machine translation is configured; throws when the service fails (after
+   * `translateWithRetry`'s attempts).
+   */
+  async translateNow(italian: string, target: TargetLang): Promise<string | null> {
+    if (!this.#provider) return null;
+    const [translated] = await translateWithRetry(this.#provider, [italian], target);
+    return translated ?? null;
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);

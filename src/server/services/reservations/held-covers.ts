@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { mealServiceOf, type MealService } from '../../../shared/meal-service.ts';
+import type { OccupancyAnswer } from '../../../shared/schemas/reservations.ts';
+import type { Slot } from '../opening-slots.ts';
+import { MINUTE_MS } from './rows.ts';
+import type { Seated } from './slots.ts';
+
+/** `event_inquiries.hold_covers` for "every cover" (migration 022). */
+export const HOLD_ALL = -1;
+
+/** A confirmed event's hold on its date's service. */
+export interface Hold {
+  id: number;
+  kind: string;
+  service: MealService;
+  name: string;
+  adults: number;
+  children: number;
+  /** Covers, or HOLD_ALL. */
+  holdCovers: number;
+}
+
+/**
+ * The holds of the events confirmed for `date`, read through `db` (the
+ * booking's transaction, under its lock, or the app's database). A request
+ * that is not confirmed, or confirmed holding nothing, holds no cover.
+ */
+export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[]> {
+  const rows = await db
+    .selectFrom('event_inquiries')
+    .select(['id', 'kind', 'service', 'name', 'adults', 'children', 'hold_covers'])
+    .where('date', '=', date)
+    .where('status', '=', 'confirmed')
+    .where('hold_covers', 'is not', null)
+    .where('hold_covers', '!=', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    service: row.service,
+    name: row.name,
+    adults: row.adults,
+    children: row.children,
+    holdCovers: row.hold_covers ?? 0,
+  }));
+}
+
+/**
+ * An event's held covers as table capacity sees them: a party seated
+ * across its service, from the service's first slot of the day to a turn
+ * after its last (every cover for HOLD_ALL). Seen as seats, a held dinner
+ * also takes its covers from a late lunch whose turn runs into the
+ * evening, which a count per slot would miss (slots.ts `fits`).
+ */
+export function heldSeats(
+  holds: readonly Hold[],
+  daySlots: readonly Slot[],
+  rules: { turnMinutes: number; coversPerSlot: number },
+): Seated[] {
+  const seats: Seated[] = [];
+  for (const hold of holds) {
+    const inService = daySlots.filter((slot) => mealServiceOf(slot.time) === hold.service);
+    const first = inService[0];
+    const last = inService.at(-1);
+    // A service without slots (a rest day the event opens) has no booking to keep out.
+    if (!first || !last) continue;
+    seats.push({
+      party: hold.holdCovers === HOLD_ALL ? rules.coversPerSlot : hold.holdCovers,
+      startsAt: first.at.getTime(),
+      endsAt: last.at.getTime() + rules.turnMinutes * MINUTE_MS,
+    });
+  }
+  return seats;
+}
+
+/** The day's events as the staff's day view lists them. */
+export function dayEvents(holds: readonly Hold[]): OccupancyAnswer['events'] {
+  return holds.map((hold) => ({
+    id: hold.id,
+    kind: hold.kind,
+    service: hold.service,
+    name: hold.name,
+    guests: hold.adults + hold.children,
+    holdCovers: hold.holdCovers === HOLD_ALL ? 'all' : hold.holdCovers,
+  }));
+}
