@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
+import { LANGUAGE_LABELS_IT, mailtoHref, telHref } from '../../../shared/languages.ts';
 import { addDays, isDate } from '../../../shared/opening-hours.ts';
 import {
   RESERVATION_REFUSALS,
@@ -20,9 +20,6 @@ import { refusalCodes } from '../../api/errors.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
-
-/** A guest's address as a `mailto:` URL that nothing in it can bend (RFC 6068: "@" kept). */
-const mailtoHref = (email: string) => `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
 
 /** The day on screen, and the way to the day before, the day after, any day and today. */
 export function DayNav({ date, today }: { date: string; today: string }) {

@@ -141,7 +141,7 @@ beforeEach(() => {
           ? {
               ...occupancy,
               date,
-              slots: [13, 20].map((hour) => ({ time: `${hour}:15`, covers: 2 })),
+              slots: [13, 20].map((hour) => ({ time: `${hour}:15`, covers: 2, held: 0 })),
             }
           : { ...occupancy, date, slots: [] },
     );
