@@ -3,7 +3,7 @@ import { allergen as ALLERGEN_TEXTS } from '../../../shared/locales/it/menu.json
 import type { Allergen } from '../../../shared/allergens.ts';
 import { romeDate } from '../../../shared/opening-hours.ts';
 import { formatPrice } from '../../../shared/price.ts';
-import type { EventInquiry, EventKind } from '../../../shared/schemas/events.ts';
+import type { EventInquiry } from '../../../shared/schemas/events.ts';
 import { dayAndDateText } from '../../components/opening-hours/format.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 
@@ -12,8 +12,9 @@ import { EVENTS_TEXTS as T } from './events-office-texts.ts';
  * mails' (event-mails.json), which say them with their article ("un
  * matrimonio"): one place for them, the article left out here.
  */
-export function kindName(kind: EventKind): string {
-  const bare = KIND_PHRASES[kind].replace(/^(?:un|una|uno)\s+/, '');
+export function kindName(kind: string): string {
+  const phrase = (KIND_PHRASES as Record<string, string>)[kind] ?? kind;
+  const bare = phrase.replace(/^(?:un|una|uno)\s+/, '');
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
