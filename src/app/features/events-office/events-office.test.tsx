@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Over 400 lines: the Eventi screen's behaviours (lists, details, reply, status and hold) in one file, sharing one fake server that keeps the requests.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventInquiry, InquiryPatch } from '../../../shared/schemas/events.ts';

@@ -1,3 +1,4 @@
+// Over 400 lines: the day as staff read it (its navigation, events, covers per slot and bookings with their actions), which share the day's data.
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGE_LABELS_IT, mailtoHref, telHref } from '../../../shared/languages.ts';
