@@ -24,6 +24,7 @@ export default [
       index('routes/staff/dashboard.tsx'),
       route('reservations', 'routes/staff/reservations.tsx'),
       route('takeaway', 'routes/staff/takeaway.tsx'),
+      route('events', 'routes/staff/events.tsx'),
       route('menu', 'routes/staff/menu.tsx'),
       route('hours', 'routes/staff/hours.tsx'),
       route('photos', 'routes/staff/photos.tsx'),

@@ -111,6 +111,10 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** A guest's address as a `mailto:` URL that nothing in it can bend (RFC 6068: "@" kept). */
+export const mailtoHref = (email: string) =>
+  `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+
 /** Each language's Italian name as a heading or label ("Tedesco"), as the back office shows it. */
 export const LANGUAGE_LABELS_IT: Record<Lang, string> = {
   it: 'Italiano',

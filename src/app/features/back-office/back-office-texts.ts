@@ -10,6 +10,7 @@ export const NAV_TEXTS = {
   dailyMenu: 'Menu del giorno',
   reservations: 'Prenotazioni',
   takeaway: 'Asporto',
+  events: 'Eventi',
   menu: 'Menu',
   hours: 'Orari e dati',
   photos: 'Foto',

@@ -27,6 +27,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
     { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
     { to: '/dashboard/reservations', label: NAV_TEXTS.reservations },
     { to: '/dashboard/takeaway', label: NAV_TEXTS.takeaway },
+    { to: '/dashboard/events', label: NAV_TEXTS.events },
     { to: '/dashboard/menu', label: NAV_TEXTS.menu },
     { to: '/dashboard/hours', label: NAV_TEXTS.hours },
     { to: '/dashboard/photos', label: NAV_TEXTS.photos },

@@ -1,6 +1,7 @@
+// Over 400 lines: the day as staff read it (its navigation, events, covers per slot and bookings with their actions), which share the day's data.
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
+import { LANGUAGE_LABELS_IT, mailtoHref, telHref } from '../../../shared/languages.ts';
 import { addDays, isDate } from '../../../shared/opening-hours.ts';
 import {
   RESERVATION_REFUSALS,
@@ -18,11 +19,9 @@ import { DAY_PARAM } from './load-reservations.ts';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
+import { kindName } from '../events-office/index.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
-
-/** A guest's address as a `mailto:` URL that nothing in it can bend (RFC 6068: "@" kept). */
-const mailtoHref = (email: string) => `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
 
 /** The day on screen, and the way to the day before, the day after, any day and today. */
 export function DayNav({ date, today }: { date: string; today: string }) {
@@ -107,6 +106,7 @@ function Day({
         <strong>{T.daySummary(totals.bookings, totals.covers)}</strong>{' '}
         <span className="staff-hint">{T.daySummaryHint}</span>
       </p>
+      {slots && slots.events.length > 0 ? <DayEvents events={slots.events} /> : null}
       {slots ? (
         <Occupancy occupancy={slots} />
       ) : slotsFailed ? (
@@ -126,24 +126,54 @@ function Day({
   );
 }
 
+/** The day's confirmed events, each leading to its request in "Eventi". */
+function DayEvents({ events }: { events: OccupancyAnswer['events'] }) {
+  const id = useId();
+  return (
+    <section className="bookings__events" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="bookings__group-title">
+        {T.eventsTitle}
+      </h3>
+      <ul aria-label={T.eventsTitle}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <Link
+              to={`/dashboard/events?richiesta=${event.id}`}
+              aria-label={T.eventLink(event.name)}
+            >
+              {T.eventLine(kindName(event.kind), event.service, event.guests, event.holdCovers)}
+            </Link>{' '}
+            <span className="staff-hint">{event.name}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Seated and held covers of a slot: what counts against the capacity. */
+const loadOf = (slot: OccupancyAnswer['slots'][number]) => slot.covers + slot.held;
+
 /**
- * Covers at each 15-minute slot against the capacity: folded on a phone, its
+ * Covers at each 15-minute slot against the capacity, the covers confirmed
+ * events hold apart from the seated ones: folded on a phone, its
  * summary saying the busiest moment (or which slots are full), so the
  * bookings come first on a small screen.
  */
 function Occupancy({ occupancy }: { occupancy: OccupancyAnswer }) {
   const { capacity, slots } = occupancy;
-  const full = slots.filter((slot) => slot.covers >= capacity);
+  const full = slots.filter((slot) => loadOf(slot) >= capacity);
   const peak = slots.reduce<(typeof slots)[number] | null>(
-    (best, slot) => (best === null || slot.covers > best.covers ? slot : best),
+    (best, slot) => (best === null || loadOf(slot) > loadOf(best) ? slot : best),
     null,
   );
   const summary =
     full.length > 0
       ? T.fullAt(full.map((slot) => slot.time))
-      : peak && peak.covers > 0
-        ? T.peak(peak.covers, capacity, peak.time)
+      : peak && loadOf(peak) > 0
+        ? T.peak(loadOf(peak), capacity, peak.time)
         : null;
+  const anyHeld = slots.some((slot) => slot.held > 0);
   return (
     <details className="bookings__occupancy">
       <summary>
@@ -156,24 +186,30 @@ function Occupancy({ occupancy }: { occupancy: OccupancyAnswer }) {
         <p>{T.noSlots}</p>
       ) : (
         <>
-          <p className="staff-hint">{T.occupancyHint(occupancy.turnMinutes)}</p>
+          <p className="staff-hint">
+            {T.occupancyHint(occupancy.turnMinutes)} {anyHeld ? T.heldHint : null}
+          </p>
           <ul className="bookings__slots" aria-label={T.slotsLabel}>
             {slots.map((slot) => {
-              const isFull = slot.covers >= capacity;
-              const share = capacity > 0 ? Math.min(1, slot.covers / capacity) : 1;
+              const isFull = loadOf(slot) >= capacity;
+              const share = (covers: number) =>
+                `${Math.round((capacity > 0 ? Math.min(1, covers / capacity) : 1) * 100)}%`;
               return (
                 <li
                   key={slot.time}
                   className={`bookings__slot${isFull ? ' bookings__slot--full' : ''}`}
                 >
-                  <span>{T.slot(slot.time, slot.covers, capacity)}</span>
+                  <span>{T.slot(slot.time, slot.covers, slot.held, capacity)}</span>
                   {isFull ? (
                     <span className="bookings__slot-state">
-                      {slot.covers > capacity ? T.overCapacitySlot : T.full}
+                      {loadOf(slot) > capacity ? T.overCapacitySlot : T.full}
                     </span>
                   ) : null}
                   <span className="bookings__bar" aria-hidden="true">
-                    <span style={{ width: `${Math.round(share * 100)}%` }} />
+                    <span style={{ width: share(slot.covers) }} />
+                    {slot.held > 0 ? (
+                      <span className="bookings__bar-held" style={{ width: share(slot.held) }} />
+                    ) : null}
                   </span>
                 </li>
               );

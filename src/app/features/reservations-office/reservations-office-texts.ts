@@ -44,7 +44,22 @@ export const RESERVATIONS_TEXTS = {
   peak: (covers: number, capacity: number, time: string) =>
     `al massimo ${covers}/${capacity} alle ${time}`,
   fullAt: (times: string[]) => `pieno alle ${times.join(', ')}`,
-  slot: (time: string, covers: number, capacity: number) => `${time} · ${covers}/${capacity}`,
+  /** Held covers are an event's, said apart from the seated ones. */
+  slot: (time: string, covers: number, held: number, capacity: number) =>
+    held > 0
+      ? `${time} · ${covers} + ${held} tenuti/${capacity}`
+      : `${time} · ${covers}/${capacity}`,
+  heldHint: 'I coperti tenuti sono quelli degli eventi confermati.',
+  eventsTitle: 'Eventi del giorno',
+  /** "Matrimonio · cena · 60 persone · 60 coperti tenuti" (or "tutto il locale"). */
+  eventLine: (kind: string, service: string, guests: number, hold: number | 'all') =>
+    [
+      kind,
+      service === 'lunch' ? 'pranzo' : 'cena',
+      persons(guests),
+      hold === 'all' ? 'tutto il locale' : `${plural(hold, 'coperto tenuto', 'coperti tenuti')}`,
+    ].join(' · '),
+  eventLink: (name: string) => `La richiesta di ${name} in Eventi`,
   full: 'pieno',
   overCapacitySlot: 'oltre la capienza',
 

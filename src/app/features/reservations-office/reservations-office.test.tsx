@@ -141,7 +141,7 @@ beforeEach(() => {
           ? {
               ...occupancy,
               date,
-              slots: [13, 20].map((hour) => ({ time: `${hour}:15`, covers: 2 })),
+              slots: [13, 20].map((hour) => ({ time: `${hour}:15`, covers: 2, held: 0 })),
             }
           : { ...occupancy, date, slots: [] },
     );
@@ -257,6 +257,56 @@ describe('the day', () => {
       .getAllByRole('listitem')
       .map((slot) => slot.textContent);
     expect(slots).toEqual(['19:30 · 30/40', '20:30 · 40/40pieno', '21:00 · 13/40']);
+  });
+
+  it('the day’s confirmed events, and the covers they hold apart from the seated ones', async () => {
+    occupancy = {
+      ...occupancy,
+      slots: [
+        { time: '19:30', covers: 10, held: 30 },
+        { time: '20:30', covers: 4, held: 30 },
+      ],
+      events: [
+        {
+          id: 7,
+          kind: 'wedding',
+          service: 'dinner',
+          name: 'Rosa Greco',
+          guests: 60,
+          holdCovers: 30,
+        },
+        {
+          id: 8,
+          kind: 'baptism',
+          service: 'lunch',
+          name: 'Hans Müller',
+          guests: 35,
+          holdCovers: 'all',
+        },
+      ],
+    };
+    renderReservations();
+    const events = await screen.findByRole('list', { name: 'Eventi del giorno' });
+    expect(
+      within(events)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Matrimonio · cena · 60 persone · 30 coperti tenuti Rosa Greco',
+      'Battesimo · pranzo · 35 persone · tutto il locale Hans Müller',
+    ]);
+    expect(
+      within(events)
+        .getByRole('link', { name: 'La richiesta di Rosa Greco in Eventi' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/events?richiesta=7');
+    const slots = within(screen.getByRole('list', { name: 'Coperti in ogni fascia' }))
+      .getAllByRole('listitem')
+      .map((slot) => slot.textContent);
+    expect(slots).toEqual(['19:30 · 10 + 30 tenuti/40pieno', '20:30 · 4 + 30 tenuti/40']);
+    expect(screen.getByText('Coperti per fascia').closest('summary')?.textContent).toBe(
+      'Coperti per fascia: pieno alle 19:30',
+    );
   });
 
   it('the day in the address; the day after and the date picker load theirs', async () => {

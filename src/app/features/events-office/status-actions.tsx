@@ -1,0 +1,188 @@
+import { useId, useState } from 'react';
+import {
+  holdCovers,
+  type EventInquiry,
+  type HoldCovers,
+  type InquiryPatch,
+} from '../../../shared/schemas/events.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
+import { FormProblems } from '../../components/form-problems.tsx';
+import {
+  NumberField,
+  SubmitButton,
+  typedNumber,
+  useCheckedSave,
+  useStaffSave,
+} from '../staff/index.ts';
+import { patchInquiry } from './events-office-api.ts';
+import { EVENTS_TEXTS as T } from './events-office-texts.ts';
+
+type OnChanged = (changed: EventInquiry) => void;
+
+/**
+ * Sends a change of the request; the answer replaces it on screen. A
+ * request a colleague changed or deleted meanwhile loads the list again.
+ */
+function useInquiryChange(inquiry: EventInquiry, onChanged: OnChanged) {
+  const { save } = useStaffSave();
+  return (body: InquiryPatch, success: string) =>
+    save((token) => patchInquiry(token, inquiry.id, body), {
+      success,
+      onSaved: onChanged,
+      then: false,
+      reloadOn: [404, 409],
+    });
+}
+
+/** What staff can do with a request in its status; confirming asks how many covers to hold. */
+export function StatusActions({
+  inquiry,
+  onChanged,
+}: {
+  inquiry: EventInquiry;
+  onChanged: OnChanged;
+}) {
+  const change = useInquiryChange(inquiry, onChanged);
+  const [holding, setHolding] = useState(false);
+  const { status, name } = inquiry;
+  if (holding) {
+    return <HoldForm inquiry={inquiry} onChanged={onChanged} onClose={() => setHolding(false)} />;
+  }
+  const replied = inquiry.messages.some((message) => message.from === 'staff');
+  return (
+    <div className="events-office__actions" role="group" aria-label={T.actionsFor(name)}>
+      {status === 'new' || status === 'confirmed' ? (
+        <button
+          type="button"
+          className="staff-button staff-button--small staff-button--ghost"
+          onClick={() => void change({ status: 'talking' }, T.movedToTalking(name))}
+        >
+          {T.toTalking}
+        </button>
+      ) : null}
+      {status === 'lost' ? null : (
+        <button
+          type="button"
+          className="staff-button staff-button--small"
+          onClick={() => setHolding(true)}
+        >
+          {status === 'confirmed' ? T.changeHold : T.confirm}
+        </button>
+      )}
+      {status === 'lost' ? (
+        <button
+          type="button"
+          className="staff-button staff-button--small staff-button--ghost"
+          // Back where it was: still to answer, or being talked over.
+          onClick={() => void change({ status: replied ? 'talking' : 'new' }, T.reopened(name))}
+        >
+          {T.reopen}
+        </button>
+      ) : (
+        <ConfirmedAction
+          label={T.lose}
+          question={T.loseQuestion(name)}
+          confirmLabel={T.loseYes}
+          cancelLabel={T.back}
+          onConfirm={() => change({ status: 'lost' }, T.lost(name))}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * How many covers a confirmed event holds from the table bookings of its
+ * date and service: a number (the request's guests by default) or the whole
+ * restaurant. Confirms the request, or changes a confirmed one's hold.
+ */
+function HoldForm({
+  inquiry,
+  onChanged,
+  onClose,
+}: {
+  inquiry: EventInquiry;
+  onChanged: OnChanged;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const guests = inquiry.adults + inquiry.children;
+  const current = inquiry.status === 'confirmed' ? inquiry.holdCovers : null;
+  const [whole, setWhole] = useState(current === 'all');
+  const [covers, setCovers] = useState(String(typeof current === 'number' ? current : guests));
+  const { submit, busy, problems } = useCheckedSave();
+  const confirming = inquiry.status !== 'confirmed';
+
+  const wanted: unknown = whole ? 'all' : typedNumber(covers);
+  const checked = holdCovers.safeParse(wanted);
+  return (
+    <form
+      className="events-office__hold"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(event) =>
+        void submit(
+          event,
+          checked.success ? [] : [T.holdInvalid],
+          (token) => {
+            const hold = checked.data as HoldCovers;
+            return patchInquiry(
+              token,
+              inquiry.id,
+              confirming ? { status: 'confirmed', holdCovers: hold } : { holdCovers: hold },
+            );
+          },
+          {
+            success: confirming ? T.confirmed(inquiry.name) : T.holdSaved,
+            onSaved: (changed) => {
+              onChanged(changed);
+              onClose();
+            },
+            then: false,
+            reloadOn: [404, 409],
+          },
+        )
+      }
+    >
+      <fieldset className="events-office__hold-choice" aria-describedby={`${id}-hint`}>
+        <legend id={`${id}-title`}>{T.holdTitle}</legend>
+        <p className="staff-hint" id={`${id}-hint`}>
+          {T.holdHint(inquiry.service)}
+        </p>
+        <label className="events-office__choice">
+          <input
+            type="radio"
+            name={`${id}-hold`}
+            checked={!whole}
+            onChange={() => setWhole(false)}
+          />
+          {T.holdCovers}
+        </label>
+        {whole ? null : (
+          <NumberField
+            id={`${id}-covers`}
+            label={T.holdNumberLabel}
+            value={covers}
+            hint={T.holdNumberHint(guests)}
+            onChange={setCovers}
+          />
+        )}
+        <label className="events-office__choice">
+          <input type="radio" name={`${id}-hold`} checked={whole} onChange={() => setWhole(true)} />
+          {T.holdWhole}
+        </label>
+      </fieldset>
+      <FormProblems title={T.fix} problems={problems} />
+      <div className="staff-form__actions">
+        <SubmitButton
+          label={confirming ? T.confirmYes : T.saveHold}
+          busyLabel={T.saving}
+          busy={busy}
+        />
+        <button type="button" className="staff-button staff-button--ghost" onClick={onClose}>
+          {T.back}
+        </button>
+      </div>
+    </form>
+  );
+}
