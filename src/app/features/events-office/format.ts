@@ -1,22 +1,14 @@
-import { kind as KIND_PHRASES } from '../../../shared/locales/it/event-mails.json';
 import { allergen as ALLERGEN_TEXTS } from '../../../shared/locales/it/menu.json';
 import type { Allergen } from '../../../shared/allergens.ts';
 import { romeDate } from '../../../shared/opening-hours.ts';
 import { formatPrice } from '../../../shared/price.ts';
-import type { EventInquiry } from '../../../shared/schemas/events.ts';
+import { EVENT_KIND_LABELS, type EventInquiry } from '../../../shared/schemas/events.ts';
 import { dayAndDateText } from '../../components/opening-hours/format.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 
-/**
- * A kind of event as a label: "Matrimonio". The Italian words are the
- * mails' (event-mails.json), which say them with their article ("un
- * matrimonio"): one place for them, the article left out here.
- */
-export function kindName(kind: string): string {
-  const phrase = (KIND_PHRASES as Record<string, string>)[kind] ?? kind;
-  const bare = phrase.replace(/^(?:un|una|uno)\s+/, '');
-  return bare.charAt(0).toUpperCase() + bare.slice(1);
-}
+/** A kind of event as staff read it: "Matrimonio" (the day view's kinds are plain strings). */
+export const kindName = (kind: string): string =>
+  (EVENT_KIND_LABELS as Record<string, string>)[kind] ?? kind;
 
 /** An allergen by its full Italian name, as the menu says it ("Cereali contenenti glutine"). */
 export const allergenName = (code: Allergen): string => ALLERGEN_TEXTS[code].name;
