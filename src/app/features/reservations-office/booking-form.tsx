@@ -33,6 +33,7 @@ const EVERY_QUARTER = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index
   return {
     time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
     covers: null,
+    held: 0,
   };
 });
 
@@ -143,9 +144,14 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const daySlots = useDaySlots(token, draft.date);
+  // A slot's covers are those taken: seated, and held by the day's events.
   const slots =
     daySlots.state === 'ready'
-      ? daySlots.occupancy.slots
+      ? daySlots.occupancy.slots.map(({ time, covers, held }) => ({
+          time,
+          covers: covers + held,
+          held,
+        }))
       : daySlots.state === 'failed'
         ? EVERY_QUARTER
         : [];
@@ -308,7 +314,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
               : daySlots.state === 'failed'
                 ? T.timesFailed
                 : chosen && chosen.covers !== null
-                  ? T.slotCovers(chosen.time, chosen.covers, capacity)
+                  ? T.slotCovers(chosen.time, chosen.covers, capacity, chosen.held)
                   : null}
           </p>
         </div>

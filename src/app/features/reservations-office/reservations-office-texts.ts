@@ -151,8 +151,10 @@ export const BOOKING_FORM_TEXTS = {
     covers >= capacity
       ? `${time} · ${covers}/${capacity} · pieno`
       : `${time} · ${covers}/${capacity}`,
-  slotCovers: (time: string, covers: number, capacity: number) =>
-    `Alle ${time} sono già prenotati ${covers} coperti su ${capacity}.`,
+  slotCovers: (time: string, covers: number, capacity: number, held: number) =>
+    held > 0
+      ? `Alle ${time} sono già presi ${covers} coperti su ${capacity}, di cui ${held} tenuti per un evento.`
+      : `Alle ${time} sono già prenotati ${covers} coperti su ${capacity}.`,
   notes: 'Note',
   notesHint: 'Per esempio: allergie, seggiolone, tavolo all’aperto.',
   lang: 'Lingua del cliente',

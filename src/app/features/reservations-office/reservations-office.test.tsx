@@ -702,6 +702,25 @@ describe('a booking taken by phone', () => {
     );
   });
 
+  it('the times count the covers an event holds as taken', async () => {
+    occupancy = {
+      ...occupancy,
+      slots: [
+        { time: '19:30', covers: 10, held: 30 },
+        { time: '20:30', covers: 4, held: 30 },
+      ],
+    };
+    const form = await openForm();
+    await within(form).findByRole('option', { name: '19:30 · 40/40 · pieno' });
+    expect(within(form).getByRole('option', { name: '20:30 · 34/40' })).toBeTruthy();
+    await pickTime(form, '20:30');
+    expect(
+      within(form).getByText(
+        'Alle 20:30 sono già presi 34 coperti su 40, di cui 30 tenuti per un evento.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('the times are the day’s slots with their covers; a closed day has none', async () => {
     const form = await openForm();
     await within(form).findByRole('option', { name: '19:30 · 30/40' });
