@@ -158,8 +158,14 @@ export const FAMILY_FILES = {
     ],
   },
   events: {
-    requests: 500,
-    routes: [['POST', '/api/events/inquiries']],
+    requests: 1950,
+    routes: [
+      ['POST', '/api/events/inquiries'],
+      ['GET', '/api/events/inquiries'],
+      ['PATCH', '/api/events/inquiries/:id'],
+      ['POST', '/api/events/inquiries/:id/messages'],
+      ['POST', '/api/events/inquiries/:id/messages/preview'],
+    ],
   },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
