@@ -12,6 +12,7 @@ export default [
     route('reservations/cancel', 'routes/public/reservations-cancel.tsx'),
     route('takeaway', 'routes/public/takeaway.tsx'),
     route('takeaway/order', 'routes/public/takeaway-order.tsx'),
+    route('events', 'routes/public/events.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [

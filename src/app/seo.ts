@@ -21,6 +21,14 @@ export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
  */
 export const TAKEAWAY_PAGE = { path: '/takeaway', key: 'takeaway' } as const;
 
+/** The events page: public and indexed, its description the locale files' (the owner writes none for it). */
+export const EVENTS_PAGE = { path: '/events', key: 'events' } as const;
+
+/** Indexed pages whose description is the locale files' rather than the owner's. */
+const LOCALE_DESCRIBED_PAGES = [TAKEAWAY_PAGE.key, EVENTS_PAGE.key] as const;
+const localeDescribed = (page: string): page is (typeof LOCALE_DESCRIBED_PAGES)[number] =>
+  (LOCALE_DESCRIBED_PAGES as readonly string[]).includes(page);
+
 /**
  * Pages that search engines must not index: the 404 page, and the pages a
  * guest's links open (their address holds the link's token).
@@ -67,12 +75,12 @@ interface RootMetaData {
  * Title, description, canonical, hreflang alternates and Open Graph tags of a
  * public page, in the page's language, present in the server-rendered HTML
  * before any script runs. An indexed page's description is the owner's
- * (its loader's `description`: src/app/site-texts.ts), an unindexed one's and the takeaway page's
+ * (its loader's `description`: src/app/site-texts.ts), an unindexed one's and the takeaway and events pages'
  * the locale files'; `more` adds a sentence from the page's data to it.
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
-  page: PublicPageKey | typeof TAKEAWAY_PAGE.key | UnindexedPageKey,
+  page: PublicPageKey | typeof TAKEAWAY_PAGE.key | typeof EVENTS_PAGE.key | UnindexedPageKey,
   path: string,
   options: {
     /** The page loader's `description` (undefined when the loader failed). */
@@ -88,7 +96,7 @@ export function publicPageMeta(
   const title = t(`meta.${page}.title`, { name });
   const extra = options.more?.(i18n);
   const own =
-    unindexed(page) || page === TAKEAWAY_PAGE.key
+    unindexed(page) || localeDescribed(page)
       ? t(`meta.${page}.description`, { name })
       : (options.description ?? '');
   const description = own + (extra ? ` ${extra}.` : '');

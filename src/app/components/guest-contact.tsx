@@ -4,11 +4,14 @@ import { useRestaurant } from './use-restaurant.ts';
 
 /**
  * A guest's contact fields, as the public forms that take them (a booking,
- * a takeaway order) show and check them, and the alert that tells such a
+ * a takeaway order, an event's request) show and check them, and the alert that tells such a
  * form's refusal. No zod here: this module is in the
  * public pages' bundle, and the server checks everything again with the
  * shared schema (`guestContactFields`).
  */
+
+/** The guest pages whose forms take a guest's contact (each has `details.*`, `errors.*` and `call`). */
+export type GuestFormNamespace = 'reservations' | 'takeaway' | 'events';
 
 /** The longest notes the server takes (RESERVATION_NOTES_MAX, checked by booking.test.ts). */
 export const NOTES_MAX = 500;
@@ -66,7 +69,7 @@ export function GuestContactFields({
   errors,
   autoFocus,
 }: {
-  namespace: 'reservations' | 'takeaway';
+  namespace: GuestFormNamespace;
   idPrefix: string;
   /** What the guest sent, shown again with the server's answer. */
   sent: GuestContact | undefined;
@@ -187,7 +190,7 @@ export function RefusalAlert({
   offerCall,
   focus = false,
 }: {
-  namespace: 'reservations' | 'takeaway';
+  namespace: GuestFormNamespace;
   id: string;
   message: string;
   offerCall: boolean;

@@ -44,6 +44,9 @@ export function SiteFooter() {
               <Link to="/menu">{t('nav.menu')}</Link>
             </li>
             <li>
+              <Link to="/events">{t('nav.events')}</Link>
+            </li>
+            <li>
               <Link to="/contact">{t('nav.contact')}</Link>
             </li>
           </ul>

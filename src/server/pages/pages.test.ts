@@ -521,9 +521,15 @@ describe('sitemap and robots', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = ['/', '/menu', '/about-us', '/contact', '/reservations', '/takeaway'].flatMap(
-      (path) => LANGS.map((lang) => `${ORIGIN}${path}?lng=${lang}`),
-    );
+    const expected = [
+      '/',
+      '/menu',
+      '/about-us',
+      '/contact',
+      '/reservations',
+      '/takeaway',
+      '/events',
+    ].flatMap((path) => LANGS.map((lang) => `${ORIGIN}${path}?lng=${lang}`));
     expect(locs.sort()).toEqual(expected.sort());
     expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(expected.length);
     // x-default is the Italian page, never a bare address (canonical to a `?lng=` page).

@@ -10,6 +10,8 @@ import itAbout from './it/about.json' with { type: 'json' };
 import itContact from './it/contact.json' with { type: 'json' };
 import itReservations from './it/reservations.json' with { type: 'json' };
 import itTakeaway from './it/takeaway.json' with { type: 'json' };
+import itEvents from './it/events.json' with { type: 'json' };
+import itEventMails from './it/event-mails.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
@@ -17,6 +19,8 @@ import enAbout from './en/about.json' with { type: 'json' };
 import enContact from './en/contact.json' with { type: 'json' };
 import enReservations from './en/reservations.json' with { type: 'json' };
 import enTakeaway from './en/takeaway.json' with { type: 'json' };
+import enEvents from './en/events.json' with { type: 'json' };
+import enEventMails from './en/event-mails.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
 import frHome from './fr/home.json' with { type: 'json' };
 import frMenu from './fr/menu.json' with { type: 'json' };
@@ -24,6 +28,8 @@ import frAbout from './fr/about.json' with { type: 'json' };
 import frContact from './fr/contact.json' with { type: 'json' };
 import frReservations from './fr/reservations.json' with { type: 'json' };
 import frTakeaway from './fr/takeaway.json' with { type: 'json' };
+import frEvents from './fr/events.json' with { type: 'json' };
+import frEventMails from './fr/event-mails.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esMenu from './es/menu.json' with { type: 'json' };
@@ -31,6 +37,8 @@ import esAbout from './es/about.json' with { type: 'json' };
 import esContact from './es/contact.json' with { type: 'json' };
 import esReservations from './es/reservations.json' with { type: 'json' };
 import esTakeaway from './es/takeaway.json' with { type: 'json' };
+import esEvents from './es/events.json' with { type: 'json' };
+import esEventMails from './es/event-mails.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import deHome from './de/home.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
@@ -38,6 +46,8 @@ import deAbout from './de/about.json' with { type: 'json' };
 import deContact from './de/contact.json' with { type: 'json' };
 import deReservations from './de/reservations.json' with { type: 'json' };
 import deTakeaway from './de/takeaway.json' with { type: 'json' };
+import deEvents from './de/events.json' with { type: 'json' };
+import deEventMails from './de/event-mails.json' with { type: 'json' };
 
 /** Italian is the source language: its keys are the reference for the others. */
 export type Messages = {
@@ -48,6 +58,12 @@ export type Messages = {
   contact: typeof itContact;
   reservations: typeof itReservations;
   takeaway: typeof itTakeaway;
+  events: typeof itEvents;
+  /**
+   * The event mails' texts (src/server/mail/event-mails.ts): the events page
+   * names the services and areas with the same words the guest's mail repeats.
+   */
+  'event-mails': typeof itEventMails;
 };
 export type Namespace = keyof Messages;
 export const NAMESPACES: readonly Namespace[] = [
@@ -58,6 +74,8 @@ export const NAMESPACES: readonly Namespace[] = [
   'contact',
   'reservations',
   'takeaway',
+  'events',
+  'event-mails',
 ];
 
 export const MESSAGES: Record<Lang, Messages> = {
@@ -69,6 +87,8 @@ export const MESSAGES: Record<Lang, Messages> = {
     contact: itContact,
     reservations: itReservations,
     takeaway: itTakeaway,
+    events: itEvents,
+    'event-mails': itEventMails,
   },
   en: {
     common: enCommon,
@@ -78,6 +98,8 @@ export const MESSAGES: Record<Lang, Messages> = {
     contact: enContact,
     reservations: enReservations,
     takeaway: enTakeaway,
+    events: enEvents,
+    'event-mails': enEventMails,
   },
   fr: {
     common: frCommon,
@@ -87,6 +109,8 @@ export const MESSAGES: Record<Lang, Messages> = {
     contact: frContact,
     reservations: frReservations,
     takeaway: frTakeaway,
+    events: frEvents,
+    'event-mails': frEventMails,
   },
   es: {
     common: esCommon,
@@ -96,6 +120,8 @@ export const MESSAGES: Record<Lang, Messages> = {
     contact: esContact,
     reservations: esReservations,
     takeaway: esTakeaway,
+    events: esEvents,
+    'event-mails': esEventMails,
   },
   de: {
     common: deCommon,
@@ -105,5 +131,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     contact: deContact,
     reservations: deReservations,
     takeaway: deTakeaway,
+    events: deEvents,
+    'event-mails': deEventMails,
   },
 };

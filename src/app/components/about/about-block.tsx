@@ -9,8 +9,10 @@ interface Props {
   id: string;
   title: string;
   photo: PhotoView;
-  /** Label of the button to /contact every block ends with. */
+  /** Label of the button every block ends with. */
   contactLabel: string;
+  /** Where that button leads: the contact page unless the block has a page of its own (events). */
+  contactTo?: string;
   /** The image on the right on wide screens; the blocks alternate. */
   imageRight?: boolean;
   /** The first block's picture is in view on arrival on most screens (its likely LCP): preloaded. */
@@ -26,6 +28,7 @@ export function AboutBlock({
   title,
   photo,
   contactLabel,
+  contactTo = '/contact',
   imageRight = false,
   priority = false,
   actions,
@@ -41,7 +44,7 @@ export function AboutBlock({
         {children}
         <p className="about-block__actions">
           {actions}
-          <Link className="button button--ghost" to="/contact">
+          <Link className="button button--ghost" to={contactTo}>
             {contactLabel}
           </Link>
         </p>

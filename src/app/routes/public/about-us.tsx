@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { photos: photosBySlot(photos, ABOUT_SLOTS), ...texts, ...pageMessages(request, 'about') };
 }
 
-/** About-us: three alternating text-and-image blocks, each with a button to /contact. */
+/** About-us: three alternating text-and-image blocks, each with a button to /contact (services' to /events). */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { photos } = loaderData;
   const { t } = useTranslation();
@@ -73,6 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         title={text('about.services.title')}
         photo={photos['about-3']}
         contactLabel={about('services.cta')}
+        contactTo="/events"
         actions={
           <a className="button" href={telHref(phones.mobile)}>
             {about('services.call')}

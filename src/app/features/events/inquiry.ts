@@ -1,0 +1,223 @@
+import type { EventInquiryOutcome } from '../../context.ts';
+import { AMOUNT_PATTERN } from '../../../shared/money.ts';
+import {
+  checkGuestContact,
+  GUEST_CONTACT_FIELDS,
+  NOTES_MAX,
+  type GuestContact,
+} from '../../components/guest-contact.tsx';
+
+/**
+ * The guest's events page without its looks: what the loader hands over,
+ * how the posted form becomes the body `eventInquiryBody` takes, and the
+ * checks the browser makes before sending. No zod here: this module is in
+ * the public page's bundle, and the server checks everything again with the
+ * shared schema (src/shared/schemas/events.ts).
+ */
+
+/** The largest party one request may bring (EVENT_GUESTS_MAX, checked by inquiry.test.ts). */
+export const GUESTS_MAX = 300;
+
+/** A closure of the restaurant, its note in the page's language. */
+export interface EventClosure {
+  from: string;
+  to: string;
+  note: string | null;
+}
+
+/** What /events renders from. */
+export interface EventsPageData {
+  /**
+   * The first day a request may name: tomorrow in Rome. Today is too late
+   * to prepare an event, and the server refuses it.
+   */
+  firstDay: string;
+  /** The closures not over by `firstDay`, in date order: no event on those days. */
+  closures: EventClosure[];
+}
+
+/** The fields of the request form, as the guest typed them. */
+export interface InquiryValues extends GuestContact {
+  kind: string;
+  date: string;
+  altDate: string;
+  service: string;
+  adults: string;
+  children: string;
+  area: string;
+  budgetPerPerson: string;
+  allergens: string[];
+  dietaryNotes: string;
+}
+
+/** A form that sent nothing readable. */
+export const NOTHING_SENT: InquiryValues = {
+  kind: '',
+  date: '',
+  altDate: '',
+  service: '',
+  adults: '',
+  children: '0',
+  area: '',
+  budgetPerPerson: '',
+  allergens: [],
+  dietaryNotes: '',
+  name: '',
+  email: '',
+  phone: '',
+  notes: '',
+  privacy: false,
+};
+
+/** The fields in the order the form shows them (the first to fix gets the focus). */
+export const INQUIRY_FIELDS = [
+  'kind',
+  'date',
+  'altDate',
+  'service',
+  'adults',
+  'children',
+  'area',
+  'budgetPerPerson',
+  'allergens',
+  'dietaryNotes',
+  ...GUEST_CONTACT_FIELDS,
+] as const;
+export type InquiryField = (typeof INQUIRY_FIELDS)[number];
+export type FieldErrors = Partial<Record<InquiryField, true>>;
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * What the request form sent, as the page shows it again (its values) and
+ * the service reads it (the body). Everything arrives as text: the head
+ * counts stay digits (the schema takes them so), the budget stays text,
+ * ticked allergens become a list of codes, and optional fields left empty
+ * are left out.
+ */
+export function inquiryFromForm(form: FormData): { values: InquiryValues; body: unknown } {
+  const values: InquiryValues = {
+    kind: text(form, 'kind'),
+    date: text(form, 'date'),
+    altDate: text(form, 'altDate'),
+    service: text(form, 'service'),
+    adults: text(form, 'adults').trim(),
+    children: text(form, 'children').trim(),
+    area: text(form, 'area'),
+    budgetPerPerson: text(form, 'budgetPerPerson').trim(),
+    allergens: form.getAll('allergens').filter((code) => typeof code === 'string'),
+    dietaryNotes: text(form, 'dietaryNotes'),
+    name: text(form, 'name'),
+    email: text(form, 'email'),
+    phone: text(form, 'phone'),
+    notes: text(form, 'notes'),
+    privacy: form.get('privacy') !== null,
+  };
+  const body: Record<string, unknown> = {
+    kind: values.kind,
+    date: values.date,
+    service: values.service,
+    adults: values.adults,
+    children: values.children,
+    area: values.area,
+    allergens: values.allergens,
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    lang: text(form, 'lang'),
+  };
+  if (values.altDate !== '') body.altDate = values.altDate;
+  if (values.budgetPerPerson !== '') body.budgetPerPerson = values.budgetPerPerson;
+  if (values.dietaryNotes !== '') body.dietaryNotes = values.dietaryNotes;
+  if (values.notes !== '') body.notes = values.notes;
+  // An unticked box sends nothing: the server says "privacy" is missing.
+  if (values.privacy) body.privacy = true;
+  const website = form.get('website');
+  if (typeof website === 'string') body.website = website;
+  return { values, body };
+}
+
+/** The closure `date` falls in, as the server finds it (a special day inside one does not open it). */
+export const closureOn = (closures: readonly EventClosure[], date: string): EventClosure | null =>
+  closures.find((closure) => closure.from <= date && date <= closure.to) ?? null;
+
+/** Why a date cannot be asked for: not a date, too soon (today or before), or inside a closure. */
+export type DateProblem =
+  { reason: 'missing' } | { reason: 'past' } | { reason: 'closed'; closure: EventClosure };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What is wrong with a date field's value, or null; an empty second choice is fine. */
+export function dateProblem(
+  page: EventsPageData,
+  date: string,
+  optional = false,
+): DateProblem | null {
+  if (date === '') return optional ? null : { reason: 'missing' };
+  if (!DATE.test(date)) return { reason: 'missing' };
+  if (date < page.firstDay) return { reason: 'past' };
+  const closure = closureOn(page.closures, date);
+  return closure ? { reason: 'closed', closure } : null;
+}
+
+const count = (value: string, min: number): number | null =>
+  /^\d{1,3}$/.test(value) && Number(value) >= min && Number(value) <= GUESTS_MAX
+    ? Number(value)
+    : null;
+
+/** Adults and children together exceed what one request may bring. */
+export const tooManyGuests = (values: Pick<InquiryValues, 'adults' | 'children'>): boolean =>
+  (count(values.adults, 1) ?? 0) + (count(values.children, 0) ?? 0) > GUESTS_MAX;
+
+/** A request's checks before it leaves: what a guest can get wrong by typing or forgetting. */
+export function checkInquiry(page: EventsPageData, values: InquiryValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.kind === '') errors.kind = true;
+  if (dateProblem(page, values.date)) errors.date = true;
+  if (dateProblem(page, values.altDate, true)) errors.altDate = true;
+  if (values.service === '') errors.service = true;
+  if (count(values.adults, 1) === null || tooManyGuests(values)) errors.adults = true;
+  if (count(values.children, 0) === null) errors.children = true;
+  if (values.area === '') errors.area = true;
+  if (values.budgetPerPerson !== '' && !AMOUNT_PATTERN.test(values.budgetPerPerson)) {
+    errors.budgetPerPerson = true;
+  }
+  if (values.dietaryNotes.trim().length > NOTES_MAX) errors.dietaryNotes = true;
+  return { ...errors, ...checkGuestContact(values) };
+}
+
+/** What the page's action answers: the service's outcome, and what was sent (shown again). */
+export interface InquiryResult {
+  outcome: EventInquiryOutcome | { ok: false; code: 'failed' };
+  values: InquiryValues;
+}
+
+/** The fields the server refused, as the page marks them; the rest go to the general message. */
+export function refusedFields(outcome: InquiryResult['outcome']): {
+  fields: FieldErrors;
+  other: boolean;
+} {
+  if (outcome.ok || outcome.code !== 'invalid') return { fields: {}, other: false };
+  const fields: FieldErrors = {};
+  let other = false;
+  for (const [name, messages] of Object.entries(outcome.fields)) {
+    if (!messages || messages.length === 0) continue;
+    if ((INQUIRY_FIELDS as readonly string[]).includes(name)) {
+      fields[name as InquiryField] = true;
+    } else {
+      other = true;
+    }
+  }
+  // A refusal that names no field still has to be told.
+  if (Object.keys(fields).length === 0) other = true;
+  return { fields, other };
+}
+
+/** The HTTP status of a request's answer, as the API would give it. */
+export function inquiryStatus(outcome: EventInquiryOutcome): number {
+  if (outcome.ok) return 201;
+  return outcome.code === 'rate-limited' ? 429 : 400;
+}
