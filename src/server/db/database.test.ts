@@ -113,6 +113,7 @@ const ALL_MIGRATIONS = [
   '020-takeaway-orders',
   '021-takeaway-board',
   '022-event-inquiries',
+  '023-event-replies',
 ];
 
 describe('DATABASE_URL', () => {

@@ -189,7 +189,8 @@ const getReservationDay = family({
           .execute();
         expected = rows.map(toReservation);
       } else {
-        // Every slot of the hours (no notice, no horizon), with the covers seated then.
+        // Every slot of the hours (no notice, no horizon), with the covers seated then; this
+        // file's database holds no event, so none is held (events-staff.test.ts proves holds).
         const { settings } = await readSettings();
         const held = await seatsHeld(date);
         expected = {
@@ -199,7 +200,9 @@ const getReservationDay = family({
           slots: slotTimes(date, settings.turnMinutes).map((time) => ({
             time,
             covers: coversAt(held, minutesOf(time)),
+            held: 0,
           })),
+          events: [],
         };
       }
       return noWrites((response) => {
