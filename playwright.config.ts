@@ -73,8 +73,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * sessions and lockouts, the daily menu and its translations, the contact
  * messages and their outbox, the pages rebuilt when the content changes, the
  * opening hours and their notices, reservations, takeaway orders and their
- * kitchen board, the printed menu, the uploaded photos and page texts, and
- * two instances behind one database.
+ * kitchen board, event requests and the covers they hold, the printed menu,
+ * the uploaded photos and page texts, and two instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -85,6 +85,7 @@ const DATABASE_SPECS = [
   'contact',
   'daily-menu-translation',
   'dashboard-translations',
+  'events',
   'home',
   'hours-editor',
   'inbox',
