@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const PERFORMANCE_FLOOR = args['tolerate-noise'] ? 0.98 : 1;
 
-const PATHS = ['/', '/menu', '/about-us', '/contact', '/reservations', '/takeaway'];
+const PATHS = ['/', '/menu', '/about-us', '/contact', '/reservations', '/takeaway', '/events'];
 const LANGS = ['it', 'en'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];

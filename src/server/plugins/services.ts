@@ -301,6 +301,8 @@ export const servicesPlugin = fp(
         onMail: () => outbox.kick(),
         translate: (italian, target) => textTranslations.translateNow(italian, target),
         onBookingsChanged: () => bookingsVersion.expire(),
+        onTranslationFailed: (error) =>
+          app.log.warn({ err: error }, 'machine translation of an event reply failed'),
       }),
     );
     const guestData = new GuestDataService({

@@ -156,11 +156,12 @@ export class GuestDataService {
         target: 'guest',
         summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
       });
-      if (counts.reservations) await bumpBookingsVersion(trx);
+      // An event request may hold covers from the bookings (held-covers.ts): gone with it.
+      if (counts.reservations || counts.eventInquiries) await bumpBookingsVersion(trx);
       if (counts.takeawayOrders) await lockOrders(trx);
       return counts;
     });
-    if (erased.reservations) this.#onBookingsChanged();
+    if (erased.reservations || erased.eventInquiries) this.#onBookingsChanged();
     if (erased.takeawayOrders) this.#onOrdersChanged();
     return erased;
   }

@@ -10,9 +10,9 @@ interface Props {
   title: string;
   photo: PhotoView;
   /** Label of the button every block ends with. */
-  contactLabel: string;
+  actionLabel: string;
   /** Where that button leads: the contact page unless the block has a page of its own (events). */
-  contactTo?: string;
+  actionTo?: string;
   /** The image on the right on wide screens; the blocks alternate. */
   imageRight?: boolean;
   /** The first block's picture is in view on arrival on most screens (its likely LCP): preloaded. */
@@ -27,8 +27,8 @@ export function AboutBlock({
   id,
   title,
   photo,
-  contactLabel,
-  contactTo = '/contact',
+  actionLabel,
+  actionTo = '/contact',
   imageRight = false,
   priority = false,
   actions,
@@ -44,8 +44,8 @@ export function AboutBlock({
         {children}
         <p className="about-block__actions">
           {actions}
-          <Link className="button button--ghost" to={contactTo}>
-            {contactLabel}
+          <Link className="button button--ghost" to={actionTo}>
+            {actionLabel}
           </Link>
         </p>
       </div>

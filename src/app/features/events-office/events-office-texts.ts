@@ -1,13 +1,12 @@
 import { LANGUAGE_NAMES_IT, type Lang } from '../../../shared/languages.ts';
-import type { EventStatus } from '../../../shared/schemas/events.ts';
+import { EVENT_SERVICE_LABELS, type EventStatus } from '../../../shared/schemas/events.ts';
+import { persons, plural } from '../staff/index.ts';
 
 /**
  * The back office's "Eventi" (/dashboard/events). In Italian only (staff
  * screens are Italian; these texts are not in the public locale files),
  * fixed word for word: tests assert them.
  */
-
-const persons = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
 
 const daysAgo = (days: number) => (days === 0 ? 'oggi' : days === 1 ? 'ieri' : `${days} giorni fa`);
 
@@ -40,7 +39,6 @@ export const EVENTS_TEXTS = {
     lost: 'Nessuna richiesta persa.',
   } satisfies Record<EventStatus, string>,
   listLabel: (status: string) => `Richieste: ${status.toLowerCase()}`,
-  open: (name: string) => `Apri la richiesta di ${name}`,
   backToList: 'Tutte le richieste',
   notFound: 'Questa richiesta non c’è più.',
 
@@ -48,15 +46,15 @@ export const EVENTS_TEXTS = {
   persons,
   guests: (adults: number, children: number) =>
     children === 0
-      ? `${adults} adulti`
-      : `${adults} adulti e ${children} ${children === 1 ? 'bambino' : 'bambini'}`,
+      ? plural(adults, 'adulto', 'adulti')
+      : `${plural(adults, 'adulto', 'adulti')} e ${plural(children, 'bambino', 'bambini')}`,
   lastReply: (days: number) => `Ultima risposta ${daysAgo(days)}`,
   noReply: (days: number) => `Nessuna risposta, arrivata ${daysAgo(days)}`,
 
   details: 'Dettagli',
   date: 'Data',
   altDate: 'Seconda scelta',
-  service: { lunch: 'pranzo', dinner: 'cena' } as const,
+  service: EVENT_SERVICE_LABELS,
   serviceLabel: 'Servizio',
   guestsLabel: 'Ospiti',
   area: {
@@ -80,7 +78,7 @@ export const EVENTS_TEXTS = {
   received: 'Arrivata',
   held: 'Coperti tenuti',
   heldCovers: (hold: number | 'all') =>
-    hold === 'all' ? 'Tutto il locale' : hold === 1 ? '1 coperto' : `${hold} coperti`,
+    hold === 'all' ? 'Tutto il locale' : plural(hold, 'coperto', 'coperti'),
 
   thread: 'Conversazione',
   noMessages: 'Ancora nessun messaggio.',
@@ -118,6 +116,9 @@ export const EVENTS_TEXTS = {
   loseQuestion: (name: string) =>
     `Segnare come persa la richiesta di ${name}? I coperti tenuti tornano liberi.`,
   loseYes: 'Sì, persa',
+  talkingQuestion: (name: string) =>
+    `Riportare in trattativa la richiesta di ${name}? I coperti tenuti tornano liberi.`,
+  talkingYes: 'Sì, in trattativa',
   lost: (name: string) => `La richiesta di ${name} è segnata come persa.`,
   reopen: 'Riapri',
   reopened: (name: string) => `La richiesta di ${name} è di nuovo aperta.`,

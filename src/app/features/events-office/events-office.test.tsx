@@ -435,6 +435,35 @@ describe('the status', () => {
     expect(await screen.findByText('Tutto il locale', { selector: 'dd' })).toBeTruthy();
   });
 
+  it('a confirmed event goes back to talking only after asking, since its covers come free', async () => {
+    renderEvents('/dashboard/events?richiesta=2');
+    await screen.findByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'In trattativa' }));
+    expect(bodies('PATCH /api/events/inquiries/2')).toEqual([]);
+    expect(
+      screen.getByText(
+        'Riportare in trattativa la richiesta di Rosa Greco? I coperti tenuti tornano liberi.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sì, in trattativa' }));
+    await waitFor(() =>
+      expect(bodies('PATCH /api/events/inquiries/2')).toEqual([{ status: 'talking' }]),
+    );
+  });
+
+  it('the hold form takes the focus, and gives it back to its button', async () => {
+    renderEvents('/dashboard/events?richiesta=3');
+    await screen.findByRole('article');
+    fireEvent.click(screen.getByRole('button', { name: 'Conferma…' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Coperti' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Conferma…' })),
+    );
+  });
+
   it('lost after asking, then reopened where it was', async () => {
     renderEvents('/dashboard/events?richiesta=3');
     await screen.findByRole('article');

@@ -4,10 +4,9 @@ import { LoadedPanel, StaffPanel } from '../staff/index.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 import { kindName, longDate, replyAge } from './format.ts';
 import { InquiryDetails } from './inquiry-details.tsx';
-import { INQUIRY_PARAM, STATUS_PARAM, viewOf, type EventsData } from './load-events.ts';
+import { inquiryHref, STATUS_PARAM, viewOf, type EventsData } from './load-events.ts';
 
 const listHref = (status: string) => `?${STATUS_PARAM}=${status}`;
-const inquiryHref = (id: number) => `?${INQUIRY_PARAM}=${id}`;
 
 /**
  * /dashboard/events: the event requests by status, newest first, and the

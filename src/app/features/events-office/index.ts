@@ -1,4 +1,4 @@
 /** The back office's event requests (/dashboard/events). */
 export { EventsOffice } from './events-office.tsx';
-export { loadEvents, shouldRevalidateEvents } from './load-events.ts';
+export { inquiryHref, loadEvents, shouldRevalidateEvents } from './load-events.ts';
 export { kindName } from './format.ts';

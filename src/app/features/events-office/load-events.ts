@@ -15,6 +15,9 @@ import { fetchInquiries } from './events-office-api.ts';
 export const STATUS_PARAM = 'stato';
 export const INQUIRY_PARAM = 'richiesta';
 
+/** A request's page in Eventi, from anywhere in the back office. */
+export const inquiryHref = (id: number) => `/dashboard/events?${INQUIRY_PARAM}=${id}`;
+
 export interface EventsView {
   /** The list asked for; without it, the open request's or the new ones. */
   status: EventStatus | null;

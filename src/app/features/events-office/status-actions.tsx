@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   holdCovers,
   type EventInquiry,
@@ -21,7 +21,7 @@ type OnChanged = (changed: EventInquiry) => void;
 
 /**
  * Sends a change of the request; the answer replaces it on screen. A
- * request a colleague changed or deleted meanwhile loads the list again.
+ * request deleted meanwhile (a guest's data erased) loads the list again.
  */
 function useInquiryChange(inquiry: EventInquiry, onChanged: OnChanged) {
   const { save } = useStaffSave();
@@ -30,7 +30,7 @@ function useInquiryChange(inquiry: EventInquiry, onChanged: OnChanged) {
       success,
       onSaved: onChanged,
       then: false,
-      reloadOn: [404, 409],
+      reloadOn: [404],
     });
 }
 
@@ -44,14 +44,31 @@ export function StatusActions({
 }) {
   const change = useInquiryChange(inquiry, onChanged);
   const [holding, setHolding] = useState(false);
+  // Back on the button that opened the hold form once it closes, so keyboard users keep their place.
+  const holdButton = useRef<HTMLButtonElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!returnFocus) return;
+    holdButton.current?.focus();
+    setReturnFocus(false);
+  }, [returnFocus]);
   const { status, name } = inquiry;
   if (holding) {
-    return <HoldForm inquiry={inquiry} onChanged={onChanged} onClose={() => setHolding(false)} />;
+    return (
+      <HoldForm
+        inquiry={inquiry}
+        onChanged={onChanged}
+        onClose={() => {
+          setHolding(false);
+          setReturnFocus(true);
+        }}
+      />
+    );
   }
   const replied = inquiry.messages.some((message) => message.from === 'staff');
   return (
     <div className="events-office__actions" role="group" aria-label={T.actionsFor(name)}>
-      {status === 'new' || status === 'confirmed' ? (
+      {status === 'new' ? (
         <button
           type="button"
           className="staff-button staff-button--small staff-button--ghost"
@@ -60,8 +77,19 @@ export function StatusActions({
           {T.toTalking}
         </button>
       ) : null}
+      {status === 'confirmed' ? (
+        // Held covers go back to the bookings: asked first, as "Persa" is.
+        <ConfirmedAction
+          label={T.toTalking}
+          question={T.talkingQuestion(name)}
+          confirmLabel={T.talkingYes}
+          cancelLabel={T.back}
+          onConfirm={() => change({ status: 'talking' }, T.movedToTalking(name))}
+        />
+      ) : null}
       {status === 'lost' ? null : (
         <button
+          ref={holdButton}
           type="button"
           className="staff-button staff-button--small"
           onClick={() => setHolding(true)}
@@ -113,10 +141,17 @@ function HoldForm({
   const { submit, busy, problems } = useCheckedSave();
   const confirming = inquiry.status !== 'confirmed';
 
+  // Opened in place of the button that asked for it: the choice takes the focus.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, []);
+
   const wanted: unknown = whole ? 'all' : typedNumber(covers);
   const checked = holdCovers.safeParse(wanted);
   return (
     <form
+      ref={form}
       className="events-office__hold"
       aria-labelledby={`${id}-title`}
       noValidate
@@ -139,7 +174,7 @@ function HoldForm({
               onClose();
             },
             then: false,
-            reloadOn: [404, 409],
+            reloadOn: [404],
           },
         )
       }

@@ -23,7 +23,7 @@ import {
   INQUIRY_FIELDS,
   inquiryFromForm,
   NOTHING_SENT,
-  refusedFields,
+  refusedFieldsOf,
   tooManyGuests,
   type EventClosure,
   type EventsPageData,
@@ -126,7 +126,7 @@ function InquiryForm({ data, result }: { data: EventsPageData; result?: InquiryR
     fields: new Set(),
   });
 
-  const refused = result ? refusedFields(result.outcome) : { fields: {}, other: false };
+  const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
   const editedNow = edited.result === result ? edited.fields : new Set<string>();
   const errors: FieldErrors = checked
     ? { ...checked.errors }

@@ -6,6 +6,7 @@ import {
   NOTES_MAX,
   type GuestContact,
 } from '../../components/guest-contact.tsx';
+import { formText, refusedFields } from '../../components/guest-form.ts';
 
 /**
  * The guest's events page without its looks: what the loader hands over,
@@ -86,11 +87,6 @@ export const INQUIRY_FIELDS = [
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export type FieldErrors = Partial<Record<InquiryField, true>>;
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /**
  * What the request form sent, as the page shows it again (its values) and
  * the service reads it (the body). Everything arrives as text: the head
@@ -100,20 +96,20 @@ const text = (form: FormData, name: string): string => {
  */
 export function inquiryFromForm(form: FormData): { values: InquiryValues; body: unknown } {
   const values: InquiryValues = {
-    kind: text(form, 'kind'),
-    date: text(form, 'date'),
-    altDate: text(form, 'altDate'),
-    service: text(form, 'service'),
-    adults: text(form, 'adults').trim(),
-    children: text(form, 'children').trim(),
-    area: text(form, 'area'),
-    budgetPerPerson: text(form, 'budgetPerPerson').trim(),
+    kind: formText(form, 'kind'),
+    date: formText(form, 'date'),
+    altDate: formText(form, 'altDate'),
+    service: formText(form, 'service'),
+    adults: formText(form, 'adults').trim(),
+    children: formText(form, 'children').trim(),
+    area: formText(form, 'area'),
+    budgetPerPerson: formText(form, 'budgetPerPerson').trim(),
     allergens: form.getAll('allergens').filter((code) => typeof code === 'string'),
-    dietaryNotes: text(form, 'dietaryNotes'),
-    name: text(form, 'name'),
-    email: text(form, 'email'),
-    phone: text(form, 'phone'),
-    notes: text(form, 'notes'),
+    dietaryNotes: formText(form, 'dietaryNotes'),
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    phone: formText(form, 'phone'),
+    notes: formText(form, 'notes'),
     privacy: form.get('privacy') !== null,
   };
   const body: Record<string, unknown> = {
@@ -127,7 +123,7 @@ export function inquiryFromForm(form: FormData): { values: InquiryValues; body: 
     name: values.name,
     email: values.email,
     phone: values.phone,
-    lang: text(form, 'lang'),
+    lang: formText(form, 'lang'),
   };
   if (values.altDate !== '') body.altDate = values.altDate;
   if (values.budgetPerPerson !== '') body.budgetPerPerson = values.budgetPerPerson;
@@ -196,25 +192,8 @@ export interface InquiryResult {
 }
 
 /** The fields the server refused, as the page marks them; the rest go to the general message. */
-export function refusedFields(outcome: InquiryResult['outcome']): {
-  fields: FieldErrors;
-  other: boolean;
-} {
-  if (outcome.ok || outcome.code !== 'invalid') return { fields: {}, other: false };
-  const fields: FieldErrors = {};
-  let other = false;
-  for (const [name, messages] of Object.entries(outcome.fields)) {
-    if (!messages || messages.length === 0) continue;
-    if ((INQUIRY_FIELDS as readonly string[]).includes(name)) {
-      fields[name as InquiryField] = true;
-    } else {
-      other = true;
-    }
-  }
-  // A refusal that names no field still has to be told.
-  if (Object.keys(fields).length === 0) other = true;
-  return { fields, other };
-}
+export const refusedFieldsOf = (outcome: InquiryResult['outcome']) =>
+  refusedFields(outcome, INQUIRY_FIELDS);
 
 /** The HTTP status of a request's answer, as the API would give it. */
 export function inquiryStatus(outcome: EventInquiryOutcome): number {

@@ -19,7 +19,7 @@ import { DAY_PARAM } from './load-reservations.ts';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
-import { kindName } from '../events-office/index.ts';
+import { inquiryHref, kindName } from '../events-office/index.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
 
@@ -137,10 +137,7 @@ function DayEvents({ events }: { events: OccupancyAnswer['events'] }) {
       <ul aria-label={T.eventsTitle}>
         {events.map((event) => (
           <li key={event.id}>
-            <Link
-              to={`/dashboard/events?richiesta=${event.id}`}
-              aria-label={T.eventLink(event.name)}
-            >
+            <Link to={inquiryHref(event.id)}>
               {T.eventLine(kindName(event.kind), event.service, event.guests, event.holdCovers)}
             </Link>{' '}
             <span className="staff-hint">{event.name}</span>

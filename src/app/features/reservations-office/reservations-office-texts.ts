@@ -4,10 +4,9 @@ import {
   type Reservation,
   type ReservationStatus,
 } from '../../../shared/schemas/reservations.ts';
+import { EVENT_SERVICE_LABELS, type EventService } from '../../../shared/schemas/events.ts';
+import { persons, plural } from '../staff/index.ts';
 
-const persons = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
-const plural = (count: number, one: string, many: string) =>
-  count === 1 ? `1 ${one}` : `${count} ${many}`;
 /** "Giulia Bianchi (4 persone, 20:00)": which booking a question is about. */
 const which = (booking: Pick<Reservation, 'name' | 'party' | 'time'>) =>
   `${booking.name} (${persons(booking.party)}, ${booking.time})`;
@@ -55,11 +54,10 @@ export const RESERVATIONS_TEXTS = {
   eventLine: (kind: string, service: string, guests: number, hold: number | 'all') =>
     [
       kind,
-      service === 'lunch' ? 'pranzo' : 'cena',
+      EVENT_SERVICE_LABELS[service as EventService],
       persons(guests),
       hold === 'all' ? 'tutto il locale' : `${plural(hold, 'coperto tenuto', 'coperti tenuti')}`,
     ].join(' · '),
-  eventLink: (name: string) => `La richiesta di ${name} in Eventi`,
   full: 'pieno',
   overCapacitySlot: 'oltre la capienza',
 

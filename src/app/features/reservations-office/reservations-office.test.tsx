@@ -297,7 +297,7 @@ describe('the day', () => {
     ]);
     expect(
       within(events)
-        .getByRole('link', { name: 'La richiesta di Rosa Greco in Eventi' })
+        .getByRole('link', { name: 'Matrimonio · cena · 60 persone · 30 coperti tenuti' })
         .getAttribute('href'),
     ).toBe('/dashboard/events?richiesta=7');
     const slots = within(screen.getByRole('list', { name: 'Coperti in ogni fascia' }))

@@ -12,7 +12,7 @@ import {
   checkBooking,
   FIELDS_WITH_ERRORS,
   partyChoice,
-  refusedFields,
+  refusedFieldsOf,
   renderedSlots,
   availabilityUrl,
   type BookingPageData,
@@ -217,7 +217,7 @@ function DetailsForm({
     fields: new Set(),
   });
 
-  const refused = result ? refusedFields(result.outcome) : { fields: {}, other: false };
+  const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
   const editedNow = edited.result === result ? edited.fields : new Set<string>();
   const errors: FieldErrors = checked
     ? checked.errors

@@ -7,7 +7,7 @@ import {
   checkBooking,
   partyChoice,
   readChoice,
-  refusedFields,
+  refusedFieldsOf,
   type BookingValues,
 } from './booking.ts';
 import { bookingAction, cancelAction } from './booking-action.server.ts';
@@ -151,30 +151,34 @@ describe('checkBooking', () => {
   });
 });
 
-describe('refusedFields', () => {
+describe('refusedFieldsOf', () => {
   it('marks the fields the page shows, and tells the others once', () => {
     expect(
-      refusedFields({
+      refusedFieldsOf({
         ok: false,
         code: 'invalid',
         fields: { email: ['must be an e-mail'], lang: ['bad'] },
       }),
     ).toEqual({ fields: { email: true }, other: true });
     expect(
-      refusedFields({ ok: false, code: 'invalid', fields: { phone: ['must be a phone number'] } }),
+      refusedFieldsOf({
+        ok: false,
+        code: 'invalid',
+        fields: { phone: ['must be a phone number'] },
+      }),
     ).toEqual({ fields: { phone: true }, other: false });
   });
 
   it('tells a refusal that names no field', () => {
-    expect(refusedFields({ ok: false, code: 'invalid', fields: {} })).toEqual({
+    expect(refusedFieldsOf({ ok: false, code: 'invalid', fields: {} })).toEqual({
       fields: {},
       other: true,
     });
   });
 
   it('has nothing to mark for other outcomes', () => {
-    expect(refusedFields({ ok: false, code: 'slot-full' })).toEqual({ fields: {}, other: false });
-    expect(refusedFields({ ok: true, id: 1, status: 'pending' })).toEqual({
+    expect(refusedFieldsOf({ ok: false, code: 'slot-full' })).toEqual({ fields: {}, other: false });
+    expect(refusedFieldsOf({ ok: true, id: 1, status: 'pending' })).toEqual({
       fields: {},
       other: false,
     });

@@ -5,6 +5,7 @@ import {
   type GuestContact,
 } from '../../components/guest-contact.tsx';
 import type { Slot } from '../../components/use-slots.ts';
+import { formText, refusedFields } from '../../components/guest-form.ts';
 
 /**
  * The guest's booking page without its looks: what the page's loader hands
@@ -84,21 +85,16 @@ export const FIELDS_WITH_ERRORS = ['time', ...GUEST_CONTACT_FIELDS] as const;
 export type FieldWithError = (typeof FIELDS_WITH_ERRORS)[number];
 export type FieldErrors = Partial<Record<FieldWithError, true>>;
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /** What the booking form sent, as the page shows it again (its values) and the service reads it (the body). */
 export function bookingFromForm(form: FormData): { values: BookingValues; body: unknown } {
   const values: BookingValues = {
-    party: text(form, 'party'),
-    date: text(form, 'date'),
-    time: text(form, 'time'),
-    name: text(form, 'name'),
-    email: text(form, 'email'),
-    phone: text(form, 'phone'),
-    notes: text(form, 'notes'),
+    party: formText(form, 'party'),
+    date: formText(form, 'date'),
+    time: formText(form, 'time'),
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    phone: formText(form, 'phone'),
+    notes: formText(form, 'notes'),
     privacy: form.get('privacy') !== null,
   };
   const body: Record<string, unknown> = {
@@ -108,7 +104,7 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
     party: values.party,
     date: values.date,
     time: values.time,
-    lang: text(form, 'lang'),
+    lang: formText(form, 'lang'),
   };
   if (values.notes !== '') body.notes = values.notes;
   // An unticked box sends nothing: the server says "privacy" is missing.
@@ -130,25 +126,8 @@ export interface BookingResult {
 }
 
 /** The fields the server refused, as the page marks them; the rest go to the general message. */
-export function refusedFields(outcome: BookingResult['outcome']): {
-  fields: FieldErrors;
-  other: boolean;
-} {
-  if (outcome.ok || outcome.code !== 'invalid') return { fields: {}, other: false };
-  const fields: FieldErrors = {};
-  let other = false;
-  for (const [name, messages] of Object.entries(outcome.fields)) {
-    if (!messages || messages.length === 0) continue;
-    if ((FIELDS_WITH_ERRORS as readonly string[]).includes(name)) {
-      fields[name as FieldWithError] = true;
-    } else {
-      other = true;
-    }
-  }
-  // A refusal that names no field still has to be told.
-  if (Object.keys(fields).length === 0) other = true;
-  return { fields, other };
-}
+export const refusedFieldsOf = (outcome: BookingResult['outcome']) =>
+  refusedFields(outcome, FIELDS_WITH_ERRORS);
 
 /** The HTTP status of a booking's answer, as the API would give it. */
 export function bookingStatus(outcome: BookingOutcome): number {

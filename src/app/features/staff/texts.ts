@@ -14,3 +14,10 @@ export const COMMON_TEXTS = {
 /** Using the auth state outside its provider is an error. */
 export const USER_PROVIDER_ERROR =
   'useUser must be used inside the user provider (<UserProvider>).';
+
+/** "1 coperto", "4 coperti": a count with its Italian noun. */
+export const plural = (count: number, one: string, many: string) =>
+  count === 1 ? `1 ${one}` : `${count} ${many}`;
+
+/** "1 persona", "4 persone". */
+export const persons = (count: number) => plural(count, 'persona', 'persone');

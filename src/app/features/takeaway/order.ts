@@ -5,6 +5,7 @@ import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
 import type { Slot } from '../../components/use-slots.ts';
 import { QUANTITY_MAX, unavailableIds } from '../../../shared/takeaway-refusals.ts';
+import { formText } from '../../components/guest-form.ts';
 
 /**
  * The guest's takeaway page without its looks: the dishes it offers, the
@@ -200,11 +201,6 @@ export const NOTHING_ORDERED: OrderValues = {
   privacy: false,
 };
 
-const text = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 /**
  * What the order form sent, as the page shows it again (its values) and the
  * service reads it (the body). A size is sent by its label, looked up in
@@ -217,12 +213,12 @@ export function orderFromForm(
 ): { values: OrderValues; body: unknown } {
   const values: OrderValues = {
     basket: readBasket(form.entries()),
-    date: text(form, 'date'),
-    time: text(form, 'time') || ASAP,
-    name: text(form, 'name'),
-    email: text(form, 'email'),
-    phone: text(form, 'phone'),
-    notes: text(form, 'notes'),
+    date: formText(form, 'date'),
+    time: formText(form, 'time') || ASAP,
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    phone: formText(form, 'phone'),
+    notes: formText(form, 'notes'),
     privacy: form.get('privacy') !== null,
   };
   const prices = new Map(
@@ -238,7 +234,7 @@ export function orderFromForm(
     name: values.name,
     email: values.email,
     phone: values.phone,
-    lang: text(form, 'lang'),
+    lang: formText(form, 'lang'),
     pickup: values.time === ASAP ? ASAP : { date: values.date, time: values.time },
     items,
   };

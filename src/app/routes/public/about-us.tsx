@@ -52,7 +52,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         id="about-experience"
         title={text('about.experience.title')}
         photo={photos['about-1']}
-        contactLabel={about('experience.cta')}
+        actionLabel={about('experience.cta')}
         priority
       >
         <p>{text('about.experience.text1')}</p>
@@ -62,7 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         id="about-tonnara"
         title={text('about.tonnara.title')}
         photo={photos['about-2']}
-        contactLabel={about('tonnara.cta')}
+        actionLabel={about('tonnara.cta')}
         imageRight
       >
         <p>{text('about.tonnara.text1')}</p>
@@ -72,8 +72,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         id="about-services"
         title={text('about.services.title')}
         photo={photos['about-3']}
-        contactLabel={about('services.cta')}
-        contactTo="/events"
+        actionLabel={about('services.cta')}
+        actionTo="/events"
         actions={
           <a className="button" href={telHref(phones.mobile)}>
             {about('services.call')}

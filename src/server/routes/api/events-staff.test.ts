@@ -1,5 +1,5 @@
 import ical from 'node-ical';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInquiry } from '../../../shared/schemas/events.ts';
 import type {
   OccupancyAnswer,
@@ -67,7 +67,7 @@ async function inquire(overrides: Record<string, unknown> = {}): Promise<number>
   return response.json<{ id: number }>().id;
 }
 
-const asStaff = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
+const asStaff = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
   harness.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 const patch = (id: number, payload: object) =>
   asStaff('PATCH', `/api/events/inquiries/${id}`, payload);
@@ -248,6 +248,22 @@ describe('replies in the guest’s language', () => {
     ]);
   });
 
+  it('a reply that waits for the machine never undoes a confirmation made meanwhile', async () => {
+    fake = await startFakeDeepL('secret-key');
+    await start({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
+    const id = await inquire();
+    await harness.app.textTranslations.refresh();
+    const asked = fake.requests;
+    fake.delay = 300;
+    const replying = asStaff('POST', `/api/events/inquiries/${id}/messages`, { text: 'Ecco!' });
+    await vi.waitFor(() => expect(fake!.requests).toBeGreaterThan(asked));
+    expect((await patch(id, { status: 'confirmed' })).json<EventInquiry>().holdCovers).toBe(60);
+    const replied = await replying;
+    expect(replied.statusCode, replied.body).toBe(201);
+    expect(replied.json<EventInquiry>()).toMatchObject({ status: 'confirmed', holdCovers: 60 });
+    expect((await list())[0]).toMatchObject({ status: 'confirmed', holdCovers: 60 });
+  });
+
   it('sends the translation staff corrected as it is, without asking the machine', async () => {
     fake = await startFakeDeepL('secret-key');
     await start({ DEEPL_API_KEY: 'secret-key', DEEPL_SERVER_URL: fake.url });
@@ -389,6 +405,28 @@ describe('covers a confirmed event holds (docs/security.md item 40)', () => {
 
     expect((await patch(id, { status: 'lost' })).statusCode).toBe(200);
     expect((await slots(8))['20:00']).toBe(true);
+  });
+
+  it('an event holding no cover (a room of its own) is in the day view and takes no seat', async () => {
+    await start();
+    const id = await inquire();
+    await patch(id, { status: 'confirmed', holdCovers: 0 });
+    const day = (
+      await asStaff('GET', `/api/reservations/occupancy?date=${FRIDAY}`)
+    ).json<OccupancyAnswer>();
+    expect(day.events).toEqual([expect.objectContaining({ id, holdCovers: 0 })]);
+    expect(day.slots.every((slot) => slot.held === 0)).toBe(true);
+    expect((await book(1, '20:00')).statusCode).toBe(201);
+  });
+
+  it('erasing the guest’s data gives their event’s covers back at once', async () => {
+    await start();
+    const id = await inquire();
+    await patch(id, { status: 'confirmed', holdCovers: 'all' });
+    expect((await book(1, '20:00')).statusCode).toBe(409);
+    const erased = await asStaff('DELETE', '/api/guest-data?email=lena%40example.de');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await book(2, '20:00')).statusCode).toBe(201);
   });
 
   it('with an event holding the whole dinner, 50 racing bookings for that dinner all get 409, and lunch is unaffected', async () => {

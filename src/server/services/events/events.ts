@@ -54,6 +54,8 @@ export class EventsService {
     translate: TranslateNow;
     /** After the covers events hold changed: the bookings' version expires on this instance. */
     onBookingsChanged: () => void;
+    /** A machine translation of a reply that failed, for the log. */
+    onTranslationFailed: (error: unknown) => void;
     now?: () => number;
   }) {
     this.#db = options.db;
@@ -69,6 +71,7 @@ export class EventsService {
       now: this.#now,
       onMail: this.#onMail,
       onBookingsChanged: options.onBookingsChanged,
+      onTranslationFailed: options.onTranslationFailed,
     });
   }
 

@@ -57,6 +57,7 @@ export class StaffInquiries {
   readonly #now: () => number;
   readonly #onMail: () => void;
   readonly #onBookingsChanged: () => void;
+  readonly #onTranslationFailed: (error: unknown) => void;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -66,12 +67,15 @@ export class StaffInquiries {
     onMail: () => void;
     /** After a change of held covers committed: this instance's next booking sees it. */
     onBookingsChanged: () => void;
+    /** A machine translation that failed (the reply is refused with 503; this says why). */
+    onTranslationFailed: (error: unknown) => void;
   }) {
     this.#db = options.db;
     this.#translate = options.translate;
     this.#now = options.now;
     this.#onMail = options.onMail;
     this.#onBookingsChanged = options.onBookingsChanged;
+    this.#onTranslationFailed = options.onTranslationFailed;
   }
 
   /** Every request, or those in `status`, newest first. */
@@ -166,21 +170,31 @@ export class StaffInquiries {
         : await this.#translationFor(row.lang, body.text);
     if (translation === undefined) return { ok: false, reason: 'translation-unavailable' };
     const at = nowIso(this.#now());
+    // The translation may take seconds: a colleague may confirm the request, or a guest's
+    // erasure remove it, meanwhile. Only a request still new is moved to talking, and the
+    // answer is read afresh, so a reply never undoes their change.
     const inquiry = await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('event_inquiries')
+        .set({ status: 'talking' })
+        .where('id', '=', id)
+        .where('status', '=', 'new')
+        .execute();
+      const current = await trx
+        .updateTable('event_inquiries')
+        .set({ updated_at: at })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!current) return null;
       await trx
         .insertInto('event_messages')
         .values({ inquiry_id: id, at, from: 'staff', text: body.text, translation })
         .execute();
-      const status = row.status === 'new' ? 'talking' : row.status;
-      await trx
-        .updateTable('event_inquiries')
-        .set({ status, updated_at: at })
-        .where('id', '=', id)
-        .execute();
       const restaurant = await readRestaurantFacts(trx);
       await enqueueMail(
         trx,
-        inquiryReplyMail(row, { text: body.text, translation }, { restaurant }),
+        inquiryReplyMail(current, { text: body.text, translation }, { restaurant }),
       );
       await recordAudit(
         trx,
@@ -188,13 +202,14 @@ export class StaffInquiries {
         {
           action: 'event.reply',
           target: `event:${id}`,
-          summary: `${inquiryNamed(row)}: risposta inviata al cliente.`,
+          summary: `${inquiryNamed(current)}: risposta inviata al cliente.`,
         },
         at,
       );
-      const [answer] = await withThreads(trx, [{ ...row, status }]);
+      const [answer] = await withThreads(trx, [current]);
       return answer!;
     });
+    if (!inquiry) return { ok: false, reason: 'not-found' };
     this.#onMail();
     return { ok: true, inquiry };
   }
@@ -216,7 +231,8 @@ export class StaffInquiries {
     if (!target || target === 'it') return null;
     try {
       return (await this.#translate(text, target)) ?? undefined;
-    } catch {
+    } catch (error) {
+      this.#onTranslationFailed(error);
       return undefined;
     }
   }

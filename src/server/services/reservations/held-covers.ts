@@ -23,8 +23,9 @@ export interface Hold {
 
 /**
  * The holds of the events confirmed for `date`, read through `db` (the
- * booking's transaction, under its lock, or the app's database). A request
- * that is not confirmed, or confirmed holding nothing, holds no cover.
+ * booking's transaction, under its lock, or the app's database); one
+ * holding 0 covers (a room of its own) is listed for the day view, and
+ * takes no seat. A request that is not confirmed holds no cover.
  */
 export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[]> {
   const rows = await db
@@ -33,7 +34,6 @@ export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[
     .where('date', '=', date)
     .where('status', '=', 'confirmed')
     .where('hold_covers', 'is not', null)
-    .where('hold_covers', '!=', 0)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
@@ -61,6 +61,7 @@ export function heldSeats(
 ): Seated[] {
   const seats: Seated[] = [];
   for (const hold of holds) {
+    if (hold.holdCovers === 0) continue;
     const inService = daySlots.filter((slot) => mealServiceOf(slot.time) === hold.service);
     const first = inService[0];
     const last = inService.at(-1);
