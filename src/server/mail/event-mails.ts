@@ -9,7 +9,7 @@ import { centsToAmount } from '../../shared/money.ts';
 import { RESTAURANT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import type { EventArea, EventKind, EventService } from '../../shared/schemas/events.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
-import { renderMail } from './layout.ts';
+import { renderMail, type Block } from './layout.ts';
 import type { OutgoingMail } from './message.ts';
 import { guestTexts, staffTexts } from './texts.ts';
 
@@ -81,30 +81,45 @@ function requestLines(lang: Lang, inquiry: MailedInquiry): string[] {
   ];
 }
 
-/** The guest's acknowledgement; its Reply-To is the restaurant, so a reply reaches its inbox. */
+/**
+ * A mail to the guest about their request, in their language, signed by
+ * the restaurant, whose address is the Reply-To: the guest's answer reaches
+ * its inbox. `write` gives the subject's key and the blocks.
+ */
+function guestMail(
+  kind: string,
+  inquiry: Pick<MailedInquiry, 'kind' | 'email' | 'lang'>,
+  restaurant: RestaurantFacts,
+  write: (t: ReturnType<typeof guestTexts>, lang: Lang) => { subject: string; blocks: Block[] },
+): OutgoingMail {
+  const lang = toLang(inquiry.lang) ?? FALLBACK_LANG;
+  const t = guestTexts('event-mails', lang);
+  const { subject, blocks } = write(t, lang);
+  return {
+    kind,
+    to: inquiry.email,
+    replyTo: restaurant.email,
+    subject: t(subject, { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
+    ...renderMail(blocks, { lang, signature: restaurant.name }),
+    personal: true,
+  };
+}
+
+/** The guest's acknowledgement, repeating what they asked. */
 export function inquiryReceivedMail(
   inquiry: MailedInquiry,
   context: { restaurant: RestaurantFacts },
 ): OutgoingMail {
-  const lang = toLang(inquiry.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('event-mails', lang);
   const { restaurant } = context;
-  return {
-    kind: 'event-received',
-    to: inquiry.email,
-    replyTo: restaurant.email,
-    subject: t('subject', { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
-    ...renderMail(
-      [
-        t('greeting', { name: inquiry.name }),
-        t('body'),
-        { lines: requestLines(lang, inquiry) },
-        t('questions', { phone: restaurant.phones.mobile }),
-      ],
-      { lang, signature: restaurant.name },
-    ),
-    personal: true,
-  };
+  return guestMail('event-received', inquiry, restaurant, (t, lang) => ({
+    subject: 'subject',
+    blocks: [
+      t('greeting', { name: inquiry.name }),
+      t('body'),
+      { lines: requestLines(lang, inquiry) },
+      t('questions', { phone: restaurant.phones.mobile }),
+    ],
+  }));
 }
 
 /** The restaurant's Italian notice of a new request, with every field; Reply-To the guest. */
@@ -147,29 +162,18 @@ export function inquiryNotice(inquiry: MailedInquiry, context: { to: string }): 
  * Staff's reply to a request, in the guest's language: what the guest
  * reads (`translation`, the machine's or staff's correction of it) and the
  * Italian staff wrote below it, so nothing rests on the machine alone. A
- * guest who reads Italian gets the Italian once. Reply-To is the
- * restaurant, as on every guest mail, so the guest's answer reaches its
- * inbox.
+ * guest who reads Italian gets the Italian once.
  */
 export function inquiryReplyMail(
-  inquiry: Pick<MailedInquiry, 'id' | 'kind' | 'email' | 'lang'>,
+  inquiry: Pick<MailedInquiry, 'kind' | 'email' | 'lang'>,
   reply: { text: string; translation: string | null },
   context: { restaurant: RestaurantFacts },
 ): OutgoingMail {
-  const lang = toLang(inquiry.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('event-mails', lang);
-  const { restaurant } = context;
-  return {
-    kind: 'event-reply',
-    to: inquiry.email,
-    replyTo: restaurant.email,
-    subject: t('replySubject', { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
-    ...renderMail(
+  return guestMail('event-reply', inquiry, context.restaurant, (t) => ({
+    subject: 'replySubject',
+    blocks:
       reply.translation === null
         ? [{ quote: reply.text }]
         : [{ quote: reply.translation }, { quote: reply.text, lead: t('original') }],
-      { lang, signature: restaurant.name },
-    ),
-    personal: true,
-  };
+  }));
 }
