@@ -112,6 +112,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
       'Menu del giorno',
       'Prenotazioni',
       'Asporto',
+      'Eventi',
       'Menu',
       'Orari e dati',
       'Foto',
