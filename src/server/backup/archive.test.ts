@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/database.ts';
 import { testApp } from '../testing/app.ts';
 import { archiveRestaurant, ARCHIVE_CLOCK, everyTable } from '../testing/archive-restaurant.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { exportArchive, importArchive } from './archive.ts';
 
 // Export, then import into a new database of the same kind (SQLite here,
@@ -98,12 +98,20 @@ describe('export then import', () => {
   it('writes nothing under the archive name when the export fails halfway', async () => {
     const source = await archiveRestaurant();
     cleanup.push(() => source.close());
-    // A table of the archive's list the database lacks: the export fails on reaching it.
-    await sql`drop table image_files`.execute(source.app.db);
+    // The database goes away after a few tables were written.
+    let queries = 0;
+    const failing = source.app.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (++queries > 25) throw new Error('connection lost');
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
     const file = join(dir, 'restaurant.archive');
-    await expect(exportArchive(source.app.db, source.database.dialect, file)).rejects.toThrow(
-      /image_files/,
+    await expect(exportArchive(failing, source.database.dialect, file)).rejects.toThrow(
+      'connection lost',
     );
+    expect(queries).toBeGreaterThan(25);
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -208,5 +216,42 @@ describe('import refuses, and changes nothing', () => {
       reason: 'damaged',
       message: expect.stringContaining('not an archive'),
     });
+  });
+});
+
+// In the `postgres` project only (CI, with TEST_POSTGRES_URL): run from the
+// SQLite project, its PostgreSQL schemas would race that project's drops.
+describe.runIf(testDialect() === 'postgres')('moving between SQLite and PostgreSQL', () => {
+  it('SQLite → PostgreSQL → SQLite leaves every table equal', async () => {
+    const sqliteSource = await createTestDatabase('sqlite');
+    cleanup.push(() => sqliteSource.drop());
+    const source = await archiveRestaurant({ sharedDatabase: sqliteSource });
+    cleanup.push(() => source.close());
+    const there = join(dir, 'to-postgres.archive');
+    await exportArchive(source.app.db, 'sqlite', there);
+
+    const postgres = await createTestDatabase('postgres');
+    const onPostgres = await openDatabase(postgres.url);
+    cleanup.push(
+      () => postgres.drop(),
+      () => onPostgres.close(),
+    );
+    expect(await importArchive(onPostgres, there)).toMatchObject({ ok: true });
+    const back = join(dir, 'from-postgres.archive');
+    await exportArchive(onPostgres.db, 'postgres', back);
+
+    const sqliteTarget = await createTestDatabase('sqlite');
+    const onSqlite = await openDatabase(sqliteTarget.url);
+    cleanup.push(
+      () => sqliteTarget.drop(),
+      () => onSqlite.close(),
+    );
+    expect(await importArchive(onSqlite, back)).toMatchObject({ ok: true });
+    expect(await everyTable(onSqlite.db)).toEqual(await everyTable(source.app.db));
+    const lastIds = await sql<{ name: string; seq: number }>`
+      select name, seq from sqlite_sequence order by name`.execute(onSqlite.db);
+    const sourceIds = await sql<{ name: string; seq: number }>`
+      select name, seq from sqlite_sequence order by name`.execute(source.app.db);
+    expect(lastIds.rows).toEqual(sourceIds.rows);
   });
 });
