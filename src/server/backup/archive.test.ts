@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from '../db/database.ts';
+import { createMigrator, openDatabase, type AppDatabase } from '../db/database.ts';
+import { migrations } from '../db/migrations/index.ts';
 import { testApp } from '../testing/app.ts';
 import { archiveRestaurant, ARCHIVE_CLOCK, everyTable } from '../testing/archive-restaurant.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
@@ -93,6 +94,38 @@ describe('export then import', () => {
     });
     expect(next.statusCode, next.body).toBeLessThan(300);
     expect(next.json<{ id: number }>().id).toBe(source.deletedBookingId + 1);
+  });
+
+  it('loads an archive from an older schema, then brings it to the latest', async () => {
+    const older = await newDatabase();
+    const { db, dialect } = older.opened;
+    const migrated = await (await createMigrator(db, dialect)).migrateTo('022-event-inquiries');
+    expect(migrated.error).toBeUndefined();
+    const at = new Date(ARCHIVE_CLOCK).toISOString();
+    await db
+      .insertInto('photos')
+      .values({
+        slot: 'about',
+        alt: 'Il porto',
+        focus_x: 0.5,
+        focus_y: 0.5,
+        width: 800,
+        height: 600,
+        updated_at: at,
+      })
+      .execute();
+    const file = join(dir, 'older.archive');
+    expect((await exportArchive(db, dialect, file)).schemaVersion).toBe('022-event-inquiries');
+
+    const target = await newDatabase();
+    expect(await importArchive(target.opened, file)).toMatchObject({ ok: true });
+    const applied = await (await createMigrator(target.opened.db, dialect)).getMigrations();
+    expect(applied.filter((m) => m.executedAt !== undefined).map((m) => m.name)).toEqual(
+      Object.keys(migrations(dialect)),
+    );
+    expect(await target.opened.db.selectFrom('photos').select('alt').execute()).toEqual([
+      { alt: 'Il porto' },
+    ]);
   });
 
   it('writes nothing under the archive name when the export fails halfway', async () => {
