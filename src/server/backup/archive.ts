@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { sql, type Kysely, type TableMetadata } from 'kysely';
 import { createMigrator, type Database, type SqlDialect } from '../db/database.ts';
-import { currentSchema, withMigrationLock } from '../db/dialect.ts';
+import { withMigrationLock } from '../db/dialect.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { DamagedArchive, readArchiveLines, writeArchiveFile } from './archive-file.ts';
+import { anyTables, lastIssuedId, liveTables, setSequence } from './archive-schema.ts';
 import { ARCHIVE_TABLES, OCCUPIED_IF_ANY_ROW_IN } from './archive-tables.ts';
 
 /**
@@ -35,10 +36,6 @@ const ROWS_PER_READ = 500;
 const PARAMETERS_PER_INSERT = 10_000;
 /** JSON bytes per insert, so that a batch of photos stays small. */
 const BYTES_PER_INSERT = 4_000_000;
-
-/** Tables by name, for queries on a table known only at run time. */
-type AnyTables = Record<string, Record<string, unknown>>;
-const anyTables = (db: Kysely<Database>) => db as unknown as Kysely<AnyTables>;
 
 /** Streams every table of `db` into the archive file at `path` (written as `path` + a temporary suffix, mode 0600, renamed when complete). */
 export async function exportArchive(
@@ -359,20 +356,6 @@ async function lastAppliedMigration(db: Kysely<Database>, dialect: SqlDialect): 
   return applied.name;
 }
 
-/** The database's own tables (on PostgreSQL, those of the schema it works in), by name. */
-async function liveTables(
-  db: Kysely<Database>,
-  dialect: SqlDialect,
-): Promise<Map<string, TableMetadata>> {
-  const schema = await currentSchema(db, dialect);
-  const tables = await db.introspection.getTables();
-  return new Map(
-    tables
-      .filter((table) => !table.isView && table.schema === schema)
-      .map((table) => [table.name, table]),
-  );
-}
-
 /** The tables among OCCUPIED_IF_ANY_ROW_IN that exist and hold a row. */
 async function occupiedTables(db: Kysely<Database>, dialect: SqlDialect): Promise<string[]> {
   const live = await liveTables(db, dialect);
@@ -387,65 +370,4 @@ async function occupiedTables(db: Kysely<Database>, dialect: SqlDialect): Promis
     if (row !== undefined) occupied.push(name);
   }
   return occupied;
-}
-
-const autoIncrementColumn = (table: TableMetadata) =>
-  table.columns.find((column) => column.isAutoIncrementing)?.name;
-
-/** The largest id the table's auto-increment has given, or null (none given, or no auto-increment). */
-async function lastIssuedId(
-  db: Kysely<Database>,
-  dialect: SqlDialect,
-  table: TableMetadata,
-): Promise<number | null> {
-  const column = autoIncrementColumn(table);
-  if (column === undefined) return null;
-  const { rows } =
-    dialect === 'postgres'
-      ? await sql<{ last: number | null }>`
-          select pg_sequence_last_value(pg_get_serial_sequence(${table.name}, ${column})::regclass) as last`.execute(
-          db,
-        )
-      : await sql<{ last: number | null }>`
-          select seq as last from sqlite_sequence where name = ${table.name}`.execute(db);
-  return rows[0]?.last ?? null;
-}
-
-/**
- * Sets the table's auto-increment past both the archive's last id and the
- * largest id now in the table, so that a new row never takes an id a row had
- * in the archived database. SQLite keeps it in `sqlite_sequence` (tables
- * declared AUTOINCREMENT only), PostgreSQL in the identity's sequence.
- */
-async function setSequence(
-  db: Kysely<Database>,
-  dialect: SqlDialect,
-  table: TableMetadata,
-  lastId: number | null,
-) {
-  const column = autoIncrementColumn(table);
-  if (column === undefined) return;
-  const top = await anyTables(db)
-    .selectFrom(table.name)
-    .select(sql<number | null>`max(${sql.ref(column)})`.as('top'))
-    .executeTakeFirst();
-  const last = Math.max(lastId ?? 0, Number(top?.top ?? 0));
-  if (dialect === 'postgres') {
-    // setval(…, 1, false): the next id is 1, as in a table that never had a row.
-    await sql`
-      select setval(sequence, ${Math.max(last, 1)}, ${last > 0})
-      from (select pg_get_serial_sequence(${table.name}, ${column}) as sequence) as identity
-      where sequence is not null`.execute(db);
-    return;
-  }
-  await sql`delete from sqlite_sequence where name = ${table.name}`.execute(db);
-  if (last > 0) {
-    await sql`
-      insert into sqlite_sequence (name, seq)
-      select ${table.name}, ${last}
-      where exists (select 1 from sqlite_master
-                    where type = 'table' and name = ${table.name} and sql like '%autoincrement%')`.execute(
-      db,
-    );
-  }
 }
