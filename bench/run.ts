@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
+import { measureBackup } from './backup.ts';
 import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
 import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
 
@@ -51,6 +52,7 @@ const MEASURES = {
   pdf: "the printed menu's PDF",
   photos: 'a 12-megapixel upload until / shows it, and its files against nginx',
   takeaway: "takeaway's slots, 200 racing orders, a new order on the other instance's board",
+  backup: 'export and import of 30,000 bookings and 5,000 takeaway orders',
 } as const;
 type Measure = keyof typeof MEASURES;
 const asked = process.argv.slice(2);
@@ -750,6 +752,18 @@ if (wanted('takeaway')) {
     await second.stop();
     await first.stop();
   }
+}
+
+if (wanted('backup')) {
+  // 10. The portable archive (npm run export / import) of two years of a restaurant, on SQLite.
+  const backup = await measureBackup();
+  results.backup = backup;
+  const megabytes = (backup.archiveBytes / 1e6).toFixed(1);
+  record(
+    `export ${backup.rows} rows (archive ${megabytes} MB)`,
+    `${backup.exportMs.toFixed(0)} ms`,
+  );
+  record(`import ${backup.rows} rows into an empty database`, `${backup.importMs.toFixed(0)} ms`);
 }
 
 console.log(

@@ -548,14 +548,19 @@ export async function openDatabase(
   };
 }
 
-async function migrate(db: Kysely<Database>, dialect: SqlDialect): Promise<void> {
-  const migrator = new Migrator({
+/** Kysely's migrator over the project's migrations (`db` may be a PostgreSQL transaction). */
+export async function createMigrator<DB>(db: Kysely<DB>, dialect: SqlDialect): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     // On PostgreSQL, Kysely looks for its migration table in every schema
     // unless told which: name the one the tables go into.
     ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db, dialect) } : {}),
   });
+}
+
+async function migrate(db: Kysely<Database>, dialect: SqlDialect): Promise<void> {
+  const migrator = await createMigrator(db, dialect);
   const { error, results } = await withMigrationLock(db, dialect, () => migrator.migrateToLatest());
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;

@@ -1,0 +1,56 @@
+import type { Database } from '../db/database.ts';
+
+/**
+ * Every table the migrations create (Kysely's own migration tables aside),
+ * parents before children so that an import inserts each row after the rows
+ * its foreign keys name, each with its primary key, which orders the rows
+ * and pages through a large table. archive-tables.test.ts compares this list
+ * with the live schema: a migration that adds a table fails it until the
+ * table is listed here (and its values checked to survive the archive).
+ */
+export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly string[] }[] = [
+  { name: 'staff_users', key: ['id'] },
+  { name: 'sessions', key: ['id'] },
+  { name: 'password_resets', key: ['id'] },
+  { name: 'staff_invitations', key: ['id'] },
+  { name: 'audit_log', key: ['id'] },
+  { name: 'login_throttle', key: ['key'] },
+  { name: 'rate_limits', key: ['key'] },
+  { name: 'server_secrets', key: ['name'] },
+  { name: 'content_version', key: ['id'] },
+  { name: 'daily_menu', key: ['id'] },
+  { name: 'daily_menu_history', key: ['id'] },
+  { name: 'outbox', key: ['id'] },
+  { name: 'contact_messages', key: ['id'] },
+  { name: 'menu_sections', key: ['id'] },
+  { name: 'menu_items', key: ['id'] },
+  { name: 'menu_item_prices', key: ['item_id', 'position'] },
+  { name: 'text_translations', key: ['entity', 'entity_id', 'field', 'lang', 'kind'] },
+  { name: 'opening_weekly_ranges', key: ['day', 'position'] },
+  { name: 'opening_closures', key: ['id'] },
+  { name: 'opening_exception_ranges', key: ['date', 'position'] },
+  { name: 'restaurant_facts', key: ['id'] },
+  { name: 'site_texts', key: ['key'] },
+  { name: 'reservation_settings', key: ['id'] },
+  { name: 'reservations', key: ['id'] },
+  { name: 'takeaway_settings', key: ['id'] },
+  { name: 'takeaway_orders', key: ['id'] },
+  { name: 'takeaway_order_lines', key: ['order_id', 'position'] },
+  { name: 'event_inquiries', key: ['id'] },
+  { name: 'event_messages', key: ['id'] },
+  { name: 'photos', key: ['id'] },
+  { name: 'image_files', key: ['owner', 'name'] },
+];
+
+/**
+ * The tables whose rows make a database "not empty" for an import: a staff
+ * account or any guest's data. Everything else a fresh database holds was
+ * seeded by the migrations, and the import replaces it.
+ */
+export const OCCUPIED_IF_ANY_ROW_IN: readonly (keyof Database)[] = [
+  'staff_users',
+  'reservations',
+  'contact_messages',
+  'takeaway_orders',
+  'event_inquiries',
+];

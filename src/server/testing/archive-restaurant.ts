@@ -1,0 +1,309 @@
+import type { Kysely } from 'kysely';
+import { ARCHIVE_TABLES } from '../backup/archive-tables.ts';
+import type { Database } from '../db/database.ts';
+import { createStaff, login, testApp } from './app.ts';
+import type { TestDatabase } from './database.ts';
+
+/** Tuesday 13 January 2026, 10:00 in Rome: the archive tests' clock. */
+export const ARCHIVE_CLOCK = Date.parse('2026-01-13T09:00:00Z');
+const AT = new Date(ARCHIVE_CLOCK).toISOString();
+
+/** Every byte value, so that a photo's bytes prove binary columns survive. */
+export const IMAGE_BYTES = Uint8Array.from({ length: 512 }, (_, index) => index % 256);
+
+/**
+ * An app (outbox stopped) whose database holds a row in every table: a
+ * guest's booking through the API, whose pending mail carries its cancel
+ * link, a logged-in owner, and direct rows for the rest. A booking inserted
+ * and deleted after it leaves the reservations' sequence past the largest id.
+ */
+export async function archiveRestaurant(options: { sharedDatabase?: TestDatabase } = {}) {
+  const harness = await testApp({}, { pages: false, now: () => ARCHIVE_CLOCK, ...options });
+  await harness.app.outbox.stop();
+  const { app } = harness;
+  const owner = await createStaff(app, { role: 'owner' });
+  await login(app);
+  const booking = await app.inject({
+    method: 'POST',
+    url: '/api/reservations',
+    remoteAddress: '10.9.0.1',
+    payload: {
+      name: 'Jonas Weber',
+      email: 'jonas@example.de',
+      phone: '+49 170 1234567',
+      party: 2,
+      date: '2026-01-14',
+      time: '20:00',
+      notes: 'Ein Kinderstuhl, bitte',
+      privacy: true,
+      lang: 'de',
+    },
+  });
+  if (booking.statusCode !== 201 && booking.statusCode !== 200) {
+    throw new Error(`booking: ${booking.statusCode} ${booking.body}`);
+  }
+  const bookingId = booking.json<{ id: number }>().id;
+  const link = await app.db
+    .selectFrom('outbox')
+    .select('secret_link')
+    .where('kind', '=', 'reservation-received')
+    .executeTakeFirstOrThrow();
+  const cancelToken = new URL(link.secret_link!).searchParams.get('token')!;
+
+  await addRowsToEveryTable(app.db, owner.id);
+  const { id: deleted } = await app.db
+    .insertInto('reservations')
+    .values({
+      name: 'Cancellata',
+      email: '',
+      phone: '+39 333 0000000',
+      party: 2,
+      date: '2026-01-15',
+      time: '13:00',
+      starts_at: '2026-01-15T12:00:00.000Z',
+      ends_at: '2026-01-15T14:00:00.000Z',
+      status: 'confirmed',
+      notes: '',
+      lang: 'it',
+      source: 'staff',
+      created_at: AT,
+      updated_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db.deleteFrom('reservations').where('id', '=', deleted).execute();
+
+  const empty = [];
+  for (const { name } of ARCHIVE_TABLES) {
+    const row = await app.db.selectFrom(name).selectAll().limit(1).executeTakeFirst();
+    if (row === undefined) empty.push(name);
+  }
+  if (empty.length > 0) throw new Error(`archiveRestaurant left tables empty: ${empty.join(', ')}`);
+  return { ...harness, bookingId, cancelToken, deletedBookingId: deleted };
+}
+
+async function addRowsToEveryTable(db: Kysely<Database>, ownerId: number) {
+  const later = '2026-01-20T09:00:00.000Z';
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: ownerId, token_hash: 'a'.repeat(64), created_at: AT, expires_at: later })
+    .execute();
+  await db
+    .insertInto('staff_invitations')
+    .values({
+      email: 'marco@trattoria.example',
+      first_name: 'Marco',
+      last_name: 'Bianchi',
+      role: 'staff',
+      token_hash: 'b'.repeat(64),
+      invited_by: ownerId,
+      created_at: AT,
+      expires_at: later,
+      accepted_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: AT,
+      actor_id: ownerId,
+      actor_email: 'anna@trattoria.example',
+      action: 'staff.invite',
+      target: 'marco@trattoria.example',
+      summary: 'Invito',
+    })
+    .execute();
+  await db
+    .insertInto('daily_menu_history')
+    .values({
+      version: 1,
+      titolo: 'Menù del giorno',
+      descrizione: 'Busiate al pesto trapanese',
+      info_aggiuntive: '',
+      saved_at: AT,
+      saved_by: ownerId,
+    })
+    .execute();
+  const { id: mailId } = await db
+    .insertInto('outbox')
+    .values({
+      kind: 'contact',
+      recipient: 'info@trattoria.example',
+      reply_to: 'ada@example.com',
+      subject: 'Messaggio',
+      text_body: 'Ciao',
+      html_body: '<p>Ciao</p>',
+      status: 'sent',
+      next_attempt_at: AT,
+      last_error: null,
+      created_at: AT,
+      sent_at: AT,
+      secret_link: null,
+      secret_expires_at: null,
+      calendar_method: null,
+      calendar_ics: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('contact_messages')
+    .values({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      message: 'Avete tavoli all’aperto? ✓',
+      lang: 'en',
+      privacy_accepted_at: AT,
+      created_at: AT,
+      read_at: null,
+      outbox_id: mailId,
+    })
+    .execute();
+  await db
+    .insertInto('login_throttle')
+    .values({ key: 'c'.repeat(64), failures: 2, locked_until: null, updated_at: AT })
+    .execute();
+  await db
+    .insertInto('rate_limits')
+    .values({ key: 'contact:10.9.0.2', count: 1, window_ends_at: later })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  await db
+    .insertInto('opening_closures')
+    .values({ from_date: '2026-02-01', to_date: '2026-02-10', note: 'Ferie' })
+    .execute();
+  await db
+    .insertInto('opening_exception_ranges')
+    .values({ date: '2026-02-14', position: 0, open_time: '19:00', close_time: '01:00' })
+    .execute();
+  const dish = await db
+    .selectFrom('menu_items')
+    .select(['id', 'name'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const { id: orderId } = await db
+    .insertInto('takeaway_orders')
+    .values({
+      name: 'Lucia Ferro',
+      phone: '+39 320 1111111',
+      email: 'lucia@example.it',
+      lang: 'it',
+      date: '2026-01-13',
+      time: '20:00',
+      status: 'received',
+      notes: '',
+      source: 'online',
+      total_cents: 1800,
+      privacy_accepted_at: AT,
+      client_key: '10.9.0.3',
+      opened_at: null,
+      created_at: AT,
+      updated_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('takeaway_order_lines')
+    .values({
+      order_id: orderId,
+      position: 0,
+      item_id: dish.id,
+      name: dish.name,
+      guest_name: dish.name,
+      label: '',
+      quantity: 2,
+      amount_cents: 900,
+      kitchen: 'oven',
+    })
+    .execute();
+  const { id: inquiryId } = await db
+    .insertInto('event_inquiries')
+    .values({
+      kind: 'wedding',
+      date: '2026-06-20',
+      alt_date: null,
+      service: 'dinner',
+      adults: 40,
+      children: 5,
+      area: 'terrace',
+      budget_cents: 6000,
+      allergens: 'gluten',
+      dietary_notes: '',
+      notes: 'A long table by the sea',
+      name: 'Emma Clarke',
+      email: 'emma@example.co.uk',
+      phone: '+44 7700 900123',
+      lang: 'en',
+      hold_covers: null,
+      privacy_accepted_at: AT,
+      client_key: '10.9.0.4',
+      created_at: AT,
+      updated_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('event_messages')
+    .values([
+      {
+        inquiry_id: inquiryId,
+        at: AT,
+        from: 'guest',
+        text: 'Is the terrace free?',
+        translation: null,
+      },
+      {
+        inquiry_id: inquiryId,
+        at: later,
+        from: 'staff',
+        text: 'Sì, la terrazza è libera.',
+        translation: 'Yes, the terrace is free.',
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('photos')
+    .values({
+      slot: 'home-hero',
+      alt: 'La sala',
+      focus_x: 0.5,
+      focus_y: 0.3333333333333333,
+      width: 4000,
+      height: 3000,
+      updated_at: AT,
+    })
+    .execute();
+  await db
+    .insertInto('image_files')
+    .values({
+      name: 'abc123.webp',
+      owner: 'home-hero',
+      type: 'image/webp',
+      width: 640,
+      height: 480,
+      bytes: IMAGE_BYTES,
+    })
+    .execute();
+}
+
+/** Every table's rows in key order, binary values as hex (SQLite and PostgreSQL read them differently). */
+export async function everyTable(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, unknown[]> = {};
+  for (const { name, key } of ARCHIVE_TABLES) {
+    let query = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .selectFrom(name)
+      .selectAll();
+    for (const column of key) query = query.orderBy(column);
+    const rows = await query.execute();
+    tables[name] = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([column, value]) => [
+          column,
+          value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value,
+        ]),
+      ),
+    );
+  }
+  return tables;
+}
