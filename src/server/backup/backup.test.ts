@@ -211,12 +211,7 @@ describe('the server', () => {
     async () => {
       const database = await createTestDatabase();
       cleanup.push(() => database.drop());
-      const folder = join(
-        parseDatabaseUrl(database.url).dialect === 'sqlite'
-          ? parseDatabaseUrl(database.url).path
-          : '',
-        '..',
-      );
+      const folder = join(database.url.replace(/^file:/, ''), '..');
       const locks = () => readdirSync(folder).filter((name) => name.endsWith('.pid'));
       const server = await testApp({}, { pages: false, sharedDatabase: database });
       try {
