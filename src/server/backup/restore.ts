@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, open, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrations } from '../db/migrations/index.ts';
@@ -52,6 +52,8 @@ export function problemWithBackup(file: string): string | null {
 /** Replaces the SQLite file `database` with a copy of `file` (checked by `problemWithBackup`), mode 0600. */
 export async function replaceDatabase(file: string, database: string): Promise<void> {
   const temporary = `${database}.restore-${process.pid}.partial`;
+  // A scratch database's folder (a restore drill) is made, as the server makes its own.
+  await mkdir(dirname(database), { recursive: true });
   try {
     await copyFile(file, temporary);
     await chmod(temporary, 0o600);

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -37,7 +37,9 @@ export function writeServerLock(database: string): () => void {
 /** The ids of the live processes whose lock file is beside the SQLite file `database`. */
 export function liveServers(database: string): number[] {
   const prefix = `${basename(database)}.server-`;
-  return readdirSync(dirname(database))
+  const folder = dirname(database);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
     .filter((name) => name.startsWith(prefix) && name.endsWith('.pid'))
     .map((name) => Number(name.slice(prefix.length, -'.pid'.length)))
     .filter((pid) => Number.isInteger(pid) && pid > 0 && isProcessAlive(pid));
