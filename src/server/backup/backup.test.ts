@@ -1,6 +1,14 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +17,7 @@ import { parseDatabaseUrl } from '../db/dialect.ts';
 import { testApp } from '../testing/app.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { importArchive } from './archive.ts';
-import { BACKUP_NAME, takeBackup, type BackupSource } from './backup.ts';
+import { BACKUP_NAME, removeLeftovers, takeBackup, type BackupSource } from './backup.ts';
 
 // `npm run backup` and the function the daily backup shares with it, on
 // SQLite (a copy of the file) and, in CI's `postgres` project, PostgreSQL
@@ -202,6 +210,27 @@ describe('a backup', () => {
       expect(noDatabase.err).toContain('there is no database at');
       expect(readdirSync(dir)).toEqual(['file']);
     }
+  });
+});
+
+describe('a next run', () => {
+  it("removes a dead process's temporary files, never a live one's", async () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const live = process.ppid;
+    const names = {
+      deadCopy: `backup-2026-03-10T03-30-00.sqlite.${dead}.partial`,
+      deadJournal: `backup-2026-03-10T03-30-00.sqlite.${dead}.partial-journal`,
+      // The archive's own suffix after the process id, all digits by chance.
+      deadArchive: `backup-2026-03-10T03-30-00.archive.gz.${dead}.partial.123456789012.partial`,
+      liveArchive: `backup-2026-03-10T03-30-00.archive.gz.${live}.partial.123456789012.partial`,
+      own: `backup-2026-03-10T03-30-00.sqlite.${process.pid}.partial`,
+      unrelated: 'notes.txt',
+    };
+    for (const name of Object.values(names)) writeFileSync(join(dir, name), 'x');
+    expect((await removeLeftovers(dir)).sort()).toEqual(
+      [names.deadArchive, names.deadCopy, names.deadJournal].sort(),
+    );
+    expect(readdirSync(dir).sort()).toEqual([names.liveArchive, names.own, names.unrelated].sort());
   });
 });
 

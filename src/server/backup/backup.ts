@@ -28,7 +28,8 @@ export type BackupSource =
 export const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.(sqlite|archive\.gz)$/;
 
 /** A temporary file of a backup under way, with the id of the process writing it. */
-const TEMPORARY_NAME = /^backup-.*\.(\d+)\.partial/;
+// The first `.<digits>.partial`: the archive's own temporary suffix after it may be digits too.
+const TEMPORARY_NAME = /^backup-.*?\.(\d+)\.partial/;
 
 /**
  * Pages copied in one step of SQLite's backup: all of them. The copy is then
@@ -83,6 +84,8 @@ async function copySqlite(databasePath: string, temporary: string): Promise<void
   } finally {
     source.close();
   }
+  // Synchronous, as node:sqlite is: a pause of the server's other work while
+  // the copy is read, at 03:30 when the restaurant is closed.
   const copy = new DatabaseSync(temporary);
   try {
     const problems = copy
