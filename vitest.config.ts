@@ -11,6 +11,7 @@ const DATABASE_TESTS = [
   'src/server/db/database.test.ts',
   'src/server/db/postgres-sigkill.test.ts',
   'src/server/backup/**/*.test.ts',
+  'src/server/cli/restore.test.ts',
   'src/server/routes/**/*.test.ts',
   'src/server/services/**/*.test.ts',
   'src/server/mail/**/*.test.ts',

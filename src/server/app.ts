@@ -36,6 +36,7 @@ import { photoRoutes } from './routes/api/photos.ts';
 import { takeawayRoutes } from './routes/api/takeaway.ts';
 import { takeawayStaffRoutes } from './routes/api/takeaway-staff.ts';
 import { eventsRoutes } from './routes/api/events.ts';
+import { backupRoutes } from './routes/api/backups.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -211,6 +212,7 @@ export async function buildApp({
   await app.register(takeawayRoutes, { prefix: '/api' });
   await app.register(takeawayStaffRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api' });
+  await app.register(backupRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.

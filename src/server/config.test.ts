@@ -45,6 +45,19 @@ describe('loadConfig: environment variables, all optional', () => {
     }
   });
 
+  it('turns the daily backup on with BACKUP_DIR, keeping BACKUP_KEEP (14 unless set, at least 1)', () => {
+    expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
+    expect(loadConfig({}).BACKUP_KEEP).toBe(14);
+    expect(loadConfig({ BACKUP_DIR: ' ' }).BACKUP_DIR).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/trattoria', BACKUP_KEEP: '30' })).toMatchObject({
+      BACKUP_DIR: '/var/backups/trattoria',
+      BACKUP_KEEP: 30,
+    });
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ BACKUP_KEEP: bad }), bad).toThrow(/BACKUP_KEEP/);
+    }
+  });
+
   it('names every bad key', () => {
     const bad = {
       PORT: 'eighty',

@@ -60,6 +60,10 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** The folder of the daily backups (src/server/backup/daily-backup.ts); unset: none are taken. */
+    BACKUP_DIR: optionalText,
+    /** How many daily backups BACKUP_DIR keeps, the newest; older ones are removed. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     /**
      * A testing aid: the instant at which the calendar's clock starts (then it
      * runs on), so that a browser test sees tomorrow or next winter without

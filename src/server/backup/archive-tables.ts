@@ -40,6 +40,7 @@ export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly stri
   { name: 'event_messages', key: ['id'] },
   { name: 'photos', key: ['id'] },
   { name: 'image_files', key: ['owner', 'name'] },
+  { name: 'backup_runs', key: ['day'] },
 ];
 
 /**

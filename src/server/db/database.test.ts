@@ -114,6 +114,7 @@ const ALL_MIGRATIONS = [
   '021-takeaway-board',
   '022-event-inquiries',
   '023-event-replies',
+  '024-backup-runs',
 ];
 
 describe('DATABASE_URL', () => {
@@ -199,6 +200,7 @@ describe('openDatabase', () => {
   it('creates every table, the daily menu row 1 and the content version', async () => {
     expect(await tableNames(app.db)).toEqual([
       'audit_log',
+      'backup_runs',
       'contact_messages',
       'content_version',
       'daily_menu',

@@ -473,6 +473,20 @@ export interface ImageFilesTable {
   bytes: Uint8Array;
 }
 
+/** One day's backup (migration 024, src/server/backup/daily-backup.ts). */
+export interface BackupRunsTable {
+  /** The day in Rome, YYYY-MM-DD: the one instance that inserted it takes that day's backup. */
+  day: string;
+  started_at: string;
+  /** Null while the backup runs, or when its instance stopped before the end. */
+  finished_at: string | null;
+  /** The backup's file name in BACKUP_DIR, once written. */
+  file: string | null;
+  bytes: number | null;
+  /** Why it failed (an error code, never a message), null when it did not. */
+  error: string | null;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -505,6 +519,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   photos: PhotosTable;
   image_files: ImageFilesTable;
+  backup_runs: BackupRunsTable;
 }
 
 export interface AppDatabase {

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
+import { writeServerLock } from '../backup/server-lock.ts';
 import { openDatabase, type Database, type SqlDialect } from '../db/database.ts';
+import { parseDatabaseUrl } from '../db/dialect.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** The database as `app.db`, opened (and migrated) at start, closed with the app. */
+/**
+ * The database as `app.db`, opened (and migrated) at start, closed with the
+ * app. On SQLite a lock file beside it names this process while it runs
+ * (backup/server-lock.ts): `npm run restore` refuses to replace it meanwhile.
+ */
 export const databasePlugin = fp(
   async (app, options: { databaseUrl: string }) => {
     const database = await openDatabase(options.databaseUrl, {
@@ -18,7 +24,15 @@ export const databasePlugin = fp(
     });
     app.decorate('db', database.db);
     app.decorate('dialect', database.dialect);
-    app.addHook('onClose', () => database.close());
+    const target = parseDatabaseUrl(options.databaseUrl);
+    const releaseLock = target.dialect === 'sqlite' ? writeServerLock(target.path) : () => {};
+    app.addHook('onClose', async () => {
+      try {
+        await database.close();
+      } finally {
+        releaseLock();
+      }
+    });
   },
   { name: 'database' },
 );

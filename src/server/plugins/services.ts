@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AuthService } from '../services/auth.ts';
@@ -31,6 +32,8 @@ import type { DefaultPhotos } from '../../app/context.ts';
 import { PhotosService } from '../services/photos/photos.ts';
 import { ImageFiles } from '../services/photos/image-files.ts';
 import { SocialCards } from '../services/photos/social-card.ts';
+import { DailyBackup } from '../backup/daily-backup.ts';
+import { parseDatabaseUrl } from '../db/dialect.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,12 +84,16 @@ declare module 'fastify' {
     imageFiles: ImageFiles;
     /** The social-share card of the current name and hero, drawn on the server. */
     socialCards: SocialCards;
+    /** The daily backup into BACKUP_DIR, and its state for the owners. */
+    backups: DailyBackup;
   }
 }
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 /** Reminders go out within this long of their time (10:00 the day before). */
 const CHORES_MS = 5 * 60 * 1000;
+/** How often an instance looks whether the day's backup is due (03:30 in Rome). */
+const BACKUP_CHECK_MS = 60 * 1000;
 
 /**
  * The services as decorators, on top of `app.db`.
@@ -341,8 +348,23 @@ export const servicesPlugin = fp(
       }),
     );
 
+    const database = parseDatabaseUrl(config.DATABASE_URL);
+    const backups = new DailyBackup({
+      db: app.db,
+      source:
+        database.dialect === 'sqlite'
+          ? { dialect: 'sqlite', path: database.path }
+          : { dialect: 'postgres', db: app.db },
+      dir: config.BACKUP_DIR === undefined ? undefined : resolve(config.BACKUP_DIR),
+      keep: config.BACKUP_KEEP,
+      now: options.now ?? Date.now,
+      log: app.log,
+    });
+    app.decorate('backups', backups);
+
     let housekeeping: NodeJS.Timeout | undefined;
     let chores: NodeJS.Timeout | undefined;
+    let backupChecks: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       outbox.start();
       // whatever a previous run left untranslated
@@ -356,11 +378,15 @@ export const servicesPlugin = fp(
       void reservationChores();
       chores = setInterval(() => void reservationChores(), CHORES_MS);
       chores.unref();
+      void backups.check();
+      backupChecks = setInterval(() => void backups.check(), BACKUP_CHECK_MS);
+      backupChecks.unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(housekeeping);
       clearInterval(chores);
-      await Promise.all([outbox.stop(), textTranslations.stop()]);
+      clearInterval(backupChecks);
+      await Promise.all([outbox.stop(), textTranslations.stop(), backups.stop()]);
     });
   },
   { name: 'services', dependencies: ['database'] },

@@ -285,6 +285,28 @@ async function addRowsToEveryTable(db: Kysely<Database>, ownerId: number) {
       bytes: IMAGE_BYTES,
     })
     .execute();
+  // A daily backup's size past 2^31, which PostgreSQL's bigint must carry whole.
+  await db
+    .insertInto('backup_runs')
+    .values([
+      {
+        day: '2026-01-15',
+        started_at: AT,
+        finished_at: AT,
+        file: 'backup-2026-01-15T03-30-00.sqlite',
+        bytes: 3_000_000_000,
+        error: null,
+      },
+      {
+        day: '2026-01-16',
+        started_at: later,
+        finished_at: later,
+        file: null,
+        bytes: null,
+        error: 'EACCES',
+      },
+    ])
+    .execute();
 }
 
 /** Every table's rows in key order, binary values as hex (SQLite and PostgreSQL read them differently). */

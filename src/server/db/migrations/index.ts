@@ -22,6 +22,7 @@ import * as takeawayOrders from './020-takeaway-orders.ts';
 import * as takeawayBoard from './021-takeaway-board.ts';
 import * as eventInquiries from './022-event-inquiries.ts';
 import * as eventReplies from './023-event-replies.ts';
+import * as backupRuns from './024-backup-runs.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -72,5 +73,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: eventInquiries.down,
     },
     '023-event-replies': { up: eventReplies.up, down: eventReplies.down },
+    '024-backup-runs': { up: backupRuns.up, down: backupRuns.down },
   };
 }

@@ -167,6 +167,7 @@ export const FAMILY_FILES = {
       ['POST', '/api/events/inquiries/:id/messages/preview'],
     ],
   },
+  backups: { requests: 300, routes: [['GET', '/api/backups']] },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
 

@@ -33,7 +33,8 @@ export type Table =
   | 'photos'
   | 'image_files'
   | 'event_inquiries'
-  | 'event_messages';
+  | 'event_messages'
+  | 'backup_runs';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -70,6 +71,7 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   image_files: { orderBy: 'owner, name' },
   event_inquiries: { orderBy: 'id' },
   event_messages: { orderBy: 'id' },
+  backup_runs: { orderBy: 'day' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 

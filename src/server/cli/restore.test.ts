@@ -1,0 +1,133 @@
+import { execFile, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { takeBackup } from '../backup/backup.ts';
+import { createStaff, testApp } from '../testing/app.ts';
+import { testDialect, type TestDatabase } from '../testing/database.ts';
+
+// `npm run restore`, as an operator runs it: the real script on real SQLite
+// files. Restore is for SQLite only; its refusal of a PostgreSQL URL is
+// checked in either test project.
+const SCRIPT = resolve(import.meta.dirname, 'restore.ts');
+let dir: string;
+let cleanup: (() => Promise<void>)[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'restore-'));
+});
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function restore(databaseUrl: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout, err: failed.stderr };
+  }
+}
+
+it('refuses a PostgreSQL DATABASE_URL and points to npm run import', async () => {
+  const refused = await restore('postgres://nobody@127.0.0.1:1/restaurant', join(dir, 'x.sqlite'));
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain('npm run import -- FILE');
+});
+
+describe.runIf(testDialect() === 'sqlite')('a SQLite backup put back in place', () => {
+  const databasePath = () => join(dir, 'data', 'restaurant.db');
+  const database = (): TestDatabase => ({
+    url: `file:${databasePath()}`,
+    dialect: 'sqlite',
+    drop: async () => {},
+  });
+  const emails = async (app: Awaited<ReturnType<typeof testApp>>['app']) =>
+    (await app.staffAccounts.list()).map((member) => member.email).sort();
+
+  /** A server on the database with Anna, a backup of it, then Marco added after the backup. */
+  async function servedWithBackup() {
+    const server = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => server.close());
+    await createStaff(server.app);
+    const { file } = await takeBackup({ dialect: 'sqlite', path: databasePath() }, dir, Date.now());
+    await createStaff(server.app, { email: 'marco@trattoria.example', username: 'marco' });
+    return { server, backup: join(dir, file) };
+  }
+
+  it('refuses while a server uses the database, and says how to stop it', async () => {
+    const { server, backup } = await servedWithBackup();
+    const refused = await restore(database().url, backup);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`a server is using ${databasePath()} (process ${process.pid})`);
+    expect(refused.err).toContain('Stop it first');
+    expect(await emails(server.app)).toEqual(['anna@trattoria.example', 'marco@trattoria.example']);
+  });
+
+  it('refuses a damaged file, one that is not SQLite, and one from a newer version, changing nothing', async () => {
+    const { server, backup } = await servedWithBackup();
+    await server.app.close();
+    const before = readFileSync(databasePath());
+
+    const truncated = join(dir, 'truncated.sqlite');
+    copyFileSync(backup, truncated);
+    truncateSync(truncated, Math.floor(statSync(truncated).size / 2));
+    const notSqlite = join(dir, 'notes.sqlite');
+    writeFileSync(notSqlite, 'not a database at all, just some words long enough to be read');
+    const newer = join(dir, 'newer.sqlite');
+    copyFileSync(backup, newer);
+    const future = new DatabaseSync(newer);
+    future
+      .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+      .run('999-from-the-future', new Date().toISOString());
+    future.close();
+
+    for (const [file, reason] of [
+      [truncated, 'malformed'],
+      [notSqlite, 'SQLite'],
+      [newer, '999-from-the-future'],
+      [join(dir, 'missing.sqlite'), 'does not exist'],
+    ] as const) {
+      const refused = await restore(database().url, file);
+      expect(refused.code, file).toBe(1);
+      expect(refused.err).toContain('Restore refused');
+      expect(refused.err).toContain(reason);
+      expect(refused.err).toContain('Nothing changed');
+    }
+    expect(readFileSync(databasePath()).equals(before)).toBe(true);
+  });
+
+  it("replaces the database with the backup, mode 0600, and a server started on it sees the backup's data", async () => {
+    const { server, backup } = await servedWithBackup();
+    await server.app.close();
+    // A lock file left by a server that was killed: its process is gone.
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    writeFileSync(`${databasePath()}.server-${dead}.pid`, `${dead}\n`);
+
+    const restored = await restore(database().url, backup);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+    expect(restored.out).toContain(`Restored ${backup} over ${databasePath()}`);
+    expect(statSync(databasePath()).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${databasePath()}-wal`)).toBe(false);
+
+    const started = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => started.close());
+    expect(await emails(started.app)).toEqual(['anna@trattoria.example']);
+  });
+});
