@@ -38,7 +38,12 @@ describe('loadConfig: environment variables, all optional', () => {
       loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:8443, https://Push.Example' })
         .PUSH_ALLOWED_ORIGINS,
     ).toEqual(['http://127.0.0.1:8443', 'https://push.example']);
-    for (const bad of ['127.0.0.1:8443', 'http://127.0.0.1/', 'https://a.example/push', 'ftp://a']) {
+    for (const bad of [
+      '127.0.0.1:8443',
+      'http://127.0.0.1/',
+      'https://a.example/push',
+      'ftp://a',
+    ]) {
       expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: bad }), bad).toThrow(/PUSH_ALLOWED_ORIGINS/);
     }
   });

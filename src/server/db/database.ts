@@ -513,8 +513,8 @@ export interface PushDeliveriesTable {
   /** The back-office page the notification opens (a path). */
   url: string;
   attempts: Generated<number>;
-  /** When it is due; while an instance sends it, pushed ahead by that instance's lease. */
-  next_attempt_at: string;
+  /** When it is due, null before the first attempt (due at once); while an instance sends it, that instance's lease. */
+  next_attempt_at: string | null;
   last_error: string | null;
   created_at: string;
 }

@@ -57,8 +57,14 @@ export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('url', 'text', (col) => col.notNull())
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0).check(sql`attempts >= 0`))
-    .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+    .addColumn('attempts', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
+    /** Null until the first attempt: a new message is due at once. */
+    .addColumn('next_attempt_at', 'text')
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();

@@ -50,7 +50,8 @@ describe('checkPushEndpoint', () => {
   };
   const resolve: ResolveHost = async (host) => {
     const found = names[host];
-    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    if (!found)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
     return found;
   };
   const check = (endpoint: string, allowedOrigins: string[] = []) =>
