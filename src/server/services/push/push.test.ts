@@ -115,6 +115,25 @@ describe('push messages', () => {
   it('open the right page for a new takeaway order, event request and contact message', async () => {
     await start();
     await subscribe(['takeaway', 'events', 'messages']);
+    const [pizza] = await harness.app.db
+      .selectFrom('menu_items')
+      .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+      .select('menu_items.id')
+      .where('menu_sections.key', '=', 'pizza')
+      .where('menu_items.takeaway', '=', 1)
+      .execute();
+    const order = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/orders/staff',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        ...GUEST,
+        lang: 'it',
+        pickup: { date: WEDNESDAY, time: '20:00' },
+        items: [{ id: pizza!.id, quantity: 3 }],
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
     const inquiry = await harness.app.inject({
       method: 'POST',
       url: '/api/events/inquiries',
@@ -148,8 +167,13 @@ describe('push messages', () => {
       remoteAddress: nextAddress(),
     });
     expect(contact.statusCode, contact.body).toBe(202);
-    await expect.poll(() => double.received.length).toBe(2);
+    await expect.poll(() => double.received.length).toBe(3);
     expect(double.received.map(({ payload }) => payload)).toEqual([
+      {
+        title: 'Nuovo ordine telefonico',
+        body: '3 piatti, ritiro mercoledì 14 gennaio alle 20:00',
+        url: '/dashboard/takeaway?data=2026-01-14',
+      },
       {
         title: 'Nuova richiesta per un evento',
         body: 'Matrimonio, 90 persone, sabato 13 giugno',
