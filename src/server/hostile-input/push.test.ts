@@ -181,13 +181,14 @@ const deleteSubscription = family({
       .execute();
   },
   cases: fc.record({
+    query: junkQuery,
     auth: authCases,
     whose: fc.constantFrom('own', 'colleague', 'unknown'),
     body: bodies({
       endpoint: text(fc.constant('placeholder'), tooLongText(PUSH_ENDPOINT_MAX)),
     }),
   }),
-  route: async ({ auth, whose, body }) => {
+  route: async ({ query, auth, whose, body }) => {
     let endpoint = COLLEAGUE_ENDPOINT;
     if (whose === 'own') {
       ownMade += 1;
@@ -209,7 +210,8 @@ const deleteSubscription = family({
     const sent = body.kind === 'valid' ? { ...body, json: { ...body.json, endpoint } } : body;
     return {
       method: 'DELETE',
-      url: '/api/push/subscriptions',
+      url: `/api/push/subscriptions${query}`,
+      unknownQuery: hasQueryKeys(query),
       auth,
       body: sent,
       bodySchema: true,
