@@ -37,6 +37,7 @@ import { takeawayRoutes } from './routes/api/takeaway.ts';
 import { takeawayStaffRoutes } from './routes/api/takeaway-staff.ts';
 import { eventsRoutes } from './routes/api/events.ts';
 import { backupRoutes } from './routes/api/backups.ts';
+import { pushRoutes } from './routes/api/push.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -213,6 +214,7 @@ export async function buildApp({
   await app.register(takeawayStaffRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   // Unknown API paths are JSON 404s, never pages.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
   // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.

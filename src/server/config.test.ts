@@ -32,6 +32,22 @@ describe('loadConfig: environment variables, all optional', () => {
     ]);
   });
 
+  it('reads PUSH_ALLOWED_ORIGINS as origins, and refuses anything with a path', () => {
+    expect(loadConfig({}).PUSH_ALLOWED_ORIGINS).toBeUndefined();
+    expect(
+      loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:8443, https://Push.Example' })
+        .PUSH_ALLOWED_ORIGINS,
+    ).toEqual(['http://127.0.0.1:8443', 'https://push.example']);
+    for (const bad of [
+      '127.0.0.1:8443',
+      'http://127.0.0.1/',
+      'https://a.example/push',
+      'ftp://a',
+    ]) {
+      expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: bad }), bad).toThrow(/PUSH_ALLOWED_ORIGINS/);
+    }
+  });
+
   it('reads CLOCK_START as an instant with its zone, and refuses one without', () => {
     expect(loadConfig({}).CLOCK_START).toBeUndefined();
     expect(loadConfig({ CLOCK_START: '2026-12-24T10:00:00+01:00' }).CLOCK_START).toBe(

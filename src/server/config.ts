@@ -22,6 +22,18 @@ const isProxyAddress = (entry: string) => {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
 };
 
+/** `http(s)://host[:port]` and nothing else, as a browser's origin. */
+const isOrigin = (entry: string) => {
+  const url = URL.parse(entry);
+  return (
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !entry.endsWith('/') &&
+    `${url.search}${url.hash}${url.username}${url.password}` === ''
+  );
+};
+
 const urlWithProtocol = (protocols: string[]) =>
   z.string().refine((value) => protocols.includes(URL.parse(value)?.protocol ?? ''), {
     message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
@@ -57,6 +69,22 @@ const envSchema = z
     DEEPL_SERVER_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
     LIBRETRANSLATE_URL: optionalText.pipe(urlWithProtocol(['http:', 'https:']).optional()),
     LIBRETRANSLATE_API_KEY: optionalText,
+    /**
+     * Origins (`http://127.0.0.1:8443`) a push subscription's endpoint may
+     * have although they are not https on a public address: a push service
+     * on the operator's own network, a test double on loopback
+     * (services/push/endpoints.ts). Unset: none.
+     */
+    PUSH_ALLOWED_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((entry) => entry.trim()))
+        .refine((entries) => entries.every(isOrigin), {
+          message: 'must be origins (scheme://host[:port], no path), comma-separated',
+        })
+        .transform((entries) => entries.map((entry) => new URL(entry).origin))
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -41,6 +41,8 @@ export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly stri
   { name: 'photos', key: ['id'] },
   { name: 'image_files', key: ['owner', 'name'] },
   { name: 'backup_runs', key: ['day'] },
+  { name: 'push_subscriptions', key: ['id'] },
+  { name: 'push_deliveries', key: ['id'] },
 ];
 
 /**

@@ -115,6 +115,7 @@ const ALL_MIGRATIONS = [
   '022-event-inquiries',
   '023-event-replies',
   '024-backup-runs',
+  '025-push',
 ];
 
 describe('DATABASE_URL', () => {
@@ -218,6 +219,8 @@ describe('openDatabase', () => {
       'outbox',
       'password_resets',
       'photos',
+      'push_deliveries',
+      'push_subscriptions',
       'rate_limits',
       'reservation_settings',
       'reservations',

@@ -487,6 +487,38 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** A staff member's device that takes Web Push messages (migration 025). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The push service's URL for this device, unique: posting it again replaces the row. */
+  endpoint: string;
+  /** The browser's ECDH public key and auth secret (base64url), which each message is encrypted for. */
+  p256dh: string;
+  auth: string;
+  /** The topics chosen, joined by commas. */
+  topics: string;
+  /** "Chrome su Android", from the User-Agent it was posted with. */
+  browser: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** One message to one device, waiting to be sent (deleted once sent, or given up). */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  title: string;
+  body: string;
+  /** The back-office page the notification opens (a path). */
+  url: string;
+  attempts: Generated<number>;
+  /** When it is due, null before the first attempt (due at once); while an instance sends it, that instance's lease. */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
@@ -520,6 +552,8 @@ export interface Database {
   photos: PhotosTable;
   image_files: ImageFilesTable;
   backup_runs: BackupRunsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }
 
 export interface AppDatabase {

@@ -40,7 +40,11 @@ describe('every API route', () => {
   // Fastify validates the body before the query: routes that take a body get
   // their junk queries, with valid bodies, in src/server/hostile-input/.
   it('without a body, refuses a query key it does not read: 400, field "querystring"', async () => {
-    const routes = apiRoutes().filter(({ method }) => method === 'GET' || method === 'DELETE');
+    // DELETE /api/push/subscriptions takes a body (the endpoint, too long for a path).
+    const routes = apiRoutes().filter(
+      ({ method, path }) =>
+        method === 'GET' || (method === 'DELETE' && path !== '/api/push/subscriptions'),
+    );
     expect(routes.length).toBeGreaterThan(8);
     // The keys a route requires, with valid values: only the unexpected one is wrong.
     const required: Record<string, string> = {

@@ -34,6 +34,9 @@ import { ImageFiles } from '../services/photos/image-files.ts';
 import { SocialCards } from '../services/photos/social-card.ts';
 import { DailyBackup } from '../backup/daily-backup.ts';
 import { parseDatabaseUrl } from '../db/dialect.ts';
+import { PushSubscriptions } from '../services/push/subscriptions.ts';
+import { PushSender } from '../services/push/sender.ts';
+import { resolveWithDns } from '../services/push/endpoints.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +89,10 @@ declare module 'fastify' {
     socialCards: SocialCards;
     /** The daily backup into BACKUP_DIR, and its state for the owners. */
     backups: DailyBackup;
+    /** Staff's devices for Web Push, and the server's VAPID key. */
+    push: PushSubscriptions;
+    /** Sends the queued push messages (services/push/notify.ts queues them). */
+    pushSender: PushSender;
   }
 }
 
@@ -135,6 +142,37 @@ export const servicesPlugin = fp(
       log: app.log,
       ...(options.outboxPollMs ? { pollMs: options.outboxPollMs } : {}),
     });
+    const allowedOrigins = config.PUSH_ALLOWED_ORIGINS ?? [];
+    const push = new PushSubscriptions({
+      db: app.db,
+      allowedOrigins,
+      resolve: resolveWithDns,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    app.decorate('push', push);
+    const pushSender = new PushSender({
+      db: app.db,
+      dialect: app.dialect,
+      log: app.log,
+      keys: () => push.keys(),
+      subject: async () => {
+        // VAPID wants a contact: the restaurant's e-mail, else its site when that is https.
+        const { email } = await app.restaurantFacts.get();
+        if (email) return `mailto:${email}`;
+        return config.PUBLIC_URL.startsWith('https:')
+          ? config.PUBLIC_URL
+          : `mailto:${config.MAIL_FROM}`;
+      },
+      allowedOrigins,
+      resolve: resolveWithDns,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    app.decorate('pushSender', pushSender);
+    /** After a commit that queued mail, push messages or both: each worker looks now. */
+    const queued = () => {
+      outbox.kick();
+      pushSender.kick();
+    };
     const sessions = new Sessions(app.db);
     const limiter = new RateLimiter(app.db);
     const floodGuard = new MemoryLimiter();
@@ -179,7 +217,7 @@ export const servicesPlugin = fp(
       new ContactMessages({
         db: app.db,
         deliverTo: config.CONTACT_EMAIL,
-        onMail: () => outbox.kick(),
+        onMail: queued,
       }),
     );
     app.decorate('invitations', new Invitations({ db: app.db, onMail: () => outbox.kick() }));
@@ -274,7 +312,7 @@ export const servicesPlugin = fp(
       publicUrl: config.PUBLIC_URL,
       ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
       ...(options.now ? { now: options.now } : {}),
-      onMail: () => outbox.kick(),
+      onMail: queued,
     });
     app.decorate('reservations', reservations);
     const ordersVersion = new ContentVersion({
@@ -294,7 +332,7 @@ export const servicesPlugin = fp(
         menu: (lang) => app.menu.view(lang),
         publicUrl: config.PUBLIC_URL,
         ...(options.now ? { now: options.now } : {}),
-        onMail: () => outbox.kick(),
+        onMail: queued,
       }),
     );
     app.decorate(
@@ -305,7 +343,7 @@ export const servicesPlugin = fp(
         schedule: () => app.openingHours.get('it'),
         ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
         ...(options.now ? { now: options.now } : {}),
-        onMail: () => outbox.kick(),
+        onMail: queued,
         translate: (italian, target) => textTranslations.translateNow(italian, target),
         onBookingsChanged: () => bookingsVersion.expire(),
         onTranslationFailed: (error) =>
@@ -367,6 +405,7 @@ export const servicesPlugin = fp(
     let backupChecks: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       outbox.start();
+      pushSender.start();
       // whatever a previous run left untranslated
       void textTranslations.refresh();
       housekeeping = setInterval(() => {
@@ -386,7 +425,12 @@ export const servicesPlugin = fp(
       clearInterval(housekeeping);
       clearInterval(chores);
       clearInterval(backupChecks);
-      await Promise.all([outbox.stop(), textTranslations.stop(), backups.stop()]);
+      await Promise.all([
+        outbox.stop(),
+        pushSender.stop(),
+        textTranslations.stop(),
+        backups.stop(),
+      ]);
     });
   },
   { name: 'services', dependencies: ['database'] },

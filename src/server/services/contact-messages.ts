@@ -6,6 +6,7 @@ import { contactMessageMail } from '../mail/staff-mails.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { readRestaurantFacts } from './restaurant-facts.ts';
 import { nowIso } from './tokens.ts';
+import { notifyNewMessage } from './push/notify.ts';
 
 /** A message as the staff inbox lists it (the shape is the API's). */
 export type InboxMessage = ContactMessage;
@@ -69,6 +70,7 @@ export class ContactMessages {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (!spam) await notifyNewMessage(trx);
       return row.id;
     });
     if (!spam) this.#onMail();

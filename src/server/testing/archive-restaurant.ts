@@ -51,6 +51,7 @@ export async function archiveRestaurant(options: { sharedDatabase?: TestDatabase
   const cancelToken = new URL(link.secret_link!).searchParams.get('token')!;
 
   await addRowsToEveryTable(app.db, owner.id);
+  await addPushRows(app.db, owner.id);
   const { id: deleted } = await app.db
     .insertInto('reservations')
     .values({
@@ -306,6 +307,38 @@ async function addRowsToEveryTable(db: Kysely<Database>, ownerId: number) {
         error: 'EACCES',
       },
     ])
+    .execute();
+}
+
+/** A device and a message queued for it, due long after any test, so that no sender touches it. */
+async function addPushRows(db: Kysely<Database>, ownerId: number) {
+  const { id } = await db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: ownerId,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/archive-device',
+      p256dh:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+      topics: 'reservations,events',
+      browser: 'Chrome su Android',
+      created_at: AT,
+      last_used_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('push_deliveries')
+    .values({
+      subscription_id: id,
+      title: 'Nuova prenotazione',
+      body: '2 persone, mercoledì 14 gennaio alle 20:00',
+      url: '/dashboard/reservations?data=2026-01-14',
+      attempts: 3,
+      next_attempt_at: '2100-01-01T00:00:00.000Z',
+      last_error: 'HTTP 503',
+      created_at: AT,
+    })
     .execute();
 }
 

@@ -23,6 +23,7 @@ import * as takeawayBoard from './021-takeaway-board.ts';
 import * as eventInquiries from './022-event-inquiries.ts';
 import * as eventReplies from './023-event-replies.ts';
 import * as backupRuns from './024-backup-runs.ts';
+import * as push from './025-push.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -74,5 +75,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '023-event-replies': { up: eventReplies.up, down: eventReplies.down },
     '024-backup-runs': { up: backupRuns.up, down: backupRuns.down },
+    '025-push': { up: (db) => push.up(db, dialect), down: push.down },
   };
 }

@@ -12,6 +12,7 @@ import { screenGuest, type LimitCounters, type RateLimited } from '../address-li
 import { INQUIRY_LIMITS } from './guest-inquiry.ts';
 import { checkDates, insertInquiry, type RefusedDate } from './inquiries.ts';
 import { EventMailQueue } from './mail-queue.ts';
+import { notifyNewInquiry } from '../push/notify.ts';
 import { StaffInquiries, type TranslateNow } from './staff-inquiries.ts';
 
 type Actor = NonNullable<AuditActor>;
@@ -89,6 +90,7 @@ export class EventsService {
     const id = await this.#db.transaction().execute(async (trx) => {
       const inquiry = await insertInquiry(trx, body, { clientKey, nowMs: this.#now() });
       await this.#mails.received(trx, inquiry);
+      await notifyNewInquiry(trx, inquiry);
       return inquiry.id;
     });
     this.#onMail();

@@ -14,6 +14,7 @@ import { nowIso } from '../tokens.ts';
 import { seatedBetween, type Availability } from './availability.ts';
 import { heldSeats, holdsOn } from './held-covers.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
+import { notifyNewBooking } from '../push/notify.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
 import {
@@ -265,6 +266,7 @@ export class Booking {
       await this.#mails.toGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
     }
     if (online) await this.#mails.toRestaurant(trx, 'new', row);
+    await notifyNewBooking(trx, row);
     if (how.source === 'staff') {
       await recordAudit(
         trx,

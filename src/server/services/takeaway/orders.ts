@@ -19,6 +19,7 @@ import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
+import { notifyNewOrder } from '../push/notify.ts';
 import {
   asap,
   fitsLimits,
@@ -292,6 +293,12 @@ export class TakeawayOrders {
             guestNames,
           });
           await this.#mails.toGuest(trx, 'received', order);
+          await notifyNewOrder(trx, {
+            date: order.row.date,
+            time: order.row.time,
+            source: taker.source,
+            dishes: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+          });
           return { ok: true, order };
         },
       },

@@ -168,6 +168,15 @@ export const FAMILY_FILES = {
     ],
   },
   backups: { requests: 300, routes: [['GET', '/api/backups']] },
+  push: {
+    requests: 1500,
+    routes: [
+      ['GET', '/api/push/key'],
+      ['POST', '/api/push/subscriptions'],
+      ['GET', '/api/push/subscriptions'],
+      ['DELETE', '/api/push/subscriptions'],
+    ],
+  },
 } satisfies Record<string, { requests: number; routes: [HTTPMethods, string][] }>;
 export type FamilyFile = keyof typeof FAMILY_FILES;
 

@@ -34,7 +34,9 @@ export type Table =
   | 'image_files'
   | 'event_inquiries'
   | 'event_messages'
-  | 'backup_runs';
+  | 'backup_runs'
+  | 'push_subscriptions'
+  | 'push_deliveries';
 
 /**
  * Every table but `rate_limits` and `login_throttle` (per-address counters
@@ -72,6 +74,8 @@ const SNAPSHOT: Record<Table, { orderBy: string; ignore?: string[] }> = {
   event_inquiries: { orderBy: 'id' },
   event_messages: { orderBy: 'id' },
   backup_runs: { orderBy: 'day' },
+  push_subscriptions: { orderBy: 'id' },
+  push_deliveries: { orderBy: 'id' },
 };
 const TABLES = Object.keys(SNAPSHOT) as Table[];
 

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pushDevicesAnswer,
+  pushKeyAnswer,
+  pushSubscriptionBody,
+  pushUnsubscribeBody,
+} from '../../../shared/schemas/push.ts';
+import { requireStaff } from '../../plugins/staff-auth.ts';
+import { fieldError } from './errors.ts';
+
+/**
+ * /api/push: the server's VAPID key (public: the service worker asks before
+ * subscribing), and a staff member's own devices: subscribe (again:
+ * replace), list, remove. An endpoint the server may not send to (not
+ * https on a public address, and not an allowed origin) is 400 on
+ * `endpoint` (docs/security.md item 47).
+ */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/push/key', { schema: { response: { 200: pushKeyAnswer } } }, async () => ({
+    publicKey: await app.push.publicKey(),
+  }));
+
+  app.post(
+    '/push/subscriptions',
+    {
+      schema: { body: pushSubscriptionBody, response: { 201: z.void() } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const outcome = await app.push.subscribe(
+        request.staff!.id,
+        request.body,
+        request.headers['user-agent'],
+      );
+      if (!outcome.ok) return fieldError(reply, 'endpoint', outcome.reason);
+      return reply.status(201).send();
+    },
+  );
+
+  app.get(
+    '/push/subscriptions',
+    { schema: { response: { 200: pushDevicesAnswer } }, preHandler: requireStaff },
+    (request) => app.push.devices(request.staff!.id),
+  );
+
+  app.delete(
+    '/push/subscriptions',
+    {
+      schema: { body: pushUnsubscribeBody, response: { 204: z.void() } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      await app.push.unsubscribe(request.staff!.id, request.body.endpoint);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where the server may send a push message (docs/security.md item 47): a
+ * subscription's endpoint is a URL the browser's push service chose, but a
+ * staff member's request brings it, so it could name any address the server
+ * reaches. It must be `https` on a host whose every address is public,
+ * unless its exact origin is one the operator allows (PUSH_ALLOWED_ORIGINS).
+ * Checked when subscribing and again before each send: a name's addresses
+ * can change in between.
+ */
+
+/** Resolves a host name to all its addresses (node:dns by default; tests give their own). */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+export const resolveWithDns: ResolveHost = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map(({ address }) => address);
+
+export type EndpointVerdict = { ok: true } | { ok: false; reason: string };
+
+/** Addresses a push service on the internet never has. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, bits] of [
+  ['0.0.0.0', 8], // "this network", the unspecified address
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata services
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, bits, 'ipv4');
+}
+for (const [network, bits] of [
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b::', 96], // NAT64: an IPv4 address behind a translator
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, bits, 'ipv6');
+}
+
+/** `::ffff:a.b.c.d` (in any spelling) as the IPv4 address it maps, else the address. */
+function unmapped(address: string): string {
+  if (isIP(address) !== 6) return address;
+  // The URL parser writes IPv6 in one canonical form: `[::ffff:7f00:1]`.
+  const canonical = new URL(`http://[${address}]/`).hostname;
+  const mapped = /^\[::ffff:([\da-f]{1,4}):([\da-f]{1,4})\]$/.exec(canonical);
+  if (!mapped) return address;
+  const high = parseInt(mapped[1]!, 16);
+  const low = parseInt(mapped[2]!, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** Whether an IP address is one a public push service may have. */
+export function isPublicAddress(address: string): boolean {
+  const plain = unmapped(address);
+  const family = isIP(plain);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Whether the server may send to `endpoint` (a refusal's reason is for staff, in Italian). */
+export async function checkPushEndpoint(
+  endpoint: string,
+  options: { allowedOrigins: readonly string[]; resolve: ResolveHost },
+): Promise<EndpointVerdict> {
+  const url = URL.parse(endpoint);
+  if (!url) return { ok: false, reason: 'Non è un indirizzo valido.' };
+  if (options.allowedOrigins.includes(url.origin)) return { ok: true };
+  if (url.protocol !== 'https:') return { ok: false, reason: 'Deve essere un indirizzo https.' };
+  if (url.username || url.password) {
+    return { ok: false, reason: 'Non può contenere credenziali.' };
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await options.resolve(host);
+  } catch {
+    return { ok: false, reason: 'Il nome del servizio push non si risolve.' };
+  }
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
+    return { ok: false, reason: 'Il servizio push deve avere un indirizzo pubblico.' };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,265 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import webPush from 'web-push';
+import type { Database, PushDeliveriesTable } from '../../db/database.ts';
+import { skipLockedRows, type SqlDialect } from '../../db/dialect.ts';
+import { retryDelayMs } from '../../mail/outbox.ts';
+import { errorCode } from '../../error-code.ts';
+import { nowIso } from '../tokens.ts';
+import { checkPushEndpoint, type ResolveHost } from './endpoints.ts';
+import type { VapidKeys } from './subscriptions.ts';
+
+/**
+ * Sends the queued push messages (notify.ts queues them), the way the
+ * outbox sends mail (mail/outbox.ts, docs/decisions/002-multiple-instances.md):
+ * each due row is claimed by one atomic statement that moves its next
+ * attempt a lease away, so one instance sends it; polled, and kicked after a
+ * commit; retried with backoff on network errors, timeouts, 429 and 5xx. A
+ * 404 or 410 means the browser dropped the subscription: it is deleted,
+ * with its queued messages. Nothing here runs inside a request: a push
+ * service that hangs or is down delays no booking, order or mail.
+ *
+ * Each request is built by web-push (RFC 8291 encryption, RFC 8292 VAPID)
+ * and sent with the server's own fetch, so that an origin the operator
+ * allows over http works too; redirects are failures, never followed, and
+ * the endpoint's addresses are checked again before each send.
+ */
+
+/** A message is tried this many times (about four hours with retryDelayMs), then dropped: old news. */
+const MAX_ATTEMPTS = 30;
+/** Push services keep an undelivered message this long (seconds) for a phone that is off. */
+const TTL_SECONDS = 4 * 60 * 60;
+/** Longer than a send can take (REQUEST_TIMEOUT_MS), short enough that a dead instance's row is soon retried. */
+const LEASE_MS = 60 * 1000;
+const REQUEST_TIMEOUT_MS = 15 * 1000;
+
+type Outcome = 'sent' | 'gone' | 'retry' | 'drop';
+
+/** What a push service's answer means for the message. */
+function outcomeOf(status: number): Outcome {
+  if (status >= 200 && status < 300) return 'sent';
+  if (status === 404 || status === 410) return 'gone';
+  if (status === 429 || status >= 500) return 'retry';
+  // Any other answer (a redirect, 400, 403, 413) will not change by trying again.
+  return 'drop';
+}
+
+export class PushSender {
+  readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
+  readonly #log: FastifyBaseLogger;
+  readonly #keys: () => Promise<VapidKeys>;
+  readonly #subject: () => Promise<string>;
+  readonly #allowedOrigins: readonly string[];
+  readonly #resolve: ResolveHost;
+  readonly #pollMs: number;
+  readonly #timeoutMs: number;
+  readonly #now: () => number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    dialect: SqlDialect;
+    log: FastifyBaseLogger;
+    keys: () => Promise<VapidKeys>;
+    /** VAPID's contact: `mailto:` the restaurant's e-mail, or its https site. */
+    subject: () => Promise<string>;
+    allowedOrigins: readonly string[];
+    resolve: ResolveHost;
+    pollMs?: number;
+    timeoutMs?: number;
+    /** The current instant (ms); tests move it instead of waiting. */
+    now?: () => number;
+  }) {
+    this.#db = options.db;
+    this.#dialect = options.dialect;
+    this.#log = options.log;
+    this.#keys = options.keys;
+    this.#subject = options.subject;
+    this.#allowedOrigins = options.allowedOrigins;
+    this.#resolve = options.resolve;
+    this.#pollMs = options.pollMs ?? 2_000;
+    this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.kick();
+  }
+
+  /** Look at the queue now (after a commit that queued messages), not at the next poll. */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        this.#log.error({ code: errorCode(error) }, 'push queue drain failed'),
+      )
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#stopped) return;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        } else {
+          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
+          this.#timer.unref();
+        }
+      });
+  }
+
+  /** Stops polling and waits for the send under way (its timeout bounds the wait). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  /** Sends every message due now; returns how many push services accepted. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const row = await this.#claim();
+      if (!row) return sent;
+      if (await this.#send(row)) sent += 1;
+    }
+  }
+
+  /** Claims the oldest due message, as OutboxWorker's #claim does (one statement, skip locked). */
+  async #claim(): Promise<Selectable<PushDeliveriesTable> | undefined> {
+    const now = nowIso(this.#now());
+    return this.#db
+      .updateTable('push_deliveries')
+      .set((eb) => ({
+        next_attempt_at: nowIso(this.#now() + LEASE_MS),
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+      .where((eb) =>
+        eb(
+          'id',
+          '=',
+          skipLockedRows(
+            eb
+              .selectFrom('push_deliveries')
+              .select('id')
+              .where((inner) =>
+                inner.or([
+                  inner('next_attempt_at', 'is', null),
+                  inner('next_attempt_at', '<=', now),
+                ]),
+              )
+              .orderBy('id')
+              .limit(1),
+            this.#dialect,
+          ),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Sends a claimed message (its `attempts` already counts this one). */
+  async #send(row: Selectable<PushDeliveriesTable>): Promise<boolean> {
+    const subscription = await this.#db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'endpoint', 'p256dh', 'auth'])
+      .where('id', '=', row.subscription_id)
+      .executeTakeFirst();
+    if (!subscription) return false; // removed meanwhile: its messages went with it
+    let outcome: Outcome;
+    let detail: string;
+    const verdict = await checkPushEndpoint(subscription.endpoint, {
+      allowedOrigins: this.#allowedOrigins,
+      resolve: this.#resolve,
+    });
+    if (!verdict.ok) {
+      // The name resolves to a private address now, or not at all: that may pass.
+      outcome = 'retry';
+      detail = 'endpoint-not-public';
+    } else {
+      try {
+        const status = await this.#post(subscription, row);
+        outcome = outcomeOf(status);
+        detail = `HTTP ${status}`;
+      } catch (error) {
+        // Network errors and timeouts (fetch's own error holds the socket's in `cause`).
+        outcome = 'retry';
+        detail = errorCode((error as { cause?: unknown }).cause ?? error);
+      }
+    }
+    const log = { pushId: row.id, subscriptionId: subscription.id, attempts: row.attempts, detail };
+    if (outcome === 'sent') {
+      await this.#db.deleteFrom('push_deliveries').where('id', '=', row.id).execute();
+      await this.#db
+        .updateTable('push_subscriptions')
+        .set({ last_used_at: nowIso(this.#now()) })
+        .where('id', '=', subscription.id)
+        .execute();
+      return true;
+    }
+    if (outcome === 'gone') {
+      this.#log.info(log, 'push subscription gone: deleted');
+      await this.#db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+      return false;
+    }
+    if (outcome === 'drop' || row.attempts >= MAX_ATTEMPTS) {
+      this.#log.warn(log, 'push message dropped');
+      await this.#db.deleteFrom('push_deliveries').where('id', '=', row.id).execute();
+      return false;
+    }
+    this.#log.warn(log, 'push message not sent yet');
+    await this.#db
+      .updateTable('push_deliveries')
+      .set({
+        next_attempt_at: nowIso(this.#now() + retryDelayMs(row.attempts)),
+        last_error: detail.slice(0, 200),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return false;
+  }
+
+  /** One encrypted, signed POST to the push service; its status. */
+  async #post(
+    subscription: { endpoint: string; p256dh: string; auth: string },
+    row: Selectable<PushDeliveriesTable>,
+  ): Promise<number> {
+    const keys = await this.#keys();
+    const request = webPush.generateRequestDetails(
+      {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      JSON.stringify({ title: row.title, body: row.body, url: row.url }),
+      {
+        vapidDetails: { subject: await this.#subject(), ...keys },
+        TTL: TTL_SECONDS,
+      },
+    );
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        // fetch counts the body itself.
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    );
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers,
+      body: request.body && new Uint8Array(request.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.status;
+  }
+}
