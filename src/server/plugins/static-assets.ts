@@ -11,7 +11,8 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * back office's home /dashboard too (the manifest's start_url); and run with
  * a policy that lets it load nothing but the notification's icon.
  */
-const SERVICE_WORKER = /[/\\]dashboard[/\\]sw\.js$/;
+// (The file sent may be its precompressed copy.)
+const SERVICE_WORKER = /[/\\]dashboard[/\\]sw\.js(\.br|\.gz)?$/;
 export const SERVICE_WORKER_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'";
 
 function serviceWorkerHeaders(reply: FastifyReply) {
