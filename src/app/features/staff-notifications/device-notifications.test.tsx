@@ -14,7 +14,12 @@ import {
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
-const ANNA = { email: 'anna@example.test', firstName: 'Anna', lastName: 'Russo', role: 'staff' };
+const ANNA = {
+  email: 'anna@example.test',
+  firstName: 'Anna',
+  lastName: 'Russo',
+  role: 'staff' as const,
+};
 /** Wednesday 11 March 2026, 10:00 in Rome. */
 const NOW = new Date('2026-03-11T09:00:00Z');
 /** The server's VAPID public key: bytes 1, 2, 3, 4 in base64url. */
@@ -137,7 +142,8 @@ const switchOn = async () =>
   within(await panel()).findByRole('button', {
     name: 'Attiva le notifiche su questo dispositivo',
   });
-const topic = async (name: string) => within(await panel()).findByRole('checkbox', { name });
+const topic = async (name: string) =>
+  (await within(await panel()).findByRole('checkbox', { name })) as HTMLInputElement;
 const deviceList = async () =>
   within(await panel()).findByRole('list', { name: 'I tuoi dispositivi' });
 
