@@ -86,12 +86,14 @@ export function DeviceNotifications({ devices }: { devices: Loading<PushDevice[]
               <ThisDeviceControls
                 device={device}
                 listed={listed}
-                onChange={(change) => setDevice({ ...device, ...change })}
+                onChange={(change) => setDevice((current) => current && { ...current, ...change })}
               />
               <DeviceList
                 devices={listed}
                 thisEndpoint={device.endpoint}
-                onThisRemoved={() => setDevice({ ...device, endpoint: null })}
+                onThisRemoved={() =>
+                  setDevice((current) => current && { ...current, endpoint: null })
+                }
               />
             </>
           )
