@@ -39,6 +39,7 @@ import { eventsRoutes } from './routes/api/events.ts';
 import { backupRoutes } from './routes/api/backups.ts';
 import { pushRoutes } from './routes/api/push.ts';
 import { photoFileRoutes } from './routes/photo-files.ts';
+import { backOfficeManifestRoutes } from './routes/back-office-manifest.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -221,6 +222,8 @@ export async function buildApp({
   await app.register(printableMenuRoutes);
   // The photos' files, under their content-hashed names.
   await app.register(photoFileRoutes);
+  // What makes the back office installable (its service worker and icons are static files).
+  await app.register(backOfficeManifestRoutes);
 
   if (build) {
     const development = 'middleware' in build;

@@ -1,0 +1,80 @@
+/*
+ * The back office's service worker, registered by "Il mio account" with the
+ * scope /dashboard (served with Service-Worker-Allowed: /dashboard, see
+ * src/server/plugins/static-assets.ts), never by a public page. It shows the
+ * staff notifications the server pushes and opens their page when tapped.
+ * It has no fetch handler and caches nothing: the back office's API answers
+ * are no-store, and offline use is not a goal.
+ *
+ * Each message is JSON {title, body, url}, url being a back-office path.
+ */
+
+const ICON = '/dashboard/icons/icon-192.png';
+
+// A new version takes over at once (it holds no cache a page could depend
+// on), and the back office already open comes under it, so that a tapped
+// notification can bring that window to the right page.
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('push', (event) => {
+  const message = readMessage(event.data);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      icon: ICON,
+      badge: ICON,
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openBackOffice(backOfficeUrl(event.notification.data?.url)));
+});
+
+/** The message, or a generic one when it is not the JSON the server sends. */
+function readMessage(data) {
+  try {
+    const message = data?.json();
+    if (message && typeof message.title === 'string') {
+      return { title: message.title, body: String(message.body ?? ''), url: message.url };
+    }
+  } catch {
+    // Not JSON: the generic message below.
+  }
+  return { title: 'Area riservata', body: 'Novità nell’area riservata', url: '/dashboard' };
+}
+
+/** `url` when it is a back-office page of this site, else the back office's home. */
+function backOfficeUrl(url) {
+  const home = new URL('/dashboard', self.location.origin);
+  if (typeof url !== 'string') return home.href;
+  const target = new URL(url, self.location.origin);
+  const inside =
+    target.origin === home.origin &&
+    (target.pathname === '/dashboard' || target.pathname.startsWith('/dashboard/'));
+  return inside ? target.href : home.href;
+}
+
+/** Brings an open back-office window to `url`, or opens one there. */
+async function openBackOffice(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => {
+    const { pathname } = new URL(client.url);
+    return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  });
+  if (open) {
+    try {
+      const focused = await open.focus();
+      // navigate() works on windows this worker controls; one opened before
+      // it was registered is not, and a new window is opened instead.
+      await (focused ?? open).navigate(url);
+      return;
+    } catch {
+      // Fall through to a new window.
+    }
+  }
+  await self.clients.openWindow(url);
+}
