@@ -185,7 +185,10 @@ describe('push messages', () => {
         url: '/dashboard/messages',
       },
     ]);
-    expect(JSON.stringify(double.received)).not.toMatch(/giulia|333|jonas|170/i);
+    // What the phones read: never the guests' names, e-mails or phone numbers (the endpoint's
+    // random port may hold any digits, so only the messages are looked at).
+    const read = JSON.stringify(double.received.map((received) => received.payload));
+    expect(read).not.toMatch(/giulia|jonas|weber|1234567/i);
     expect(double.problems).toEqual([]);
   });
 
