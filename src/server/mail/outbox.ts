@@ -6,6 +6,7 @@ import { nowIso } from '../services/tokens.ts';
 import { escapeHtml } from './layout.ts';
 import { SECRET_LINK, type OutgoingMail } from './message.ts';
 import type { MailTransport } from './transports.ts';
+import { PollingLoop } from '../polling-loop.ts';
 
 /**
  * The outbox, the only way a mail leaves: stored first, in the caller's
@@ -72,13 +73,9 @@ export class OutboxWorker {
   readonly #transport: MailTransport;
   readonly #from: string;
   readonly #log: FastifyBaseLogger;
-  readonly #pollMs: number;
   readonly #now: () => number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  /** Not started, or stopped: nothing is sent by itself (`drain()` still sends, until `stop()`). */
-  #stopped = true;
+  /** Sends by itself once started, until stopped (`drain()` still sends, until `stop()`). */
+  readonly #loop: PollingLoop;
   #closing = false;
 
   constructor(options: {
@@ -97,45 +94,27 @@ export class OutboxWorker {
     this.#transport = options.transport;
     this.#from = options.from;
     this.#log = options.log;
-    this.#pollMs = options.pollMs ?? 2_000;
     this.#now = options.now ?? Date.now;
+    this.#loop = new PollingLoop({
+      drain: () => this.drain(),
+      pollMs: options.pollMs ?? 2_000,
+      onError: (error) => this.#log.error({ err: error }, 'outbox drain failed'),
+    });
   }
 
   start(): void {
-    this.#stopped = false;
     this.#closing = false;
-    this.kick();
+    this.#loop.start();
   }
 
   /** Look at the outbox now (after an enqueue), not at the next poll. */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) => this.#log.error({ err: error }, 'outbox drain failed'))
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#stopped) return;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        } else {
-          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
-          this.#timer.unref();
-        }
-      });
+    this.#loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
     this.#closing = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
     this.#transport.close?.();
   }
 

@@ -8,6 +8,7 @@ import { errorCode } from '../../error-code.ts';
 import { nowIso } from '../tokens.ts';
 import { checkPushEndpoint, type ResolveHost } from './endpoints.ts';
 import type { VapidKeys } from './subscriptions.ts';
+import { PollingLoop } from '../../polling-loop.ts';
 
 /**
  * Sends the queued push messages (notify.ts queues them), the way the
@@ -52,13 +53,9 @@ export class PushSender {
   readonly #subject: () => Promise<string>;
   readonly #allowedOrigins: readonly string[];
   readonly #resolve: ResolveHost;
-  readonly #pollMs: number;
   readonly #timeoutMs: number;
   readonly #now: () => number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: PollingLoop;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -81,47 +78,27 @@ export class PushSender {
     this.#subject = options.subject;
     this.#allowedOrigins = options.allowedOrigins;
     this.#resolve = options.resolve;
-    this.#pollMs = options.pollMs ?? 2_000;
     this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.#now = options.now ?? Date.now;
+    this.#loop = new PollingLoop({
+      drain: () => this.drain(),
+      pollMs: options.pollMs ?? 2_000,
+      onError: (error) => this.#log.error({ code: errorCode(error) }, 'push queue drain failed'),
+    });
   }
 
   start(): void {
-    this.#stopped = false;
-    this.kick();
+    this.#loop.start();
   }
 
   /** Look at the queue now (after a commit that queued messages), not at the next poll. */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        this.#log.error({ code: errorCode(error) }, 'push queue drain failed'),
-      )
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#stopped) return;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        } else {
-          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
-          this.#timer.unref();
-        }
-      });
+    this.#loop.kick();
   }
 
   /** Stops polling and waits for the send under way (its timeout bounds the wait). */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Sends every message due now; returns how many push services accepted. */
