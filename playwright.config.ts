@@ -74,7 +74,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * messages and their outbox, the pages rebuilt when the content changes, the
  * opening hours and their notices, reservations, takeaway orders and their
  * kitchen board, event requests and the covers they hold, the printed menu,
- * the uploaded photos and page texts, and two instances behind one database.
+ * the uploaded photos and page texts, staff devices' push subscriptions and
+ * their messages, and two instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -100,6 +101,7 @@ const DATABASE_SPECS = [
   'site-photos',
   'ssr',
   'staff',
+  'staff-notifications',
   'takeaway-guest',
   'takeaway-kitchen',
 ].map((name) => `${name}.spec.ts`);

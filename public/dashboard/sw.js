@@ -58,23 +58,24 @@ function backOfficeUrl(url) {
   return inside ? target.href : home.href;
 }
 
-/** Brings an open back-office window to `url`, or opens one there. */
+/**
+ * Brings an open back-office window to `url`, or opens one there. The window
+ * is moved first and brought to the front after: navigate() needs no tap,
+ * focus() does, so a window moved by a click the browser did not count as a
+ * tap still shows the right page.
+ */
 async function openBackOffice(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => {
     const { pathname } = new URL(client.url);
     return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   });
-  if (open) {
-    try {
-      const focused = await open.focus();
-      // navigate() works on windows this worker controls; one opened before
-      // it was registered is not, and a new window is opened instead.
-      await (focused ?? open).navigate(url);
-      return;
-    } catch {
-      // Fall through to a new window.
-    }
+  // navigate() works on windows this worker controls; one opened before it
+  // was registered is not, and a new window is opened instead.
+  const moved = open ? await open.navigate(url).catch(() => null) : null;
+  if (moved) {
+    await moved.focus().catch(() => undefined);
+    return;
   }
   await self.clients.openWindow(url);
 }

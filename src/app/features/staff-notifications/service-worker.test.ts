@@ -91,8 +91,9 @@ describe('the back office service worker', () => {
   it('brings an open back-office window to the page on a tap', async () => {
     const open: FakeWindow = {
       url: `${ORIGIN}/dashboard/takeaway`,
-      focus: vi.fn(async () => undefined),
-      navigate: vi.fn(async () => undefined),
+      focus: vi.fn(async () => open),
+      // A moved window resolves to its client, as WindowClient.navigate() does.
+      navigate: vi.fn(async () => open),
     };
     const publicPage: FakeWindow = { url: `${ORIGIN}/menu`, focus: vi.fn(), navigate: vi.fn() };
     const { scope, dispatch } = await startWorker([publicPage, open]);
@@ -102,6 +103,22 @@ describe('the back office service worker', () => {
     expect(open.focus).toHaveBeenCalled();
     expect(open.navigate).toHaveBeenCalledWith(`${ORIGIN}/dashboard/events?richiesta=7`);
     expect(publicPage.focus).not.toHaveBeenCalled();
+    expect(scope.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('moves the open window even when the browser does not let it come to the front', async () => {
+    // A tap the browser does not count as one (a test's) may not focus() or
+    // openWindow(), but it may navigate() a window the worker controls.
+    const open: FakeWindow = {
+      url: `${ORIGIN}/dashboard`,
+      focus: vi.fn(async () => {
+        throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
+      }),
+      navigate: vi.fn(async () => open),
+    };
+    const { scope, dispatch } = await startWorker([open]);
+    await dispatch('notificationclick', tapOf('/dashboard/reservations?data=2026-03-14'));
+    expect(open.navigate).toHaveBeenCalledWith(`${ORIGIN}/dashboard/reservations?data=2026-03-14`);
     expect(scope.clients.openWindow).not.toHaveBeenCalled();
   });
 
