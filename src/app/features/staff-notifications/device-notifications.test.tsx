@@ -283,5 +283,13 @@ describe('"Notifiche su questo dispositivo" in Il mio account', () => {
       .textContent;
     expect(text).toContain('iOS 16.4 e successivi');
     expect(text).toContain('Condividi');
+    expect(within(await panel()).getAllByText(/Aggiungi alla schermata Home/)).toHaveLength(1);
+  });
+
+  it('tells on every other device, in a short paragraph, how an iPhone receives them', async () => {
+    browser.install();
+    renderAccount();
+    const hint = await within(await panel()).findByText(/^Su iPhone e iPad \(iOS 16\.4/);
+    expect(hint.textContent).toContain('Aggiungi alla schermata Home');
   });
 });

@@ -95,6 +95,9 @@ export function DeviceNotifications({ devices }: { devices: Loading<PushDevice[]
                   setDevice((current) => current && { ...current, endpoint: null })
                 }
               />
+              {/* On an iPhone outside the home screen it is the panel's main text already;
+                  elsewhere it tells whoever sets up the colleagues' phones. */}
+              {device.support === 'iphone' ? null : <p className="staff-hint">{T.iphone}</p>}
             </>
           )
         }

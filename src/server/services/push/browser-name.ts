@@ -4,13 +4,16 @@
  * system, never a version: enough to tell one's phone from one's laptop.
  */
 
-/** The first that matches wins: Edge and Samsung Internet also say "Chrome", Chrome also says "Safari". */
+/**
+ * The first that matches wins: Edge and Samsung Internet also say "Chrome",
+ * Chrome also says "Safari". Chrome without a screen says "HeadlessChrome".
+ */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(A|iOS)?\//, 'Edge'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\//, 'Chrome'],
+  [/\b(Headless)?Chrome\/|\bCriOS\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ];
 
