@@ -62,8 +62,11 @@ test.afterAll(async () => {
   await push?.stop();
 });
 
-/** A staff member's phone: signed in, notifications allowed, the test subscription in place of Chromium's. */
-async function staffPhone(page: Page, context: BrowserContext) {
+/**
+ * Opens `path` on a staff member's phone: signed in, notifications allowed,
+ * the test subscription in place of Chromium's.
+ */
+async function openOnStaffPhone(page: Page, context: BrowserContext, path: string) {
   await context.grantPermissions(['notifications'], { origin: server.url });
   await context.addInitScript((subscription) => {
     const subscribedWith = 'e2e-push-subscribed-with';
@@ -90,6 +93,8 @@ async function staffPhone(page: Page, context: BrowserContext) {
     };
   }, testSubscription);
   await storeSession(page, session, server.url);
+  await page.goto(`${server.url}${path}`);
+  await hydrated(page);
 }
 
 /** "Il mio account", open: the tap that asks for permission, registers the worker and subscribes. */
@@ -146,9 +151,7 @@ test('the back office is installable, and its worker covers /dashboard only', as
   request,
   consoleErrors: _consoleErrors,
 }, testInfo) => {
-  await staffPhone(page, context);
-  await page.goto(`${server.url}/dashboard`);
-  await hydrated(page);
+  await openOnStaffPhone(page, context, '/dashboard');
   expect(await manifestLinks(page)).toEqual(['/dashboard/manifest.webmanifest']);
   const manifest = await request.get(`${server.url}/dashboard/manifest.webmanifest`);
   expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
@@ -257,9 +260,7 @@ test("a guest's booking rings the phone, and the notification opens that day", a
   request,
   consoleErrors: _consoleErrors,
 }) => {
-  await staffPhone(page, context);
-  await page.goto(`${server.url}/dashboard/account`);
-  await hydrated(page);
+  await openOnStaffPhone(page, context, '/dashboard/account');
   // A new browser context: this phone subscribes again, to the same endpoint.
   await switchOnNotifications(page);
   await expect.poll(async () => (await workerState(page)).controlled).toBe(true);
@@ -360,9 +361,7 @@ test('a device removed from "Il mio account" stops receiving', async ({
   request,
   consoleErrors: _consoleErrors,
 }) => {
-  await staffPhone(page, context);
-  await page.goto(`${server.url}/dashboard/account`);
-  await hydrated(page);
+  await openOnStaffPhone(page, context, '/dashboard/account');
   const devices = page.getByRole('list', { name: 'I tuoi dispositivi' }).getByRole('listitem');
   await expect(devices).toHaveCount(1);
   // The push of the previous test, sent today; listed, though not yet this context's.

@@ -1,26 +1,11 @@
-import { romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
-import { dayAndDateText } from '../../components/opening-hours/format.ts';
-import { LoadedPanel, StaffPanel, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, momentText, StaffPanel, useUser, type Loading } from '../staff/index.ts';
 import { BACKUP_TEXTS as T } from './backup-texts.ts';
 import type { BackupStatus } from './backups-api.ts';
 
-const DAY_MS = 86_400_000;
 const megabytes = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });
-
-/** "ieri alle 03:30", "oggi alle 03:31", "martedì 8 settembre alle 03:30": on the restaurant's clock. */
-export function whenText(iso: string, now: Date): string {
-  const { date, time } = romeDateTime(new Date(iso));
-  const day =
-    date === romeDate(now)
-      ? T.today
-      : date === romeDate(new Date(now.getTime() - DAY_MS))
-        ? T.yesterday
-        : dayAndDateText('it', date, false);
-  return T.at(day, time);
-}
 
 /** "12,4 MB". */
 export const sizeText = (bytes: number) => `${megabytes.format(bytes / 1_000_000)} MB`;
@@ -51,14 +36,14 @@ function BackupState({ status, now }: { status: BackupStatus; now: Date }) {
     <>
       {!enabled ? <p>{T.off}</p> : null}
       {lastSuccess ? (
-        <p>{T.last(whenText(lastSuccess.at, now), sizeText(lastSuccess.bytes))}</p>
+        <p>{T.last(momentText(lastSuccess.at, now), sizeText(lastSuccess.bytes))}</p>
       ) : enabled ? (
         <p>{T.none}</p>
       ) : null}
       {lastFailed ? (
         <div className="staff-warning" role="alert">
           <p className="staff-warning__title">{T.failedTitle}</p>
-          <p>{T.failed(whenText(lastFailure.at, now))}</p>
+          <p>{T.failed(momentText(lastFailure.at, now))}</p>
         </div>
       ) : null}
       {stale ? (

@@ -11,7 +11,4 @@ export const BACKUP_TEXTS = {
   failedTitle: 'Ultimo backup non riuscito',
   failed: (when: string) =>
     `Il backup di ${when} non è riuscito. Avvisa chi gestisce il server: il motivo è nel suo registro.`,
-  today: 'oggi',
-  yesterday: 'ieri',
-  at: (day: string, time: string) => `${day} alle ${time}`,
 };

@@ -1,13 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
 import {
   PUSH_TOPIC_LABELS,
   PUSH_TOPICS,
   type PushDevice,
   type PushTopic,
 } from '../../../shared/schemas/push.ts';
-import { dayAndDateText } from '../../components/opening-hours/format.ts';
-import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, momentText, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
 import {
   currentSubscription,
   pushSupport,
@@ -18,20 +16,9 @@ import {
 import { NOTIFICATIONS_TEXTS as T } from './notifications-texts.ts';
 import { fetchPushKey, removeSubscription, saveSubscription } from './push-api.ts';
 
-const DAY_MS = 86_400_000;
-
-/** "ieri alle 20:31", "oggi alle 08:05", "martedì 8 settembre alle 20:31": on the restaurant's clock. */
-export function lastUsedText(iso: string | null, now: Date): string {
-  if (iso === null) return T.lastUsed(T.never);
-  const { date, time } = romeDateTime(new Date(iso));
-  const day =
-    date === romeDate(now)
-      ? T.today
-      : date === romeDate(new Date(now.getTime() - DAY_MS))
-        ? T.yesterday
-        : dayAndDateText('it', date, false);
-  return T.lastUsed(T.at(day, time));
-}
+/** "Ultimo invio: ieri alle 20:31", or "Ultimo invio: mai". */
+export const lastUsedText = (iso: string | null, now: Date): string =>
+  T.lastUsed(iso === null ? T.never : momentText(iso, now));
 
 /** What this browser offers, read once on the page (not while rendering on the server). */
 interface ThisDevice {

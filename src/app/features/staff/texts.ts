@@ -1,3 +1,6 @@
+import { romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
+import { dayAndDateText } from '../../components/opening-hours/format.ts';
+
 /**
  * What every staff page shares, the login pages and the back office alike:
  * the staff area's name and the logo's text. In Italian only (staff screens
@@ -21,3 +24,17 @@ export const plural = (count: number, one: string, many: string) =>
 
 /** "1 persona", "4 persone". */
 export const persons = (count: number) => plural(count, 'persona', 'persone');
+
+const DAY_MS = 86_400_000;
+
+/** "oggi alle 08:05", "ieri alle 20:31", "martedì 8 settembre alle 20:31": an instant on the restaurant's clock. */
+export function momentText(iso: string, now: Date): string {
+  const { date, time } = romeDateTime(new Date(iso));
+  const day =
+    date === romeDate(now)
+      ? 'oggi'
+      : date === romeDate(new Date(now.getTime() - DAY_MS))
+        ? 'ieri'
+        : dayAndDateText('it', date, false);
+  return `${day} alle ${time}`;
+}
