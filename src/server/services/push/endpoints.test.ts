@@ -1,5 +1,12 @@
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { checkPushEndpoint, isPublicAddress, type ResolveHost } from './endpoints.ts';
+import {
+  checkPushEndpoint,
+  isPublicAddress,
+  publicOnlyLookup,
+  type ResolveHost,
+} from './endpoints.ts';
 
 // docs/security.md item 47: push messages go only to https endpoints on
 // public addresses, or to an origin the operator allows.
@@ -42,18 +49,21 @@ describe('isPublicAddress', () => {
   });
 });
 
+const names: Record<string, string[]> = {
+  'push.example': ['93.184.216.34', '2a00:1450:4002:402::200a'],
+  'mixed.example': ['93.184.216.34', '10.0.0.7'],
+  'inside.example': ['192.168.0.10'],
+  'loopback.example': ['127.0.0.1'],
+  'empty.example': [],
+};
+const resolve: ResolveHost = async (host) => {
+  const found = names[host];
+  if (!found)
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return found;
+};
+
 describe('checkPushEndpoint', () => {
-  const names: Record<string, string[]> = {
-    'push.example': ['93.184.216.34', '2a00:1450:4002:402::200a'],
-    'mixed.example': ['93.184.216.34', '10.0.0.7'],
-    'inside.example': ['192.168.0.10'],
-  };
-  const resolve: ResolveHost = async (host) => {
-    const found = names[host];
-    if (!found)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-    return found;
-  };
   const check = (endpoint: string, allowedOrigins: string[] = []) =>
     checkPushEndpoint(endpoint, { allowedOrigins, resolve });
 
@@ -80,6 +90,7 @@ describe('checkPushEndpoint', () => {
       'https://mixed.example/send',
       'https://inside.example/send',
       'https://nowhere.example/send',
+      'https://empty.example/send',
       'https://127.0.0.1/send',
       'https://[::1]/send',
       'https://[::ffff:192.168.0.1]/send',
@@ -97,5 +108,59 @@ describe('checkPushEndpoint', () => {
     expect((await check('http://127.0.0.1:8444/push/1', allowed)).ok).toBe(false);
     expect((await check('https://127.0.0.1:8443/push/1', allowed)).ok).toBe(false);
     expect((await check('http://localhost:8443/push/1', allowed)).ok).toBe(false);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  const lookup = publicOnlyLookup(resolve);
+  /** node:net's two ways of asking: every address (`all`), or one with its family. */
+  const all = (host: string) =>
+    new Promise((found, failed) =>
+      lookup(host, { all: true }, (error, addresses) => (error ? failed(error) : found(addresses))),
+    );
+  const one = (host: string) =>
+    new Promise((found, failed) =>
+      lookup(host, {}, (error, address, family) =>
+        error ? failed(error) : found({ address, family }),
+      ),
+    );
+
+  it('hands a connection every address of a public name, or the first with its family', async () => {
+    expect(await all('push.example')).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2a00:1450:4002:402::200a', family: 6 },
+    ]);
+    expect(await one('push.example')).toEqual({ address: '93.184.216.34', family: 4 });
+  });
+
+  it('refuses with EPUSHNOTPUBLIC a name with a private address among public ones, or with none', async () => {
+    for (const host of ['mixed.example', 'inside.example', 'empty.example']) {
+      await expect(all(host), host).rejects.toMatchObject({ code: 'EPUSHNOTPUBLIC' });
+      await expect(one(host), host).rejects.toMatchObject({ code: 'EPUSHNOTPUBLIC' });
+    }
+    // A name that does not resolve fails as the resolver said.
+    await expect(all('nowhere.example')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(one('nowhere.example')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+  });
+
+  it('keeps node:net from connecting to a loopback answer, whichever way it asks', async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // autoSelectFamily asks for every address, without it node:net asks for one.
+      for (const autoSelectFamily of [true, false]) {
+        const socket = connect({ host: 'loopback.example', port, lookup, autoSelectFamily });
+        const [error] = (await once(socket, 'error')) as [NodeJS.ErrnoException];
+        expect(error.code, `autoSelectFamily: ${autoSelectFamily}`).toBe('EPUSHNOTPUBLIC');
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((closed) => server.close(() => closed()));
+    }
   });
 });

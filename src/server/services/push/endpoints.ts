@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where the server may send a push message (docs/security.md item 47): a
@@ -8,7 +8,9 @@ import { BlockList, isIP } from 'node:net';
  * reaches. It must be `https` on a host whose every address is public,
  * unless its exact origin is one the operator allows (PUSH_ALLOWED_ORIGINS).
  * Checked when subscribing and again before each send: a name's addresses
- * can change in between.
+ * can change in between. The send then connects only to the addresses the
+ * same rule passed at that moment (`publicOnlyLookup`), never to the answer
+ * of a second, separate resolution, which a name's owner could make private.
  */
 
 /** Resolves a host name to all its addresses (node:dns by default; tests give their own). */
@@ -66,6 +68,12 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** The host's addresses when every one is public; undefined when one is not, or there are none. */
+async function publicAddresses(host: string, resolve: ResolveHost): Promise<string[] | undefined> {
+  const addresses = isIP(host) ? [host] : await resolve(host);
+  return addresses.length > 0 && addresses.every(isPublicAddress) ? addresses : undefined;
+}
+
 /** Whether the server may send to `endpoint` (a refusal's reason is for staff, in Italian). */
 export async function checkPushEndpoint(
   endpoint: string,
@@ -79,14 +87,47 @@ export async function checkPushEndpoint(
     return { ok: false, reason: 'Non può contenere credenziali.' };
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: string[];
+  let addresses: string[] | undefined;
   try {
-    addresses = isIP(host) ? [host] : await options.resolve(host);
+    addresses = await publicAddresses(host, options.resolve);
   } catch {
     return { ok: false, reason: 'Il nome del servizio push non si risolve.' };
   }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
+  if (!addresses) {
     return { ok: false, reason: 'Il servizio push deve avere un indirizzo pubblico.' };
   }
   return { ok: true };
+}
+
+/** The code a connection fails with when its host has an address that is not public (or none). */
+export const NOT_PUBLIC_CODE = 'EPUSHNOTPUBLIC';
+
+/**
+ * A `lookup` for node:net, which the push sender's connections use
+ * (sender.ts): the host resolved by `resolve`, and its addresses handed to
+ * the connection only when every one is public, else an error coded
+ * NOT_PUBLIC_CODE. node:net asks with `{ all: true }` when it may try
+ * several addresses (autoSelectFamily, Node's default) and wants them all,
+ * else one address and its family. `options.family` is not looked at: the
+ * sender never restricts the family.
+ */
+export function publicOnlyLookup(resolve: ResolveHost): LookupFunction {
+  return (host, options, callback) => {
+    publicAddresses(host, resolve).then(
+      (addresses) => {
+        if (!addresses) {
+          const refusal = new Error('the push service has no address, or one that is not public');
+          callback(Object.assign(refusal, { code: NOT_PUBLIC_CODE }), '');
+        } else if (options.all) {
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: isIP(address) })),
+          );
+        } else {
+          callback(null, addresses[0]!, isIP(addresses[0]!));
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
 }

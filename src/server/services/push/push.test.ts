@@ -1,14 +1,21 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { startPushService, type PushServiceDouble } from '../../testing/push-service.ts';
+import type { ResolveHost } from './endpoints.ts';
 import { notifyNewBooking } from './notify.ts';
+import { PushSender } from './sender.ts';
+import { PushSubscriptions } from './subscriptions.ts';
 
 // Staff notifications by Web Push (docs/api.md, "Staff notifications"): a
 // push service double on loopback, allowed by PUSH_ALLOWED_ORIGINS, decrypts
 // every message and checks its VAPID JWT. The app's clock is moved, never
 // waited for.
 let harness: Awaited<ReturnType<typeof testApp>>;
+let staffId: number;
 let others: Awaited<ReturnType<typeof testApp>>[] = [];
+/** What a test started besides the apps and the double, stopped first. */
+const cleanups: (() => Promise<void>)[] = [];
 let double: PushServiceDouble;
 let token: string;
 /** Tuesday 13 January 2026, 10:00 in Rome. */
@@ -21,10 +28,11 @@ async function start() {
     { PUSH_ALLOWED_ORIGINS: double.origin },
     { pages: false, now: () => now },
   );
-  await createStaff(harness.app);
+  staffId = (await createStaff(harness.app)).id;
   token = await login(harness.app);
 }
 afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
   for (const other of others) await other.close();
   others = [];
   await harness?.close();
@@ -294,6 +302,58 @@ describe('push messages', () => {
     await expect.poll(async () => (await deliveries()).length).toBe(0);
     expect(double.redirectsFollowed).toBe(0);
     expect(double.received).toEqual([]);
+    expect(await subscriptions()).toHaveLength(1);
+  });
+
+  it('connect only to the addresses checked: a name that turns to loopback after the check reaches nothing', async () => {
+    await start();
+    // This test's own sender sends; the app's would race it for the message.
+    await harness.app.pushSender.stop();
+    let connections = 0;
+    const loopback = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => loopback.close(() => resolve())));
+    /** An attacker's name server: a public address when first asked, loopback ever after. */
+    const rebinding = (): ResolveHost => {
+      let asked = 0;
+      return async () => ((asked += 1) === 1 ? ['93.184.215.14'] : ['127.0.0.1']);
+    };
+    // `localhost`: the system's resolver, which the connection would ask on its own,
+    // answers loopback too, so a connection made without the checked addresses reaches it.
+    const endpoint = `https://localhost:${(loopback.address() as AddressInfo).port}/push/x`;
+    const subscribed = await new PushSubscriptions({
+      db: harness.app.db,
+      allowedOrigins: [],
+      resolve: rebinding(),
+    }).subscribe(
+      staffId,
+      // Keys of a real device, which web-push needs to encrypt: the double makes them.
+      { endpoint, keys: double.subscription().keys, topics: ['reservations'] },
+      undefined,
+    );
+    expect(subscribed).toEqual({ ok: true });
+    const sender = new PushSender({
+      db: harness.app.db,
+      dialect: harness.app.dialect,
+      log: harness.app.log,
+      keys: () => harness.app.push.keys(),
+      subject: async () => 'mailto:anna@trattoria.example',
+      allowedOrigins: [],
+      resolve: rebinding(),
+      now: () => now,
+    });
+    cleanups.push(() => sender.stop());
+    await harness.app.db
+      .transaction()
+      .execute((trx) =>
+        notifyNewBooking(trx, { party: 2, date: WEDNESDAY, time: '20:00', source: 'online' }),
+      );
+    expect(await sender.drain()).toBe(0);
+    expect(connections).toBe(0);
+    expect(await deliveries()).toMatchObject([{ attempts: 1, last_error: 'EPUSHNOTPUBLIC' }]);
     expect(await subscriptions()).toHaveLength(1);
   });
 });

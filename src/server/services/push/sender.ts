@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import { Agent, fetch as fetchWith } from 'undici';
 import webPush from 'web-push';
 import type { Database, PushDeliveriesTable } from '../../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../../db/dialect.ts';
 import { retryDelayMs } from '../../mail/outbox.ts';
 import { errorCode } from '../../error-code.ts';
 import { nowIso } from '../tokens.ts';
-import { checkPushEndpoint, type ResolveHost } from './endpoints.ts';
+import { checkPushEndpoint, publicOnlyLookup, type ResolveHost } from './endpoints.ts';
 import type { VapidKeys } from './subscriptions.ts';
 import { PollingLoop } from '../../polling-loop.ts';
 
@@ -23,7 +24,12 @@ import { PollingLoop } from '../../polling-loop.ts';
  * Each request is built by web-push (RFC 8291 encryption, RFC 8292 VAPID)
  * and sent with the server's own fetch, so that an origin the operator
  * allows over http works too; redirects are failures, never followed, and
- * the endpoint's addresses are checked again before each send.
+ * the endpoint's addresses are checked again before each send. That check
+ * resolves the name, and a plain fetch would resolve it a second time: its
+ * owner could answer a public address to the first and loopback to the
+ * second. So a request to any origin the operator has not allowed goes
+ * through an Agent whose connections get their addresses from the same rule
+ * (`publicOnlyLookup`, endpoints.ts; docs/security.md item 47).
  */
 
 /** A message is tried this many times (about four hours with retryDelayMs), then dropped: old news. */
@@ -56,6 +62,9 @@ export class PushSender {
   readonly #timeoutMs: number;
   readonly #now: () => number;
   readonly #loop: PollingLoop;
+  /** Connects to public addresses only, whatever the name answers at connect time. */
+  readonly #publicOnly: Agent;
+  #publicOnlyClosed: Promise<void> | undefined;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -80,6 +89,7 @@ export class PushSender {
     this.#resolve = options.resolve;
     this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.#now = options.now ?? Date.now;
+    this.#publicOnly = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve) } });
     this.#loop = new PollingLoop({
       drain: () => this.drain(),
       pollMs: options.pollMs ?? 2_000,
@@ -96,9 +106,12 @@ export class PushSender {
     this.#loop.kick();
   }
 
-  /** Stops polling and waits for the send under way (its timeout bounds the wait). */
-  stop(): Promise<void> {
-    return this.#loop.stop();
+  /** Stops polling, waits for the send under way (its timeout bounds the wait), closes the connections. */
+  async stop(): Promise<void> {
+    await this.#loop.stop();
+    // Closed once: an Agent refuses a second close, and stop may come twice (a test's, the app's).
+    this.#publicOnlyClosed ??= this.#publicOnly.close();
+    await this.#publicOnlyClosed;
   }
 
   /** Sends every message due now; returns how many push services accepted. */
@@ -229,13 +242,19 @@ export class PushSender {
         .filter(([name]) => name.toLowerCase() !== 'content-length')
         .map(([name, value]) => [name, String(value)]),
     );
-    const response = await fetch(request.endpoint, {
+    const init = {
       method: 'POST',
       headers,
       body: request.body && new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.#timeoutMs),
-    });
+    } as const;
+    // An allowed origin (the operator's own push service, the tests' double) is connected to as
+    // the system resolves it; any other only through #publicOnly, by undici's own fetch (an
+    // Agent of the npm undici is not meant for the fetch built into Node).
+    const response = this.#allowedOrigins.includes(new URL(request.endpoint).origin)
+      ? await fetch(request.endpoint, init)
+      : await fetchWith(request.endpoint, { ...init, dispatcher: this.#publicOnly });
     await response.body?.cancel();
     return response.status;
   }
