@@ -59,10 +59,11 @@ function backOfficeUrl(url) {
 }
 
 /**
- * Brings an open back-office window to `url`, or opens one there. The window
- * is moved first and brought to the front after: navigate() needs no tap,
- * focus() does, so a window moved by a click the browser did not count as a
- * tap still shows the right page.
+ * Brings an open back-office window to the front and to `url`, or opens one
+ * there. Coming to the front needs a tap, which a test's click is not: the
+ * window is moved all the same. Moving needs a window this worker controls;
+ * one opened before the worker was registered is not, and a new window is
+ * opened instead.
  */
 async function openBackOffice(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -70,12 +71,9 @@ async function openBackOffice(url) {
     const { pathname } = new URL(client.url);
     return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   });
-  // navigate() works on windows this worker controls; one opened before it
-  // was registered is not, and a new window is opened instead.
-  const moved = open ? await open.navigate(url).catch(() => null) : null;
-  if (moved) {
-    await moved.focus().catch(() => undefined);
-    return;
+  if (open) {
+    await open.focus().catch(() => undefined);
+    if (await open.navigate(url).catch(() => null)) return;
   }
   await self.clients.openWindow(url);
 }

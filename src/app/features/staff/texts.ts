@@ -1,4 +1,4 @@
-import { romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
+import { addDays, romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
 import { dayAndDateText } from '../../components/opening-hours/format.ts';
 
 /**
@@ -25,15 +25,15 @@ export const plural = (count: number, one: string, many: string) =>
 /** "1 persona", "4 persone". */
 export const persons = (count: number) => plural(count, 'persona', 'persone');
 
-const DAY_MS = 86_400_000;
-
 /** "oggi alle 08:05", "ieri alle 20:31", "martedì 8 settembre alle 20:31": an instant on the restaurant's clock. */
 export function momentText(iso: string, now: Date): string {
   const { date, time } = romeDateTime(new Date(iso));
+  const today = romeDate(now);
+  // By the calendar, not 24 hours back: the days the clocks change last 23 and 25 hours.
   const day =
-    date === romeDate(now)
+    date === today
       ? 'oggi'
-      : date === romeDate(new Date(now.getTime() - DAY_MS))
+      : date === addDays(today, -1)
         ? 'ieri'
         : dayAndDateText('it', date, false);
   return `${day} alle ${time}`;

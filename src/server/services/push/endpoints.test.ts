@@ -1,5 +1,7 @@
 import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   checkPushEndpoint,
@@ -160,6 +162,31 @@ describe('publicOnlyLookup', () => {
       }
       expect(connections).toBe(0);
     } finally {
+      await new Promise<void>((closed) => server.close(() => closed()));
+    }
+  });
+
+  it("hands undici's connections the addresses it passed, as the push sender sends", async () => {
+    // A loopback service stands in for a public one: the rule is told 127.0.0.1 is public.
+    const server = createHttpServer((_request, response) => response.writeHead(201).end());
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const agent = new Agent({
+      connect: {
+        lookup: publicOnlyLookup(
+          async () => ['127.0.0.1'],
+          (address) => address === '127.0.0.1',
+        ),
+      },
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await undiciFetch(`http://push.example:${port}/push/1`, {
+        method: 'POST',
+        dispatcher: agent,
+      });
+      expect(response.status).toBe(201);
+    } finally {
+      await agent.close();
       await new Promise<void>((closed) => server.close(() => closed()));
     }
   });

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { Agent, fetch as fetchWith } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import webPush from 'web-push';
 import type { Database, PushDeliveriesTable } from '../../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../../db/dialect.ts';
 import { retryDelayMs } from '../../mail/outbox.ts';
 import { errorCode } from '../../error-code.ts';
 import { nowIso } from '../tokens.ts';
-import { checkPushEndpoint, publicOnlyLookup, type ResolveHost } from './endpoints.ts';
+import {
+  checkPushEndpoint,
+  isAllowedOrigin,
+  publicOnlyLookup,
+  type ResolveHost,
+} from './endpoints.ts';
 import type { VapidKeys } from './subscriptions.ts';
 import { PollingLoop } from '../../polling-loop.ts';
 
@@ -64,7 +69,9 @@ export class PushSender {
   readonly #loop: PollingLoop;
   /** Connects to public addresses only, whatever the name answers at connect time. */
   readonly #publicOnly: Agent;
-  #publicOnlyClosed: Promise<void> | undefined;
+  /** Connects to the origins the operator allows, as the system resolves them. */
+  readonly #allowed = new Agent();
+  #closed: Promise<unknown> | undefined;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -109,9 +116,10 @@ export class PushSender {
   /** Stops polling, waits for the send under way (its timeout bounds the wait), closes the connections. */
   async stop(): Promise<void> {
     await this.#loop.stop();
-    // Closed once: an Agent refuses a second close, and stop may come twice (a test's, the app's).
-    this.#publicOnlyClosed ??= this.#publicOnly.close();
-    await this.#publicOnlyClosed;
+    // Closed once however often stop comes (a test's, then the app's); a drain after it fails
+    // its sends, which stay queued for a retry.
+    this.#closed ??= Promise.all([this.#publicOnly.close(), this.#allowed.close()]);
+    await this.#closed;
   }
 
   /** Sends every message due now; returns how many push services accepted. */
@@ -242,19 +250,19 @@ export class PushSender {
         .filter(([name]) => name.toLowerCase() !== 'content-length')
         .map(([name, value]) => [name, String(value)]),
     );
-    const init = {
+    // undici's own fetch, as its Agents are made for it rather than for the fetch built into
+    // Node: one path for every push service, the allowed ones (the operator's, the tests'
+    // double) differing only in the Agent, which does not hold them to public addresses.
+    const response = await undiciFetch(request.endpoint, {
       method: 'POST',
       headers,
       body: request.body && new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.#timeoutMs),
-    } as const;
-    // An allowed origin (the operator's own push service, the tests' double) is connected to as
-    // the system resolves it; any other only through #publicOnly, by undici's own fetch (an
-    // Agent of the npm undici is not meant for the fetch built into Node).
-    const response = this.#allowedOrigins.includes(new URL(request.endpoint).origin)
-      ? await fetch(request.endpoint, init)
-      : await fetchWith(request.endpoint, { ...init, dispatcher: this.#publicOnly });
+      dispatcher: isAllowedOrigin(new URL(request.endpoint), this.#allowedOrigins)
+        ? this.#allowed
+        : this.#publicOnly,
+    });
     await response.body?.cancel();
     return response.status;
   }
