@@ -60,14 +60,14 @@ function backOfficeUrl(url) {
 
 /**
  * Brings an open back-office window to the front and to `url`, or opens one
- * there. Coming to the front needs a tap, which a test's click is not: the
- * window is moved all the same. Moving needs a window this worker controls;
- * one opened before the worker was registered is not, and a new window is
- * opened instead.
+ * there. Only a window this worker controls can be moved (one opened before
+ * the worker was registered and not yet claimed is not): any other is left
+ * alone, and a new window opened. Coming to the front needs a tap, which a
+ * test's click is not: the window is moved all the same.
  */
 async function openBackOffice(url) {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => {
+  const controlled = await self.clients.matchAll({ type: 'window' });
+  const open = controlled.find((client) => {
     const { pathname } = new URL(client.url);
     return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   });

@@ -107,6 +107,8 @@ describe('the back office service worker', () => {
     );
     expect(publicPage.focus).not.toHaveBeenCalled();
     expect(scope.clients.openWindow).not.toHaveBeenCalled();
+    // The windows it controls only: an uncontrolled one cannot be moved.
+    expect(scope.clients.matchAll).toHaveBeenCalledWith({ type: 'window' });
   });
 
   it('moves the open window even when the browser does not let it come to the front', async () => {

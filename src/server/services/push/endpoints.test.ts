@@ -20,6 +20,27 @@ describe('isPublicAddress', () => {
     }
   });
 
+  it('refuses documentation, 6to4, Teredo, discard and old site-local ranges, and a zoned link-local', () => {
+    for (const address of [
+      '192.0.2.10',
+      '198.51.100.7',
+      '203.0.113.200',
+      '192.88.99.1',
+      '100::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:db8::1',
+      '2002:c0a8:101::1',
+      'fec0::1',
+      'fe80::1%eth0',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    // Next to them, public ones.
+    for (const address of ['2001:4860:4860::8888', '2a00:1450:4002:402::200a', '198.51.99.1']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+
   it('refuses loopback, private, link-local, unspecified, CGNAT, multicast and their mapped forms', () => {
     for (const address of [
       '127.0.0.1',

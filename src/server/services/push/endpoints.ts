@@ -31,8 +31,12 @@ for (const [network, bits] of [
   ['169.254.0.0', 16], // link-local, cloud metadata services
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relays
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
@@ -41,8 +45,13 @@ for (const [network, bits] of [
 for (const [network, bits] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
   ['64:ff9b::', 96], // NAT64: an IPv4 address behind a translator
+  ['100::', 64], // discard
+  ['2001::', 32], // Teredo: an IPv4 address inside
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address inside
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local, deprecated but still routed by some
   ['ff00::', 8], // multicast
 ] as const) {
   NOT_PUBLIC.addSubnet(network, bits, 'ipv6');
@@ -62,7 +71,8 @@ function unmapped(address: string): string {
 
 /** Whether an IP address is one a public push service may have. */
 export function isPublicAddress(address: string): boolean {
-  const plain = unmapped(address);
+  // A link-local answer may carry its interface (`fe80::1%eth0`), which no URL parses.
+  const plain = unmapped(address.replace(/%.*$/, ''));
   const family = isIP(plain);
   if (family === 0) return false;
   return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
