@@ -7,6 +7,15 @@ import type { Page } from '@playwright/test';
  * content of third-party frames (the map), which is not ours to fix.
  */
 export async function axeViolations(page: Page, options: { iframes?: boolean } = {}) {
+  // A toast still sliding in is partly transparent: axe would measure its
+  // text's contrast halfway (a loaded CI run once did). react-toastify marks
+  // a toast Toastify--animate until its entrance ends; an entrance cut short
+  // keeps the mark, so the wait is bounded and axe then judges as it finds.
+  await page
+    .waitForFunction(() => !document.querySelector('.Toastify--animate'), undefined, {
+      timeout: 3_000,
+    })
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.iframes === false) builder = builder.options({ iframes: false });
   const results = await builder.analyze();
