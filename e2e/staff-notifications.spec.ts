@@ -261,6 +261,8 @@ test("a guest's booking rings the phone, and the notification opens that day", a
   request,
   consoleErrors: _consoleErrors,
 }) => {
+  // Room for a push delivered again (below).
+  test.slow();
   await openOnStaffPhone(page, context, '/dashboard/account');
   // A new browser context: this phone subscribes again, to the same endpoint.
   await switchOnNotifications(page);
@@ -322,11 +324,6 @@ test("a guest's booking rings the phone, and the notification opens that day", a
   }
 
   // What the push service would hand the browser, handed to its worker: it shows the notification.
-  await devtools.send('ServiceWorker.deliverPushMessage', {
-    origin: server.url,
-    registrationId: registration!.registrationId,
-    data: JSON.stringify(sent!.payload),
-  });
   const shown = () =>
     page.evaluate(async () => {
       const worker = await navigator.serviceWorker.getRegistration('/dashboard');
@@ -336,12 +333,34 @@ test("a guest's booking rings the phone, and the notification opens that day", a
         data: data as unknown,
       }));
     });
-  // The worker may have to be started for it, on a machine busy with other tests.
-  await expect
-    .poll(shown, { timeout: 15_000 })
-    .toEqual([
-      { title: sent!.payload.title, body: sent!.payload.body, data: { url: sent!.payload.url } },
-    ]);
+  const workerErrors: string[] = [];
+  devtools.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    workerErrors.push(errorMessage.errorMessage),
+  );
+  // DevTools' delivery stands in for the push service's; on a busy CI
+  // machine one was once never shown, so it is delivered again while none is.
+  await expect(async () => {
+    if ((await shown()).length === 0) {
+      await devtools.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId: registration!.registrationId,
+        data: JSON.stringify(sent!.payload),
+      });
+    }
+    await expect.poll(shown, { timeout: 5_000 }).not.toEqual([]);
+  }).toPass({ timeout: 20_000 });
+  expect(workerErrors).toEqual([]);
+  const notifications = await shown();
+  // One, or the same again if a slow delivery was repeated.
+  expect(new Set(notifications.map((each) => JSON.stringify(each)))).toEqual(
+    new Set([
+      JSON.stringify({
+        title: sent!.payload.title,
+        body: sent!.payload.body,
+        data: { url: sent!.payload.url },
+      }),
+    ]),
+  );
 
   // The tap: the worker's notificationclick on the notification it showed.
   const worker = context
@@ -365,7 +384,8 @@ test("a guest's booking rings the phone, and the notification opens that day", a
   await expect(page.getByRole('heading', { level: 1, name: 'Prenotazioni' })).toBeVisible();
   await expect(page.getByLabel('Giorno', { exact: true })).toHaveValue(day);
   await expect(page.locator('.booking__name', { hasText: GUEST.name })).toBeVisible();
-  await expect.poll(shown).toEqual([]);
+  // The notification tapped is closed.
+  await expect.poll(async () => (await shown()).length).toBe(notifications.length - 1);
 });
 
 test('removing this device in "Il mio account" unsubscribes it here and on the server', async ({
