@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as undiciFetch } from 'undici';
 import webPush from 'web-push';
 import type { Database, PushDeliveriesTable } from '../../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../../db/dialect.ts';
@@ -56,6 +56,15 @@ function outcomeOf(status: number): Outcome {
   return 'drop';
 }
 
+/** How the sender reaches push services (see #connect). */
+interface Connections {
+  fetch: typeof undiciFetch;
+  /** Connects to public addresses only, whatever the name answers at connect time. */
+  publicOnly: Agent;
+  /** Connects to the origins the operator allows, as the system resolves them. */
+  allowed: Agent;
+}
+
 export class PushSender {
   readonly #db: Kysely<Database>;
   readonly #dialect: SqlDialect;
@@ -67,10 +76,8 @@ export class PushSender {
   readonly #timeoutMs: number;
   readonly #now: () => number;
   readonly #loop: PollingLoop;
-  /** Connects to public addresses only, whatever the name answers at connect time. */
-  readonly #publicOnly: Agent;
-  /** Connects to the origins the operator allows, as the system resolves them. */
-  readonly #allowed = new Agent();
+  /** undici and its connections, made on the first send (below). */
+  #connections: Promise<Connections> | undefined;
   #closed: Promise<unknown> | undefined;
 
   constructor(options: {
@@ -96,7 +103,6 @@ export class PushSender {
     this.#resolve = options.resolve;
     this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.#now = options.now ?? Date.now;
-    this.#publicOnly = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve) } });
     this.#loop = new PollingLoop({
       drain: () => this.drain(),
       pollMs: options.pollMs ?? 2_000,
@@ -118,7 +124,10 @@ export class PushSender {
     await this.#loop.stop();
     // Closed once however often stop comes (a test's, then the app's); a drain after it fails
     // its sends, which stay queued for a retry.
-    this.#closed ??= Promise.all([this.#publicOnly.close(), this.#allowed.close()]);
+    this.#closed ??=
+      this.#connections?.then(({ publicOnly, allowed }) =>
+        Promise.all([publicOnly.close(), allowed.close()]),
+      ) ?? Promise.resolve();
     await this.#closed;
   }
 
@@ -197,12 +206,13 @@ export class PushSender {
     }
     const log = { pushId: row.id, subscriptionId: subscription.id, attempts: row.attempts, detail };
     if (outcome === 'sent') {
-      await this.#db.deleteFrom('push_deliveries').where('id', '=', row.id).execute();
+      // The device's last use first: a message gone from the queue has been counted there.
       await this.#db
         .updateTable('push_subscriptions')
         .set({ last_used_at: nowIso(this.#now()) })
         .where('id', '=', subscription.id)
         .execute();
+      await this.#db.deleteFrom('push_deliveries').where('id', '=', row.id).execute();
       return true;
     }
     if (outcome === 'gone') {
@@ -253,17 +263,33 @@ export class PushSender {
     // undici's own fetch, as its Agents are made for it rather than for the fetch built into
     // Node: one path for every push service, the allowed ones (the operator's, the tests'
     // double) differing only in the Agent, which does not hold them to public addresses.
-    const response = await undiciFetch(request.endpoint, {
+    const { fetch, publicOnly, allowed } = await this.#connect();
+    const response = await fetch(request.endpoint, {
       method: 'POST',
       headers,
       body: request.body && new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.#timeoutMs),
       dispatcher: isAllowedOrigin(new URL(request.endpoint), this.#allowedOrigins)
-        ? this.#allowed
-        : this.#publicOnly,
+        ? allowed
+        : publicOnly,
     });
     await response.body?.cancel();
     return response.status;
+  }
+
+  /**
+   * undici (about 50 ms to load) and the sender's two Agents, made on the
+   * first send rather than at start-up, which most instances get through
+   * without pushing anything. After stop() a send fails, and stays queued.
+   */
+  #connect(): Promise<Connections> {
+    if (this.#closed) return Promise.reject(new Error('the push sender is stopped'));
+    this.#connections ??= import('undici').then(({ Agent, fetch }) => ({
+      fetch,
+      publicOnly: new Agent({ connect: { lookup: publicOnlyLookup(this.#resolve) } }),
+      allowed: new Agent(),
+    }));
+    return this.#connections;
   }
 }
