@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { createStaff, login, testApp } from './app.ts';
 import type { TestDatabase } from './database.ts';
 
@@ -32,24 +34,7 @@ export async function takeawayApp(clock: { now: number }, shared?: { database: T
   const { app } = harness;
   const auth = { authorization: `Bearer ${token}` };
 
-  /** The `index`-th orderable dish of a seeded section, with its first price. */
-  const dish = async (sectionKey: string, index = 0) => {
-    const rows = await app.db
-      .selectFrom('menu_items')
-      .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-      .innerJoin('menu_item_prices', 'menu_item_prices.item_id', 'menu_items.id')
-      .select([
-        'menu_items.id as id',
-        'menu_items.name as name',
-        'menu_item_prices.amount_cents as cents',
-      ])
-      .where('menu_sections.key', '=', sectionKey)
-      .where('menu_items.takeaway', '=', 1)
-      .where('menu_item_prices.position', '=', 0)
-      .orderBy('menu_items.position')
-      .execute();
-    return rows[index]!;
-  };
+  const dish = (sectionKey: string, index = 0) => takeawayDish(app.db, sectionKey, index);
 
   /** A dish's name as the public menu shows it in `lang` (what a guest's lines say). */
   const menuName = async (id: number, lang: string): Promise<string> => {
@@ -118,4 +103,23 @@ export async function takeawayApp(clock: { now: number }, shared?: { database: T
         .orderBy('id')
         .execute(),
   };
+}
+
+/** The `index`-th orderable dish of a seeded section, with its first price. */
+export async function takeawayDish(db: Kysely<Database>, sectionKey: string, index = 0) {
+  const rows = await db
+    .selectFrom('menu_items')
+    .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
+    .innerJoin('menu_item_prices', 'menu_item_prices.item_id', 'menu_items.id')
+    .select([
+      'menu_items.id as id',
+      'menu_items.name as name',
+      'menu_item_prices.amount_cents as cents',
+    ])
+    .where('menu_sections.key', '=', sectionKey)
+    .where('menu_items.takeaway', '=', 1)
+    .where('menu_item_prices.position', '=', 0)
+    .orderBy('menu_items.position')
+    .execute();
+  return rows[index]!;
 }

@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { startPushService, type PushServiceDouble } from '../../testing/push-service.ts';
+import { takeawayDish } from '../../testing/takeaway.ts';
 import type { ResolveHost } from './endpoints.ts';
 import { notifyNewBooking } from './notify.ts';
 import { PushSender } from './sender.ts';
@@ -123,13 +124,7 @@ describe('push messages', () => {
   it('open the right page for a new takeaway order, event request and contact message', async () => {
     await start();
     await subscribe(['takeaway', 'events', 'messages']);
-    const [pizza] = await harness.app.db
-      .selectFrom('menu_items')
-      .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-      .select('menu_items.id')
-      .where('menu_sections.key', '=', 'pizza')
-      .where('menu_items.takeaway', '=', 1)
-      .execute();
+    const pizza = await takeawayDish(harness.app.db, 'pizza');
     const order = await harness.app.inject({
       method: 'POST',
       url: '/api/takeaway/orders/staff',
@@ -138,7 +133,7 @@ describe('push messages', () => {
         ...GUEST,
         lang: 'it',
         pickup: { date: WEDNESDAY, time: '20:00' },
-        items: [{ id: pizza!.id, quantity: 3 }],
+        items: [{ id: pizza.id, quantity: 3 }],
       },
     });
     expect(order.statusCode, order.body).toBe(201);
