@@ -95,6 +95,39 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+const BUSY_TIMEOUT_MS = 5000;
+const WAL_RETRY_PAUSE_MS = 20;
+
+/**
+ * Switching a new file to WAL answers "database is locked" at once, without
+ * busy_timeout's wait, while another process holds the file's write lock:
+ * the switch upgrades a read lock to a write lock, and SQLite never waits on
+ * an upgrade, for fear of a deadlock. Processes starting together on a new
+ * file (the server and `npm run staff`, or two instances) meet exactly that
+ * (database.test.ts, "migrates once when several processes start together"),
+ * so the switch is tried again for as long as busy_timeout would have waited.
+ * The pause blocks, as busy_timeout's own wait does; `pause` is for tests.
+ */
+export function switchToWal(sqlite: DatabaseSync, pause = blockFor): void {
+  for (let waited = 0; ; waited += WAL_RETRY_PAUSE_MS) {
+    try {
+      sqlite.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      // The primary code: extended ones (SQLITE_BUSY_RECOVERY, …) are busy too.
+      const busy = (Number((error as { errcode?: unknown }).errcode) & 0xff) === SQLITE_BUSY;
+      if (!busy || waited >= BUSY_TIMEOUT_MS) throw error;
+      pause(WAL_RETRY_PAUSE_MS);
+    }
+  }
+}
+
+const SQLITE_BUSY = 5;
+
+function blockFor(milliseconds: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+}
+
 /**
  * A write is acknowledged only once durable, so WAL with
  * synchronous=FULL, checked at start-up: SQLite silently keeps another
@@ -102,14 +135,20 @@ class ImmediateSqliteDialect extends SqliteDialect {
  */
 function configureSqlite(sqlite: DatabaseSync): void {
   // Waits for another process's write lock (a CLI next to the server) instead
-  // of failing; first, because switching to WAL takes that lock too.
-  sqlite.exec('PRAGMA busy_timeout = 5000');
-  sqlite.exec('PRAGMA journal_mode = WAL');
+  // of failing. The switch to WAL needs that lock too, but SQLite does not
+  // wait for it there: switchToWal does.
+  sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  switchToWal(sqlite);
   sqlite.exec('PRAGMA synchronous = FULL');
   sqlite.exec('PRAGMA foreign_keys = ON');
 
   const read = (pragma: string) => Object.values(sqlite.prepare(`PRAGMA ${pragma}`).get() ?? {})[0];
-  const expected = { journal_mode: 'wal', synchronous: 2, foreign_keys: 1, busy_timeout: 5000 };
+  const expected = {
+    journal_mode: 'wal',
+    synchronous: 2,
+    foreign_keys: 1,
+    busy_timeout: BUSY_TIMEOUT_MS,
+  };
   for (const [pragma, value] of Object.entries(expected)) {
     const actual = read(pragma);
     if (actual !== value) {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from './database.ts';
+import { switchToWal } from './dialect.ts';
 
 // A transaction that reads, then writes, while another process writes the same
 // SQLite file (`npm run staff` beside the server): it must wait its turn, not
@@ -13,6 +14,7 @@ let dir: string;
 let database: AppDatabase | undefined;
 afterEach(async () => {
   await database?.close();
+  database = undefined;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -46,4 +48,46 @@ it('a transaction that reads, then writes, is not refused because another connec
     .select('version')
     .executeTakeFirstOrThrow();
   expect(version).toBe(2);
+});
+
+describe('switching a new file to WAL while another process holds its write lock', () => {
+  // SQLite refuses that switch at once, whatever busy_timeout says: processes
+  // starting together on a new file (dialect.ts, switchToWal).
+  let holder: DatabaseSync;
+  let opener: DatabaseSync;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sqlite-wal-switch-'));
+    const file = join(dir, 'restaurant.db');
+    holder = new DatabaseSync(file);
+    holder.exec('BEGIN IMMEDIATE');
+    opener = new DatabaseSync(file);
+    opener.exec('PRAGMA busy_timeout = 5000'); // as the app's: no help here
+  });
+  afterEach(() => {
+    if (holder.isTransaction) holder.exec('ROLLBACK');
+    holder.close();
+    opener.close();
+  });
+  const journalMode = () => (opener.prepare('PRAGMA journal_mode').get() ?? {}).journal_mode;
+
+  it('waits for the lock to be let go, then switches', () => {
+    const pauses: number[] = [];
+    switchToWal(opener, (milliseconds) => {
+      pauses.push(milliseconds);
+      if (pauses.length === 3) holder.exec('COMMIT');
+    });
+    expect(pauses).toEqual([20, 20, 20]);
+    expect(journalMode()).toBe('wal');
+  });
+
+  it('gives up with "database is locked" once it has waited as long as busy_timeout would', () => {
+    let waited = 0;
+    expect(() =>
+      switchToWal(opener, (milliseconds) => {
+        waited += milliseconds;
+      }),
+    ).toThrow('database is locked');
+    expect(waited).toBe(5000);
+    expect(journalMode()).toBe('delete');
+  });
 });
