@@ -75,7 +75,7 @@ describe('npm run dev', () => {
     const health = await fetch(`${origin}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(health.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; frame-ancestors 'none'",
+      "default-src 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     const unknown = await fetch(`${origin}/api/@vite/client`);
     expect(unknown.status).toBe(404);

@@ -53,7 +53,8 @@ export function problemWithBackup(file: string): string | null {
 export async function replaceDatabase(file: string, database: string): Promise<void> {
   const temporary = `${database}.restore-${process.pid}.partial`;
   // A scratch database's folder (a restore drill) is made, as the server makes its own.
-  await mkdir(dirname(database), { recursive: true });
+  if (!existsSync(dirname(database)))
+    await mkdir(dirname(database), { recursive: true, mode: 0o700 });
   try {
     await copyFile(file, temporary);
     await chmod(temporary, 0o600);

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
   CompiledQuery,
@@ -11,6 +10,7 @@ import {
   type Kysely,
 } from 'kysely';
 import pg from 'pg';
+import { prepareSqliteFile } from './private-files.ts';
 import { createSqliteDatabase } from './sqlite-driver.ts';
 
 /**
@@ -42,7 +42,7 @@ export interface OpenedDialect {
   checkDurability<DB>(db: Kysely<DB>): Promise<void>;
 }
 
-/** The Kysely dialect for a target; SQLite's file (and folder) is created here. */
+/** The Kysely dialect for a target; SQLite's file (and folder) is created here, its owner's only. */
 export function createDialect(
   target: DatabaseTarget,
   options: { onIdleError?: (error: Error) => void } = {},
@@ -62,7 +62,8 @@ export function createDialect(
     };
   }
 
-  mkdirSync(dirname(target.path), { recursive: true });
+  // Readable by the server's user only: made 0600 (folder 0700), or tightened (docs/security.md item 50).
+  prepareSqliteFile(target.path);
   const sqlite = new DatabaseSync(target.path);
   try {
     configureSqlite(sqlite);

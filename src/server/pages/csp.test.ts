@@ -4,6 +4,7 @@ import {
   developmentContentSecurityPolicy,
   htmlContentSecurityPolicy,
   inlineScriptHashes,
+  NON_HTML_CONTENT_SECURITY_POLICY,
   withoutScriptMarker,
 } from './csp.ts';
 
@@ -54,6 +55,7 @@ describe('HTML Content-Security-Policy', () => {
       "default-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
+      "form-action 'self'",
       "frame-ancestors 'none'",
     ]) {
       expect(policy).toContain(directive);
@@ -70,5 +72,18 @@ describe('HTML Content-Security-Policy', () => {
       "connect-src 'self' ws: wss:",
     ]);
     expect(development).toHaveLength(strict.length);
+  });
+});
+
+describe('Content-Security-Policy of everything that is not a page', () => {
+  // docs/security.md item 52: a stored file served as a document (a picture
+  // whose type was text/html) could hold a form; default-src does not cover
+  // form-action, so it is named.
+  it('lets nothing load, frame it or submit a form from it', () => {
+    expect(NON_HTML_CONTENT_SECURITY_POLICY.split('; ')).toEqual([
+      "default-src 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ]);
   });
 });
