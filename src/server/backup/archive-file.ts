@@ -4,11 +4,19 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import {
+  DamagedEncryptedFile,
+  decryptedStream,
+  encryptor,
+  isEncrypted,
+  PassphraseNeeded,
+} from './encryption.ts';
 
 /**
  * The archive's file: gzip of newline-delimited JSON, whose last line holds
  * the hex SHA-256 of every uncompressed byte before it. Both directions are
  * streams, so that neither side ever holds the whole database in memory.
+ * With a passphrase, those same gzip bytes are encrypted (encryption.ts).
  */
 
 /** A file that does not gunzip, does not parse, or whose checksum or end is missing. */
@@ -19,20 +27,22 @@ export class DamagedArchive extends Error {}
  * each), then the end line `end()` gives with the checksum added, to `path`:
  * under a temporary name with mode 0600, flushed to disk, and renamed only
  * once complete, so that a failure or a crash never leaves a partial file
- * under the archive's name. Returns the file's size in bytes.
+ * under the archive's name. Encrypted when a passphrase is given. Returns the
+ * file's size in bytes.
  */
 export async function writeArchiveFile(
   path: string,
   batches: AsyncIterable<unknown[]>,
   end: () => Record<string, unknown>,
+  passphrase?: string,
 ): Promise<number> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.partial`;
   try {
-    await pipeline(
-      Readable.from(withChecksum(batches, end)),
-      createGzip(),
-      createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
-    );
+    const encrypt = passphrase === undefined ? undefined : await encryptor(passphrase);
+    const lines = Readable.from(withChecksum(batches, end));
+    const output = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+    if (encrypt === undefined) await pipeline(lines, createGzip(), output);
+    else await pipeline(lines, createGzip(), encrypt, output);
     const file = await open(temporary, 'r+');
     try {
       await file.sync();
@@ -66,9 +76,14 @@ const NEWLINE = 0x0a;
  * Every line of the archive at `path`, parsed, the end line last: yielded
  * only once the whole file was read and its checksum matched. Throws
  * DamagedArchive at the first sign of damage, so a reader that acts on the
- * lines inside a transaction commits only what a sound file holds.
+ * lines inside a transaction commits only what a sound file holds. An
+ * encrypted archive is read with `passphrase`: PassphraseNeeded without one,
+ * WrongPassphrase (encryption.ts) before any line with the wrong one.
  */
-export async function* readArchiveLines(path: string): AsyncGenerator<unknown, void, undefined> {
+export async function* readArchiveLines(
+  path: string,
+  passphrase?: string,
+): AsyncGenerator<unknown, void, undefined> {
   const hash = createHash('sha256');
   let endLine: Record<string, unknown> | undefined;
 
@@ -91,7 +106,23 @@ export async function* readArchiveLines(path: string): AsyncGenerator<unknown, v
     return value;
   };
 
-  const unzipped = createReadStream(path).pipe(createGunzip());
+  let source: Readable;
+  if (await isEncrypted(path)) {
+    if (passphrase === undefined) {
+      throw new PassphraseNeeded(`${path} is encrypted: give its passphrase`);
+    }
+    try {
+      source = await decryptedStream(path, passphrase);
+    } catch (error) {
+      if (error instanceof DamagedEncryptedFile) throw new DamagedArchive(error.message);
+      throw error;
+    }
+  } else {
+    source = createReadStream(path);
+  }
+  const unzipped = source.pipe(createGunzip());
+  // pipe() does not pass on the source's error (a chunk failing its check): the reader must see it.
+  source.once('error', (error) => unzipped.destroy(error));
   let pieces: Buffer[] = [];
   try {
     for await (const chunk of unzipped as AsyncIterable<Buffer>) {
@@ -110,12 +141,16 @@ export async function* readArchiveLines(path: string): AsyncGenerator<unknown, v
     }
   } catch (error) {
     if (error instanceof DamagedArchive) throw error;
+    if (error instanceof DamagedEncryptedFile) {
+      throw new DamagedArchive(error.message, { cause: error });
+    }
     // zlib's errors: not gzip, a corrupt stream, or one cut short.
     throw new DamagedArchive(`it does not decompress (${(error as Error).message})`, {
       cause: error,
     });
   } finally {
     unzipped.destroy();
+    source.destroy();
   }
   if (pieces.length > 0 || endLine === undefined) {
     throw new DamagedArchive('it ends before its last line (truncated)');

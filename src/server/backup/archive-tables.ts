@@ -57,3 +57,24 @@ export const OCCUPIED_IF_ANY_ROW_IN: readonly (keyof Database)[] = [
   'takeaway_orders',
   'event_inquiries',
 ];
+
+/**
+ * The rows an archive or a backup leaves out (docs/security.md item 50): the
+ * ones that carry or revive a link that lets someone in. An archive lies
+ * about for years; a restore must not bring back a link that was mailed and
+ * later expired or was meant to die with the old database.
+ * - `password_resets`: every row (a reset link works for an hour; nothing
+ *   refers to the rows, the audit log keeps the event);
+ * - `staff_invitations`: the invitations not accepted (their links would work
+ *   again after a restore: the owner invites again);
+ * - `outbox`: reset and invitation mails still holding their link (not yet
+ *   sent: the live server sends them, never a restored one). A guest's
+ *   pending mail keeps its cancel link: moving the restaurant must not lose
+ *   the guest's confirmation, and that link cancels one booking, nothing more.
+ * The condition names the rows left out; the sequences still pass their ids.
+ */
+export const LEFT_OUT_OF_ARCHIVES: Partial<Record<keyof Database, string>> = {
+  password_resets: 'true',
+  staff_invitations: 'accepted_at is null',
+  outbox: "kind in ('password-reset', 'staff-invitation') and secret_link is not null",
+};

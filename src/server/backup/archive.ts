@@ -3,9 +3,11 @@ import { sql, type Kysely, type TableMetadata } from 'kysely';
 import { createMigrator, type Database, type SqlDialect } from '../db/database.ts';
 import { withMigrationLock } from '../db/dialect.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { PassphraseNeeded, WrongPassphrase } from './encryption.ts';
 import { DamagedArchive, readArchiveLines, writeArchiveFile } from './archive-file.ts';
+import { rowChecker, type RowChecker } from './archive-rows.ts';
 import { anyTables, lastIssuedId, liveTables, setSequence } from './archive-schema.ts';
-import { ARCHIVE_TABLES, OCCUPIED_IF_ANY_ROW_IN } from './archive-tables.ts';
+import { ARCHIVE_TABLES, LEFT_OUT_OF_ARCHIVES, OCCUPIED_IF_ANY_ROW_IN } from './archive-tables.ts';
 
 /**
  * The portable archive (docs/decisions/017-portable-archive.md): every table
@@ -27,7 +29,8 @@ export interface ArchiveSummary {
   bytes: number;
 }
 
-export type ImportRefusal = 'not-empty' | 'newer-schema' | 'damaged';
+export type ImportRefusal =
+  'not-empty' | 'newer-schema' | 'damaged' | 'passphrase-needed' | 'wrong-passphrase';
 
 const FORMAT = 'trattoria-archive';
 const FORMAT_VERSION = 1;
@@ -37,11 +40,16 @@ const PARAMETERS_PER_INSERT = 10_000;
 /** JSON bytes per insert, so that a batch of photos stays small. */
 const BYTES_PER_INSERT = 4_000_000;
 
-/** Streams every table of `db` into the archive file at `path` (written as `path` + a temporary suffix, mode 0600, renamed when complete). */
+/**
+ * Streams every table of `db` into the archive file at `path` (written as
+ * `path` + a temporary suffix, mode 0600, renamed when complete), encrypted
+ * when a passphrase is given.
+ */
 export async function exportArchive(
   db: Kysely<Database>,
   dialect: SqlDialect,
   path: string,
+  passphrase?: string,
 ): Promise<ArchiveSummary> {
   const tables: Record<string, number> = {};
   let schemaVersion = '';
@@ -66,6 +74,7 @@ export async function exportArchive(
         tables,
       ),
       () => ({ end: true, tables }),
+      passphrase,
     );
   });
   return { schemaVersion, tables, bytes };
@@ -116,6 +125,8 @@ async function* archiveLines(
     let after: Record<string, unknown> | undefined;
     for (;;) {
       let query = anyTables(db).selectFrom(name).select(columns).limit(ROWS_PER_READ);
+      const leftOut = LEFT_OUT_OF_ARCHIVES[name];
+      if (leftOut !== undefined) query = query.where(sql<boolean>`not (${sql.raw(leftOut)})`);
       for (const column of key) query = query.orderBy(sql.ref(column));
       if (after !== undefined) {
         const last = after;
@@ -141,14 +152,15 @@ function encodeValue(value: unknown): unknown {
   return value;
 }
 
-/** Loads the archive at `path` into the empty database `target`, or refuses and changes nothing. */
+/** Loads the archive at `path` (encrypted: with `passphrase`) into the empty database `target`, or refuses and changes nothing. */
 export async function importArchive(
   target: { db: Kysely<Database>; dialect: SqlDialect },
   path: string,
+  passphrase?: string,
 ): Promise<
   { ok: true; summary: ArchiveSummary } | { ok: false; reason: ImportRefusal; message: string }
 > {
-  const lines = readArchiveLines(path);
+  const lines = readArchiveLines(path, passphrase);
   try {
     const header = await readHeader(lines);
     if (!Object.keys(migrations(target.dialect)).includes(header.schemaVersion)) {
@@ -174,6 +186,15 @@ export async function importArchive(
   } catch (error) {
     if (error instanceof DamagedArchive) {
       return refusal('damaged', `${path} is damaged: ${error.message}`);
+    }
+    if (error instanceof PassphraseNeeded) {
+      return refusal(
+        'passphrase-needed',
+        `${path} is encrypted: give its passphrase (--passphrase-file FILE or BACKUP_PASSPHRASE)`,
+      );
+    }
+    if (error instanceof WrongPassphrase) {
+      return refusal('wrong-passphrase', `the passphrase does not open ${path}`);
     }
     throw error;
   } finally {
@@ -241,12 +262,20 @@ async function load(
 
   const counts: Record<string, number> = {};
   const lastIds = new Map<string, number | null>();
-  let table: { name: string; columns: string[] } | undefined;
+  let table: { name: string; columns: string[]; check: RowChecker } | undefined;
   let batch: Record<string, unknown>[] = [];
   let batchBytes = 0;
   const flush = async () => {
     if (table === undefined || batch.length === 0) return;
-    await anyTables(db).insertInto(table.name).values(batch).execute();
+    try {
+      await anyTables(db).insertInto(table.name).values(batch).execute();
+    } catch (error) {
+      // The migrations' constraints (a CHECK, a foreign key, a unique key) refuse what the file holds.
+      throw new DamagedArchive(
+        `a row of ${table.name} breaks the schema's rules (${(error as Error).message})`,
+        { cause: error },
+      );
+    }
     batch = [];
     batchBytes = 0;
   };
@@ -254,7 +283,7 @@ async function load(
   for await (const line of lines) {
     if (Array.isArray(line)) {
       if (table === undefined) throw new DamagedArchive('a row comes before its table');
-      batch.push(decodeRow(table.columns, line));
+      batch.push(table.check(line));
       counts[table.name] = (counts[table.name] ?? 0) + 1;
       batchBytes += line.reduce<number>((sum, value) => sum + byteSize(value), 0);
       if (
@@ -285,7 +314,7 @@ function tableLine(
   fields: Record<string, unknown>,
   live: Map<string, TableMetadata>,
   counts: Record<string, number>,
-): { name: string; columns: string[] } {
+): { name: string; columns: string[]; check: RowChecker } {
   const name = fields.table;
   const columns = fields.columns;
   const known = typeof name === 'string' ? live.get(name) : undefined;
@@ -296,7 +325,11 @@ function tableLine(
   if (JSON.stringify([...columns].sort()) !== JSON.stringify(expected)) {
     throw new DamagedArchive(`table ${known.name}'s columns are not its schema's`);
   }
-  return { name: known.name, columns: columns as string[] };
+  return {
+    name: known.name,
+    columns: columns as string[],
+    check: rowChecker(known, columns as string[]),
+  };
 }
 
 function checkEnd(
@@ -309,22 +342,6 @@ function checkEnd(
   if (JSON.stringify(fields.tables) !== JSON.stringify(counts)) {
     throw new DamagedArchive('its row counts do not match its rows');
   }
-}
-
-function decodeRow(columns: string[], values: unknown[]): Record<string, unknown> {
-  if (values.length !== columns.length) throw new DamagedArchive('a row has the wrong length');
-  const row: Record<string, unknown> = {};
-  columns.forEach((column, index) => {
-    const value = values[index];
-    if (value === null || typeof value !== 'object') {
-      row[column] = value;
-    } else if (typeof (value as { $base64?: unknown }).$base64 === 'string') {
-      row[column] = Buffer.from((value as { $base64: string }).$base64, 'base64');
-    } else {
-      throw new DamagedArchive(`column ${column} holds an object`);
-    }
-  });
-  return row;
 }
 
 const byteSize = (value: unknown) =>

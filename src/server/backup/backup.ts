@@ -7,6 +7,7 @@ import { romeDateTime } from '../../shared/opening-hours.ts';
 import type { Database } from '../db/database.ts';
 import { exportArchive } from './archive.ts';
 import { readArchiveLines } from './archive-file.ts';
+import { LEFT_OUT_OF_ARCHIVES } from './archive-tables.ts';
 import { isProcessAlive } from './server-lock.ts';
 
 /**
@@ -96,9 +97,25 @@ async function copySqlite(databasePath: string, temporary: string): Promise<void
     if (problems !== 'ok') throw new Error(`The copy fails SQLite's integrity check: ${problems}`);
     // The copy carries the database's WAL mode: one self-contained file instead.
     copy.exec('PRAGMA journal_mode = DELETE');
+    leaveOutLinks(copy);
   } finally {
     copy.close();
   }
+}
+
+/**
+ * Removes from the copy the rows an archive leaves out (reset and invitation
+ * links, archive-tables.ts), then rewrites the file: the pages they were on,
+ * and any page the live database had freed, hold none of their bytes.
+ */
+function leaveOutLinks(copy: DatabaseSync): void {
+  for (const [table, condition] of Object.entries(LEFT_OUT_OF_ARCHIVES)) {
+    const exists = copy
+      .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+      .get(table);
+    if (exists !== undefined) copy.exec(`delete from "${table}" where ${condition}`);
+  }
+  copy.exec('VACUUM');
 }
 
 async function writeArchive(db: Kysely<Database>, temporary: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { ARCHIVE_TABLES } from '../backup/archive-tables.ts';
+import { sql, type Kysely } from 'kysely';
+import { ARCHIVE_TABLES, LEFT_OUT_OF_ARCHIVES } from '../backup/archive-tables.ts';
 import type { Database } from '../db/database.ts';
 import { createStaff, login, testApp } from './app.ts';
 import type { TestDatabase } from './database.ts';
@@ -343,12 +343,18 @@ async function addPushRows(db: Kysely<Database>, ownerId: number) {
 }
 
 /** Every table's rows in key order, binary values as hex (SQLite and PostgreSQL read them differently). */
-export async function everyTable(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+export async function everyTable(
+  db: Kysely<Database>,
+  options: { asArchived?: boolean } = {},
+): Promise<Record<string, unknown[]>> {
   const tables: Record<string, unknown[]> = {};
   for (const { name, key } of ARCHIVE_TABLES) {
     let query = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .selectFrom(name)
       .selectAll();
+    // The rows an archive leaves out (reset and invitation links), when comparing with an archive's.
+    const leftOut = options.asArchived ? LEFT_OUT_OF_ARCHIVES[name] : undefined;
+    if (leftOut !== undefined) query = query.where(sql<boolean>`not (${sql.raw(leftOut)})`);
     for (const column of key) query = query.orderBy(column);
     const rows = await query.execute();
     tables[name] = rows.map((row) =>
