@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect } from 'kysely';
+import { createMigrator, type Database } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { createSqliteDatabase } from '../db/sqlite-driver.ts';
 
 /**
  * Putting a SQLite backup (`npm run backup`) in place of the database file,
@@ -11,8 +14,14 @@ import { migrations } from '../db/migrations/index.ts';
  * mix. The server must be stopped (server-lock.ts): the caller checks.
  */
 
-/** Why `file` is not a backup of this project's database that this version can run, or null when it is. */
-export function problemWithBackup(file: string): string | null {
+/**
+ * Why `file` is not a backup of this project's database that this version
+ * can run, or null when it is. Its schema must be exactly the one the
+ * migrations it records make (docs/security.md item 52): a trigger or a view
+ * they do not create would run inside the server (a trigger that copies each
+ * new password hash elsewhere), so the file is refused.
+ */
+export async function problemWithBackup(file: string): Promise<string | null> {
   if (!existsSync(file)) return `${file} does not exist`;
   let copy: DatabaseSync;
   try {
@@ -32,15 +41,17 @@ export function problemWithBackup(file: string): string | null {
       .get();
     if (table === undefined) return 'it is not a database of this project (no migrations table)';
     const known = new Set(Object.keys(migrations('sqlite')));
-    const unknown = copy
+    const applied = copy
       .prepare('select name from kysely_migration order by name')
       .all()
-      .map((row) => String(row.name))
-      .filter((name) => !known.has(name));
+      .map((row) => String(row.name));
+    const unknown = applied.filter((name) => !known.has(name));
     if (unknown.length > 0) {
       return `it comes from a newer version of this project (migrations ${unknown.join(', ')}): update the code first`;
     }
-    return null;
+    const last = applied.at(-1);
+    if (last === undefined) return 'it holds no schema (no migration applied)';
+    return schemaDifference(schemaOf(copy), await schemaMadeBy(last));
   } catch (error) {
     // "file is not a database": SQLite reads the header only when first asked.
     return `it does not read as SQLite (${(error as Error).message})`;
@@ -77,4 +88,46 @@ async function syncFile(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Every entry of `sqlite_master` (tables, indexes, triggers, views) by type and name, with its SQL; SQLite's own aside. */
+function schemaOf(sqlite: DatabaseSync): Map<string, string> {
+  const rows = sqlite
+    .prepare(
+      `select type, name, sql from sqlite_master where name not like 'sqlite\\_%' escape '\\' order by type, name`,
+    )
+    .all();
+  return new Map(
+    rows.map((row) => [`${String(row.type)} ${String(row.name)}`, String(row.sql ?? '')]),
+  );
+}
+
+/** The schema the migrations up to `last` make in a new database. */
+async function schemaMadeBy(last: string): Promise<Map<string, string>> {
+  const sqlite = new DatabaseSync(':memory:');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: createSqliteDatabase(sqlite) }),
+  });
+  try {
+    const result = await (await createMigrator(db, 'sqlite')).migrateTo(last);
+    if (result.error !== undefined) throw result.error;
+    return schemaOf(sqlite);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function schemaDifference(
+  found: Map<string, string>,
+  expected: Map<string, string>,
+): string | null {
+  const extra = [...found.keys()].filter((entry) => !expected.has(entry));
+  if (extra.length > 0) return `it has ${extra.join(', ')}, which the schema does not have`;
+  const missing = [...expected.keys()].filter((entry) => !found.has(entry));
+  if (missing.length > 0) return `it lacks ${missing.join(', ')} of the schema`;
+  const altered = [...expected].filter(([entry, text]) => found.get(entry) !== text);
+  if (altered.length > 0) {
+    return `its ${altered.map(([entry]) => entry).join(', ')} differ from the schema's`;
+  }
+  return null;
 }

@@ -38,7 +38,7 @@ if (servers.length > 0) {
       `Stop it first (Ctrl-C where it runs, your service manager's stop, or \`kill ${servers.join(' ')}\`), then run the restore again.`,
   );
 }
-const problem = problemWithBackup(resolve(file));
+const problem = await problemWithBackup(resolve(file));
 if (problem !== null)
   fail(`Restore refused: ${file} is not a sound backup: ${problem}. Nothing changed.`);
 
