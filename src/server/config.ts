@@ -93,6 +93,11 @@ const envSchema = z
     /** How many daily backups BACKUP_DIR keeps, the newest; older ones are removed. */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     /**
+     * Set: backups (daily and `npm run backup`) and exports are encrypted with
+     * it, and imports and restores read them with it (src/server/backup/encryption.ts).
+     */
+    BACKUP_PASSPHRASE: optionalText,
+    /**
      * A testing aid: the instant at which the calendar's clock starts (then it
      * runs on), so that a browser test sees tomorrow or next winter without
      * waiting. A zone is required: a bare local time would be read in the

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { exportArchive } from './archive.ts';
 import { readArchiveLines } from './archive-file.ts';
 import { LEFT_OUT_OF_ARCHIVES } from './archive-tables.ts';
+import { decryptedStream, encryptFile } from './encryption.ts';
 import { isProcessAlive } from './server-lock.ts';
 
 /**
@@ -25,8 +26,9 @@ import { isProcessAlive } from './server-lock.ts';
 export type BackupSource =
   { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; db: Kysely<Database> };
 
-/** A backup's name: its time in Rome, sortable, and what it holds. */
-export const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.(sqlite|archive\.gz)$/;
+/** A backup's name: its time in Rome, sortable, and what it holds (`.enc`: encrypted, encryption.ts). */
+export const BACKUP_NAME =
+  /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.(sqlite|archive\.gz)(\.enc)?$/;
 
 /** A temporary file of a backup under way, with the id of the process writing it. */
 // The first `.<digits>.partial`: the archive's own temporary suffix after it may be digits too.
@@ -40,28 +42,37 @@ const TEMPORARY_NAME = /^backup-.*?\.(\d+)\.partial/;
  */
 const ALL_PAGES = 2 ** 31 - 1;
 
-export function backupName(at: number, dialect: BackupSource['dialect']): string {
+export function backupName(
+  at: number,
+  dialect: BackupSource['dialect'],
+  encrypted = false,
+): string {
   const { date, time } = romeDateTime(new Date(at));
   // Rome is a whole number of hours from UTC: its seconds are UTC's.
   const seconds = String(new Date(at).getUTCSeconds()).padStart(2, '0');
   const extension = dialect === 'sqlite' ? 'sqlite' : 'archive.gz';
-  return `backup-${date}T${time.replace(':', '-')}-${seconds}.${extension}`;
+  return `backup-${date}T${time.replace(':', '-')}-${seconds}.${extension}${encrypted ? '.enc' : ''}`;
 }
 
-/** Writes a backup of `source` into the folder `dir`, named after the instant `at`. */
+/**
+ * Writes a backup of `source` into the folder `dir`, named after the instant
+ * `at`; encrypted with `passphrase` when one is given (the SQLite copy is
+ * made, checked and encrypted under temporary names, 0600, then removed).
+ */
 export async function takeBackup(
   source: BackupSource,
   dir: string,
   at: number,
+  passphrase?: string,
 ): Promise<{ file: string; bytes: number }> {
   await removeLeftovers(dir);
-  const file = backupName(at, source.dialect);
+  const file = backupName(at, source.dialect, passphrase !== undefined);
   const path = join(dir, file);
   if (existsSync(path)) throw new Error(`${file} already exists in the backup folder`);
   const temporary = `${path}.${process.pid}.partial`;
   try {
-    if (source.dialect === 'sqlite') await copySqlite(source.path, temporary);
-    else await writeArchive(source.db, temporary);
+    if (source.dialect === 'sqlite') await copySqlite(source.path, temporary, passphrase);
+    else await writeArchive(source.db, temporary, passphrase);
     await chmod(temporary, 0o600);
     await syncFile(temporary);
     await rename(temporary, path);
@@ -73,7 +84,23 @@ export async function takeBackup(
   return { file, bytes: (await stat(path)).size };
 }
 
-async function copySqlite(databasePath: string, temporary: string): Promise<void> {
+async function copySqlite(
+  databasePath: string,
+  temporary: string,
+  passphrase: string | undefined,
+): Promise<void> {
+  if (passphrase !== undefined) {
+    const plain = `${temporary}.plain`;
+    try {
+      await copySqlite(databasePath, plain, undefined);
+      await encryptFile(plain, temporary, passphrase);
+    } finally {
+      await rm(plain, { force: true });
+    }
+    // Read back from the disk: every chunk must pass its check before it is called a backup.
+    for await (const chunk of await decryptedStream(temporary, passphrase)) void chunk;
+    return;
+  }
   if (!existsSync(databasePath)) throw new Error(`There is no SQLite database at ${databasePath}`);
   // Created first, readable by its owner only: SQLite keeps an existing
   // file's mode, and gives its journal files the same.
@@ -118,10 +145,14 @@ function leaveOutLinks(copy: DatabaseSync): void {
   copy.exec('VACUUM');
 }
 
-async function writeArchive(db: Kysely<Database>, temporary: string): Promise<void> {
-  await exportArchive(db, 'postgres', temporary);
+async function writeArchive(
+  db: Kysely<Database>,
+  temporary: string,
+  passphrase: string | undefined,
+): Promise<void> {
+  await exportArchive(db, 'postgres', temporary, passphrase);
   // Read back from the disk: its checksum must match before it is called a backup.
-  for await (const line of readArchiveLines(temporary)) void line;
+  for await (const line of readArchiveLines(temporary, passphrase)) void line;
 }
 
 async function syncFile(path: string): Promise<void> {

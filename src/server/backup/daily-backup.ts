@@ -24,6 +24,7 @@ export class DailyBackup {
   readonly #source: BackupSource;
   readonly #dir: string | undefined;
   readonly #keep: number;
+  readonly #passphrase: string | undefined;
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger;
   /** The last day this instance claimed or found claimed: nothing more to do until the next. */
@@ -35,6 +36,8 @@ export class DailyBackup {
     source: BackupSource;
     dir: string | undefined;
     keep: number;
+    /** BACKUP_PASSPHRASE: set, each backup is encrypted with it. */
+    passphrase?: string;
     now: () => number;
     log: FastifyBaseLogger;
   }) {
@@ -42,6 +45,7 @@ export class DailyBackup {
     this.#source = options.source;
     this.#dir = options.dir;
     this.#keep = options.keep;
+    this.#passphrase = options.passphrase;
     this.#now = options.now;
     this.#log = options.log;
   }
@@ -81,7 +85,7 @@ export class DailyBackup {
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return;
 
     try {
-      const { file, bytes } = await takeBackup(this.#source, dir, at);
+      const { file, bytes } = await takeBackup(this.#source, dir, at, this.#passphrase);
       const removed = await removeOldBackups(dir, this.#keep);
       await this.#finish(date, { file, bytes });
       this.#log.info({ file, bytes, removed }, 'daily backup taken');

@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { createMigrator, type Database } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { createSqliteDatabase } from '../db/sqlite-driver.ts';
+import { DamagedEncryptedFile, decryptFile, isEncrypted, WrongPassphrase } from './encryption.ts';
 
 /**
  * Putting a SQLite backup (`npm run backup`) in place of the database file,
@@ -58,6 +59,43 @@ export async function problemWithBackup(file: string): Promise<string | null> {
   } finally {
     copy.close();
   }
+}
+
+/**
+ * The SQLite backup `file` as a plain file: itself, or, encrypted, its
+ * decryption into a temporary file (0600) beside `database`, which `remove`
+ * deletes. Refused, with why, when it needs a passphrase or the passphrase
+ * does not open it, or a chunk fails its check: nothing changed.
+ */
+export async function plainBackup(
+  file: string,
+  database: string,
+  passphrase: string | undefined,
+): Promise<{ path: string; remove: () => Promise<void> } | { refused: string }> {
+  if (!existsSync(file) || !(await isEncrypted(file))) {
+    return { path: file, remove: async () => {} };
+  }
+  if (passphrase === undefined) {
+    return {
+      refused: `${file} is encrypted: give its passphrase (--passphrase-file FILE or BACKUP_PASSPHRASE)`,
+    };
+  }
+  if (!existsSync(dirname(database)))
+    await mkdir(dirname(database), { recursive: true, mode: 0o700 });
+  const path = `${database}.restore-${process.pid}.decrypted`;
+  const remove = () => rm(path, { force: true });
+  try {
+    await decryptFile(file, path, passphrase);
+  } catch (error) {
+    await remove();
+    if (error instanceof WrongPassphrase)
+      return { refused: `the passphrase does not open ${file}` };
+    if (error instanceof DamagedEncryptedFile) {
+      return { refused: `${file} is not a sound backup: ${error.message}` };
+    }
+    throw error;
+  }
+  return { path, remove };
 }
 
 /** Replaces the SQLite file `database` with a copy of `file` (checked by `problemWithBackup`), mode 0600. */

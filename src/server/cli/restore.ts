@@ -1,11 +1,14 @@
 /**
- * `npm run restore -- FILE`: puts the SQLite backup FILE (`npm run backup`)
- * in place of the database DATABASE_URL names, after checking it, with the
- * server stopped (src/server/backup/restore.ts). PostgreSQL restores with
- * `npm run import` into an empty database instead.
+ * `npm run restore -- FILE [--passphrase-file FILE]`: puts the SQLite backup
+ * FILE (`npm run backup`; encrypted: read with the passphrase of the
+ * passphrase file or BACKUP_PASSPHRASE) in place of the database DATABASE_URL
+ * names, after checking it, with the server stopped
+ * (src/server/backup/restore.ts). PostgreSQL restores with `npm run import`
+ * into an empty database instead.
  */
 import { resolve } from 'node:path';
-import { problemWithBackup, replaceDatabase } from '../backup/restore.ts';
+import { passphraseOption, readPassphrase } from '../backup/passphrase.ts';
+import { plainBackup, problemWithBackup, replaceDatabase } from '../backup/restore.ts';
 import { liveServers } from '../backup/server-lock.ts';
 import { loadConfig } from '../config.ts';
 import { parseDatabaseUrl } from '../db/dialect.ts';
@@ -15,16 +18,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const [file, ...extra] = process.argv.slice(2);
-if (file === undefined || extra.length > 0) fail('Usage: npm run restore -- FILE');
+const USAGE = 'Usage: npm run restore -- FILE [--passphrase-file FILE]';
+const option = passphraseOption(process.argv.slice(2));
+if ('error' in option) fail(`Restore refused: ${option.error}. ${USAGE}`);
+const [file, ...extra] = option.args;
+if (file === undefined || extra.length > 0) fail(USAGE);
 
-let databaseUrl;
+let config;
 try {
-  databaseUrl = loadConfig().DATABASE_URL;
+  config = loadConfig();
 } catch (error) {
   fail((error as Error).message);
 }
-const target = parseDatabaseUrl(databaseUrl);
+const secret = readPassphrase(option.file, config.BACKUP_PASSPHRASE);
+if ('error' in secret) fail(`Restore refused: ${secret.error}. Nothing changed.`);
+const target = parseDatabaseUrl(config.DATABASE_URL);
 if (target.dialect !== 'sqlite') {
   fail(
     'Restore refused: DATABASE_URL names a PostgreSQL database; restore is for SQLite files. ' +
@@ -38,15 +46,26 @@ if (servers.length > 0) {
       `Stop it first (Ctrl-C where it runs, your service manager's stop, or \`kill ${servers.join(' ')}\`), then run the restore again.`,
   );
 }
-const problem = await problemWithBackup(resolve(file));
-if (problem !== null)
-  fail(`Restore refused: ${file} is not a sound backup: ${problem}. Nothing changed.`);
-
+const plain = await plainBackup(resolve(file), target.path, secret.passphrase);
+if ('refused' in plain) fail(`Restore refused: ${plain.refused}. Nothing changed.`);
+let outcome: { ok: true } | { ok: false; message: string };
 try {
-  await replaceDatabase(resolve(file), target.path);
-  console.log(
-    `Restored ${file} over ${target.path}. Start the server as usual: it opens the backup.`,
-  );
+  const problem = await problemWithBackup(plain.path);
+  if (problem === null) {
+    await replaceDatabase(plain.path, target.path);
+    outcome = { ok: true };
+  } else {
+    outcome = {
+      ok: false,
+      message: `Restore refused: ${file} is not a sound backup: ${problem}. Nothing changed.`,
+    };
+  }
 } catch (error) {
-  fail(`Restore failed: ${(error as Error).message}`);
+  outcome = { ok: false, message: `Restore failed: ${(error as Error).message}` };
+} finally {
+  await plain.remove();
 }
+if (!outcome.ok) fail(outcome.message);
+console.log(
+  `Restored ${file} over ${target.path}. Start the server as usual: it opens the backup.`,
+);

@@ -395,6 +395,7 @@ export const servicesPlugin = fp(
           : { dialect: 'postgres', db: app.db },
       dir: config.BACKUP_DIR === undefined ? undefined : resolve(config.BACKUP_DIR),
       keep: config.BACKUP_KEEP,
+      passphrase: config.BACKUP_PASSPHRASE,
       now: options.now ?? Date.now,
       log: app.log,
     });
