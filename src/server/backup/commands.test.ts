@@ -24,11 +24,20 @@ afterEach(async () => {
 });
 
 async function run(command: 'export' | 'import', databaseUrl: string, ...args: string[]) {
+  return runWith({}, command, databaseUrl, ...args);
+}
+
+async function runWith(
+  env: Record<string, string>,
+  command: 'export' | 'import',
+  databaseUrl: string,
+  ...args: string[]
+) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [join(CLI, `${command}.ts`), ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } },
+      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env } },
     );
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
@@ -84,4 +93,42 @@ describe('npm run export and npm run import', () => {
     expectRefusal(await run('import', other.url, join(dir, 'newer')), /^Import refused: .*newer/);
     expectRefusal(await run('import', other.url), /^Usage/);
   });
+
+  it('encrypt with BACKUP_PASSPHRASE or a passphrase file, and refuse a wrong or missing one', async () => {
+    const source = await archiveRestaurant();
+    cleanup.push(() => source.close());
+    const file = join(dir, 'restaurant.archive');
+    const passphrase = { BACKUP_PASSPHRASE: 'il vento di maestrale sulle saline' };
+    const exported = await runWith(passphrase, 'export', source.database.url, file);
+    expect(exported.code, exported.err).toBe(0);
+    expect(exported.out).toMatch(/, encrypted\.$/m);
+    expect(() => gunzipSync(readFileSync(file))).toThrow();
+
+    const target = await createTestDatabase();
+    cleanup.push(() => target.drop());
+    expectRefusal(
+      await run('import', target.url, file),
+      /^Import refused: .*is encrypted: give its passphrase/,
+    );
+    writeFileSync(join(dir, 'wrong'), 'il vento di scirocco sulle saline\n');
+    expectRefusal(
+      await run('import', target.url, file, '--passphrase-file', join(dir, 'wrong')),
+      /^Import refused: the passphrase does not open/,
+    );
+    expectRefusal(
+      await run('import', target.url, file, '--passphrase-file'),
+      /^Import refused: --passphrase-file needs/,
+    );
+    writeFileSync(join(dir, 'right'), `${passphrase.BACKUP_PASSPHRASE}\n`);
+    const imported = await run('import', target.url, file, '--passphrase-file', join(dir, 'right'));
+    expect(imported.code, imported.err).toBe(0);
+    const opened = await openDatabase(target.url);
+    try {
+      expect(await everyTable(opened.db)).toEqual(
+        await everyTable(source.app.db, { asArchived: true }),
+      );
+    } finally {
+      await opened.close();
+    }
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import {
   copyFileSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -127,6 +128,45 @@ describe.runIf(testDialect() === 'sqlite')('a SQLite backup put back in place', 
     }
     expect(readFileSync(databasePath()).equals(before)).toBe(true);
   });
+
+  it('restores an encrypted backup only with its passphrase; a wrong or missing one changes nothing', async () => {
+    const server = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => server.close());
+    await createStaff(server.app);
+    const passphraseFile = join(dir, 'passphrase');
+    writeFileSync(passphraseFile, 'una passphrase lunga per il backup\n', { mode: 0o600 });
+    const { file } = await takeBackup(
+      { dialect: 'sqlite', path: databasePath() },
+      dir,
+      Date.now(),
+      'una passphrase lunga per il backup',
+    );
+    expect(file).toMatch(/\.sqlite\.enc$/);
+    const backup = join(dir, file);
+    expect(readFileSync(backup).subarray(0, 6).toString()).not.toBe('SQLite');
+    await createStaff(server.app, { email: 'marco@trattoria.example', username: 'marco' });
+    await server.app.close();
+    const before = readFileSync(databasePath());
+
+    const none = await restore(database().url, backup);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('is encrypted: give its passphrase');
+    writeFileSync(join(dir, 'wrong'), 'una passphrase sbagliata\n');
+    const wrong = await restore(database().url, backup, '--passphrase-file', join(dir, 'wrong'));
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('the passphrase does not open');
+    expect(wrong.err).toContain('Nothing changed');
+    expect(readFileSync(databasePath()).equals(before)).toBe(true);
+    expect(readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'))).toEqual([]);
+
+    const restored = await restore(database().url, backup, '--passphrase-file', passphraseFile);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+    expect(statSync(databasePath()).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'))).toEqual([]);
+    const started = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => started.close());
+    expect(await emails(started.app)).toEqual(['anna@trattoria.example']);
+  }, 60_000);
 
   it("replaces the database with the backup, mode 0600, and a server started on it sees the backup's data", async () => {
     const { server, backup } = await servedWithBackup();
