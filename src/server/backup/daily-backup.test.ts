@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../testing/app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { BACKUP_NAME } from './backup.ts';
+import { decryptFile, isEncrypted } from './encryption.ts';
 
 // The daily backup, with two instances on one database (SQLite here,
 // PostgreSQL in CI's `postgres` project) and their clock moved by hand.
@@ -168,4 +169,25 @@ describe('the daily backup', () => {
     expect((await get(colleague)).statusCode).toBe(403);
     expect((await get()).statusCode).toBe(401);
   });
+
+  it('is encrypted with BACKUP_PASSPHRASE when it is set, and opens with it', async () => {
+    const app = await instance({
+      BACKUP_DIR: dir,
+      BACKUP_PASSPHRASE: 'la tonnara apre alle sette',
+    });
+    await createStaff(app);
+    clock = DUE;
+    await app.backups.check();
+    const extension = database.dialect === 'sqlite' ? 'sqlite' : 'archive.gz';
+    const taken = `backup-2026-03-10T03-30-00.${extension}.enc`;
+    expect(backupsIn()).toEqual([taken]);
+    expect(readdirSync(dir)).toEqual([taken]);
+    expect(statSync(join(dir, taken)).mode & 0o777).toBe(0o600);
+    expect(await isEncrypted(join(dir, taken))).toBe(true);
+    await decryptFile(join(dir, taken), join(dir, 'opened'), 'la tonnara apre alle sette');
+    expect(statSync(join(dir, 'opened')).size).toBeGreaterThan(0);
+    expect((await app.backups.status()).lastSuccess).toMatchObject({
+      bytes: statSync(join(dir, taken)).size,
+    });
+  }, 60_000);
 });
