@@ -1,4 +1,12 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fchmodSync,
+  mkdirSync,
+  openSync,
+  statSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -24,7 +32,10 @@ export function prepareSqliteFile(path: string): void {
   }
   if (!existsSync(path)) {
     try {
-      closeSync(openSync(path, 'wx', 0o600));
+      const made = openSync(path, 'wx', 0o600);
+      // Exactly 0600: an odd umask (0277) would leave the owner unable to write.
+      fchmodSync(made, 0o600);
+      closeSync(made);
     } catch (error) {
       // Another process (a second instance, `npm run staff`) made it first: tightened below.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
