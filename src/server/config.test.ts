@@ -72,6 +72,10 @@ describe('loadConfig: environment variables, all optional', () => {
     for (const bad of ['0', '-1', '2.5', 'many']) {
       expect(() => loadConfig({ BACKUP_KEEP: bad }), bad).toThrow(/BACKUP_KEEP/);
     }
+    // Encrypted backups (docs/security.md item 50): a blank passphrase is none.
+    expect(loadConfig({}).BACKUP_PASSPHRASE).toBeUndefined();
+    expect(loadConfig({ BACKUP_PASSPHRASE: '  ' }).BACKUP_PASSPHRASE).toBeUndefined();
+    expect(loadConfig({ BACKUP_PASSPHRASE: ' il mare ' }).BACKUP_PASSPHRASE).toBe('il mare');
   });
 
   it('names every bad key', () => {
