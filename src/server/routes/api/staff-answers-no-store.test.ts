@@ -1,10 +1,10 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createStaff, login, STAFF_PASSWORD } from '../testing/app.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
-import { requireOwner, requireStaff } from './staff-auth.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createStaff, login, STAFF_PASSWORD } from '../../testing/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 
 // docs/security.md item 51: every staff answer, guests' names, phones and notes
 // among them, is `Cache-Control: no-store`, so that nothing stays in a shared
