@@ -5,13 +5,14 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { stdSerializers, type DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { apiConventions } from './plugins/api-conventions.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { errorForLog } from './error-code.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
@@ -153,7 +154,11 @@ export async function buildApp({
     logger: logger
       ? {
           level: config.LOG_LEVEL,
-          serializers: { req: requestForLog },
+          // `err` cleaned of what a database put in it before pino's own serialiser (item 43).
+          serializers: {
+            req: requestForLog,
+            err: (error) => stdSerializers.err(errorForLog(error) as Error),
+          },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,

@@ -116,6 +116,7 @@ const ALL_MIGRATIONS = [
   '023-event-replies',
   '024-backup-runs',
   '025-push',
+  '026-contact-mails-personal',
 ];
 
 describe('DATABASE_URL', () => {
@@ -631,6 +632,43 @@ describe('schema', () => {
           secret_link: null,
           calendar_ics: 'BEGIN:VCALENDAR',
         },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('makes contact mails personal: those sent or given up lose their bodies, pending ones keep them to be sent', async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('025-push')).error).toBeUndefined();
+      const created = '2026-11-20T10:00:00.000Z';
+      for (const [kind, status] of [
+        ['contact', 'sent'],
+        ['contact', 'failed'],
+        ['contact', 'pending'],
+        ['staff-new-account', 'sent'],
+      ] as const) {
+        await sql`insert into outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at) values (${kind}, 'staff@trattoria.example', 'Oggetto', 'Testo di Maria', '<p>Testo di Maria</p>', ${status}, ${created}, ${created})`.execute(
+          other.db,
+        );
+      }
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await other.db
+        .selectFrom('outbox')
+        .select(['personal', 'text_body'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { personal: 1, text_body: '' },
+        { personal: 1, text_body: '' },
+        { personal: 1, text_body: 'Testo di Maria' },
+        { personal: 0, text_body: 'Testo di Maria' },
       ]);
     } finally {
       await other.close();

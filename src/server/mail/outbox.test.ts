@@ -271,6 +271,43 @@ describe('outbox', () => {
     });
   });
 
+  it('keeps no e-mail address in last_error when the server quotes the refused recipient (item 42)', async () => {
+    smtp.refuseRecipient('guest1@example.com');
+    const server = await app();
+    await enqueueMail(server.db, mail(1));
+    server.outbox.kick();
+    await expect.poll(async () => (await rows(server))[0]!.last_error).not.toBeNull();
+    const [row] = await rows(server);
+    await server.close();
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row!.last_error).toMatch(/^550\b/);
+    expect(row!.last_error).not.toContain('guest1');
+    expect(row!.last_error).not.toContain('@');
+  });
+
+  it('a contact message’s mail is personal: once sent it keeps no body (item 42)', async () => {
+    const server = await app({ CONTACT_EMAIL: 'staff@trattoria.example' });
+    const posted = await server.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        firstName: 'Giulia',
+        lastName: 'Verdiana',
+        email: 'giulia.verdiana@example.com',
+        message: 'Festeggio il compleanno di mia figlia Marta sabato sera',
+        privacy: true,
+        lang: 'it',
+      },
+    });
+    expect(posted.statusCode).toBe(202);
+    await smtp.waitFor(1);
+    await expect.poll(async () => (await rows(server))[0]!.status).toBe('sent');
+    const [row] = await rows(server);
+    await server.close();
+    expect(smtp.received[0]!.text).toContain('Marta');
+    expect(row).toMatchObject({ kind: 'contact', status: 'sent', text_body: '', html_body: '' });
+  });
+
   it('without SMTP_URL, mail is logged and recorded as sent', async () => {
     const server = await app({ SMTP_URL: '' });
     await enqueueMail(server.db, mail(4));

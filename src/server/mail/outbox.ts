@@ -216,16 +216,15 @@ export class OutboxWorker {
     } catch (error) {
       const now = this.#now();
       const givesUp = now >= giveUpAt(row);
-      const message = error instanceof Error ? error.message : String(error);
       // By code: the server's answer may quote the recipient (item 43).
-      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
       this.#log.warn({ mailId: row.id, attempts, code, responseCode }, 'e-mail not sent yet');
       await this.#db
         .updateTable('outbox')
         .set({
           status: givesUp ? 'failed' : 'pending',
           next_attempt_at: nowIso(now + retryDelayMs(attempts)),
-          last_error: message.slice(0, 1000),
+          last_error: sendFailure(error),
           ...(givesUp ? leftPending(row.personal === 1) : {}),
         })
         .where('id', '=', row.id)
@@ -278,6 +277,34 @@ function leftPending(personal: boolean) {
     secret_link: null,
     ...(personal ? { text_body: '', html_body: '', calendar_ics: null } : {}),
   };
+}
+
+/** nodemailer's error codes, each with a fixed reason. */
+const SEND_FAILURE_REASONS: Record<string, string> = {
+  EENVELOPE: 'recipient or sender refused',
+  EMESSAGE: 'message refused',
+  ECONNECTION: 'could not connect',
+  ESOCKET: 'connection failed',
+  ETIMEDOUT: 'timed out',
+  EDNS: 'server name not found',
+  EAUTH: 'authentication failed',
+  ETLS: 'TLS failed',
+  EPROTOCOL: 'protocol error',
+};
+
+/**
+ * What `last_error` keeps of a failed send: the server's reply code and the
+ * mailer's error code, with a fixed reason ("550 EENVELOPE: recipient or
+ * sender refused"). Never the server's own words: they commonly quote the
+ * recipient ("550 <guest@…>: no such user"), a guest's address that the row
+ * would keep and the inbox show (docs/security.md item 42).
+ */
+export function sendFailure(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const known = typeof code === 'string' && Object.hasOwn(SEND_FAILURE_REASONS, code);
+  const reply =
+    typeof responseCode === 'number' && Number.isInteger(responseCode) ? `${responseCode} ` : '';
+  return known ? `${reply}${code}: ${SEND_FAILURE_REASONS[code]}` : `${reply}send failed`;
 }
 
 /** A mail is retried for 48 hours, and never past its link's expiry (it would not work). */

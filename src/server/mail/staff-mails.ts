@@ -124,7 +124,8 @@ export function loginAlertMail(
 /**
  * A visitor's message from the contact page, to the restaurant (`to`),
  * received at `at` on a page in `lang`. Reply-To is the visitor, so that
- * answering the mail answers them; the message is quoted as typed.
+ * answering the mail answers them; the message is quoted as typed. Personal,
+ * like a booking's mails: the outbox keeps no body once it is sent or given up.
  */
 export function contactMessageMail(
   body: ContactBody,
@@ -147,5 +148,7 @@ export function contactMessageMail(
       ],
       { lang: 'it' },
     ),
+    // The guest's own words, name and address: emptied once sent (item 42).
+    personal: true,
   };
 }

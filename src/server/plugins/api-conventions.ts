@@ -35,7 +35,8 @@ function holdsNul(value: unknown): boolean {
  *   unknown body key), instead of silently ignoring it (item 18);
  * - an answer that does not choose its own caching is `no-store`: staff
  *   answers hold guests' messages, colleagues and the audit log, and 401/403
- *   answers must not be replayed from a cache either (item 37);
+ *   answers must not be replayed from a cache either (item 37); a staff
+ *   answer is `no-store` even when its route chose otherwise (item 51);
  * - a JSON body holding U+0000 in any text is refused (400): PostgreSQL's
  *   text cannot store it (SQLite's can), so one rule for both databases,
  *   before any route reads the body, rather than a 500 on one of them.
@@ -71,7 +72,12 @@ export const apiConventions = fp(async (app: FastifyInstance) => {
   // A callback hook, not an async one: it runs on every response (pages and
   // photos too), and needs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    // A staff answer is never stored, whatever its route chose: it may hold
+    // guests' names, phones and notes, which must not stay in a shared
+    // tablet's HTTP cache after logout (item 51). `staff` is set by the session
+    // check (staff-auth.ts), on every route that has one.
+    if (request.staff) reply.header('cache-control', 'no-store');
+    else if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

@@ -264,7 +264,10 @@ export const servicesPlugin = fp(
       }),
     );
 
-    app.decorate('imageFiles', new ImageFiles(app.db));
+    app.decorate(
+      'imageFiles',
+      new ImageFiles({ db: app.db, contentVersion: () => contentVersion.current() }),
+    );
     app.decorate(
       'photos',
       new PhotosService({

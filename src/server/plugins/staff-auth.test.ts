@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addressKey } from './staff-auth.ts';
 
 // What the per-address limits and lockouts count as one client (docs/security.md
-// items 32, 38 and 41).
+// items 4, 32, 38 and 41): the one rule every limiter keys by.
 describe('addressKey', () => {
   it('keeps an IPv4 address as it is, and reads an IPv4-mapped IPv6 address as IPv4', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+    // However the mapped address is written: in hex, in full, zero-padded.
+    expect(addressKey('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(addressKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('0000:0000:0000:0000:0000:FFFF:CB00:7107')).toBe('203.0.113.7');
   });
 
   it('groups an IPv6 address by its /56, however it is written', () => {

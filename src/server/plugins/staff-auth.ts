@@ -49,18 +49,23 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
 
 /**
  * The client address that limits and lockouts count (TRUST_PROXY decides
- * what `ip` is): an IPv6 client by its /56, since one subscriber is commonly
- * given a whole /56 (256 networks of /64) and could otherwise be a new
- * "client" at every request (docs/security.md item 41); an IPv4-mapped IPv6
- * address as the IPv4 address it is.
+ * what `ip` is), the one rule for every limiter (docs/security.md item 4):
+ * an IPv6 client by its /56, since one subscriber is commonly given a whole
+ * /56 (256 networks of /64) and could otherwise be a new "client" at every
+ * request (item 41); an IPv4-mapped IPv6 address, however it is written, as
+ * the IPv4 address it is.
  */
 export const clientKey = (request: FastifyRequest) => addressKey(request.ip);
 
 export function addressKey(ip: string): string {
   if (!isIPv6(ip)) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const [a, b, c, d] = expandIPv6(ip) as [string, string, string, string];
+  const groups = expandIPv6(ip);
+  // ::ffff:a.b.c.d however written (dotted, hex, in full): the IPv4 client it is.
+  if (groups.slice(0, 5).every((group) => group === '0000') && groups[5] === 'ffff') {
+    const [high, low] = [parseInt(groups[6]!, 16), parseInt(groups[7]!, 16)];
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  const [a, b, c, d] = groups as [string, string, string, string];
   return `${a}:${b}:${c}:${d.slice(0, 2)}00::/56`;
 }
 

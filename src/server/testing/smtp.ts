@@ -36,17 +36,29 @@ function parse(raw: string): Pick<ReceivedMail, 'header' | 'text'> {
 /**
  * A real SMTP server on loopback (smtp-server), as the peer of our mailer in
  * tests. `failNext(n)` makes the next n deliveries fail with a 451, as an
- * outage would; `stop()`/`start()` take it away and bring it back.
+ * outage would; `refuseRecipient(address)` answers RCPT TO that address with
+ * a 550 quoting it, as real servers do; `stop()`/`start()` take it away and bring it back.
  */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   let failures = 0;
+  const refused = new Set<string>();
   const waiting: (() => void)[] = [];
   const create = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!refused.has(address.address)) return callback();
+        const error = Object.assign(
+          new Error(`<${address.address}>: Recipient address rejected: User unknown`),
+          {
+            responseCode: 550,
+          },
+        );
+        callback(error);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -97,6 +109,9 @@ export async function startSmtpServer(port = 0) {
     },
     failNext(count: number) {
       failures = count;
+    },
+    refuseRecipient(address: string) {
+      refused.add(address);
     },
     /** Resolves once `count` mails in all have arrived. */
     async waitFor(count: number, timeoutMs = 15_000): Promise<ReceivedMail[]> {

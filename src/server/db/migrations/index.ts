@@ -24,6 +24,7 @@ import * as eventInquiries from './022-event-inquiries.ts';
 import * as eventReplies from './023-event-replies.ts';
 import * as backupRuns from './024-backup-runs.ts';
 import * as push from './025-push.ts';
+import * as contactMailsPersonal from './026-contact-mails-personal.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -76,5 +77,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '023-event-replies': { up: eventReplies.up, down: eventReplies.down },
     '024-backup-runs': { up: backupRuns.up, down: backupRuns.down },
     '025-push': { up: (db) => push.up(db, dialect), down: push.down },
+    '026-contact-mails-personal': {
+      up: contactMailsPersonal.up,
+      down: contactMailsPersonal.down,
+    },
   };
 }

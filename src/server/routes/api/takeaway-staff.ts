@@ -43,8 +43,9 @@ export const takeawayStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.date,
         request.headers['if-none-match'],
       );
-      // Every poll asks again; "private": it holds guests' names and phones.
-      reply.header('etag', outcome.tag).header('cache-control', 'private, no-cache');
+      // The tablet sends the ETag of the board it shows; nothing is cached: it
+      // holds guests' names and phones (no-store, plugins/api-conventions.ts).
+      reply.header('etag', outcome.tag);
       if ('notModified' in outcome) return reply.code(304).send();
       return outcome.board;
     },
