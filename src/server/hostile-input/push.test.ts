@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
-import { PUSH_ENDPOINT_MAX, PUSH_TOPICS } from '../../shared/schemas/push.ts';
-import { app, staffId } from '../testing/hostile-input/app-under-test.ts';
+import { PUSH_DEVICES_MAX, PUSH_ENDPOINT_MAX, PUSH_TOPICS } from '../../shared/schemas/push.ts';
+import { app, expectAudited, staffId } from '../testing/hostile-input/app-under-test.ts';
 import { authCases } from '../testing/hostile-input/authorization.ts';
 import { bodies, junk, text } from '../testing/hostile-input/bodies.ts';
 import { noWrites } from '../testing/hostile-input/expected.ts';
@@ -13,9 +13,11 @@ import { nowIso } from '../services/tokens.ts';
 
 // Web Push: the VAPID key (public), and a staff member's own devices. The
 // app under test allows no origin (PUSH_ALLOWED_ORIGINS unset): an endpoint
-// is taken only if it is https on a public address (docs/security.md item
-// 47), which the generated ones are when they use a public IP literal, so
-// that no name is resolved. Nothing is queued here, so nothing is sent.
+// is taken only if it is https on port 443 of a public address
+// (docs/security.md item 47), which the generated ones are when they use a
+// public IP literal, so that no name is resolved; and only while its owner
+// has fewer than PUSH_DEVICES_MAX other devices. Every accepted change is
+// audited (item 36). Nothing is queued here, so nothing is sent.
 
 const PUBLIC_HOSTS = ['93.184.216.34', '142.250.180.10', '[2a00:1450:4002:402::200a]'];
 const pathPart = fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/);
@@ -40,6 +42,10 @@ const refusedEndpoint = fc.oneof(
     'https://0.0.0.0/push/1',
     'https://[fe80::1]/push/1',
     'https://[fc00::1]/push/1',
+    'https://[64:ff9b:1::a00:1]/push/1',
+    'https://[::ffff:0:7f00:1]/push/1',
+    'https://93.184.216.34:8443/push/1',
+    'https://93.184.216.34:80/push/1',
     'https://user:pass@93.184.216.34/push/1',
     'https://push.invalid/push/1',
     'file:///etc/passwd',
@@ -102,35 +108,81 @@ const getKey = family({
   }),
 });
 
+let fillers = 0;
+/**
+ * The requests' account made full (PUSH_DEVICES_MAX devices) or given room
+ * (none), by writing the table straight; its devices' endpoints after that.
+ */
+async function ownDevicesMade(full: boolean): Promise<Set<string>> {
+  if (!full) {
+    await app.db.deleteFrom('push_subscriptions').where('user_id', '=', staffId).execute();
+    return new Set();
+  }
+  for (let count = (await ownDevices()).length; count < PUSH_DEVICES_MAX; count += 1) {
+    fillers += 1;
+    await app.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: staffId,
+        endpoint: `https://93.184.216.34/push/filler-${fillers}`,
+        p256dh: 'BCd',
+        auth: 'abc',
+        topics: 'reservations',
+        browser: 'Chrome su Android',
+        created_at: nowIso(),
+      })
+      .execute();
+  }
+  return new Set((await ownDevices()).map(({ endpoint }) => endpoint));
+}
+
 const postSubscription = family({
   name: 'POST /api/push/subscriptions (staff)',
   runs: 700,
-  cases: fc.record({ query: junkQuery, auth: authCases, body: subscriptionBodies }),
-  route: ({ query, auth, body }) => ({
-    method: 'POST',
-    url: `/api/push/subscriptions${query}`,
-    unknownQuery: hasQueryKeys(query),
-    auth,
-    body,
-    bodySchema: true,
-    handler: () => {
-      const sent = (body as { json: { endpoint: string; topics: string[] } }).json;
-      if (!isTaken(sent.endpoint)) {
-        return { refused: { status: 400, shape: 'fields', field: 'endpoint' } } as const;
-      }
-      return {
-        accepted: {
-          status: 201,
-          mayWrite: ['push_subscriptions'],
-          async verify(response) {
-            expect(response.body).toBe('');
-            const device = (await ownDevices()).find(({ endpoint }) => endpoint === sent.endpoint);
-            expect(device?.topics).toEqual(PUSH_TOPICS.filter((t) => sent.topics.includes(t)));
-          },
-        },
-      };
-    },
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    body: subscriptionBodies,
+    full: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true)),
   }),
+  route: async ({ query, auth, body, full }) => {
+    const own = await ownDevicesMade(full);
+    return {
+      method: 'POST',
+      url: `/api/push/subscriptions${query}`,
+      unknownQuery: hasQueryKeys(query),
+      auth,
+      body,
+      bodySchema: true,
+      handler: () => {
+        const sent = (body as { json: { endpoint: string; topics: string[] } }).json;
+        if (!isTaken(sent.endpoint)) {
+          return { refused: { status: 400, shape: 'fields', field: 'endpoint' } } as const;
+        }
+        const again = own.has(sent.endpoint);
+        if (!again && own.size >= PUSH_DEVICES_MAX) {
+          return {
+            refused: { status: 409, shape: 'refusal', code: 'too-many-devices' },
+          } as const;
+        }
+        return {
+          accepted: {
+            status: 201,
+            mayWrite: ['push_subscriptions', 'audit_log'],
+            async verify(response) {
+              expect(response.body).toBe('');
+              const device = (await ownDevices()).find(
+                ({ endpoint }) => endpoint === sent.endpoint,
+              );
+              expect(device?.topics).toEqual(PUSH_TOPICS.filter((t) => sent.topics.includes(t)));
+              expect((await ownDevices()).length).toBeLessThanOrEqual(PUSH_DEVICES_MAX);
+              await expectAudited(again ? 'push.update' : 'push.subscribe');
+            },
+          },
+        };
+      },
+    };
+  },
 });
 
 const getSubscriptions = family({
@@ -218,8 +270,9 @@ const deleteSubscription = family({
       handler: () => ({
         accepted: {
           status: 204,
-          mayWrite: ['push_subscriptions'],
+          mayWrite: whose === 'own' ? ['push_subscriptions', 'audit_log'] : [],
           async verify() {
+            if (whose === 'own') await expectAudited('push.unsubscribe');
             const rows = await app.db
               .selectFrom('push_subscriptions')
               .select('endpoint')

@@ -145,6 +145,7 @@ export const servicesPlugin = fp(
     const allowedOrigins = config.PUSH_ALLOWED_ORIGINS ?? [];
     const push = new PushSubscriptions({
       db: app.db,
+      dialect: app.dialect,
       allowedOrigins,
       resolve: resolveWithDns,
       ...(options.now ? { now: options.now } : {}),

@@ -3,6 +3,7 @@ import type { Database, StaffUsersTable } from '../db/database.ts';
 import { isUniqueViolation, lockedRows, type SqlDialect } from '../db/dialect.ts';
 import { ROLE_LABELS, type Role, type StaffMemberAnswer } from '../../shared/schemas/staff.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
+import { auditDevicesRemovedWithAccount } from './push/device-audit.ts';
 import { newAccountNoticeMail } from '../mail/staff-mails.ts';
 import { restaurantName } from './restaurant-facts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -174,6 +175,8 @@ export class StaffAccounts {
   async remove(actor: AuditActor, userId: number): Promise<StaffChangeResult> {
     if (actor && userId === actor.id) return { ok: false, reason: 'cannot-remove-self' };
     return this.#changeMember(userId, async (trx, current) => {
+      // Their devices go with the account (the foreign key cascades): each is named first.
+      await auditDevicesRemovedWithAccount(trx, actor, current, nowIso());
       await trx.deleteFrom('staff_users').where('id', '=', userId).execute();
       await recordAudit(trx, actor, {
         action: 'staff.remove',

@@ -60,6 +60,12 @@ export const PHOTO_REFUSALS = {
   damagedImage: 'damaged-image',
 } as const;
 
+/** Staff notifications (409). */
+export const PUSH_REFUSALS = {
+  /** The caller already has PUSH_DEVICES_MAX devices: one must be removed before another is added. */
+  tooManyDevices: 'too-many-devices',
+} as const;
+
 /**
  * Too many requests from one address (429, with `retry-after`): login and
  * recovery, invitations, the contact form, bookings. The menu's CSV import
@@ -76,6 +82,7 @@ export type ErrorCode =
   | ValueOf<typeof STAFF_REFUSALS>
   | ValueOf<typeof MENU_REFUSALS>
   | ValueOf<typeof PHOTO_REFUSALS>
+  | ValueOf<typeof PUSH_REFUSALS>
   | typeof RATE_LIMITED
   | ValueOf<typeof RESERVATION_REFUSALS>
   | ValueOf<typeof TAKEAWAY_REFUSALS>

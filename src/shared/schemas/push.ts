@@ -16,6 +16,13 @@ export const PUSH_TOPIC_LABELS: Record<PushTopic, string> = {
   messages: 'Messaggi',
 };
 
+/**
+ * The most devices one person may have subscribed (docs/security.md item
+ * 47): each message is sent once per device, so an unbounded list would let
+ * one account multiply every send.
+ */
+export const PUSH_DEVICES_MAX = 10;
+
 /** The longest endpoint taken (push services' are a few hundred characters). */
 export const PUSH_ENDPOINT_MAX = 2000;
 

@@ -176,6 +176,25 @@ describe('"Notifiche su questo dispositivo" in Il mio account', () => {
     );
   });
 
+  it('tells someone with ten devices to remove one first (409 too-many-devices), and stays off', async () => {
+    const TOO_MANY =
+      'Hai già 10 dispositivi con le notifiche attive: rimuovine uno da "I tuoi dispositivi" (Il mio account), poi riprova.';
+    routes['POST /api/push/subscriptions'] = () =>
+      Response.json(
+        { errors: [{ code: 'too-many-devices', description: TOO_MANY }] },
+        { status: 409 },
+      );
+    browser.install();
+    renderAccount();
+    fireEvent.click(await switchOn());
+    await waitFor(() => expect(toasts).toContainEqual(['warning', TOO_MANY]));
+    await switchOn();
+    expect(
+      within(await panel()).queryByText('Le notifiche sono attive su questo dispositivo.'),
+    ).toBeNull();
+    expect(toasts.filter(([kind]) => kind === 'success')).toEqual([]);
+  });
+
   it('has every topic ticked at first, and keeps the last one ticked', async () => {
     browser.install();
     renderAccount();

@@ -41,6 +41,24 @@ describe('isPublicAddress', () => {
     }
   });
 
+  it("refuses RFC 8215's local-use NAT64 and SIIT's IPv4-translated addresses, whatever IPv4 is inside", () => {
+    for (const address of [
+      '64:ff9b:1::a00:1', // 10.0.0.1 behind a local translator
+      '64:ff9b:1::7f00:1',
+      '64:ff9b:1:ffff:ffff::5db8:d822',
+      '::ffff:0:7f00:1', // `::ffff:0:127.0.0.1`
+      '::ffff:0:a9fe:a9fe', // `::ffff:0:169.254.169.254`
+      '::ffff:0:5db8:d822', // even a public IPv4 inside: the translator is somebody's own
+      '::ffff:0:0:0',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    // The mapped form stays judged by the IPv4 it maps, and the next NAT64 blocks stay public.
+    for (const address of ['::ffff:5db8:d822', '64:ff9b:2::1', '2a00:1450:4002:402::200a']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+
   it('refuses loopback, private, link-local, unspecified, CGNAT, multicast and their mapped forms', () => {
     for (const address of [
       '127.0.0.1',
@@ -78,6 +96,8 @@ const names: Record<string, string[]> = {
   'inside.example': ['192.168.0.10'],
   'loopback.example': ['127.0.0.1'],
   'empty.example': [],
+  'nat64-local.example': ['64:ff9b:1::a00:1'],
+  'translated.example': ['93.184.216.34', '::ffff:0:7f00:1'],
 };
 const resolve: ResolveHost = async (host) => {
   const found = names[host];
@@ -121,6 +141,44 @@ describe('checkPushEndpoint', () => {
       'https://0x7f000001/send',
       'https://2130706433/send',
     ]) {
+      expect(await check(endpoint), endpoint).toMatchObject({ ok: false });
+    }
+  });
+
+  it('refuses any port but 443, unless the origin is allowed', async () => {
+    for (const endpoint of [
+      'https://push.example:8443/send',
+      'https://push.example:444/send',
+      'https://push.example:80/send',
+      'https://push.example:22/send',
+      'https://93.184.216.34:6379/send',
+      'https://[2a00:1450:4002:402::200a]:8080/send',
+    ]) {
+      expect(await check(endpoint), endpoint).toMatchObject({ ok: false, mayPassLater: false });
+    }
+    // 443 written out is https's default, the same URL.
+    expect(await check('https://push.example:443/send')).toEqual({ ok: true });
+    expect(await check('http://127.0.0.1:8443/push/1', ['http://127.0.0.1:8443'])).toEqual({
+      ok: true,
+    });
+  });
+
+  it("refuses a name answering RFC 8215's or SIIT's ranges, the check and the connection alike", async () => {
+    for (const host of ['nat64-local.example', 'translated.example']) {
+      expect(await check(`https://${host}/send`), host).toMatchObject({
+        ok: false,
+        mayPassLater: true,
+      });
+      await expect(
+        new Promise((found, failed) =>
+          publicOnlyLookup(resolve)(host, { all: true }, (error, addresses) =>
+            error ? failed(error) : found(addresses),
+          ),
+        ),
+        host,
+      ).rejects.toMatchObject({ code: 'EPUSHNOTPUBLIC' });
+    }
+    for (const endpoint of ['https://[64:ff9b:1::a00:1]/send', 'https://[::ffff:0:7f00:1]/send']) {
       expect(await check(endpoint), endpoint).toMatchObject({ ok: false });
     }
   });

@@ -4,9 +4,10 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 /**
  * Where the server may send a push message (docs/security.md item 47): a
  * subscription's endpoint is a URL the browser's push service chose, but a
- * staff member's request brings it, so it could name any address the server
- * reaches. It must be `https` on a host whose every address is public,
- * unless its exact origin is one the operator allows (PUSH_ALLOWED_ORIGINS).
+ * staff member's request brings it, so it could name any address and port
+ * the server reaches. It must be `https` on port 443 (the one every push
+ * service uses) on a host whose every address is public, unless its exact
+ * origin is one the operator allows (PUSH_ALLOWED_ORIGINS).
  * Checked when subscribing and again before each send: a name's addresses
  * can change in between. The send then connects only to the addresses the
  * same rule passed at that moment (`publicOnlyLookup`), never to the answer
@@ -19,7 +20,17 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 export const resolveWithDns: ResolveHost = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map(({ address }) => address);
 
-export type EndpointVerdict = { ok: true } | { ok: false; reason: string };
+export type EndpointVerdict =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: string;
+      /** The refusal is the host's addresses, which may change; a URL refused stays refused. */
+      mayPassLater: boolean;
+    };
+
+/** The one port an endpoint may name: https's own, which every push service uses. */
+export const PUSH_PORT = 443;
 
 /** Addresses a push service on the internet never has. */
 const NOT_PUBLIC = new BlockList();
@@ -45,6 +56,8 @@ for (const [network, bits] of [
 for (const [network, bits] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
   ['64:ff9b::', 96], // NAT64: an IPv4 address behind a translator
+  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): an IPv4 address, often private, inside
+  ['::ffff:0:0:0', 96], // SIIT's IPv4-translated `::ffff:0:a.b.c.d` (RFC 2765), not the mapped form
   ['100::', 64], // discard
   ['2001::', 32], // Teredo: an IPv4 address inside
   ['2001:db8::', 32], // documentation
@@ -93,28 +106,37 @@ export function isAllowedOrigin(endpoint: URL, allowedOrigins: readonly string[]
   return allowedOrigins.includes(endpoint.origin);
 }
 
+export interface EndpointRule {
+  allowedOrigins: readonly string[];
+  resolve: ResolveHost;
+  /** PUSH_PORT; a test whose loopback service stands in for a public one passes that service's port. */
+  port?: number;
+}
+
 /** Whether the server may send to `endpoint` (a refusal's reason is for staff, in Italian). */
 export async function checkPushEndpoint(
   endpoint: string,
-  options: { allowedOrigins: readonly string[]; resolve: ResolveHost },
+  rule: EndpointRule,
 ): Promise<EndpointVerdict> {
+  const refused = (reason: string, mayPassLater = false) =>
+    ({ ok: false, reason, mayPassLater }) as const;
   const url = URL.parse(endpoint);
-  if (!url) return { ok: false, reason: 'Non è un indirizzo valido.' };
-  if (isAllowedOrigin(url, options.allowedOrigins)) return { ok: true };
-  if (url.protocol !== 'https:') return { ok: false, reason: 'Deve essere un indirizzo https.' };
-  if (url.username || url.password) {
-    return { ok: false, reason: 'Non può contenere credenziali.' };
+  if (!url) return refused('Non è un indirizzo valido.');
+  if (isAllowedOrigin(url, rule.allowedOrigins)) return { ok: true };
+  if (url.protocol !== 'https:') return refused('Deve essere un indirizzo https.');
+  if (url.username || url.password) return refused('Non può contenere credenziali.');
+  // The URL parser leaves `port` empty for https's default, 443, however it was written.
+  if (Number(url.port || PUSH_PORT) !== (rule.port ?? PUSH_PORT)) {
+    return refused(`Il servizio push deve usare la porta ${PUSH_PORT}.`);
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[] | undefined;
   try {
-    addresses = await publicAddresses(host, options.resolve);
+    addresses = await publicAddresses(host, rule.resolve);
   } catch {
-    return { ok: false, reason: 'Il nome del servizio push non si risolve.' };
+    return refused('Il nome del servizio push non si risolve.', true);
   }
-  if (!addresses) {
-    return { ok: false, reason: 'Il servizio push deve avere un indirizzo pubblico.' };
-  }
+  if (!addresses) return refused('Il servizio push deve avere un indirizzo pubblico.', true);
   return { ok: true };
 }
 

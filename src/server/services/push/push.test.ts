@@ -207,6 +207,22 @@ describe('push messages', () => {
       expect(await deliveries()).toEqual([]);
     }
     expect(double.received).toEqual([]);
+    // The system removed them: the audit log says so, with no actor.
+    const gone = await harness.app.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'summary'])
+      .where('action', 'like', 'push.%')
+      .orderBy('id')
+      .execute();
+    expect(gone.map(({ action, actor_id }) => `${action} ${actor_id}`)).toEqual([
+      `push.subscribe ${staffId}`,
+      'push.gone null',
+      `push.subscribe ${staffId}`,
+      'push.gone null',
+    ]);
+    expect(gone[1]!.summary).toMatch(
+      /^Dispositivo Browser \(dispositivo n\. \d+\) di anna@trattoria\.example rimosso: /,
+    );
   });
 
   it('retry 429 and 503 with backoff, then deliver once', async () => {
@@ -279,9 +295,15 @@ describe('push messages', () => {
     expect(
       (await book({ time: '21:00', email: 'b@example.com', phone: '+39 06 1234 5678' })).statusCode,
     ).toBe(201);
+    // Both tried once and failed (a send still under way would miss the clock's move below).
     await expect
-      .poll(async () => (await deliveries()).map(({ attempts }) => attempts))
-      .toEqual([1, 1]);
+      .poll(async () =>
+        (await deliveries()).map(({ attempts, last_error }) => [attempts, Boolean(last_error)]),
+      )
+      .toEqual([
+        [1, true],
+        [1, true],
+      ]);
     expect(double.received).toEqual([]);
     double.up();
     later();
@@ -319,13 +341,17 @@ describe('push messages', () => {
     };
     // `localhost`: the system's resolver, which the connection would ask on its own,
     // answers loopback too, so a connection made without the checked addresses reaches it.
-    const endpoint = `https://localhost:${(loopback.address() as AddressInfo).port}/push/x`;
+    // Its random port stands in for 443, which the rule would hold it to.
+    const { port } = loopback.address() as AddressInfo;
+    const endpoint = `https://localhost:${port}/push/x`;
     const subscribed = await new PushSubscriptions({
       db: harness.app.db,
+      dialect: harness.app.dialect,
       allowedOrigins: [],
       resolve: rebinding(),
+      port,
     }).subscribe(
-      staffId,
+      { id: staffId, email: 'anna@trattoria.example' },
       // Keys of a real device, which web-push needs to encrypt: the double makes them.
       { endpoint, keys: double.subscription().keys, topics: ['reservations'] },
       undefined,
@@ -339,6 +365,7 @@ describe('push messages', () => {
       subject: async () => 'mailto:anna@trattoria.example',
       allowedOrigins: [],
       resolve: rebinding(),
+      port,
       now: () => now,
     });
     cleanups.push(() => sender.stop());

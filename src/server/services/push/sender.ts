@@ -11,9 +11,10 @@ import {
   checkPushEndpoint,
   isAllowedOrigin,
   publicOnlyLookup,
-  type ResolveHost,
+  type EndpointRule,
 } from './endpoints.ts';
 import type { VapidKeys } from './subscriptions.ts';
+import { auditDeviceGone } from './device-audit.ts';
 import { PollingLoop } from '../../polling-loop.ts';
 
 /**
@@ -23,8 +24,12 @@ import { PollingLoop } from '../../polling-loop.ts';
  * attempt a lease away, so one instance sends it; polled, and kicked after a
  * commit; retried with backoff on network errors, timeouts, 429 and 5xx. A
  * 404 or 410 means the browser dropped the subscription: it is deleted,
- * with its queued messages. Nothing here runs inside a request: a push
- * service that hangs or is down delays no booking, order or mail.
+ * with its queued messages (and the audit log says so). Nothing here runs
+ * inside a request: a push service that hangs or is down delays no booking,
+ * order or mail. Nor does it delay other devices' messages: up to
+ * CONCURRENCY are sent at once, each device's one at a time, each under its
+ * own timeout; the loop claims again whenever a send ends, never waiting for
+ * the slowest (docs/security.md item 47).
  *
  * Each request is built by web-push (RFC 8291 encryption, RFC 8292 VAPID)
  * and sent with the server's own fetch, so that an origin the operator
@@ -44,6 +49,8 @@ const TTL_SECONDS = 4 * 60 * 60;
 /** Longer than a send can take (REQUEST_TIMEOUT_MS), short enough that a dead instance's row is soon retried. */
 const LEASE_MS = 60 * 1000;
 const REQUEST_TIMEOUT_MS = 15 * 1000;
+/** Messages one instance sends at once: a push service that never answers holds one of them. */
+const CONCURRENCY = 8;
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'drop';
 
@@ -71,40 +78,48 @@ export class PushSender {
   readonly #log: FastifyBaseLogger;
   readonly #keys: () => Promise<VapidKeys>;
   readonly #subject: () => Promise<string>;
-  readonly #allowedOrigins: readonly string[];
-  readonly #resolve: ResolveHost;
+  readonly #rule: EndpointRule;
   readonly #timeoutMs: number;
   readonly #now: () => number;
   readonly #loop: PollingLoop;
+  /** The sends under way, by message id, with the device each goes to. */
+  readonly #sending = new Map<number, { subscriptionId: number; done: Promise<boolean> }>();
+  /** The last claiming round: rounds take turns, so that a device never gets two sends at once. */
+  #filling: Promise<unknown> = Promise.resolve();
   /** undici and its connections, made on the first send (below). */
   #connections: Promise<Connections> | undefined;
   #closed: Promise<unknown> | undefined;
 
-  constructor(options: {
-    db: Kysely<Database>;
-    dialect: SqlDialect;
-    log: FastifyBaseLogger;
-    keys: () => Promise<VapidKeys>;
-    /** VAPID's contact: `mailto:` the restaurant's e-mail, or its https site. */
-    subject: () => Promise<string>;
-    allowedOrigins: readonly string[];
-    resolve: ResolveHost;
-    pollMs?: number;
-    timeoutMs?: number;
-    /** The current instant (ms); tests move it instead of waiting. */
-    now?: () => number;
-  }) {
+  constructor(
+    options: EndpointRule & {
+      db: Kysely<Database>;
+      dialect: SqlDialect;
+      log: FastifyBaseLogger;
+      keys: () => Promise<VapidKeys>;
+      /** VAPID's contact: `mailto:` the restaurant's e-mail, or its https site. */
+      subject: () => Promise<string>;
+      pollMs?: number;
+      /** How long one push service may take to answer one message. */
+      timeoutMs?: number;
+      /** The current instant (ms); tests move it instead of waiting. */
+      now?: () => number;
+    },
+  ) {
     this.#db = options.db;
     this.#dialect = options.dialect;
     this.#log = options.log;
     this.#keys = options.keys;
     this.#subject = options.subject;
-    this.#allowedOrigins = options.allowedOrigins;
-    this.#resolve = options.resolve;
+    this.#rule = {
+      allowedOrigins: options.allowedOrigins,
+      resolve: options.resolve,
+      ...(options.port === undefined ? {} : { port: options.port }),
+    };
     this.#timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     this.#now = options.now ?? Date.now;
     this.#loop = new PollingLoop({
-      drain: () => this.drain(),
+      // Claims into the free slots and returns: a send that ends kicks the loop again.
+      drain: () => this.#fill(),
       pollMs: options.pollMs ?? 2_000,
       onError: (error) => this.#log.error({ code: errorCode(error) }, 'push queue drain failed'),
     });
@@ -119,9 +134,11 @@ export class PushSender {
     this.#loop.kick();
   }
 
-  /** Stops polling, waits for the send under way (its timeout bounds the wait), closes the connections. */
+  /** Stops polling, waits for the sends under way (their timeout bounds the wait), closes the connections. */
   async stop(): Promise<void> {
     await this.#loop.stop();
+    await this.#filling;
+    await Promise.all([...this.#sending.values()].map(({ done }) => done));
     // Closed once however often stop comes (a test's, then the app's); a drain after it fails
     // its sends, which stay queued for a retry.
     this.#closed ??=
@@ -131,18 +148,60 @@ export class PushSender {
     await this.#closed;
   }
 
-  /** Sends every message due now; returns how many push services accepted. */
+  /**
+   * Sends every message due now, and waits for every send of this instance
+   * to end; returns how many push services accepted (of the sends it started).
+   */
   async drain(): Promise<number> {
     let sent = 0;
+    const counted: Promise<void>[] = [];
     for (;;) {
-      const row = await this.#claim();
-      if (!row) return sent;
-      if (await this.#send(row)) sent += 1;
+      const started = await this.#fill();
+      counted.push(...started.map((done) => done.then((ok) => void (ok && (sent += 1)))));
+      if (started.length > 0) continue;
+      if (this.#sending.size === 0) break;
+      // Full, or the due messages are for devices being sent to: after the next send ends.
+      await Promise.race([...this.#sending.values()].map(({ done }) => done));
     }
+    await Promise.all(counted);
+    return sent;
   }
 
-  /** Claims the oldest due message, as OutboxWorker's #claim does (one statement, skip locked). */
-  async #claim(): Promise<Selectable<PushDeliveriesTable> | undefined> {
+  /**
+   * Claims due messages into the free slots and starts sending them, one per
+   * device at a time; returns the sends it started, without waiting for them.
+   */
+  #fill(): Promise<Promise<boolean>[]> {
+    const round = this.#filling.then(async () => {
+      const started: Promise<boolean>[] = [];
+      while (this.#sending.size < CONCURRENCY) {
+        const busy = [...this.#sending.values()].map(({ subscriptionId }) => subscriptionId);
+        const row = await this.#claim(busy);
+        if (!row) break;
+        const done = this.#send(row)
+          .catch((error: unknown) => {
+            // Left claimed: the lease runs out and the message is tried again.
+            this.#log.error({ pushId: row.id, code: errorCode(error) }, 'push send failed');
+            return false;
+          })
+          .finally(() => {
+            this.#sending.delete(row.id);
+            this.#loop.kick();
+          });
+        this.#sending.set(row.id, { subscriptionId: row.subscription_id, done });
+        started.push(done);
+      }
+      return started;
+    });
+    this.#filling = round.catch(() => undefined);
+    return round;
+  }
+
+  /**
+   * Claims the oldest due message for a device not in `busy`, as
+   * OutboxWorker's #claim does (one statement, skip locked).
+   */
+  async #claim(busy: number[]): Promise<Selectable<PushDeliveriesTable> | undefined> {
     const now = nowIso(this.#now());
     return this.#db
       .updateTable('push_deliveries')
@@ -165,6 +224,7 @@ export class PushSender {
                   inner('next_attempt_at', '<=', now),
                 ]),
               )
+              .$if(busy.length > 0, (query) => query.where('subscription_id', 'not in', busy))
               .orderBy('id')
               .limit(1),
             this.#dialect,
@@ -179,20 +239,26 @@ export class PushSender {
   async #send(row: Selectable<PushDeliveriesTable>): Promise<boolean> {
     const subscription = await this.#db
       .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth'])
-      .where('id', '=', row.subscription_id)
+      .innerJoin('staff_users', 'staff_users.id', 'push_subscriptions.user_id')
+      .select([
+        'push_subscriptions.id',
+        'endpoint',
+        'p256dh',
+        'auth',
+        'browser',
+        'staff_users.email as owner',
+      ])
+      .where('push_subscriptions.id', '=', row.subscription_id)
       .executeTakeFirst();
     if (!subscription) return false; // removed meanwhile: its messages went with it
     let outcome: Outcome;
     let detail: string;
-    const verdict = await checkPushEndpoint(subscription.endpoint, {
-      allowedOrigins: this.#allowedOrigins,
-      resolve: this.#resolve,
-    });
+    const verdict = await checkPushEndpoint(subscription.endpoint, this.#rule);
     if (!verdict.ok) {
-      // The name resolves to a private address now, or not at all: that may pass.
-      outcome = 'retry';
-      detail = 'endpoint-not-public';
+      // The name resolves to a private address now, or not at all: that may pass. A URL the
+      // rule refuses (a port, an origin no longer allowed) stays refused: nothing is sent.
+      outcome = verdict.mayPassLater ? 'retry' : 'drop';
+      detail = verdict.mayPassLater ? 'endpoint-not-public' : 'endpoint-refused';
     } else {
       try {
         const status = await this.#post(subscription, row);
@@ -217,7 +283,16 @@ export class PushSender {
     }
     if (outcome === 'gone') {
       this.#log.info(log, 'push subscription gone: deleted');
-      await this.#db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+      await this.#db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('push_subscriptions')
+          .where('id', '=', subscription.id)
+          .executeTakeFirst();
+        // Once, whichever instance saw it go.
+        if (deleted.numDeletedRows > 0n) {
+          await auditDeviceGone(trx, subscription, nowIso(this.#now()));
+        }
+      });
       return false;
     }
     if (outcome === 'drop' || row.attempts >= MAX_ATTEMPTS) {
@@ -270,7 +345,7 @@ export class PushSender {
       body: request.body && new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.#timeoutMs),
-      dispatcher: isAllowedOrigin(new URL(request.endpoint), this.#allowedOrigins)
+      dispatcher: isAllowedOrigin(new URL(request.endpoint), this.#rule.allowedOrigins)
         ? allowed
         : publicOnly,
     });
@@ -287,7 +362,7 @@ export class PushSender {
     if (this.#closed) return Promise.reject(new Error('the push sender is stopped'));
     this.#connections ??= import('undici').then(({ Agent, fetch }) => ({
       fetch,
-      publicOnly: new Agent({ connect: { lookup: publicOnlyLookup(this.#resolve) } }),
+      publicOnly: new Agent({ connect: { lookup: publicOnlyLookup(this.#rule.resolve) } }),
       allowed: new Agent(),
     }));
     return this.#connections;

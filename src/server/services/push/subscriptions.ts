@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { lockedRows, type SqlDialect } from '../../db/dialect.ts';
 import {
+  PUSH_DEVICES_MAX,
   PUSH_TOPICS,
   type PushDevice,
   type PushSubscriptionBody,
   type PushTopic,
 } from '../../../shared/schemas/push.ts';
+import type { AuditActor } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
-import { checkPushEndpoint, type ResolveHost } from './endpoints.ts';
+import { checkPushEndpoint, type EndpointRule } from './endpoints.ts';
 import { browserName } from './browser-name.ts';
+import { auditDeviceRemoved, auditDeviceSubscribed, auditDeviceUpdated } from './device-audit.ts';
 
 /** The server's VAPID key pair (base64url), made once per database by migration 025. */
 export interface VapidKeys {
@@ -16,7 +20,15 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-export type SubscribeOutcome = { ok: true } | { ok: false; reason: string };
+export type SubscribeOutcome =
+  | { ok: true }
+  /** The server may not send to the endpoint (400 on `endpoint`). */
+  | { ok: false; reason: 'endpoint'; message: string }
+  /** A new device for someone who has PUSH_DEVICES_MAX already (409). */
+  | { ok: false; reason: 'too-many-devices' };
+
+/** Who subscribes: a logged-in staff member, named in the audit log. */
+type Subscriber = NonNullable<AuditActor>;
 
 /**
  * Staff's devices and the topics each chose (/api/push/*): subscribing,
@@ -24,20 +36,25 @@ export type SubscribeOutcome = { ok: true } | { ok: false; reason: string };
  */
 export class PushSubscriptions {
   readonly #db: Kysely<Database>;
-  readonly #allowedOrigins: readonly string[];
-  readonly #resolve: ResolveHost;
+  readonly #dialect: SqlDialect;
+  readonly #rule: EndpointRule;
   readonly #now: () => number;
   #keys: VapidKeys | undefined;
 
-  constructor(options: {
-    db: Kysely<Database>;
-    allowedOrigins: readonly string[];
-    resolve: ResolveHost;
-    now?: () => number;
-  }) {
+  constructor(
+    options: EndpointRule & {
+      db: Kysely<Database>;
+      dialect: SqlDialect;
+      now?: () => number;
+    },
+  ) {
     this.#db = options.db;
-    this.#allowedOrigins = options.allowedOrigins;
-    this.#resolve = options.resolve;
+    this.#dialect = options.dialect;
+    this.#rule = {
+      allowedOrigins: options.allowedOrigins,
+      resolve: options.resolve,
+      ...(options.port === undefined ? {} : { port: options.port }),
+    };
     this.#now = options.now ?? Date.now;
   }
 
@@ -63,44 +80,87 @@ export class PushSubscriptions {
   }
 
   /**
-   * Stores a device for `userId`, or replaces the keys, topics and owner of
-   * the same endpoint (the browser renewed it, staff changed topics, or
-   * another colleague logged in on that phone).
+   * Stores a device for `subscriber`, or replaces the keys, topics and owner
+   * of the same endpoint (the browser renewed it, staff changed topics, or
+   * another colleague logged in on that phone). A device new to them is
+   * refused once they have PUSH_DEVICES_MAX. Audited either way.
    */
   async subscribe(
-    userId: number,
+    subscriber: Subscriber,
     body: PushSubscriptionBody,
     userAgent: string | undefined,
   ): Promise<SubscribeOutcome> {
-    const verdict = await checkPushEndpoint(body.endpoint, {
-      allowedOrigins: this.#allowedOrigins,
-      resolve: this.#resolve,
-    });
-    if (!verdict.ok) return verdict;
+    const verdict = await checkPushEndpoint(body.endpoint, this.#rule);
+    if (!verdict.ok) return { ok: false, reason: 'endpoint', message: verdict.reason };
     // Stored in the schema's order, whatever order they came in.
-    const topics = PUSH_TOPICS.filter((topic) => body.topics.includes(topic)).join(',');
+    const topics = PUSH_TOPICS.filter((topic) => body.topics.includes(topic));
     const device = {
-      user_id: userId,
+      user_id: subscriber.id,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
-      topics,
+      topics: topics.join(','),
       browser: browserName(userAgent ?? ''),
     };
-    await this.#db
-      .insertInto('push_subscriptions')
-      .values({ ...device, endpoint: body.endpoint, created_at: nowIso(this.#now()) })
-      .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(device))
-      .execute();
-    return { ok: true };
+    const at = nowIso(this.#now());
+    return this.#db.transaction().execute(async (trx) => {
+      // One person's subscriptions take turns, on every instance (their account's row locked
+      // on PostgreSQL; SQLite's write transactions exclude each other): two at once cannot both
+      // count nine devices and make twelve.
+      await lockedRows(
+        trx.selectFrom('staff_users').select('id').where('id', '=', subscriber.id),
+        this.#dialect,
+      ).execute();
+      const previous = await trx
+        .selectFrom('push_subscriptions')
+        .leftJoin('staff_users', 'staff_users.id', 'push_subscriptions.user_id')
+        .select(['push_subscriptions.user_id', 'staff_users.email'])
+        .where('push_subscriptions.endpoint', '=', body.endpoint)
+        .executeTakeFirst();
+      const isNew = previous?.user_id !== subscriber.id;
+      if (isNew && (await this.#deviceCount(trx, subscriber.id)) >= PUSH_DEVICES_MAX) {
+        return { ok: false, reason: 'too-many-devices' } as const;
+      }
+      const { id } = await trx
+        .insertInto('push_subscriptions')
+        .values({ ...device, endpoint: body.endpoint, created_at: at })
+        .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(device))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const audited = { id, browser: device.browser, topics };
+      if (isNew) {
+        await auditDeviceSubscribed(
+          trx,
+          subscriber,
+          { ...audited, previousOwner: previous?.email ?? null },
+          at,
+        );
+      } else {
+        await auditDeviceUpdated(trx, subscriber, audited, at);
+      }
+      return { ok: true } as const;
+    });
   }
 
-  /** Removes one of `userId`'s devices; another's endpoint is left alone. */
-  async unsubscribe(userId: number, endpoint: string): Promise<void> {
-    await this.#db
-      .deleteFrom('push_subscriptions')
+  async #deviceCount(trx: Kysely<Database>, userId: number): Promise<number> {
+    const { count } = await trx
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
-      .where('endpoint', '=', endpoint)
-      .execute();
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** Removes one of `owner`'s devices, audited; another's endpoint is left alone. */
+  async unsubscribe(owner: Subscriber, endpoint: string): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', owner.id)
+        .where('endpoint', '=', endpoint)
+        .returning(['id', 'browser'])
+        .executeTakeFirst();
+      if (removed) await auditDeviceRemoved(trx, owner, removed, nowIso(this.#now()));
+    });
   }
 
   /** `userId`'s devices, newest first. */
