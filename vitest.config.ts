@@ -30,6 +30,9 @@ const DATABASE_TESTS = [
 export default defineConfig({
   test: {
     setupFiles: ['./vitest.setup.ts'],
+    // One SQLite file migrated per run, which testApp's databases copy
+    // (src/server/testing/sqlite-template.ts).
+    globalSetup: ['./src/server/testing/sqlite-template.ts'],
     environment: 'node',
     testTimeout: 20_000,
     // One worker per core, where Vitest's default leaves one core idle: most

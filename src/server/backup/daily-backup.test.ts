@@ -20,7 +20,7 @@ let clock: number;
 let cleanup: (() => Promise<void>)[] = [];
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'daily-backup-'));
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: true });
   clock = BEFORE;
 });
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { smtpTransport } from './transports.ts';
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeEach(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: true });
   smtp = await startSmtpServer();
 });
 afterEach(async () => {

@@ -34,7 +34,7 @@ export async function testApp(
   } = {},
 ) {
   const { pages = true, sharedDatabase, logStream, now } = options;
-  const database = sharedDatabase ?? (await createTestDatabase());
+  const database = sharedDatabase ?? (await createTestDatabase(undefined, { migrated: true }));
   const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
   try {
     const config = loadConfig({

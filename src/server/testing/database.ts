@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,7 +23,13 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database of its own, so test
+ * The environment variable naming Vitest's migrated SQLite file
+ * (testing/sqlite-template.ts, the run's globalSetup).
+ */
+export const SQLITE_TEMPLATE_ENV = 'TEST_SQLITE_TEMPLATE';
+
+/**
+ * A fresh database of its own, empty unless asked `migrated`, so test
  * files stay independent and can run in parallel: a new SQLite file in a
  * temporary folder, or a new schema on TEST_POSTGRES_URL's database, which
  * the URL's `search_path` makes the only one the server sees.
@@ -38,10 +44,20 @@ export async function createTestDatabase(
      * vitest.config.ts).
      */
     dropLaterAs?: string;
+    /**
+     * SQLite under Vitest: a copy of the run's migrated file (the
+     * globalSetup's, testing/sqlite-template.ts) instead of an empty one,
+     * for tests about what the app does rather than how it migrates.
+     * Opening it finds nothing left to migrate. Elsewhere (PostgreSQL,
+     * Playwright) the database stays empty and the app migrates it.
+     */
+    migrated?: boolean;
   } = {},
 ): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'restaurant-test-'));
+    const template = process.env[SQLITE_TEMPLATE_ENV];
+    if (options.migrated && template) copyFileSync(template, join(dir, 'restaurant.db'));
     return {
       url: `file:${join(dir, 'restaurant.db')}`,
       dialect,

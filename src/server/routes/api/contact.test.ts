@@ -12,7 +12,7 @@ let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const open: FastifyInstance[] = [];
 beforeEach(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: true });
   smtp = await startSmtpServer();
 });
 afterEach(async () => {
