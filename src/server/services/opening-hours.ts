@@ -56,9 +56,9 @@ const period = (closure: { from: string; to: string }) =>
   closure.from === closure.to
     ? `del ${italianDate(closure.from)}`
     : `dal ${italianDate(closure.from)} al ${italianDate(closure.to)}`;
-/** A note's field ("2026-12-24/2027-01-06") as the audit log names it. */
+/** A note's field ("2026-12-24--2027-01-06") as the audit log names it. */
 const noteOf = (field: string) => {
-  const [from, to] = field.split('/');
+  const [from, to] = field.split('--');
   return `nota ${period({ from: from!, to: to! })}`;
 };
 const byText =

@@ -5,14 +5,14 @@ import { ONE_LINE_TEXT, z } from './zod.ts';
 /**
  * The closure notes' translations (docs/api.md, "Opening hours"): staff
  * review and correct them per language like every text. Each note is a
- * field named by its closure's dates, `from/to` (ISO 8601's way to write an
- * interval): closures share no date, so the name is unique, and the hours'
- * answer gives it.
+ * field named by its closure's dates, `from--to` (ISO 8601's interval, with
+ * the double hyphen it allows for the solidus, which error paths would split):
+ * closures share no date, so the name is unique, and the hours' answer gives it.
  */
 export const closureNoteField = (closure: { from: string; to: string }) =>
-  `${closure.from}/${closure.to}`;
-const NOTE_FIELD = /^\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}$/;
-const FIELD_FORMAT = 'una chiusura si indica con le sue date, "2026-12-24/2027-01-06".';
+  `${closure.from}--${closure.to}`;
+const NOTE_FIELD = /^\d{4}-\d{2}-\d{2}--\d{4}-\d{2}-\d{2}$/;
+const FIELD_FORMAT = 'una chiusura si indica con le sue date, "2026-12-24--2027-01-06".';
 
 /** A note staff translate: trimmed, not empty, one line, like the Italian one, stored well-formed. */
 const translatedNote = z
@@ -23,41 +23,50 @@ const translatedNote = z
   .regex(ONE_LINE_TEXT, 'Nota: una sola riga, senza caratteri di controllo.')
   .transform((note) => note.toWellFormed());
 
-/**
- * PUT /api/opening-hours/translations/{lang}: staff's translation of some
- * notes, by field, and the Italian each translates as the review showed it
- * (`italian`). A translation of an Italian that has changed since is
- * refused (409).
- */
-export const closureTranslationsBody = z
+const isNoteField = (key: string) => key === 'italian' || NOTE_FIELD.test(key);
+
+/** The notes translated, each by its field, and the Italian each translates. */
+const translationShape = z
   .object(
     {
       italian: z.record(
         z.string().regex(NOTE_FIELD, `Nota sconosciuta: ${FIELD_FORMAT}`),
         z.string({ error: 'Nota italiana: testo non valido.' }).max(CLOSURE_NOTE_MAX),
-        { error: 'Manca l\'italiano che le note tradotte traducono: {"data/data": "nota"}.' },
+        { error: 'Manca l\'italiano che le note tradotte traducono: {"data--data": "nota"}.' },
       ),
     },
-    { error: 'Dati non validi: {"data/data": "nota", …, "italian": {…}}.' },
+    { error: 'Dati non validi: {"data--data": "nota", …, "italian": {…}}.' },
   )
   .catchall(translatedNote)
+  .refine(
+    (body) =>
+      Object.keys(body).every((field) => field === 'italian' || body.italian[field] !== undefined),
+    { message: "Per ogni nota tradotta serve l'italiano che traduce.", path: ['italian'] },
+  );
+
+/**
+ * PUT /api/opening-hours/translations/{lang}: staff's translation of some
+ * notes, by field, and the Italian each translates as the review showed it
+ * (`italian`). A translation of an Italian that has changed since is
+ * refused (409). A key that names no note refuses the whole body, as the
+ * page texts' unknown keys do.
+ */
+export const closureTranslationsBody = z
+  .record(z.string(), z.unknown(), {
+    error: 'Dati non validi: {"data--data": "nota", …, "italian": {…}}.',
+  })
   .superRefine((body, ctx) => {
     const fields = Object.keys(body).filter((key) => key !== 'italian');
-    for (const field of fields.filter((key) => !NOTE_FIELD.test(key))) {
-      ctx.addIssue({ code: 'custom', path: [field], message: `Nota sconosciuta: ${FIELD_FORMAT}` });
-    }
-    if (fields.length === 0) ctx.addIssue({ code: 'custom', message: 'Nessuna nota tradotta.' });
-    if (fields.length > CLOSURES_MAX) {
+    const unknown = fields.filter((key) => !isNoteField(key));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Nota sconosciuta: ${FIELD_FORMAT}` });
+    } else if (fields.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Nessuna nota tradotta.' });
+    } else if (fields.length > CLOSURES_MAX) {
       ctx.addIssue({ code: 'custom', message: `Al massimo ${CLOSURES_MAX} note.` });
     }
-    if (fields.some((field) => body.italian[field] === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['italian'],
-        message: "Per ogni nota tradotta serve l'italiano che traduce.",
-      });
-    }
-  }) as unknown as z.ZodType<ClosureTranslationsBody>;
+  })
+  .pipe(translationShape) as unknown as z.ZodType<ClosureTranslationsBody>;
 
 export type ClosureNotes = Record<string, string>;
 export type ClosureTranslationsBody = ClosureNotes & { italian: ClosureNotes };

@@ -32,8 +32,8 @@ afterAll(async () => {
 
 const LUNCH = { open: '12:00', close: '15:00' };
 const WEEK = [2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [LUNCH] }));
-const TODAY = '2026-03-10/2026-03-10';
-const WINTER = '2026-11-16/2027-02-28';
+const TODAY = '2026-03-10--2026-03-10';
+const WINTER = '2026-11-16--2027-02-28';
 const CLOSURES = [
   { from: '2026-03-10', to: '2026-03-10', note: 'Evento privato' },
   { from: '2026-08-15', to: '2026-08-15' },
@@ -175,8 +175,8 @@ describe('PUT and DELETE /api/opening-hours/translations/{lang}', () => {
         italian: { [TODAY]: 'Evento privato', [WINTER]: 'Chiuso per ferie' },
       },
       // A closure that is gone, or has no note.
-      { '2026-04-01/2026-04-02': 'Closed', italian: { '2026-04-01/2026-04-02': 'Chiuso' } },
-      { '2026-08-15/2026-08-15': 'Closed', italian: { '2026-08-15/2026-08-15': '' } },
+      { '2026-04-01--2026-04-02': 'Closed', italian: { '2026-04-01--2026-04-02': 'Chiuso' } },
+      { '2026-08-15--2026-08-15': 'Closed', italian: { '2026-08-15--2026-08-15': '' } },
     ]) {
       const response = await call('PUT', '/api/opening-hours/translations/fr', payload);
       expect(response.statusCode, response.body).toBe(409);
