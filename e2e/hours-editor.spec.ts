@@ -3,25 +3,31 @@ import { axeViolations } from './support/axe.ts';
 import { test, expect, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInToSection, type StaffAccount } from './support/staff.ts';
+import { startFakeDeepL, type FakeTranslator } from '../src/server/testing/fake-translators.ts';
 
 // The opening hours edited from a 390 px phone, in Italian: a closure for
 // tomorrow with a note, a Monday opened until after midnight; the preview
-// follows the typing, the API the saving. A server of its own.
+// follows the typing, the API the saving; then that note's English corrected
+// in the review of its translations, and given back to the machine. A server
+// of its own, with a fake DeepL.
 
 const PHONE = { width: 390, height: 844 };
 let server: TestServer;
 let staff: StaffAccount;
+let deepl: FakeTranslator;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: PHONE });
 
 test.beforeAll(async () => {
-  server = await startTestServer();
+  deepl = await startFakeDeepL('hours-key');
+  server = await startTestServer({ DEEPL_API_KEY: 'hours-key', DEEPL_SERVER_URL: deepl.url });
   staff = await createStaffAccount(server.databaseUrl, 'hours-editor', {}, 'staff');
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await deepl?.close();
 });
 
 const logIn = (page: Page) =>
@@ -78,4 +84,46 @@ test('staff close tomorrow and open Mondays late, at 390 px', async ({
     { open: '19:00', close: '01:00' },
   ]);
   expect(saved.closures).toContainEqual({ from: tomorrow, to: tomorrow, note: 'Inventario' });
+});
+
+test("staff correct the note's English in the review, and give it back to the machine, at 390 px", async ({
+  page,
+  request,
+  consoleErrors: _consoleErrors,
+}) => {
+  const tomorrow = tomorrowInRome();
+  const englishNote = async () =>
+    (
+      (await (await request.get(`${server.url}/api/opening-hours?lang=en`)).json()) as {
+        closures: { from: string; note: string | null }[];
+      }
+    ).closures.find((closure) => closure.from === tomorrow)?.note;
+  await expect.poll(englishNote).toBe('[EN-GB] Inventario');
+
+  await logIn(page);
+  const review = page.getByRole('region', { name: 'Traduzioni delle note di chiusura' });
+  await review.getByRole('button', { name: /^Inglese/ }).click();
+  const english = review.getByRole('group', { name: 'Correggi la traduzione in inglese' });
+  const note = english.getByLabel(
+    `Nota della chiusura del ${tomorrow.split('-').reverse().join('/')}`,
+  );
+  await expect(note).toHaveValue('[EN-GB] Inventario');
+  await expect(english.getByText('Inventario', { exact: true })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await note.fill('Closed for stocktaking');
+  await review.getByRole('button', { name: 'Salva traduzione' }).click();
+  await expect(toast(page, 'Traduzione salvata: il sito la mostra già.')).toBeVisible();
+  await expect(review.getByText('Traduzione del personale')).toBeVisible();
+  expect(await englishNote()).toBe('Closed for stocktaking');
+
+  await review.getByRole('button', { name: 'Usa la traduzione automatica' }).click();
+  await expect(toast(page, 'Ora il sito mostra la traduzione automatica.')).toBeVisible();
+  await expect(note).toHaveValue('[EN-GB] Inventario');
+  await expect.poll(englishNote).toBe('[EN-GB] Inventario');
 });

@@ -2,14 +2,32 @@ import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { CLOSURE_NOTE_MAX } from '../../shared/schemas/opening-hours.ts';
-import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { TARGET_LANGS } from '../../shared/languages.ts';
+import { actor, app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
-import { bodies, junk, notAnArray, optional } from '../testing/hostile-input/bodies.ts';
-import { noWrites } from '../testing/hostile-input/expected.ts';
+import {
+  anyBody,
+  bodies,
+  type BodyCase,
+  type FieldRule,
+  junk,
+  notAnArray,
+  optional,
+  text,
+} from '../testing/hostile-input/bodies.ts';
+import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
-import { hhmm, stored, trimmedText, withoutControls } from '../testing/hostile-input/texts.ts';
+import {
+  hhmm,
+  padded,
+  stored,
+  tooLongText,
+  trimmedText,
+  withoutControls,
+} from '../testing/hostile-input/texts.ts';
 
 // Opening hours. Valid bodies are built valid: each
 // day's ranges from sorted distinct minutes, paired (the last one may run past
@@ -293,4 +311,201 @@ const putOpeningHours = family({
   }),
 });
 
-hostileFamilies('opening-hours', [getOpeningHours, putOpeningHours]);
+// The closure notes' translations (CONTRACT.md part four): a field per noted
+// closure, named by its dates. Before these families run, two noted closures
+// and one without a note are stored, so that most valid bodies name notes
+// that exist; the others name a closure that is gone, or an Italian that is
+// not the current one (409).
+const NOTED = {
+  '2031-12-24--2032-01-06': 'Chiuso per le feste',
+  '2032-11-16--2033-02-28': "Chiuso per l'inverno",
+} as const;
+const NOTE_FIELDS = Object.keys(NOTED) as (keyof typeof NOTED)[];
+const GONE = '2033-08-15--2033-08-15';
+const TRANSLATION_TABLES: Table[] = ['text_translations', 'content_version', 'audit_log'];
+
+async function storeNotedClosures() {
+  const hours = await app.openingHours.get('it');
+  const outcome = await app.openingHours.replace(
+    {
+      weekly: hours.weekly,
+      closures: [
+        ...NOTE_FIELDS.map((field) => {
+          const [from, to] = field.split('--') as [string, string];
+          return { from, to, note: NOTED[field] };
+        }),
+        { from: '2033-03-01', to: '2033-03-01', note: null },
+      ],
+    },
+    actor(),
+  );
+  expect(outcome).toEqual({ ok: true });
+}
+
+/** A translated note: one line, trimmed to something, at most CLOSURE_NOTE_MAX characters. */
+const translatedNote = padded(trimmedText(CLOSURE_NOTE_MAX).map(withoutControls));
+const noteRule = optional(
+  text(
+    translatedNote,
+    fc.oneof(
+      fc.constantFrom('', ' ', '\t '),
+      tooLongText(CLOSURE_NOTE_MAX),
+      fc.constantFrom('Chiuso\nper ferie', 'Chiuso \u0007'),
+    ),
+  ),
+);
+const italianRule: FieldRule = {
+  valid: fc.record(
+    Object.fromEntries(
+      [...NOTE_FIELDS, GONE].map((field) => [field, fc.string({ maxLength: 40 })]),
+    ),
+    { requiredKeys: [] },
+  ),
+  wrongType: fc.oneof(junk.number, junk.boolean, junk.null, junk.string, junk.array),
+};
+/** One or two notes (maybe of a closure that is gone), with the Italian each translates, as sent. */
+const someNotes = fc
+  .subarray([...NOTE_FIELDS, GONE], { minLength: 1, maxLength: 2 })
+  .chain((fields) =>
+    fc.tuple(
+      fc.record(Object.fromEntries(fields.map((field) => [field, translatedNote]))),
+      fc.record(Object.fromEntries(fields.map((field) => [field, fc.string({ maxLength: 40 })]))),
+    ),
+  )
+  .map(([notes, italian]) => ({ ...notes, italian }));
+
+const staffNotes = async (lang: string) => {
+  const rows = await app.db
+    .selectFrom('text_translations')
+    .innerJoin('opening_closures', 'opening_closures.id', 'text_translations.entity_id')
+    .select(['from_date', 'to_date', 'text'])
+    .where('entity', '=', 'closure')
+    .where('lang', '=', lang)
+    .where('kind', '=', 'staff')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [`${row.from_date}--${row.to_date}`, row.text]));
+};
+
+const getTranslations = family({
+  name: 'GET /api/opening-hours/translations (staff)',
+  runs: 100,
+  before: storeNotedClosures,
+  cases: fc.record({ query: junkQuery, auth: authCases }),
+  route: ({ query, auth }) => ({
+    method: 'GET',
+    url: `/api/opening-hours/translations${query}`,
+    unknownQuery: hasQueryKeys(query),
+    auth,
+    handler: () =>
+      noWrites((response) => {
+        const { translations } = response.json<{ translations: Record<string, unknown>[] }>();
+        expect(translations.map((entry) => entry.lang)).toEqual([...TARGET_LANGS]);
+        for (const entry of translations) {
+          expect(Object.keys(entry).sort()).toEqual(['lang', 'machine', 'staff', 'staffStale']);
+          for (const notes of [entry.machine, entry.staff]) {
+            if (notes !== null)
+              expect(NOTE_FIELDS).toEqual(expect.arrayContaining(Object.keys(notes as object)));
+          }
+        }
+      }),
+  }),
+});
+
+const putTranslation = family({
+  name: 'PUT /api/opening-hours/translations/:lang (staff)',
+  runs: 400,
+  before: storeNotedClosures,
+  cases: fc.record({
+    lang: translationLangs,
+    auth: authCases,
+    body: bodies(
+      {
+        ...Object.fromEntries([...NOTE_FIELDS, GONE].map((field) => [field, noteRule])),
+        italian: italianRule,
+      },
+      someNotes,
+    ),
+    // Most valid bodies name the Italian as it is now; the others one that is not (409).
+    forCurrentItalian: fc.constantFrom(true, true, true, false),
+  }),
+  route: ({ lang, auth, body, forCurrentItalian }) => {
+    let sent: BodyCase = body;
+    if (body.kind === 'valid' && forCurrentItalian) {
+      const italian = Object.fromEntries(
+        Object.keys(body.json)
+          .filter((field) => field !== 'italian')
+          .map((field) => [field, NOTED[field as keyof typeof NOTED] ?? 'Chiuso']),
+      );
+      sent = { ...body, json: { ...body.json, italian } };
+    }
+    return {
+      method: 'PUT',
+      url: `/api/opening-hours/translations/${lang.raw}`,
+      body: sent,
+      auth,
+      unmatched: !fitsRoute(lang),
+      paramRefusals: isTargetLang(lang) ? [] : ['lang'],
+      bodySchema: true,
+      handler: async () => {
+        const { italian, ...notes } = (sent as { json: Record<string, string> }).json as Record<
+          string,
+          string
+        > & { italian: Record<string, string> };
+        const current = Object.fromEntries(
+          (await app.openingHours.get('it')).closures
+            .filter((closure) => closure.note !== null)
+            .map((closure) => [`${closure.from}--${closure.to}`, closure.note]),
+        );
+        const same = Object.keys(notes).every(
+          (field) => current[field] !== undefined && stored(italian[field]!) === current[field],
+        );
+        if (!same) return refused(409, 'refusal', { code: 'italian-changed' });
+        const before = await staffNotes(lang.decoded);
+        const saved = Object.fromEntries(
+          Object.entries(notes).map(([field, note]) => [field, stored(note.trim())]),
+        );
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: TRANSLATION_TABLES,
+            async verify() {
+              await expectAudited('opening_hours.translation.update');
+              expect(await staffNotes(lang.decoded)).toEqual({ ...before, ...saved });
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+const deleteTranslation = family({
+  name: 'DELETE /api/opening-hours/translations/:lang (staff)',
+  runs: 150,
+  cases: fc.record({ lang: translationLangs, auth: authCases, body: anyBody }),
+  route: ({ lang, auth, body }) => ({
+    method: 'DELETE',
+    url: `/api/opening-hours/translations/${lang.raw}`,
+    body,
+    auth,
+    unmatched: !fitsRoute(lang),
+    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
+    handler: () => ({
+      accepted: {
+        status: 200,
+        mayWrite: TRANSLATION_TABLES,
+        async verify() {
+          expect(await staffNotes(lang.decoded)).toEqual({});
+        },
+      },
+    }),
+  }),
+});
+
+hostileFamilies('opening-hours', [
+  getOpeningHours,
+  putOpeningHours,
+  getTranslations,
+  putTranslation,
+  deleteTranslation,
+]);

@@ -5,6 +5,7 @@ import type { DailyMenuBody, LanguageReview } from '../../shared/schemas/daily-m
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
 import type { TextTranslations } from './translation/text-translations.ts';
+import { languageTexts } from './translation/language-texts.ts';
 import type { TranslatableRecord, TranslationSource } from './translation/translatable.ts';
 import { nowIso } from './tokens.ts';
 
@@ -152,24 +153,8 @@ export class DailyMenuService {
   /** Every language's machine and staff translation of the menu as a whole, for the dashboard. */
   async translations(): Promise<LanguageReview[]> {
     const review = await this.#translations.review(ENTITY, menuTexts(await this.get()));
-    return review.map(({ lang, fields }) => {
-      const { titolo, descrizione, infoAggiuntive } = fields;
-      // Translated whole: a language has every field of a translation, or none.
-      const whole = (kind: 'machine' | 'staff') =>
-        titolo![kind] !== null && descrizione![kind] !== null && infoAggiuntive![kind] !== null
-          ? {
-              titolo: titolo![kind],
-              descrizione: descrizione![kind],
-              infoAggiuntive: infoAggiuntive![kind],
-            }
-          : null;
-      return {
-        lang,
-        machine: whole('machine'),
-        staff: whole('staff'),
-        staffStale: Object.values(fields).some((field) => field.staffStale),
-      };
-    });
+    // Translated whole: a language has every field of a translation, or none.
+    return review.map((language) => languageTexts(language, true) as LanguageReview);
   }
 
   /**

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Lang } from '../../shared/languages.ts';
 import {
   inOpeningOrder,
   openingOn,
@@ -16,10 +15,22 @@ import {
   type OpeningHoursAnswer,
   type OpeningHoursBody,
 } from '../../shared/schemas/opening-hours.ts';
+import {
+  closureNoteField,
+  type ClosureNotes,
+  type ClosureTranslationsAnswer,
+} from '../../shared/schemas/closure-translations.ts';
+import {
+  LANGUAGE_NAMES_IT,
+  TARGET_LANGS,
+  type Lang,
+  type TargetLang,
+} from '../../shared/languages.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { ContentMemo, type ContentChanges } from './content-version.ts';
 import type { TextTranslations } from './translation/text-translations.ts';
 import type { TranslatableRecord } from './translation/translatable.ts';
+import { languageTexts } from './translation/language-texts.ts';
 
 type Actor = NonNullable<AuditActor>;
 type ClosureRow = Selectable<Database['opening_closures']>;
@@ -45,6 +56,11 @@ const period = (closure: { from: string; to: string }) =>
   closure.from === closure.to
     ? `del ${italianDate(closure.from)}`
     : `dal ${italianDate(closure.from)} al ${italianDate(closure.to)}`;
+/** A note's field ("2026-12-24--2027-01-06") as the audit log names it. */
+const noteOf = (field: string) => {
+  const [from, to] = field.split('--');
+  return `nota ${period({ from: from!, to: to! })}`;
+};
 const byText =
   <T>(key: (value: T) => string) =>
   (a: T, b: T) =>
@@ -231,6 +247,102 @@ export class OpeningHoursService {
     );
     if (changed) this.#onChange();
     return outcome;
+  }
+
+  /** The closures that have a note, by their field in the translations' review (their dates). */
+  async #notedClosures(db: Kysely<Database> = this.#db): Promise<Map<string, ClosureRow>> {
+    const rows = await db
+      .selectFrom('opening_closures')
+      .selectAll()
+      .where('note', 'is not', null)
+      .orderBy('from_date')
+      .execute();
+    return new Map(
+      rows.map((row) => [closureNoteField({ from: row.from_date, to: row.to_date }), row]),
+    );
+  }
+
+  /**
+   * Every language's machine and staff translation of each closure's note,
+   * a field per note: the review that translation-review.ts's routes answer.
+   */
+  async translations(): Promise<ClosureTranslationsAnswer> {
+    const closures = [...(await this.#notedClosures())];
+    const reviews = await this.#translations.reviewRecords(
+      CLOSURE,
+      closures.map(([, row]) => closureTexts(row)),
+    );
+    const noteIn = (row: ClosureRow, lang: TargetLang) =>
+      reviews.get(row.id)!.find((review) => review.lang === lang)!.fields.note!;
+    return {
+      translations: TARGET_LANGS.map((lang) =>
+        languageTexts(
+          {
+            lang,
+            fields: Object.fromEntries(closures.map(([field, row]) => [field, noteIn(row, lang)])),
+          },
+          false,
+        ),
+      ),
+    };
+  }
+
+  /**
+   * Staff's own translation of some notes in one language, of the Italian
+   * they were shown (`italian`, by field). Refused, all of it, if any of that
+   * Italian has changed since, or its closure is gone.
+   */
+  async saveTranslation(
+    lang: TargetLang,
+    notes: ClosureNotes,
+    italian: ClosureNotes,
+    actor: Actor,
+  ): Promise<'saved' | 'italian-changed'> {
+    const fields = Object.keys(notes);
+    return this.#content.change(
+      async (trx) => {
+        const closures = await this.#notedClosures(trx);
+        if (fields.some((field) => !closures.has(field))) return 'italian-changed';
+        return this.#translations.saveStaffOfRecords(
+          trx,
+          CLOSURE,
+          fields.map((field) => ({
+            current: closureTexts(closures.get(field)!),
+            texts: { note: notes[field]! },
+            italian: { note: italian[field]! },
+          })),
+          lang,
+          actor,
+          {
+            action: 'opening_hours.translation.update',
+            target: `opening_hours:${lang}`,
+            summary: `Traduzione delle note di chiusura in ${LANGUAGE_NAMES_IT[lang]} corretta a mano: ${fields.map(noteOf).join(', ')}.`,
+          },
+        );
+      },
+      (outcome) => outcome === 'saved',
+    );
+  }
+
+  /** Back to the machine's translation of every closure note in one language. */
+  async removeTranslation(lang: TargetLang, actor: Actor): Promise<void> {
+    let removed = false;
+    await this.#content.change(
+      async (trx) => {
+        const ids = [...(await this.#notedClosures(trx)).values()].map((row) => row.id);
+        removed = await this.#translations.removeStaff(trx, CLOSURE, ids, lang);
+        if (removed) {
+          await recordAudit(trx, actor, {
+            action: 'opening_hours.translation.reset',
+            target: `opening_hours:${lang}`,
+            summary: `Traduzione delle note di chiusura in ${LANGUAGE_NAMES_IT[lang]} riportata a quella automatica.`,
+          });
+        }
+      },
+      () => removed,
+    );
+    // Staff's text stood for the machine's: the machine translates those notes now.
+    if (removed) this.#onChange();
   }
 
   async #write(trx: Kysely<Database>, after: ScheduleView): Promise<void> {

@@ -9,10 +9,8 @@ interface Props {
   id: string;
   title: string;
   photo: PhotoView;
-  /** Label of the button every block ends with. */
+  /** Label of the button to /contact every block ends with (SPEC.md, "About-us"). */
   actionLabel: string;
-  /** Where that button leads: the contact page unless the block has a page of its own (events). */
-  actionTo?: string;
   /** The image on the right on wide screens; the blocks alternate. */
   imageRight?: boolean;
   /** The first block's picture is in view on arrival on most screens (its likely LCP): preloaded. */
@@ -28,7 +26,6 @@ export function AboutBlock({
   title,
   photo,
   actionLabel,
-  actionTo = '/contact',
   imageRight = false,
   priority = false,
   actions,
@@ -44,7 +41,7 @@ export function AboutBlock({
         {children}
         <p className="about-block__actions">
           {actions}
-          <Link className="button button--ghost" to={actionTo}>
+          <Link className="button button--ghost" to="/contact">
             {actionLabel}
           </Link>
         </p>

@@ -42,6 +42,15 @@ const FACTS = {
   foundedYear: 1998,
   priceRange: '€€',
 };
+const HOLIDAYS = '2026-12-24--2027-01-06';
+const LEAVE = '2026-01-07--2026-01-20';
+interface LanguageNotes {
+  lang: string;
+  machine: Record<string, string> | null;
+  staff: Record<string, string> | null;
+  staffStale: boolean;
+}
+let translations: LanguageNotes[];
 let routes: Record<string, FakeRoute>;
 const { bodies } = fakeServer(() => routes);
 
@@ -61,7 +70,24 @@ beforeEach(() => {
     exceptions: [],
     today: { date: '2026-06-10', open: true, ranges: [LUNCH, DINNER] },
   };
+  translations = ['en', 'fr', 'es', 'de'].map((lang) => ({
+    lang,
+    machine: { [LEAVE]: `[${lang}] Ferie`, [HOLIDAYS]: `[${lang}] Chiuso per le feste` },
+    staff: null,
+    staffStale: false,
+  }));
   routes = {
+    'GET /api/opening-hours/translations': () => Response.json({ translations }),
+    'PUT /api/opening-hours/translations/en': (init) => {
+      const notes = JSON.parse(String(init?.body)) as Record<string, string>;
+      delete notes.italian;
+      translations[0] = { ...translations[0]!, staff: notes };
+      return Response.json({ translations });
+    },
+    'DELETE /api/opening-hours/translations/en': () => {
+      translations[0] = { ...translations[0]!, staff: null };
+      return Response.json({ translations });
+    },
     'GET /api/restaurant': () => Response.json(FACTS),
     'GET /api/opening-hours': () => Response.json(hours),
     'PUT /api/opening-hours': (init) => {
@@ -280,5 +306,55 @@ describe("the restaurant's facts", () => {
     expect(name.readOnly).toBe(true);
     expect(screen.getByText('Solo il titolare modifica i dati del ristorante.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Salva dati' })).toBeNull();
+  });
+});
+
+describe("the closure notes' translations", () => {
+  it('each language lists every note with its Italian; a correction goes with the Italian it translates, and the machine text comes back', async () => {
+    renderHours();
+    const section = await screen.findByRole('region', {
+      name: 'Traduzioni delle note di chiusura',
+    });
+    fireEvent.click(await within(section).findByRole('button', { name: /^Inglese/ }));
+    const english = within(section).getByRole('group', {
+      name: 'Correggi la traduzione in inglese',
+    });
+    const holidays = within(english).getByLabelText(
+      'Nota della chiusura dal 24/12/2026 al 06/01/2027',
+    ) as HTMLTextAreaElement;
+    expect(holidays.value).toBe('[en] Chiuso per le feste');
+    expect(within(english).getByText('Chiuso per le feste')).toBeTruthy();
+    expect(
+      within(english).getByLabelText('Nota della chiusura dal 07/01/2026 al 20/01/2026'),
+    ).toBeTruthy();
+    fireEvent.change(holidays, { target: { value: 'Closed for the holidays' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Salva traduzione' }));
+    await waitFor(() =>
+      expect(bodies('PUT /api/opening-hours/translations/en')).toEqual([
+        { [HOLIDAYS]: 'Closed for the holidays', italian: { [HOLIDAYS]: 'Chiuso per le feste' } },
+      ]),
+    );
+    expect(toasts).toContainEqual(['success', 'Traduzione salvata: il sito la mostra già.']);
+    expect(await within(section).findByText('Traduzione del personale')).toBeTruthy();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Usa la traduzione automatica' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['success', 'Ora il sito mostra la traduzione automatica.']),
+    );
+    expect(translations[0]!.staff).toBeNull();
+    expect(
+      (
+        within(section).getByLabelText(
+          'Nota della chiusura dal 24/12/2026 al 06/01/2027',
+        ) as HTMLTextAreaElement
+      ).value,
+    ).toBe('[en] Chiuso per le feste');
+  });
+
+  it('no notes, no review', async () => {
+    hours = { ...hours, closures: [{ from: '2026-12-24', to: '2027-01-06', note: null }] };
+    renderHours();
+    await screen.findByLabelText('Chiuso dal');
+    expect(screen.queryByRole('region', { name: 'Traduzioni delle note di chiusura' })).toBeNull();
   });
 });

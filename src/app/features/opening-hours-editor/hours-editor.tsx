@@ -20,6 +20,8 @@ import {
   type Loading,
   StaffPanel,
 } from '../staff/index.ts';
+import type { ClosureTranslationsAnswer } from '../../../shared/schemas/closure-translations.ts';
+import { ClosureNotesReview } from './closure-notes-review.tsx';
 import { HoursPreview } from './hours-preview.tsx';
 import { saveOpeningHours } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
@@ -56,12 +58,26 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** The messages of a refusal, in the order of the form; the same zod schema as the server's. */
 const problemsOf = (draft: Draft) => issuesOf(openingHoursBody.safeParse(bodyOf(draft)));
 
-/** /dashboard/hours: the week, the closures and the special days, with a preview. */
-export function OpeningHoursEditor({ hours }: { hours: Loading<OpeningHoursAnswer> }) {
+/**
+ * /dashboard/hours: the week, the closures and the special days, with a
+ * preview, and the review of the closure notes' translations.
+ */
+export function OpeningHoursEditor({
+  hours,
+  translations,
+}: {
+  hours: Loading<OpeningHoursAnswer>;
+  translations: Loading<ClosureTranslationsAnswer['translations']>;
+}) {
   return (
     <StaffPanel heading="h1" title={T.title} intro={T.intro} className="hours-editor">
       <LoadedPanel loading={hours} texts={T}>
-        {(data) => <HoursForm hours={data} />}
+        {(data) => (
+          <>
+            <HoursForm hours={data} />
+            <ClosureNotesReview hours={data} translations={translations} />
+          </>
+        )}
       </LoadedPanel>
     </StaffPanel>
   );

@@ -1,3 +1,3 @@
 /** The back office's opening hours, closures and special days (/dashboard/hours). */
 export { OpeningHoursEditor } from './hours-editor.tsx';
-export { fetchOpeningHours } from './opening-hours-api.ts';
+export { fetchClosureTranslations, fetchOpeningHours } from './opening-hours-api.ts';

@@ -48,5 +48,14 @@ export const HOURS_TEXTS = {
   previewDate: 'In una data a scelta',
   previewInvalid: 'Correggi gli orari per vedere l’anteprima.',
   openWith: (ranges: string) => `Aperto: ${ranges}.`,
+  translations: 'Traduzioni delle note di chiusura',
+  translationsIntro:
+    'Ogni nota viene tradotta in automatico. Controlla le traduzioni e correggile se serve: la tua correzione vale finché non cambi la nota in italiano.',
+  translationsLoading: 'Caricamento traduzioni...',
+  translationsLoadFailed: 'Impossibile caricare le traduzioni delle note.',
+  noteOfDay: (day: string) => `Nota della chiusura del ${day}`,
+  noteOfPeriod: (from: string, to: string) => `Nota della chiusura dal ${from} al ${to}`,
+  translationSaved: 'Traduzione salvata: il sito la mostra già.',
+  translationReset: 'Ora il sito mostra la traduzione automatica.',
   special: 'Apertura speciale.',
 } as const;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Route } from './+types/about-us';
 import { publicPageMeta } from '../../seo.ts';
 import { photosBySlot } from '../../components/photo.tsx';
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { photos: photosBySlot(photos, ABOUT_SLOTS), ...texts, ...pageMessages(request, 'about') };
 }
 
-/** About-us: three alternating text-and-image blocks, each with a button to /contact (services' to /events). */
+/** About-us: three alternating text-and-image blocks, each with a button to /contact (SPEC.md); the services block also calls the restaurant and links to /events. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { photos } = loaderData;
   const { t } = useTranslation();
@@ -73,11 +74,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         title={text('about.services.title')}
         photo={photos['about-3']}
         actionLabel={about('services.cta')}
-        actionTo="/events"
         actions={
-          <a className="button" href={telHref(phones.mobile)}>
-            {about('services.call')}
-          </a>
+          <>
+            <a className="button" href={telHref(phones.mobile)}>
+              {about('services.call')}
+            </a>
+            <Link className="button button--ghost" to="/events">
+              {about('services.events')}
+            </Link>
+          </>
         }
       >
         <p>{text('about.services.text')}</p>

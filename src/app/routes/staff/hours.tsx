@@ -1,5 +1,6 @@
 import { withSessionToken } from '../../features/staff/index.ts';
 import {
+  fetchClosureTranslations,
   fetchOpeningHours,
   OpeningHoursEditor,
 } from '../../features/opening-hours-editor/index.ts';
@@ -13,6 +14,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Not awaited: the section opens at once with its loading text.
   return {
     hours: withSessionToken(() => fetchOpeningHours(request.signal)),
+    translations: withSessionToken((token) => fetchClosureTranslations(token, request.signal)),
     facts: withSessionToken(() => fetchRestaurantFacts(request.signal)),
   };
 }
@@ -20,7 +22,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function Hours({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <OpeningHoursEditor hours={loaderData.hours} />
+      <OpeningHoursEditor hours={loaderData.hours} translations={loaderData.translations} />
       <RestaurantFactsPanel facts={loaderData.facts} />
     </>
   );

@@ -4,13 +4,23 @@ import {
   openingHoursBody,
   openingHoursQuery,
 } from '../../../shared/schemas/opening-hours.ts';
+import {
+  closureTranslationsAnswer,
+  closureTranslationsBody,
+} from '../../../shared/schemas/closure-translations.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { validationErrors } from './errors.ts';
+import { translationReviewRoutes } from './translation-review.ts';
+
+/** A staff translation refused because a note's Italian changed while it was written (409). */
+const ITALIAN_CHANGED =
+  'Una nota di chiusura in italiano è cambiata mentre scrivevi: la traduzione non è stata salvata. Ricontrolla il testo e salvala di nuovo.';
 
 /**
  * Opening hours (docs/api.md, "Opening hours"): GET /api/opening-hours for
  * everyone, closure notes in `lang`; PUT for staff, answering the hours as
- * GET does, in Italian.
+ * GET does, in Italian; for staff too, the closure notes' translations'
+ * review, correction and reset (translation-review.ts), like every text.
  */
 export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: openingHoursAnswer };
@@ -35,4 +45,11 @@ export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.openingHours.get('it');
     },
   );
+
+  translationReviewRoutes(app, '/opening-hours/translations', {
+    body: closureTranslationsBody,
+    answer: closureTranslationsAnswer,
+    italianChanged: ITALIAN_CHANGED,
+    service: () => app.openingHours,
+  });
 };

@@ -306,27 +306,49 @@ export class TextTranslations {
 
   /** Every target language's machine and staff text of each field, for the review screen. */
   async review(entity: string, record: TranslatableRecord): Promise<LanguageFieldsReview[]> {
-    const rows = await this.#rows(this.#db, entity, undefined, record.id);
-    const hashes = this.#hashes(entity, record.fields);
-    return TARGET_LANGS.map((lang) => ({
-      lang,
-      fields: Object.fromEntries(
-        Object.entries(record.fields).map(([field, italian]) => {
-          const hash = hashes[field]!;
-          const of = (kind: 'machine' | 'staff') =>
-            rows.find((r) => r.lang === lang && r.field === field && r.kind === kind);
-          const machine = of('machine');
-          const staff = of('staff');
-          const review: FieldReview = {
-            italian,
-            machine: machine?.source_hash === hash ? machine.text : null,
-            staff: staff?.source_hash === hash ? staff.text : null,
-            staffStale: staff !== undefined && staff.source_hash !== hash,
-          };
-          return [field, review];
-        }),
-      ),
-    }));
+    return (await this.reviewRecords(entity, [record])).get(record.id)!;
+  }
+
+  /** `review` of several records of one entity (the closures' notes), in one read. */
+  async reviewRecords(
+    entity: string,
+    records: readonly TranslatableRecord[],
+  ): Promise<Map<number, LanguageFieldsReview[]>> {
+    const ids = new Set(records.map((record) => record.id));
+    const rows =
+      records.length === 1
+        ? await this.#rows(this.#db, entity, undefined, records[0]!.id)
+        : (await this.#rows(this.#db, entity)).filter((row) => ids.has(row.entity_id));
+    const reviews = new Map<number, LanguageFieldsReview[]>();
+    for (const record of records) {
+      const hashes = this.#hashes(entity, record.fields);
+      const of = (lang: TargetLang, field: string, kind: 'machine' | 'staff') =>
+        rows.find(
+          (r) =>
+            r.entity_id === record.id && r.lang === lang && r.field === field && r.kind === kind,
+        );
+      reviews.set(
+        record.id,
+        TARGET_LANGS.map((lang) => ({
+          lang,
+          fields: Object.fromEntries(
+            Object.entries(record.fields).map(([field, italian]) => {
+              const hash = hashes[field]!;
+              const machine = of(lang, field, 'machine');
+              const staff = of(lang, field, 'staff');
+              const review: FieldReview = {
+                italian,
+                machine: machine?.source_hash === hash ? machine.text : null,
+                staff: staff?.source_hash === hash ? staff.text : null,
+                staffStale: staff !== undefined && staff.source_hash !== hash,
+              };
+              return [field, review];
+            }),
+          ),
+        })),
+      );
+    }
+    return reviews;
   }
 
   /**
@@ -346,49 +368,77 @@ export class TextTranslations {
     actor: NonNullable<AuditActor>,
     audit: AuditEvent,
   ): Promise<'saved' | 'italian-changed'> {
-    const fields = Object.keys(texts);
-    const hashes = this.#hashes(entity, current.fields);
-    // In the current record's field order: a whole record's hash depends on it.
-    const shown = this.#hashes(
-      entity,
-      Object.fromEntries(
-        Object.keys(current.fields)
-          .filter((field) => italian[field] !== undefined)
-          .map((field) => [field, italian[field]!]),
-      ),
-    );
-    if (fields.some((field) => hashes[field] === undefined || shown[field] !== hashes[field])) {
-      return 'italian-changed';
-    }
-    const now = nowIso();
-    for (const field of fields) {
-      await this.#upsert(trx, {
+    return this.saveStaffOfRecords(trx, entity, [{ current, texts, italian }], lang, actor, audit);
+  }
+
+  /**
+   * `saveStaff` for some fields of several records of one entity (each
+   * closure's note) at once, with one audit entry: all of it is saved, or
+   * none of it if any Italian shown is not the current one.
+   */
+  async saveStaffOfRecords(
+    trx: Kysely<Database>,
+    entity: string,
+    parts: readonly {
+      current: TranslatableRecord;
+      texts: Record<string, string>;
+      italian: Record<string, string>;
+    }[],
+    lang: TargetLang,
+    actor: NonNullable<AuditActor>,
+    audit: AuditEvent,
+  ): Promise<'saved' | 'italian-changed'> {
+    const checked = parts.map(({ current, texts, italian }) => {
+      const fields = Object.keys(texts);
+      const hashes = this.#hashes(entity, current.fields);
+      // In the current record's field order: a whole record's hash depends on it.
+      const shown = this.#hashes(
         entity,
-        entity_id: current.id,
-        field,
-        lang,
-        kind: 'staff',
-        source_hash: hashes[field]!,
-        text: texts[field]!,
-        updated_at: now,
-        updated_by: actor.id,
-      });
+        Object.fromEntries(
+          Object.keys(current.fields)
+            .filter((field) => italian[field] !== undefined)
+            .map((field) => [field, italian[field]!]),
+        ),
+      );
+      const same = fields.every(
+        (field) => hashes[field] !== undefined && shown[field] === hashes[field],
+      );
+      return { current, texts, fields, hashes, same };
+    });
+    if (checked.some(({ same }) => !same)) return 'italian-changed';
+    const now = nowIso();
+    for (const { current, texts, fields, hashes } of checked) {
+      for (const field of fields) {
+        await this.#upsert(trx, {
+          entity,
+          entity_id: current.id,
+          field,
+          lang,
+          kind: 'staff',
+          source_hash: hashes[field]!,
+          text: texts[field]!,
+          updated_at: now,
+          updated_by: actor.id,
+        });
+      }
     }
     await recordAudit(trx, actor, audit);
     return 'saved';
   }
 
-  /** Back to the machine's text for one language; true if staff had one. */
+  /** Back to the machine's text for one language, of one record or several; true if staff had one. */
   async removeStaff(
     trx: Kysely<Database>,
     entity: string,
-    id: number,
+    ids: number | readonly number[],
     lang: TargetLang,
   ): Promise<boolean> {
+    const list = typeof ids === 'number' ? [ids] : ids;
+    if (list.length === 0) return false;
     const deleted = await trx
       .deleteFrom('text_translations')
       .where('entity', '=', entity)
-      .where('entity_id', '=', id)
+      .where('entity_id', 'in', list)
       .where('lang', '=', lang)
       .where('kind', '=', 'staff')
       .executeTakeFirst();

@@ -78,10 +78,13 @@ export const FAMILY_FILES = {
     ],
   },
   'opening-hours': {
-    requests: 1500,
+    requests: 2150,
     routes: [
       ['GET', '/api/opening-hours'],
       ['PUT', '/api/opening-hours'],
+      ['GET', '/api/opening-hours/translations'],
+      ['PUT', '/api/opening-hours/translations/:lang'],
+      ['DELETE', '/api/opening-hours/translations/:lang'],
     ],
   },
   restaurant: {
