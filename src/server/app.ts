@@ -86,6 +86,8 @@ export interface AppOptions {
    * CLOCK_START sets, else Date.now.
    */
   now?: () => number;
+  /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS): tests shorten it. */
+  requestTimeoutMs?: number;
   /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
