@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 /**
  * A plain Node `http` client, as a script or an integration would use one:
@@ -74,13 +74,16 @@ export function rawRequest({
       port,
       method,
       path,
-      // A connection of its own: what happens to it is this request's alone.
-      agent: false,
+      // A connection of its own (what happens to it is this request's alone),
+      // kept alive as Node's default agent keeps its connections.
+      agent: new Agent({ keepAlive: true }),
       headers: {
         ...headers,
         ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bodyBytes) }),
       },
     });
+    // The headers leave at once, not with the first chunk: a client that sends nothing more is heard.
+    request.flushHeaders();
     request.on('error', (met: NodeJS.ErrnoException) => {
       error ??= met;
       writing = false;
@@ -104,18 +107,20 @@ export function rawRequest({
       });
     });
     const writeNext = async () => {
+      let stalled = false;
       while (written < bodyBytes && !error) {
-        if (beforeChunk && !(await beforeChunk(written))) return; // stalls: never ends the body
+        if (beforeChunk && !(await beforeChunk(written))) {
+          stalled = true; // never ends the body
+          break;
+        }
         const size = Math.min(chunkBytes, bodyBytes - written);
         const sent = await new Promise<boolean>((done) => {
-          request.write(size === chunkBytes ? chunk : chunk.subarray(0, size), (met) =>
-            done(!met),
-          );
+          request.write(size === chunkBytes ? chunk : chunk.subarray(0, size), (met) => done(!met));
         });
         if (!sent) break;
         written += size;
       }
-      if (!error) request.end();
+      if (!error && !stalled) request.end();
       writing = false;
       settle();
     };
