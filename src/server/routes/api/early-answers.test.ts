@@ -65,7 +65,7 @@ describe('the review’s H1, on a listening server', () => {
         bodyBytes: 4 * MB,
         chunkBytes: 256 * 1024,
       }).finally(() => (done = true));
-      // The health probe, again and again until the upload is over (once at least).
+      // The health probe, again and again until the upload is over (five times at least).
       const latencies: number[] = [];
       do {
         const started = performance.now();
@@ -73,7 +73,7 @@ describe('the review’s H1, on a listening server', () => {
         await health.text();
         latencies.push(performance.now() - started);
         expect(health.status).toBe(200);
-      } while (!done);
+      } while (!done || latencies.length < 5);
       const answer = await upload;
       loop.disable();
       // The review measured 1.28 s for /api/health, the event loop blocked for
@@ -136,8 +136,10 @@ describe('the review’s H1, on a listening server', () => {
       // Twenty bodies held would be 380 MB (the review measured 408 MB).
       const grown = { rss: peak.rss - before.rss, held: peak.held - before.held };
       const told = `RSS grew ${Math.round(grown.rss / MB)} MB, heap and buffers ${Math.round(grown.held / MB)} MB`;
-      expect(grown.held, told).toBeLessThan(40 * MB);
-      expect(grown.rss, told).toBeLessThan(120 * MB);
+      // (Alone on a quiet machine they grow by 20-40 MB: sockets, the parser's
+      // chunks in flight; before the fix, by 290 MB.)
+      expect(grown.held, told).toBeLessThan(100 * MB);
+      expect(grown.rss, told).toBeLessThan(150 * MB);
     },
   );
 });
