@@ -75,7 +75,8 @@ const toJson = (schema: unknown, io: 'input' | 'output') =>
   z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as JsonSchema;
 
 function authOf(route: RouteOptions): Auth {
-  const hooks = [route.preHandler ?? []].flat();
+  // Named as a preHandler, run at onRequest (bearerFirst, src/server/plugins/staff-auth.ts).
+  const hooks = [route.onRequest ?? [], route.preHandler ?? []].flat();
   if (hooks.includes(requireOwner)) return 'owner';
   if (hooks.includes(requireStaff)) return 'staff';
   return 'public';

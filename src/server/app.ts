@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { apiConventions } from './plugins/api-conventions.ts';
+import { earlyAnswers } from './plugins/early-answers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { errorForLog } from './error-code.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -87,6 +88,8 @@ export interface AppOptions {
    * CLOCK_START sets, else Date.now.
    */
   now?: () => number;
+  /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS by default): tests shorten it. */
+  requestTimeoutMs?: number;
   /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -109,8 +112,18 @@ function clockStartingAt(start: number): () => number {
   return () => Date.now() + offset;
 }
 
-/** Bodies over 100 KB are refused with 413. */
+/** Bodies over 100 KB are refused with 413 (the photo upload's own limit aside: routes/api/photos.ts). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * How long a request may take to arrive whole, headers and body, before the
+ * server cuts it off with 408 (docs/security.md item 49): a body that
+ * trickles holds a connection, and for a staff upload 20 MB of memory,
+ * only this long. Five minutes fit the largest photo (20 MB) on a slow
+ * phone line, 0.55 Mbit/s, and a usual one (3-5 MB) on 0.15 Mbit/s; every
+ * other body is at most 100 KB. (Fastify's default, 0, never cuts one off.)
+ */
+export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
  * A URL as the log may show it: reset and invitation tokens masked, in the
@@ -148,6 +161,7 @@ export async function buildApp({
   logStream,
   outboxPollMs,
   now,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -163,6 +177,13 @@ export async function buildApp({
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Node looks for requests past their time every 30 s: a tenth of the timeout at most.
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 10)),
+      // Node's own rule (60 s, at most the request timeout): past it, it checks neither.
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+    },
     // TRUST_PROXY unset: the socket's address is the client, whatever headers say.
     trustProxy: config.TRUST_PROXY ?? false,
     return503OnClosing: true,
@@ -187,6 +208,7 @@ export async function buildApp({
     );
   }
   await app.register(errorHandler);
+  await app.register(earlyAnswers);
   await app.register(securityHeaders);
   // Answers made per request (JSON, uncached pages, route manifests); cached
   // pages and static files arrive already compressed and are left alone.

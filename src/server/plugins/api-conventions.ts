@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { bearerFirst } from './staff-auth.ts';
 
 /** What a route that reads no query string accepts: nothing (docs/security.md item 18). */
 const NO_QUERY = z.strictObject({});
@@ -39,7 +40,9 @@ function holdsNul(value: unknown): boolean {
  *   answer is `no-store` even when its route chose otherwise (item 51);
  * - a JSON body holding U+0000 in any text is refused (400): PostgreSQL's
  *   text cannot store it (SQLite's can), so one rule for both databases,
- *   before any route reads the body, rather than a 500 on one of them.
+ *   before any route reads the body, rather than a 500 on one of them;
+ * - a staff or owner route checks the bearer before it reads the body
+ *   (`bearerFirst`, staff-auth.ts; item 49).
  * Registered before the routes: `onRoute` sees only routes added after it.
  */
 export const apiConventions = fp(async (app: FastifyInstance) => {
@@ -63,6 +66,7 @@ export const apiConventions = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRoute', (route) => {
+    bearerFirst(route);
     // The `/api/*` catch-all answers 404 whatever the query.
     if (!route.url.startsWith('/api/') || route.url.includes('*')) return;
     if (route.schema?.querystring) return;

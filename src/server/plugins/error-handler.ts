@@ -5,6 +5,19 @@ import { errorCode } from '../error-code.ts';
 import { PasswordWorkBusy } from '../services/passwords.ts';
 
 /**
+ * A 400 names at most this many errors, each cut to a few hundred
+ * characters (docs/security.md item 49): an answer never grows with its
+ * request. A body of 5,000 unknown keys is one error that would list them
+ * all; an array of 4,000 wrong items, 4,000 errors. The first ones tell the
+ * client what to fix; zod's messages name types, not the values received.
+ */
+const MAX_FIELD_ERRORS = 20;
+const MAX_ERROR_MESSAGE = 300;
+const MAX_FIELD_NAME = 100;
+const cut = (text: string, limit: number) =>
+  text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+
+/**
  * One error handler for the whole server, answering in the API's error
  * shapes: field validation → 400 {errors: {field: [messages]}}; any other
  * client error → its 4xx status with {message}; anything unexpected → 500
@@ -14,10 +27,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
+      for (const issue of error.validation.slice(0, MAX_FIELD_ERRORS)) {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const field = path || error.validationContext || 'body';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+        const field = cut(path || error.validationContext || 'body', MAX_FIELD_NAME);
+        (errors[field] ??= []).push(cut(issue.message ?? 'Invalid value', MAX_ERROR_MESSAGE));
       }
       return reply.status(400).send({ errors });
     }

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUTH_REFUSALS } from '../../shared/schemas/errors.ts';
 import type { StaffMember } from '../services/sessions.ts';
 
@@ -13,8 +13,9 @@ declare module 'fastify' {
 export const UNAUTHORIZED_MESSAGE = 'Sessione scaduta o non valida: effettua di nuovo il login.';
 
 /**
- * preHandler for staff-only routes: a valid bearer token, or 401 `{message}`
- * for a missing, revoked or expired one.
+ * The check of staff-only routes: a valid bearer token, or 401 `{message}`
+ * for a missing, revoked or expired one. A route names it as its
+ * `preHandler`; `bearerFirst` (below) runs it at `onRequest`, before the body.
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   const header = request.headers.authorization ?? '';
@@ -34,8 +35,9 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
 export const OWNER_ONLY = 'Solo il titolare può farlo.';
 
 /**
- * preHandler for what only an owner may do (managing colleagues, the audit
- * log): 401 without a valid session, 403 for staff.
+ * The check of what only an owner may do (managing colleagues, the audit
+ * log): 401 without a valid session, 403 for staff. Run at `onRequest`, as
+ * `requireStaff`.
  */
 export async function requireOwner(request: FastifyRequest, reply: FastifyReply) {
   await requireStaff(request, reply);
@@ -45,6 +47,30 @@ export async function requireOwner(request: FastifyRequest, reply: FastifyReply)
       .status(403)
       .send({ errors: [{ code: AUTH_REFUSALS.ownerOnly, description: OWNER_ONLY }] });
   }
+}
+
+const BEARER_CHECKS: unknown[] = [requireStaff, requireOwner];
+const LATER_HOOKS = ['preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * Who you are before what you send (docs/security.md item 49): wherever a
+ * route names `requireStaff` or `requireOwner` (its `preHandler`, as every
+ * route does), the check runs first of its `onRequest` hooks instead, so an
+ * anonymous or expired caller is answered 401 before a byte of the body is
+ * read, parsed or validated. One rule for every route, applied by the
+ * `onRoute` hook of plugins/api-conventions.ts as each route is added.
+ */
+export function bearerFirst(route: RouteOptions): void {
+  const checks: unknown[] = [];
+  for (const hook of LATER_HOOKS) {
+    const declared = [route[hook] ?? []].flat() as unknown[];
+    const others = declared.filter((fn) => !BEARER_CHECKS.includes(fn));
+    if (others.length === declared.length) continue;
+    checks.push(...declared.filter((fn) => BEARER_CHECKS.includes(fn)));
+    (route as unknown as Record<string, unknown>)[hook] = others.length > 0 ? others : undefined;
+  }
+  if (checks.length === 0) return;
+  route.onRequest = [...checks, ...[route.onRequest ?? []].flat()] as RouteOptions['onRequest'];
 }
 
 /**

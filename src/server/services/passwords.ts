@@ -1,5 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { workSlots } from './work-slots.ts';
 
 /** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). */
 const ARGON2_OPTIONS = {
@@ -26,29 +27,19 @@ export class PasswordWorkBusy extends Error {
   }
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withPasswordSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= ARGON2_CONCURRENCY) {
-    if (waiting.length >= ARGON2_QUEUE) throw new PasswordWorkBusy();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
-  }
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, or is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const passwordSlots = workSlots({
+  concurrency: ARGON2_CONCURRENCY,
+  queue: ARGON2_QUEUE,
+  busy: () => new PasswordWorkBusy(),
+});
+const withPasswordSlot = passwordSlots.run;
 
 const done = { hashes: 0, verifications: 0 };
 /** How many password computations run and wait now, and how many started so far (for tests). */
-export const passwordWork = () => ({ running, waiting: waiting.length, ...done });
+export const passwordWork = () => {
+  const { running, waiting } = passwordSlots.state();
+  return { running, waiting, ...done };
+};
 
 export function hashPassword(password: string): Promise<string> {
   done.hashes += 1;

@@ -31,9 +31,11 @@ export async function testApp(
     logStream?: { write(line: string): void };
     /** The app's clock for opening hours (ms): a test moves it instead of waiting. */
     now?: () => number;
+    /** How long a request may take to arrive whole (app.ts): a test shortens it instead of waiting. */
+    requestTimeoutMs?: number;
   } = {},
 ) {
-  const { pages = true, sharedDatabase, logStream, now } = options;
+  const { pages = true, sharedDatabase, logStream, now, requestTimeoutMs } = options;
   const database = sharedDatabase ?? (await createTestDatabase(undefined, { migrated: true }));
   const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
   try {
@@ -49,6 +51,7 @@ export async function testApp(
       logger: logStream !== undefined,
       ...(logStream ? { logStream } : {}),
       ...(now ? { now } : {}),
+      ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
     });
     await app.ready();
     return {

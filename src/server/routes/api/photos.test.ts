@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
 import type { PhotoTranslationsAnswer, PhotoView } from '../../../shared/schemas/photos.ts';
+import { photoWork } from '../../services/photos/encode.ts';
 
 // The photo slots (docs/api.md, "Photos"; docs/security.md item 45): every
 // call and refusal, on pictures made here with sharp (no binary fixtures).
@@ -255,6 +256,17 @@ describe('PUT /api/photos/{slot}', () => {
     const octets = await upload(await jpeg(100, 100), { type: 'application/octet-stream' });
     expect(octets.statusCode).toBe(415);
     expect(await stored()).toEqual([]);
+  });
+
+  it('decodes at most two uploads at once: a third waits its turn, then is made like the others', async () => {
+    await start();
+    const pictures = await Promise.all([jpeg(1600, 1200), jpeg(1400, 1000), jpeg(1200, 900)]);
+    const answers = await Promise.all(
+      pictures.map((picture, i) => upload(picture, { slot: `grid-${i + 1}` })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(photoWork()).toMatchObject({ running: 0, waiting: 0, mostRunning: 2, mostWaiting: 1 });
+    expect(await stored()).toHaveLength(3);
   });
 
   it('wants an Italian alt text of 1-300 characters on one line', async () => {

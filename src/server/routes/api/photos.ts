@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES, TARGET_LANGS } from '../../../shared/languages.ts';
 import { toPhotoSlot } from '../../../shared/photo-slots.ts';
@@ -47,38 +47,42 @@ const uploadQuery = z.strictObject({ alt: photoAlt });
  * routes/photo-files.ts.
  */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The upload is the image itself. Its bytes decide what it is (encode.ts),
-  // whatever `image/…` type it declares: an SVG or a GIF is a 400 that says so.
-  app.addContentTypeParser(
-    /^image\/[a-z0-9.+-]+$/i,
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-
   app.get(
     '/photos',
     { schema: { querystring: listQuery, response: { 200: z.array(photoView) } } },
     async (request) => app.photos.list(request.query.lang ?? 'it'),
   );
 
-  app.put(
-    '/photos/:slot',
-    {
-      bodyLimit: PHOTO_MAX_BYTES,
-      schema: { params: slotParams, querystring: uploadQuery, response: { 200: photoView } },
-      preHandler: requireStaff,
-    },
-    async (request, reply) => {
-      const slot = toPhotoSlot(request.params.slot);
-      if (!slot) return notFound(reply, SLOT_NOT_FOUND);
-      // A JSON or empty body is no picture either.
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await app.photos.upload(slot, body, request.query.alt, request.staff!);
-      if (outcome.ok) return outcome.photo;
-      if (outcome.code === 'not-found') return notFound(reply, SLOT_NOT_FOUND);
-      return refuse(reply, 400, outcome.code, REFUSAL_TEXTS[outcome.code]);
-    },
-  );
+  // The upload, in a context of its own: the only route that reads an image,
+  // and the only body over the 100 KB every other route takes (app.ts), so
+  // no other route reads 20 MB before it refuses them (docs/security.md
+  // item 49). Its bytes decide what it is (encode.ts), whatever `image/…` type
+  // it declares: an SVG or a GIF is a 400 that says so. The bearer is
+  // checked before a byte is read (`bearerFirst`, plugins/staff-auth.ts).
+  await app.register(async (upload) => {
+    upload.addContentTypeParser(
+      /^image\/[a-z0-9.+-]+$/i,
+      { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    upload.withTypeProvider<ZodTypeProvider>().put(
+      '/photos/:slot',
+      {
+        schema: { params: slotParams, querystring: uploadQuery, response: { 200: photoView } },
+        preHandler: requireStaff,
+      },
+      async (request, reply) => {
+        const slot = toPhotoSlot(request.params.slot);
+        if (!slot) return notFound(reply, SLOT_NOT_FOUND);
+        // A JSON or empty body is no picture either.
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await app.photos.upload(slot, body, request.query.alt, request.staff!);
+        if (outcome.ok) return outcome.photo;
+        if (outcome.code === 'not-found') return notFound(reply, SLOT_NOT_FOUND);
+        return refuse(reply, 400, outcome.code, REFUSAL_TEXTS[outcome.code]);
+      },
+    );
+  });
 
   app.patch(
     '/photos/:slot',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_REFUSALS } from '../../../shared/schemas/errors.ts';
 import { PHOTO_MAX_PIXELS, type PHOTO_SOURCE_TYPES } from '../../../shared/schemas/photos.ts';
+import { workSlots } from '../work-slots.ts';
 
 export type PhotoRefusal = (typeof PHOTO_REFUSALS)[keyof typeof PHOTO_REFUSALS];
 export type SourceType = (typeof PHOTO_SOURCE_TYPES)[number];
@@ -101,16 +102,29 @@ async function recognise(
 }
 
 /**
+ * At most two uploads are decoded and encoded at once (docs/security.md item
+ * 49); a third waits for one of them. Each holds its upload (up to 20 MB),
+ * the decoded picture (up to 50 megapixels, 150 MB as raw RGB) and a core's
+ * worth of libvips threads: a few uploads at once from staff's phones could
+ * otherwise take the server's memory.
+ */
+const PHOTO_DECODES = 2;
+const photoDecodes = workSlots({ concurrency: PHOTO_DECODES });
+/** How many uploads are decoded and wait now, and the most that ever did at once (for tests). */
+export const photoWork = () => photoDecodes.state();
+
+/**
  * An upload made into AVIF, WebP and JPEG at `widths` (never wider than the
  * upload, which keeps its own proportions: pages crop at display), upright
  * as its EXIF orientation says, in sRGB, without any metadata (no GPS
  * position, camera or profile reaches a visitor: sharp writes none unless
  * asked). Decoded once, at the largest width needed, then encoded from there.
  */
-export async function encodePhoto(
-  bytes: Buffer,
-  widths: readonly number[],
-): Promise<EncodeOutcome> {
+export function encodePhoto(bytes: Buffer, widths: readonly number[]): Promise<EncodeOutcome> {
+  return photoDecodes.run(() => encodeNow(bytes, widths));
+}
+
+async function encodeNow(bytes: Buffer, widths: readonly number[]): Promise<EncodeOutcome> {
   const recognised = await recognise(bytes);
   if (!recognised.ok) return recognised;
   const { width, height } = recognised;

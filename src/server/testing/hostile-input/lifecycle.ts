@@ -3,9 +3,11 @@ import { type AuthCase, authorizationHeader } from './authorization.ts';
 import { type BodyCase, bodyText, parseRefusal, schemaRefusal } from './bodies.ts';
 import { type Expected, refused } from './expected.ts';
 
-// The lifecycle every route shares (Fastify's order): body parsing; route
-// matching; the daily-menu id hook; schema validation of params, query and
-// body; the staff token; the handler. A route case says what its request
+// The lifecycle every route shares (Fastify's order): route matching; the
+// staff token, before the body is read (docs/security.md item 49); body
+// parsing; the daily-menu id hook; schema validation of params, query and
+// body; the handler. A path no route matches still has its body parsed (by
+// the `/api/*` catch-all) before its 404. A route case says what its request
 // holds; the lifecycle decides which step refuses it, if any, and builds the
 // request sent (`toRequest`).
 
@@ -54,6 +56,8 @@ export async function expectation(route: Route): Promise<{ expected: Expected; h
 }
 
 function earlyRefusal(route: Route): Expected | null {
+  const token = route.unmatched ? null : tokenRefusal(route);
+  if (token) return token;
   const parsing = parseRefusal(route.method, route.body, route.imageBody);
   if (parsing) return parsing;
   if (route.unmatched || route.unknownId) return refused(404, 'message');
@@ -64,6 +68,11 @@ function earlyRefusal(route: Route): Expected | null {
   if (fields.length > 0) {
     return refused(400, 'fields', fields.length === 1 ? { field: fields[0]! } : {});
   }
+  return null;
+}
+
+/** A staff route's refusal of its token: 401 without a valid one, 403 for a colleague where only an owner may. */
+function tokenRefusal(route: Route): Expected | null {
   if (route.auth === 'colleague') {
     return route.ownerOnly ? refused(403, 'refusal', { code: 'owner-only' }) : null;
   }
