@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { limitedEmail, limitedPhone, type PendingOf } from '../../shared/schemas/reservations.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
+import { decideUnderLock } from './capacity.ts';
 import { guestsRows } from './reservations/guest-match.ts';
 import { nowIso } from './tokens.ts';
 
@@ -136,9 +137,10 @@ export interface PendingFamily<Row extends { id: number; email: string }> {
 
 /**
  * Declines every pending request of one e-mail, phone or client address at
- * once, in one transaction: each audited by its number, and one mail to
- * each guest (by e-mail, any case) listing theirs, never one per request.
- * The number declined, or null when `addressOf` names no row.
+ * once, in one transaction (after the family's lock, if any): each audited
+ * by its number, and one mail to each guest (by e-mail, any case) listing
+ * theirs, never one per request. The number declined, or null when
+ * `addressOf` names no row; declining nothing writes nothing.
  */
 export async function declineAllPending<Row extends { id: number; email: string }>(
   db: Kysely<Database>,
@@ -146,32 +148,37 @@ export async function declineAllPending<Row extends { id: number; email: string 
   request: { guest: PendingOf; message: string | undefined; actor: NonNullable<AuditActor> },
 ): Promise<number | null> {
   const { guest, message, actor } = request;
-  return db.transaction().execute(async (trx) => {
-    await family.lock?.(trx);
-    const pending = await family.pending(trx, guest);
-    if (pending === null) return null;
-    const done: Row[] = [];
-    for (const row of pending) {
-      const updated = await family.decline(trx, row, message);
-      if (!updated) continue;
-      const entry = family.audited(updated);
-      await recordAudit(trx, actor, {
-        action: entry.action,
-        target: entry.target,
-        summary: `${entry.declined} con ${entry.all} in attesa ${together(guest)}${
-          message ? ', con un messaggio al cliente' : ''
-        }.`,
-      });
-      done.push(updated);
-    }
-    if (done.length === 0) return 0;
-    await family.afterDeclined?.(trx);
-    const byGuest = new Map<string, Row[]>();
-    for (const row of done.filter((each) => each.email !== '')) {
-      const key = row.email.toLowerCase();
-      byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
-    }
-    for (const rows of byGuest.values()) await family.mail(trx, rows, message);
-    return done.length;
+  // Decided as capacity is (capacity.ts): nothing to decline rolls back, the lock's write too.
+  const outcome = await decideUnderLock<'not-found' | 'none', { ok: true; declined: number }>(db, {
+    lock: async (trx) => family.lock?.(trx),
+    decide: async (trx) => {
+      const pending = await family.pending(trx, guest);
+      if (pending === null) return { ok: false, reason: 'not-found' };
+      const done: Row[] = [];
+      for (const row of pending) {
+        const updated = await family.decline(trx, row, message);
+        if (!updated) continue;
+        const entry = family.audited(updated);
+        await recordAudit(trx, actor, {
+          action: entry.action,
+          target: entry.target,
+          summary: `${entry.declined} con ${entry.all} in attesa ${together(guest)}${
+            message ? ', con un messaggio al cliente' : ''
+          }.`,
+        });
+        done.push(updated);
+      }
+      if (done.length === 0) return { ok: false, reason: 'none' };
+      await family.afterDeclined?.(trx);
+      const byGuest = new Map<string, Row[]>();
+      for (const row of done.filter((each) => each.email !== '')) {
+        const key = row.email.toLowerCase();
+        byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
+      }
+      for (const rows of byGuest.values()) await family.mail(trx, rows, message);
+      return { ok: true, declined: done.length };
+    },
   });
+  if (outcome.ok) return outcome.declined;
+  return outcome.reason === 'not-found' ? null : 0;
 }
