@@ -45,10 +45,7 @@ const targets: fc.Arbitrary<Target> = fc.record({
   phone: guestPhones,
   id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
 });
-async function targetOf(
-  oracle: DeclinePendingOracle,
-  target: Target,
-): Promise<PendingOf> {
+async function targetOf(oracle: DeclinePendingOracle, target: Target): Promise<PendingOf> {
   const rows = await oracle.stored();
   const row = target.rank === null || rows.length === 0 ? null : rows[target.rank % rows.length]!;
   if (target.by === 'email') return { email: row?.email || target.email };
