@@ -136,8 +136,9 @@ async function expectBothMails(email: string) {
   expect(ack.replyTo).toContain(restaurantEmail);
   expect(ack.text).toContain('Anlass: eine Hochzeit');
   expect(ack.text).toContain('Gäste: 58 Erwachsene, 2 Kinder');
-  expect(ack.text).toContain('Wo: auf der Terrasse');
-  expect(ack.text).toContain('Zu vermeidende Allergene: Krebstiere, Weichtiere');
+  // The kind, date, service and guests only: the address is not yet proved the guest's.
+  expect(ack.text).not.toContain('Wo:');
+  expect(ack.text).not.toContain('Krebstiere');
   const notice = await smtp.waitFor(
     (mail) => mail.to.includes(restaurantEmail) && mail.replyTo.includes(email),
   );
@@ -336,4 +337,84 @@ test('staff confirm holding 60 covers: that evening offers only what is left, th
   await expectNoSidewaysScroll(page);
   expect(await axeViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+test('"Rifiuta tutte": staff decline every open request of one guest at once, at 390 px (docs/security.md item 41)', async ({
+  page,
+  request,
+  consoleErrors: _consoleErrors,
+}) => {
+  for (const date of ['2026-12-12', '2026-12-13']) {
+    const asked = await request.post(`${server.url}/api/events/inquiries`, {
+      data: {
+        kind: 'birthday',
+        date,
+        service: 'dinner',
+        adults: 30,
+        children: 0,
+        area: 'any',
+        allergens: [],
+        name: 'Mila Rossi',
+        email: 'mila@example.it',
+        phone: '+39 333 9876543',
+        lang: 'it',
+        privacy: true,
+      },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+  }
+  // A third one of hers waits for nobody: 409, the guest reads why.
+  const third = await request.post(`${server.url}/api/events/inquiries`, {
+    data: {
+      kind: 'birthday',
+      date: '2026-12-19',
+      service: 'dinner',
+      adults: 30,
+      children: 0,
+      area: 'any',
+      allergens: [],
+      name: 'Mila Rossi',
+      email: 'Mila+3@example.it',
+      phone: '+39 333 000 0000',
+      lang: 'it',
+      privacy: true,
+    },
+  });
+  expect(third.status()).toBe(409);
+  expect(((await third.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
+    'too-many-pending',
+  );
+
+  await logInToSection(page, server.url, staff, { link: 'Eventi', path: '/dashboard/events' });
+  const fresh = page.getByRole('list', { name: 'Richieste: nuove' });
+  await expect(fresh.getByRole('link', { name: /Mila Rossi/ })).toHaveCount(2);
+  await fresh
+    .getByRole('link', { name: /Mila Rossi/ })
+    .first()
+    .click();
+  const opened = page.getByRole('article');
+  await opened
+    .getByRole('button', { name: 'Rifiuta tutte le richieste in attesa di questo cliente' })
+    .click();
+  const asked = opened.getByRole('group', {
+    name: 'Rifiuta tutte le richieste in attesa di questo cliente',
+  });
+  await expect(asked.getByRole('radio', { name: 'Con l’email mila@example.it' })).toBeChecked();
+  await expect(
+    asked.getByText(
+      'Rifiutare 2 richieste in attesa? Diventano perse, e ogni cliente riceve una sola email con l’elenco.',
+    ),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await asked.getByRole('button', { name: 'Sì, rifiuta tutte e 2' }).click();
+  await expect(toast(page, '2 richieste rifiutate.')).toBeVisible();
+  await expect(fresh.getByRole('link', { name: /Mila Rossi/ })).toHaveCount(0);
+  const mail = await smtp.waitFor(
+    (each) =>
+      each.to.includes('mila@example.it') &&
+      each.subject.endsWith(': non possiamo accogliere le tue richieste'),
+  );
+  expect(mail.text).toContain('ci dispiace: non possiamo accogliere queste richieste di evento:');
 });

@@ -11,6 +11,7 @@ import { createStaffAccount, logInToSection, type StaffAccount } from './support
 // accept it at a later time; the guest gets the German mail with the new
 // time and watches the status page change by itself. The board passes axe
 // with an order and the phone order form open, and prints a ticket alone.
+// "Rifiuta tutte" declines every order still waiting of one guest at once.
 // A server of its own, on a fresh database, its clock on Tuesday 10 November
 // 2026 in the morning, sending real mail to an SMTP peer on loopback.
 
@@ -234,4 +235,78 @@ test('printing shows the kitchen ticket alone', async ({ page }) => {
       .map((element) => element.className),
   );
   expect(shown).toEqual(['kitchen-ticket kitchen-ticket--receipt']);
+});
+
+test('"Rifiuta tutte": every order still waiting of one guest declined at once, at 390 px (docs/security.md item 41)', async ({
+  page,
+  request,
+}) => {
+  for (const time of ['21:00', '21:15']) {
+    const placed = await request.post(`${server.url}/api/takeaway/orders`, {
+      data: {
+        name: 'Mila Rossi',
+        email: 'mila@example.it',
+        phone: '+39 333 9876543',
+        lang: 'it',
+        pickup: { date: TUESDAY, time },
+        items: [{ id: MARGHERITA, quantity: 6 }],
+        privacy: true,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+  // A third one of hers is refused: two wait already.
+  const third = await request.post(`${server.url}/api/takeaway/orders`, {
+    data: {
+      name: 'Mila Rossi',
+      email: 'MILA+3@example.it',
+      phone: '+39 333 000 0000',
+      lang: 'it',
+      pickup: { date: TUESDAY, time: '21:30' },
+      items: [{ id: MARGHERITA, quantity: 6 }],
+      privacy: true,
+    },
+  });
+  expect(third.status()).toBe(409);
+  expect(((await third.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
+    'too-many-pending',
+  );
+
+  await logInToSection(page, server.url, owner, {
+    link: 'Asporto',
+    path: '/dashboard/takeaway',
+  });
+  await page.goto(`${server.url}/dashboard/takeaway?data=${TUESDAY}`);
+  const card = orderCard(page, 'Mila Rossi').first();
+  await card
+    .getByRole('button', { name: 'Rifiuta tutte le ordinazioni in attesa di questo cliente' })
+    .click();
+  const asked = card.getByRole('group', {
+    name: 'Rifiuta tutte le ordinazioni in attesa di questo cliente',
+  });
+  await expect(asked.getByRole('radio', { name: 'Con l’email mila@example.it' })).toBeChecked();
+  await expect(
+    asked.getByRole('radio', { name: 'Dalla stessa connessione internet' }),
+  ).toBeVisible();
+  await expect(
+    asked.getByText(
+      'Rifiutare 2 ordinazioni in attesa? Ogni cliente riceve una sola email con l’elenco.',
+    ),
+  ).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await asked.getByRole('button', { name: 'Sì, rifiuta tutte e 2' }).click();
+  await expect(toast(page, '2 ordinazioni rifiutate.')).toBeVisible();
+  await expect(orderCard(page, 'Mila Rossi').filter({ hasText: 'Rifiutato' })).not.toHaveCount(0);
+  await expect(orderCard(page, 'Mila Rossi').filter({ hasNotText: 'Rifiutato' })).toHaveCount(0);
+  const mail = await smtp.waitFor(
+    (each) =>
+      each.to.includes('mila@example.it') &&
+      each.subject.endsWith(': non possiamo preparare i tuoi ordini'),
+  );
+  expect(mail.text).toContain('purtroppo non possiamo preparare questi ordini:');
 });

@@ -157,7 +157,13 @@ export type TakeawayOrderOutcome =
   | {
       ok: false;
       code:
-        'item-unavailable' | 'slot-full' | 'not-a-slot' | 'paused' | 'disabled' | 'rate-limited';
+        | 'item-unavailable'
+        | 'slot-full'
+        | 'not-a-slot'
+        | 'paused'
+        | 'disabled'
+        | 'too-many-pending'
+        | 'rate-limited';
       /** The API's English description: the ids refused, the next slot that fits. */
       description: string;
     }
@@ -176,7 +182,7 @@ export interface GuestEvents {
 
 export type EventInquiryOutcome =
   | { ok: true; id: number }
-  | { ok: false; code: 'rate-limited' }
+  | { ok: false; code: 'rate-limited' | 'too-many-pending' }
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof EventInquiryBody, string[]>> };
 
 /** A booking as its cancel page shows it. */

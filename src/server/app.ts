@@ -140,8 +140,11 @@ export function maskTokens(url: string): string {
       .replace(/(\/invitations\/)[^/?#]*(\/accept)/, '$1***$2')
       .replace(/(\/reservations\/calendar\/)[^/?#]*/, '$1***')
       .replace(/([?&](?:email|phone)=)[^&#]*/gi, '$1***')
-      // Whatever the keys' spelling (`?%65mail=` works too), these two look a guest up.
-      .replace(/^(\/api\/(?:guest-data|reservations\/decline-pending))\?.*$/, '$1?***')
+      // Whatever the keys' spelling (`?%65mail=` works too), these look a guest up.
+      .replace(
+        /^(\/api\/(?:guest-data|(?:reservations|takeaway|events)\/decline-pending))\?.*$/,
+        '$1?***',
+      )
   );
 }
 

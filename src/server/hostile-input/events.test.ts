@@ -46,8 +46,17 @@ import {
   bookingRules,
   guestFormRules,
 } from '../testing/hostile-input/reservations-generators.ts';
-import { limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
+import {
+  holdsTwoPending,
+  limitEmail,
+  limitPhone,
+  normalisedPhone,
+} from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  declinePendingFamilies,
+  type PendingOf,
+} from '../testing/hostile-input/decline-pending.ts';
 import {
   anyText,
   padded,
@@ -168,7 +177,7 @@ const postInquiry = family({
     headers: authorizationHeader(auth),
     body,
     bodySchema: true,
-    handler: (): Expected => {
+    handler: async (): Promise<Expected> => {
       const sent = (body as { json: SentInquiry }).json;
       if ((sent.website ?? '').trim() !== '') {
         return {
@@ -187,6 +196,14 @@ const postInquiry = family({
       }
       if (refusedDate(schedule, sent.date)) return refused(400, 'fields', { field: 'date' });
       if (refusedDate(schedule, sent.altDate)) return refused(400, 'fields', { field: 'altDate' });
+      // Two requests of one e-mail or phone still new or talking: the third is refused.
+      const open = await app.db
+        .selectFrom('event_inquiries')
+        .select(['email', 'phone'])
+        .where('status', 'in', ['new', 'talking'])
+        .where('date', '>=', TODAY)
+        .execute();
+      if (holdsTwoPending(open, sent)) return refused(409, 'refusal', { code: 'too-many-pending' });
       return {
         accepted: {
           status: 201,
@@ -538,6 +555,61 @@ const postPreview = family({
   },
 });
 
-hostileFamilies('events', [postInquiry, getInquiries, patchInquiry, postReply, postPreview]);
+/** A guest's rows as a decline of `who` names them (docs/security.md item 41), or null for an unknown `addressOf`. */
+function namedBy<
+  Row extends {
+    id: number;
+    email: string;
+    phone: string;
+    client_key: string | null;
+    created_at: string;
+  },
+>(rows: Row[], who: PendingOf): Row[] | null {
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    const burst = new Date(CLOCK - 48 * 60 * 60 * 1000).toISOString();
+    return rows.filter(
+      (row) =>
+        named.client_key !== null && row.client_key === named.client_key && row.created_at > burst,
+    );
+  }
+  return 'email' in who
+    ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+    : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
+}
+
+const [getDeclinePending, postDeclinePending] = declinePendingFamilies({
+  family: 'events',
+  stored: () => app.db.selectFrom('event_inquiries').select(['id', 'email', 'phone']).execute(),
+  async pending(who) {
+    const named = namedBy(await app.db.selectFrom('event_inquiries').selectAll().execute(), who);
+    return (
+      named &&
+      named.filter((row) => (row.status === 'new' || row.status === 'talking') && row.date >= TODAY)
+    );
+  },
+  writes: (mailed) => ['event_inquiries', 'audit_log', ...(mailed ? ['outbox' as const] : [])],
+  async declined(rows) {
+    for (const row of rows) {
+      const after = await app.db
+        .selectFrom('event_inquiries')
+        .select('status')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      expect(after?.status).toBe('lost');
+    }
+  },
+});
+
+hostileFamilies('events', [
+  postInquiry,
+  getInquiries,
+  patchInquiry,
+  postReply,
+  postPreview,
+  getDeclinePending,
+  postDeclinePending,
+]);
 // After the common set-up (hostileFamilies' own beforeAll).
 beforeAll(seedInquiries);

@@ -44,8 +44,17 @@ import {
   guestFormRules,
   queryDates,
 } from '../testing/hostile-input/reservations-generators.ts';
-import { limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
+import {
+  holdsTwoPending,
+  limitEmail,
+  limitPhone,
+  normalisedPhone,
+} from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  declinePendingFamilies,
+  type PendingOf,
+} from '../testing/hostile-input/decline-pending.ts';
 import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // Takeaway: a date's pickup slots for an order (public), under the default
@@ -610,7 +619,7 @@ const postOrder = family({
     headers: authorizationHeader(auth),
     body,
     bodySchema: true,
-    handler: (): Expected => {
+    handler: async (): Promise<Expected> => {
       const sent = (body as { json: SentOrder }).json;
       if ((sent.website ?? '').trim() !== '') {
         return {
@@ -628,6 +637,16 @@ const postOrder = family({
       ) {
         return refused(429, 'refusal', { code: 'rate-limited' });
       }
+      // Two orders from the site still waiting for the kitchen: the third is refused.
+      const waiting = await app.db
+        .selectFrom('takeaway_orders')
+        .select(['email', 'phone'])
+        .where('status', '=', 'received')
+        .where('source', '=', 'online')
+        .where('date', '>=', TODAY)
+        .execute();
+      if (holdsTwoPending(waiting, sent))
+        return refused(409, 'refusal', { code: 'too-many-pending' });
       return decideOrder(sent);
     },
   }),
@@ -1072,6 +1091,53 @@ const deletePause = family({
   }),
 });
 
+/** A guest's rows as a decline of `who` names them (docs/security.md item 41), or null for an unknown `addressOf`. */
+function namedBy<
+  Row extends {
+    id: number;
+    email: string;
+    phone: string;
+    client_key: string | null;
+    created_at: string;
+  },
+>(rows: Row[], who: PendingOf): Row[] | null {
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    const burst = new Date(CLOCK - 48 * 60 * 60 * 1000).toISOString();
+    return rows.filter(
+      (row) =>
+        named.client_key !== null && row.client_key === named.client_key && row.created_at > burst,
+    );
+  }
+  return 'email' in who
+    ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+    : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
+}
+
+const [getDeclinePending, postDeclinePending] = declinePendingFamilies({
+  family: 'takeaway',
+  stored: () => app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone']).execute(),
+  async pending(who) {
+    const named = namedBy(await app.db.selectFrom('takeaway_orders').selectAll().execute(), who);
+    return named && named.filter((row) => row.status === 'received' && row.date >= TODAY);
+  },
+  writes: (mailed) => [
+    'takeaway_orders',
+    'takeaway_settings',
+    'audit_log',
+    ...(mailed ? ['outbox' as const] : []),
+  ],
+  async declined(rows) {
+    for (const row of rows) expect((await orderRow(row.id))?.status).toBe('declined');
+    // The oracle's loads follow: a declined order holds no place.
+    for (const row of rows) {
+      const order = (await orderRow(row.id))!;
+      shiftLoad(`${order.date} ${order.time}`, await piecesOf(row.id), -1);
+    }
+  },
+});
+
 hostileFamilies('takeaway', [
   getSlots('default settings', DEFAULTS, 300),
   getSlots(
@@ -1098,5 +1164,7 @@ hostileFamilies('takeaway', [
   getStatus,
   postCancel,
   postPause,
+  getDeclinePending,
+  postDeclinePending,
   deletePause,
 ]);

@@ -84,7 +84,7 @@ function requestLines(lang: Lang, inquiry: MailedInquiry): string[] {
 /**
  * A mail to the guest about their request, in their language, signed by
  * the restaurant, whose address is the Reply-To: the guest's answer reaches
- * its inbox. `write` gives the subject's key and the blocks.
+ * its inbox. `write` gives the subject and the blocks.
  */
 function guestMail(
   kind: string,
@@ -99,24 +99,72 @@ function guestMail(
     kind,
     to: inquiry.email,
     replyTo: restaurant.email,
-    subject: t(subject, { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
+    subject,
     ...renderMail(blocks, { lang, signature: restaurant.name }),
     personal: true,
   };
 }
 
-/** The guest's acknowledgement, repeating what they asked. */
+/**
+ * The guest's acknowledgement: the kind, date, service and number of guests
+ * asked for, never the guest's own words (notes, dietary notes) nor the rest
+ * of the form. Anyone may type any address into the form: the mail must give
+ * a stranger's inbox nothing a sender wrote (docs/security.md item 41). The
+ * restaurant's notice keeps every field.
+ */
 export function inquiryReceivedMail(
   inquiry: MailedInquiry,
   context: { restaurant: RestaurantFacts },
 ): OutgoingMail {
   const { restaurant } = context;
   return guestMail('event-received', inquiry, restaurant, (t, lang) => ({
-    subject: 'subject',
+    subject: t('subject', { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
     blocks: [
       t('greeting', { name: inquiry.name }),
       t('body'),
-      { lines: requestLines(lang, inquiry) },
+      {
+        lines: [
+          t('kindLine', { kind: t(`kind.${inquiry.kind}`) }),
+          t('date', { date: dayOf(lang, inquiry.date) }),
+          t('serviceLine', { service: t(`service.${inquiry.service}`) }),
+          t('guests', { adults: inquiry.adults, children: inquiry.children }),
+        ],
+      },
+      t('questions', { phone: restaurant.phones.mobile }),
+    ],
+  }));
+}
+
+/**
+ * One mail for every open request of a guest that staff declined at once
+ * (docs/security.md item 41): each request a line (its kind, day and
+ * service), in the language of the latest.
+ */
+export function inquiriesDeclinedMail(
+  inquiries: readonly Pick<
+    MailedInquiry,
+    'kind' | 'date' | 'service' | 'name' | 'email' | 'lang'
+  >[],
+  context: { restaurant: RestaurantFacts; staffMessage?: string },
+): OutgoingMail {
+  const latest = inquiries.at(-1)!;
+  const { restaurant } = context;
+  const count = inquiries.length;
+  return guestMail('event-declined-all', latest, restaurant, (t, lang) => ({
+    subject: t('declinedAllSubject', { restaurant: restaurant.name, count }),
+    blocks: [
+      t('greeting', { name: latest.name }),
+      t('declinedAll', { count }),
+      {
+        lines: inquiries.map((inquiry) =>
+          t('declinedLine', {
+            kind: t(`kind.${inquiry.kind}`),
+            date: dayOf(lang, inquiry.date),
+            service: t(`service.${inquiry.service}`).toLowerCase(),
+          }),
+        ),
+      },
+      ...(context.staffMessage ? [{ lead: t('staffMessage'), quote: context.staffMessage }] : []),
       t('questions', { phone: restaurant.phones.mobile }),
     ],
   }));
@@ -169,8 +217,9 @@ export function inquiryReplyMail(
   reply: { text: string; translation: string | null },
   context: { restaurant: RestaurantFacts },
 ): OutgoingMail {
-  return guestMail('event-reply', inquiry, context.restaurant, (t) => ({
-    subject: 'replySubject',
+  const { restaurant } = context;
+  return guestMail('event-reply', inquiry, restaurant, (t) => ({
+    subject: t('replySubject', { restaurant: restaurant.name, kind: t(`kind.${inquiry.kind}`) }),
     blocks:
       reply.translation === null
         ? [{ quote: reply.text }]

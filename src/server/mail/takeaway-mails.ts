@@ -114,3 +114,43 @@ export function takeawayMail(
     personal: true,
   };
 }
+
+/**
+ * One mail for every order of a guest still waiting that staff declined at
+ * once (docs/security.md item 41): each order a line, in the language of the
+ * latest.
+ */
+export function takeawayDeclinedAllMail(
+  orders: readonly Pick<MailedOrder, 'id' | 'name' | 'email' | 'lang' | 'date' | 'time'>[],
+  context: Pick<TakeawayMailContext, 'restaurant' | 'publicUrl' | 'staffMessage'>,
+): OutgoingMail {
+  const latest = orders.at(-1)!;
+  const lang = toLang(latest.lang) ?? FALLBACK_LANG;
+  const t = guestTexts('takeaway-mails', lang);
+  const { restaurant } = context;
+  return {
+    kind: 'takeaway-declined-all',
+    to: latest.email,
+    replyTo: restaurant.email,
+    subject: t('subject.declinedAll', { restaurant: restaurant.name, count: orders.length }),
+    ...renderMail(
+      [
+        t('greeting', { name: latest.name }),
+        t('body.declinedAll', { count: orders.length }),
+        {
+          lines: orders.map((order) =>
+            t('declinedLine', {
+              id: order.id,
+              when: formattersOf(lang).when.format(romeInstant(order.date, order.time)),
+            }),
+          ),
+        },
+        context.staffMessage && { lead: t('staffMessage'), quote: context.staffMessage },
+        t('orderAgain', { url: `${context.publicUrl}/takeaway?lng=${lang}` }),
+        t('questions', { phone: restaurant.phones.mobile }),
+      ],
+      { lang, signature: restaurant.name },
+    ),
+    personal: true,
+  };
+}

@@ -344,6 +344,27 @@ describe('/events without JavaScript', () => {
     hasTag(html, 'input', 'name="name"', 'value="Jonas Weber"');
     expect(await inquiries()).toEqual(before);
   });
+
+  it('a third request waiting of one guest: 409, the guest reads why and whom to call, nothing kept (docs/security.md item 41)', async () => {
+    const lea = {
+      ...WEDDING,
+      name: 'Lea Braun',
+      email: 'lea@example.de',
+      phone: '+49 170 4440000',
+    };
+    expect((await post(lea)).statusCode).toBe(201);
+    expect((await post({ ...lea, email: 'Lea+2@example.de' })).statusCode).toBe(201);
+    const before = await inquiries();
+    const answer = await post({ ...lea, phone: '+49 170 4441111' });
+    expect(answer.statusCode).toBe(409);
+    const html = shown(answer.body);
+    expect(html).toMatch(/<div id="events-alert" class="booking-alert" role="alert"/);
+    expect(html).toContain(
+      'Sie haben bereits zwei Veranstaltungsanfragen, die auf unsere Antwort warten: Bitte warten Sie, bis wir Ihnen schreiben, oder rufen Sie uns an.',
+    );
+    hasTag(html, 'input', 'name="name"', 'value="Lea Braun"');
+    expect(await inquiries()).toEqual(before);
+  });
 });
 
 describe('the way to /events', () => {

@@ -19,7 +19,7 @@ export function guestEvents(app: FastifyInstance): GuestEvents {
       if (taken.ok) return { ok: true, id: taken.id };
       if ('field' in taken)
         return { ok: false, code: 'invalid', fields: { [taken.field]: [taken.message] } };
-      return { ok: false, code: 'rate-limited' };
+      return { ok: false, code: 'reason' in taken ? taken.reason : 'rate-limited' };
     },
   };
 }

@@ -204,6 +204,25 @@ describe('/takeaway without JavaScript', () => {
     }
   });
 
+  it('a third order waiting of one guest: 409 in the guest’s language, nothing kept (docs/security.md item 41)', async () => {
+    const lea = { ...ORDER, name: 'Lea Braun', email: 'lea@example.de', phone: '+49 170 4440000' };
+    expect((await post('/takeaway?lng=de', lea)).statusCode).toBe(201);
+    expect((await post('/takeaway?lng=de', { ...lea, time: '20:00' })).statusCode).toBe(201);
+    const before = await orders();
+    const third = await post('/takeaway?lng=de', {
+      ...lea,
+      email: 'LEA+3@example.de',
+      time: '20:30',
+    });
+    expect(third.statusCode).toBe(409);
+    const html = shown(third.body);
+    expect(html).toContain('Ihre Bestellung wurde nicht gesendet');
+    expect(html).toContain(
+      'Sie haben bereits zwei Bestellungen, die auf die Bestätigung der Küche warten: Bitte warten Sie auf unsere Antwort oder rufen Sie uns an.',
+    );
+    expect(await orders()).toEqual(before);
+  });
+
   it('a refusal reaches the browser’s router as the action’s data (X-Remix-Response)', async () => {
     const unticked: Record<string, string> = { ...ORDER };
     delete unticked.privacy;

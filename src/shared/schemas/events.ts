@@ -197,4 +197,9 @@ export const EVENT_REFUSALS = {
    * failed): 503, nothing sent. Staff may write the translation themselves.
    */
   translationUnavailable: 'translation-unavailable',
+  /**
+   * The guest's e-mail or phone already holds two requests staff have not
+   * settled (`new` or `talking`; docs/security.md item 41): 409.
+   */
+  tooManyPending: 'too-many-pending',
 } as const;

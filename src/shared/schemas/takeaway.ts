@@ -213,6 +213,11 @@ export const TAKEAWAY_REFUSALS = {
   transition: 'invalid-transition',
   /** The status link is not whole, or its order is gone (400). */
   badToken: 'invalid-token',
+  /**
+   * The guest's e-mail or phone already holds two orders the kitchen has not
+   * answered yet (still `received`; docs/security.md item 41).
+   */
+  tooManyPending: 'too-many-pending',
 } as const;
 
 /**

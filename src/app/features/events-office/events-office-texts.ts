@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES_IT, type Lang } from '../../../shared/languages.ts';
 import { EVENT_SERVICE_LABELS, type EventStatus } from '../../../shared/schemas/events.ts';
-import { persons, plural } from '../staff/index.ts';
+import { persons, plural, type DeclineAllTexts } from '../staff/index.ts';
 
 /**
  * The back office's "Eventi" (/dashboard/events). In Italian only (staff
@@ -139,3 +139,23 @@ export const EVENTS_TEXTS = {
   confirmed: (name: string) => `Evento di ${name} confermato.`,
   holdSaved: 'Coperti tenuti aggiornati.',
 } as const;
+
+/** "Rifiuta tutte": every open request of one guest, or one connection, set lost at once. */
+export const DECLINE_ALL_TEXTS: DeclineAllTexts = {
+  declineAll: 'Rifiuta tutte le richieste in attesa di questo cliente',
+  declineAllBy: 'Quali richieste',
+  declineAllByEmail: (email: string) => `Con l’email ${email}`,
+  declineAllByPhone: (phone: string) => `Con il telefono ${phone}`,
+  declineAllByAddress: 'Dalla stessa connessione internet',
+  declineAllCounting: 'Conto le richieste in attesa...',
+  declineAllQuestion: (count: number) =>
+    count === 0
+      ? 'Nessuna richiesta in attesa da rifiutare.'
+      : `Rifiutare ${plural(count, 'richiesta in attesa', 'richieste in attesa')}? Diventano perse, e ogni cliente riceve una sola email con l’elenco.`,
+  declineAllYes: (count: number) =>
+    count === 1 ? 'Sì, rifiuta la richiesta' : `Sì, rifiuta tutte e ${count}`,
+  declineAllDone: (count: number) =>
+    count === 1 ? '1 richiesta rifiutata.' : `${count} richieste rifiutate.`,
+  declineMessage: 'Messaggio al cliente (facoltativo)',
+  back: 'Indietro',
+};

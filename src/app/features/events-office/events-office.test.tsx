@@ -474,7 +474,7 @@ describe('the status', () => {
       within(actions)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Conferma…', 'Persa']);
+    ).toEqual(['Conferma…', 'Persa', 'Rifiuta tutte le richieste in attesa di questo cliente']);
     fireEvent.click(within(actions).getByRole('button', { name: 'Persa' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sì, persa' }));
     await waitFor(() =>

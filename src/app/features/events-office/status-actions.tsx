@@ -8,6 +8,7 @@ import {
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { FormProblems } from '../../components/form-problems.tsx';
 import {
+  DeclineAllAction,
   NumberField,
   SubmitButton,
   typedNumber,
@@ -15,7 +16,7 @@ import {
   useStaffSave,
 } from '../staff/index.ts';
 import { patchInquiry } from './events-office-api.ts';
-import { EVENTS_TEXTS as T } from './events-office-texts.ts';
+import { DECLINE_ALL_TEXTS, EVENTS_TEXTS as T } from './events-office-texts.ts';
 
 type OnChanged = (changed: EventInquiry) => void;
 
@@ -115,6 +116,13 @@ export function StatusActions({
           onConfirm={() => change({ status: 'lost' }, T.lost(name))}
         />
       )}
+      {status === 'new' || status === 'talking' ? (
+        <DeclineAllAction
+          family="events"
+          of={{ id: inquiry.id, email: inquiry.email, phone: inquiry.phone, online: true }}
+          texts={DECLINE_ALL_TEXTS}
+        />
+      ) : null}
     </div>
   );
 }

@@ -414,7 +414,7 @@ function InquiryForm({ data, result }: { data: EventsPageData; result?: InquiryR
             namespace="events"
             id="events-alert"
             message={general}
-            offerCall={code === 'rate-limited' || code === 'failed'}
+            offerCall={code === 'rate-limited' || code === 'too-many-pending' || code === 'failed'}
           />
         )}
         <button className="button" type="submit" disabled={sending}>
@@ -484,6 +484,8 @@ function generalRefusal(
   switch (outcome.code) {
     case 'rate-limited':
       return t('errors.rateLimited');
+    case 'too-many-pending':
+      return t('errors.tooManyPending');
     case 'failed':
       return t('errors.failed');
     case 'invalid':

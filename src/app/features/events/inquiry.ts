@@ -198,5 +198,12 @@ export const refusedFieldsOf = (outcome: InquiryResult['outcome']) =>
 /** The HTTP status of a request's answer, as the API would give it. */
 export function inquiryStatus(outcome: EventInquiryOutcome): number {
   if (outcome.ok) return 201;
-  return outcome.code === 'rate-limited' ? 429 : 400;
+  switch (outcome.code) {
+    case 'rate-limited':
+      return 429;
+    case 'too-many-pending':
+      return 409;
+    default:
+      return 400;
+  }
 }

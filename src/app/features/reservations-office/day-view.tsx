@@ -11,10 +11,15 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { LoadedPanel, useLoaded, useStaffSave, type Loading } from '../staff/index.ts';
+import {
+  DeclineAllAction,
+  DeclineMessageField,
+  LoadedPanel,
+  useLoaded,
+  useStaffSave,
+  type Loading,
+} from '../staff/index.ts';
 import { dayLists, holdsSeats, receivedAt, seatedTotals, spokenDate, spokenDay } from './format.ts';
-import { DeclineAllAction } from './decline-all.tsx';
-import { DeclineMessageField } from './decline-message-field.tsx';
 import { DAY_PARAM } from './load-reservations.ts';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { refusalCodes } from '../../api/errors.ts';
@@ -311,6 +316,7 @@ function BookingCard({ booking }: { booking: Reservation }) {
         {booking.email ? (
           <DeclineMessageField
             id={`${id}-message`}
+            label={T.declineMessage}
             value={message}
             onChange={setMessage}
             hint={T.declineMessageHint}
@@ -322,7 +328,19 @@ function BookingCard({ booking }: { booking: Reservation }) {
     );
   }
   if (booking.status === 'pending') {
-    actions.push(<DeclineAllAction key="decline-all" booking={booking} />);
+    actions.push(
+      <DeclineAllAction
+        key="decline-all"
+        family="reservations"
+        of={{
+          id: booking.id,
+          email: booking.email,
+          phone: booking.phone,
+          online: booking.source === 'online',
+        }}
+        texts={T}
+      />,
+    );
   }
   if (booking.status === 'confirmed') {
     actions.push(

@@ -1,16 +1,13 @@
 import {
-  declinedPendingAnswer,
   guestDataAnswer,
   guestErasedAnswer,
   occupancyAnswer,
-  pendingCountAnswer,
   reservationAnswer,
   reservationSettingsAnswer,
   type GuestData,
   type GuestErased,
   type GuestKey,
   type OccupancyAnswer,
-  type PendingOf,
   type Reservation,
   type ReservationSettings,
   type ReservationSettingsAnswer,
@@ -55,39 +52,6 @@ export async function setReservationStatus(
   return parseAnswer(
     await apiRequest('PATCH', `/reservations/${id}`, { token, body }),
     reservationAnswer,
-  );
-}
-
-const pendingQuery = (who: PendingOf) =>
-  'email' in who
-    ? `email=${encodeURIComponent(who.email)}`
-    : 'phone' in who
-      ? `phone=${encodeURIComponent(who.phone)}`
-      : `addressOf=${who.addressOf}`;
-
-/** GET /api/reservations/decline-pending?…: how many pending requests one guest (or address) has. */
-export async function countPending(
-  token: string,
-  who: PendingOf,
-): Promise<ApiResult<{ pending: number }>> {
-  return parseAnswer(
-    await apiRequest('GET', `/reservations/decline-pending?${pendingQuery(who)}`, { token }),
-    pendingCountAnswer,
-  );
-}
-
-/** POST /api/reservations/decline-pending: declines them all, one mail to each guest. */
-export async function declinePending(
-  token: string,
-  who: PendingOf,
-  message: string,
-): Promise<ApiResult<{ declined: number }>> {
-  return parseAnswer(
-    await apiRequest('POST', '/reservations/decline-pending', {
-      token,
-      body: { ...who, ...(message ? { message } : {}) },
-    }),
-    declinedPendingAnswer,
   );
 }
 

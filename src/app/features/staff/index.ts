@@ -20,4 +20,6 @@ export { useDraft } from './use-draft.ts';
 export { issuesOf, useCheckedSave } from './use-checked-save.ts';
 export { SaveBar, SubmitButton } from './save-bar.tsx';
 export { StaffPanel } from './staff-panel.tsx';
+export { DeclineAllAction, type DeclineAllTexts } from './decline-all.tsx';
+export { DeclineMessageField } from './decline-message-field.tsx';
 export { GuestLangField, NumberField, problemsInOrder, typedNumber } from './form-fields.tsx';

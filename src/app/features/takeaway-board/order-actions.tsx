@@ -8,10 +8,10 @@ import {
 import { refusalsOf } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { useStaffSave } from '../staff/index.ts';
+import { DeclineAllAction, useStaffSave } from '../staff/index.ts';
 import { nextTimeOf } from '../../../shared/takeaway-refusals.ts';
 import { changeOrder } from './takeaway-board-api.ts';
-import { ACTION_TEXTS as T } from './takeaway-board-texts.ts';
+import { ACTION_TEXTS as T, DECLINE_ALL_TEXTS } from './takeaway-board-texts.ts';
 
 /**
  * Sends a change of one order; on success a toast and the board asked
@@ -201,6 +201,18 @@ export function OrderActions({
         () => ending('cancelled'),
         messageField,
       ),
+    );
+  }
+  // A flood of orders from one guest or connection (docs/security.md item 41): all at once.
+  if (status === 'received' && order.source === 'online') {
+    actions.push(
+      <DeclineAllAction
+        key="decline-all"
+        family="takeaway"
+        of={{ id: order.id, email: order.email, phone: order.phone, online: true }}
+        texts={DECLINE_ALL_TEXTS}
+        refresh={refresh}
+      />,
     );
   }
   return actions.length > 0 ? <>{actions}</> : null;

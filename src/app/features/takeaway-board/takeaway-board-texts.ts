@@ -1,4 +1,5 @@
 import type { TakeawayOrder, TakeawayOrderStatus } from '../../../shared/schemas/takeaway.ts';
+import { plural, type DeclineAllTexts } from '../staff/index.ts';
 
 /**
  * The kitchen board's texts (/dashboard/takeaway). In Italian only (staff
@@ -191,3 +192,23 @@ export const PHONE_ORDER_TEXTS = {
   itemUnavailable: 'Un piatto non è più ordinabile (esaurito o non da asporto).',
   notASlot: 'Non è un orario di ritiro: scegliere un altro orario.',
 } as const;
+
+/** "Rifiuta tutte": every order still waiting of one guest, or one connection, at once. */
+export const DECLINE_ALL_TEXTS: DeclineAllTexts = {
+  declineAll: 'Rifiuta tutte le ordinazioni in attesa di questo cliente',
+  declineAllBy: 'Quali ordinazioni',
+  declineAllByEmail: (email: string) => `Con l’email ${email}`,
+  declineAllByPhone: (phone: string) => `Con il telefono ${phone}`,
+  declineAllByAddress: 'Dalla stessa connessione internet',
+  declineAllCounting: 'Conto le ordinazioni in attesa...',
+  declineAllQuestion: (count: number) =>
+    count === 0
+      ? 'Nessuna ordinazione in attesa da rifiutare.'
+      : `Rifiutare ${plural(count, 'ordinazione in attesa', 'ordinazioni in attesa')}? Ogni cliente riceve una sola email con l’elenco.`,
+  declineAllYes: (count: number) =>
+    count === 1 ? 'Sì, rifiuta l’ordinazione' : `Sì, rifiuta tutte e ${count}`,
+  declineAllDone: (count: number) =>
+    count === 1 ? '1 ordinazione rifiutata.' : `${count} ordinazioni rifiutate.`,
+  declineMessage: 'Messaggio al cliente (facoltativo)',
+  back: 'Indietro',
+};

@@ -543,6 +543,8 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
       return t('errors.paused');
     case 'disabled':
       return t('errors.disabled');
+    case 'too-many-pending':
+      return t('errors.tooManyPending');
     case 'rate-limited':
       return t('errors.rateLimited');
     case 'failed':
@@ -558,7 +560,11 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
 }
 
 const callOffered = (code: string | null) =>
-  code === 'rate-limited' || code === 'failed' || code === 'paused' || code === 'disabled';
+  code === 'rate-limited' ||
+  code === 'too-many-pending' ||
+  code === 'failed' ||
+  code === 'paused' ||
+  code === 'disabled';
 
 /** What the times' status line says: loading, the count, or why there is nothing to choose. */
 function slotsText(t: TFunction<'takeaway'>, slots: SlotsState): string {

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/reservations.ts';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
+import { startSmtpServer } from '../../testing/smtp.ts';
 
 // Staff's side of event requests (the back office's "Eventi"): the list,
 // status and held covers, replies in the guest's language with the
@@ -22,9 +23,9 @@ let others: Awaited<ReturnType<typeof testApp>>[] = [];
 let fake: FakeTranslator | undefined;
 let auth: { authorization: string };
 
-async function start(env: Record<string, string> = {}) {
+async function start(env: Record<string, string> = {}, { sending = false } = {}) {
   harness = await testApp(env, { pages: false, now: () => CLOCK });
-  await harness.app.outbox.stop();
+  if (!sending) await harness.app.outbox.stop();
   await createStaff(harness.app);
   auth = { authorization: `Bearer ${await login(harness.app)}` };
 }
@@ -493,5 +494,122 @@ describe('the owner’s calendar feed', () => {
     expect(event!.datetype).toBe('date');
     expect(feed.body).toContain('DTSTART;VALUE=DATE:20260116');
     expect(event!.description).toContain('Coperti tenuti: 50');
+  });
+});
+
+describe('GET|POST /api/events/decline-pending (docs/security.md item 41)', () => {
+  it('by e-mail, phone or client address: counts, then sets each open request lost, audited by number; one mail per guest in their language, through a real SMTP server', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await start({ SMTP_URL: smtp.url }, { sending: true });
+      const ask = async (overrides: Record<string, unknown>, remoteAddress = nextAddress()) => {
+        const response = await harness.app.inject({
+          method: 'POST',
+          url: '/api/events/inquiries',
+          payload: wedding(overrides),
+          remoteAddress,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      };
+      // Mallory: one request confirmed, then two open (one talking; the latest in French).
+      const mallory = { name: 'Mallory', email: 'mallory@example.com' };
+      const m0 = await ask({ ...mallory, phone: '+44 20 0000001' });
+      expect((await patch(m0, { status: 'confirmed' })).statusCode).toBe(200);
+      const m1 = await ask({ ...mallory, kind: 'birthday', phone: '+44 20 0000002' });
+      expect((await patch(m1, { status: 'talking' })).statusCode).toBe(200);
+      const m2 = await ask({
+        ...mallory,
+        lang: 'fr',
+        date: '2026-01-17',
+        service: 'lunch',
+        phone: '+44 20 0000003',
+      });
+      // Carol: one phone under two e-mails. Bob: someone else.
+      const c1 = await ask({ email: 'carol@example.com', phone: '+39 333 7777777', lang: 'it' });
+      const c2 = await ask({
+        email: 'carol.b@example.com',
+        phone: '+39 (333) 777-7777',
+        lang: 'en',
+      });
+      const bob = await ask({ email: 'bob@example.com', phone: '+39 333 1111111' });
+      // Two /64 networks of one /56.
+      const a1 = await ask(
+        { email: 'a1@example.com', phone: '+39 333 2000001' },
+        '2001:db8:9:100::1',
+      );
+      const a2 = await ask(
+        { email: 'a2@example.com', phone: '+39 333 2000002' },
+        '2001:db8:9:1ff::2',
+      );
+
+      const count = async (query: string) =>
+        (await asStaff('GET', `/api/events/decline-pending?${query}`)).json();
+      const decline = (body: object) => asStaff('POST', '/api/events/decline-pending', body);
+      expect(await count('email=MALLORY%40example.com')).toEqual({ pending: 2 });
+      const byEmail = await decline({
+        email: 'Mallory@Example.com',
+        message: 'Troppe richieste dallo stesso indirizzo.',
+      });
+      expect(byEmail.statusCode, byEmail.body).toBe(200);
+      expect(byEmail.json()).toEqual({ declined: 2 });
+      expect(await count('email=mallory%40example.com')).toEqual({ pending: 0 });
+      expect(await count('phone=%2B393337777777')).toEqual({ pending: 2 });
+      expect((await decline({ phone: '+39 333 777 7777' })).json()).toEqual({ declined: 2 });
+      expect(await count(`addressOf=${a2}`)).toEqual({ pending: 2 });
+      expect((await decline({ addressOf: a1 })).json()).toEqual({ declined: 2 });
+      expect((await asStaff('GET', '/api/events/decline-pending?addressOf=999')).statusCode).toBe(
+        404,
+      );
+
+      const statuses = Object.fromEntries((await list()).map((row) => [row.id, row.status]));
+      expect(statuses).toEqual({
+        [m0]: 'confirmed',
+        [m1]: 'lost',
+        [m2]: 'lost',
+        [c1]: 'lost',
+        [c2]: 'lost',
+        [bob]: 'new',
+        [a1]: 'lost',
+        [a2]: 'lost',
+      });
+      const audits = await harness.app.db
+        .selectFrom('audit_log')
+        .select(['target', 'summary'])
+        .where('summary', 'like', '%in attesa%')
+        .orderBy('id')
+        .execute();
+      expect(audits.map((entry) => entry.target)).toEqual(
+        [m1, m2, c1, c2, a1, a2].map((id) => `event:${id}`),
+      );
+      expect(audits[1]!.summary).toBe(
+        `Richiesta di evento n. ${m2} (matrimonio, 17/01/2026, pranzo): persa con tutte le richieste in attesa della stessa email, con un messaggio al cliente.`,
+      );
+      expect(JSON.stringify(audits)).not.toMatch(/mallory|carol|333|2001/i);
+
+      // One mail per guest (Mallory, Carol's two e-mails, a1, a2), none per request.
+      const kinds = (
+        await harness.app.db.selectFrom('outbox').select('kind').orderBy('id').execute()
+      ).map((mail) => mail.kind);
+      expect(kinds.filter((kind) => kind === 'event-declined-all')).toHaveLength(5);
+      const received = await smtp.waitFor(kinds.length);
+      const toMallory = received.filter((mail) => mail.to.includes('mallory@example.com'));
+      const summary = toMallory.find((mail) => mail.text.includes("ces demandes d'événement"))!;
+      expect(summary, 'the French summary').toBeDefined();
+      expect(summary.text).toContain('Mallory');
+      expect(summary.text).toContain('– un mariage, samedi 17 janvier 2026, déjeuner');
+      expect(summary.text).toContain('– un anniversaire, vendredi 16 janvier 2026, dîner');
+      expect(summary.text).toContain('Troppe richieste dallo stesso indirizzo.');
+      const toCarol = received.filter((mail) => mail.to.some((to) => to.startsWith('carol')));
+      expect(
+        toCarol.filter((mail) =>
+          /questa richiesta di evento:|this request for an event:/.test(mail.text),
+        ),
+      ).toHaveLength(2);
+    } finally {
+      // The mailer keeps its connection open until the app closes.
+      await harness?.close();
+      await smtp.stop();
+    }
   });
 });

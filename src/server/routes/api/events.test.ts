@@ -11,6 +11,7 @@ const CLOCK = Date.parse('2026-01-13T07:30:00Z');
 const TODAY = '2026-01-13';
 const MONDAY = '2026-01-19';
 let harness: Awaited<ReturnType<typeof testApp>>;
+let others: Awaited<ReturnType<typeof testApp>>[] = [];
 let auth: { authorization: string };
 
 async function start() {
@@ -20,6 +21,8 @@ async function start() {
   auth = { authorization: `Bearer ${await login(harness.app)}` };
 }
 afterEach(async () => {
+  for (const other of others) await other.close();
+  others = [];
   await harness?.close();
 });
 
@@ -157,31 +160,32 @@ describe('POST /api/events/inquiries', () => {
     const limited = await post(wedding({ email: 'x@example.de', phone: '+39 333 111111' }), from);
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ errors: { code: string }[] }>().errors[0]!.code).toBe('rate-limited');
-    // The same e-mail (any case, any +tag) from ten addresses, then the same phone.
+    // The same e-mail (any case, any +tag) from ten addresses, then the same phone:
+    // two requests wait, the rest are refused (409, item 41) yet counted against the hour.
     for (let n = 0; n < 10; n += 1) {
       expect(
         (await post(wedding({ email: `Anna+${n}@example.it`, phone: `+39 333 22222${n}` })))
           .statusCode,
-      ).toBe(201);
+      ).toBe(n < 2 ? 201 : 409);
     }
     expect((await post(wedding({ email: 'anna@example.it' }))).statusCode).toBe(429);
     for (let n = 0; n < 10; n += 1) {
       expect(
         (await post(wedding({ email: `p${n}@example.it`, phone: '0039 333 4444444' }))).statusCode,
-      ).toBe(201);
+      ).toBe(n < 2 ? 201 : 409);
     }
     expect(
       (await post(wedding({ email: 'q@example.it', phone: '+393334444444' }))).statusCode,
     ).toBe(429);
-    expect(await stored()).toHaveLength(30);
+    expect(await stored()).toHaveLength(14);
   });
 
-  it('mails the guest an acknowledgement in their language and the restaurant an Italian notice', async () => {
+  it('mails the guest an acknowledgement in their language, repeating no free text, and the restaurant an Italian notice with every field', async () => {
     await start();
     expect((await post(wedding())).statusCode).toBe(201);
     const mails = await harness.app.db
       .selectFrom('outbox')
-      .select(['kind', 'recipient', 'reply_to', 'subject', 'text_body'])
+      .select(['kind', 'recipient', 'reply_to', 'subject', 'text_body', 'html_body'])
       .where('kind', 'like', 'event-%')
       .orderBy('id')
       .execute();
@@ -198,16 +202,24 @@ describe('POST /api/events/inquiries', () => {
       'Guten Tag Lena Schmidt,',
       'Anlass: eine Hochzeit',
       'Datum: Samstag, 20. Juni 2026',
-      'Ausweichdatum: Samstag, 27. Juni 2026',
       'Mahlzeit: Abendessen',
       'Gäste: 58 Erwachsene, 6 Kinder',
-      'Wo: auf der Terrasse',
-      'Budget pro Person: 65,50\u00a0€',
-      'Zu vermeidende Allergene: Glutenhaltiges Getreide, Weichtiere',
-      'Ernährungsbedürfnisse: Zwei Gäste essen vegetarisch',
-      'Anmerkungen: Wir möchten auf der Terrasse anstoßen',
     ]) {
       expect(guest!.text_body).toContain(line);
+    }
+    // Anyone can type any address (docs/security.md item 41): the guest's words, and
+    // the rest of the form, stay out of the acknowledgement.
+    for (const text of [
+      'Zwei Gäste essen vegetarisch',
+      'Wir möchten auf der Terrasse anstoßen',
+      'Ernährungsbedürfnisse',
+      'Anmerkungen',
+      'Ausweichdatum',
+      'Budget',
+      'Allergene',
+    ]) {
+      expect(guest!.text_body).not.toContain(text);
+      expect(guest!.html_body).not.toContain(text);
     }
     expect(notice!.subject).toBe(
       'Richiesta evento: un matrimonio, 64, sabato 20 giugno 2026, cena',
@@ -222,6 +234,8 @@ describe('POST /api/events/inquiries', () => {
       'Telefono: +49 170 7654321',
       'E-mail: lena@example.de',
       'Lingua del cliente: de',
+      'Esigenze alimentari: Zwei Gäste essen vegetarisch',
+      'Note: Wir möchten auf der Terrasse anstoßen',
     ]) {
       expect(notice!.text_body).toContain(line);
     }
@@ -315,5 +329,85 @@ describe("guests' data: event requests", () => {
     expect((await purge(Date.parse('2028-01-15T09:00:00Z'))).eventInquiries).toBe(0);
     expect((await purge(Date.parse('2028-01-16T09:00:00Z'))).eventInquiries).toBe(1);
     expect((await stored()).map((row) => row.id)).toEqual([later]);
+  });
+});
+
+describe('at most two open requests per e-mail or phone (docs/security.md item 41)', () => {
+  it('refuses the third request new or talking of one e-mail (any case, +tag) or one phone (any spacing) with 409 too-many-pending, storing nothing; a settled one no longer counts', async () => {
+    await start();
+    const refused = async (payload: object) => {
+      const before = await stored();
+      const response = await post(payload);
+      expect(response.statusCode, response.body).toBe(409);
+      const [error] = response.json<{ errors: { code: string; description: string }[] }>().errors;
+      expect(error!.code).toBe('too-many-pending');
+      expect(error!.description).toMatch(/already have two requests waiting/);
+      expect(await stored()).toEqual(before);
+    };
+    const first = await post(wedding({ email: 'anna@example.it', phone: '+39 333 0000001' }));
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await post(wedding({ email: 'Anna+2@EXAMPLE.it', phone: '+39 333 0000002' }));
+    expect(second.statusCode, second.body).toBe(201);
+    // Staff's reply puts the first "in trattativa": still open.
+    expect(
+      (
+        await harness.app.inject({
+          method: 'PATCH',
+          url: `/api/events/inquiries/${first.json<{ id: number }>().id}`,
+          payload: { status: 'talking' },
+          headers: auth,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await refused(wedding({ email: 'ANNA+x@example.it', phone: '+39 333 0000003' }));
+    for (const phone of ['+39 320 555 0000', '+393205550000']) {
+      expect((await post(wedding({ email: `${phone.length}@example.it`, phone }))).statusCode).toBe(
+        201,
+      );
+    }
+    await refused(wedding({ email: 'z@example.it', phone: '0039 (320) 555-0000' }));
+    // Once staff settle one (lost), the guest may ask again.
+    const lost = await harness.app.inject({
+      method: 'PATCH',
+      url: `/api/events/inquiries/${first.json<{ id: number }>().id}`,
+      payload: { status: 'lost' },
+      headers: auth,
+    });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect((await post(wedding({ email: 'anna@example.it' }))).statusCode).toBe(201);
+  });
+
+  it('20 requests of one e-mail racing on every instance: exactly 2 are stored, the rest refused', async () => {
+    await start();
+    const second = await testApp(
+      {},
+      { pages: false, now: () => CLOCK, sharedDatabase: harness.database },
+    );
+    await second.app.outbox.stop();
+    others.push(second);
+    // On PostgreSQL, two instances race on one database; on SQLite the one process owns the file.
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apps[index % apps.length]!.inject({
+          method: 'POST',
+          url: '/api/events/inquiries',
+          payload: wedding({
+            email: index % 2 ? `Mallory+${index}@example.com` : 'mallory@EXAMPLE.com',
+            phone: `+44 20 ${1_000_000 + index}`,
+          }),
+          remoteAddress: nextAddress(),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    // The e-mail's hourly budget (10) stops half of them first; the cap, the rest.
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const capped = answers.filter((answer) => answer.statusCode === 409);
+    expect(capped).toHaveLength(8);
+    for (const refused of capped) expect(refused.json().errors[0].code).toBe('too-many-pending');
+    expect(await stored()).toHaveLength(2);
   });
 });

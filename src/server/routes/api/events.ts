@@ -16,11 +16,13 @@ import {
 import { idParams } from '../../../shared/schemas/staff.ts';
 import type { InquiryRefusal } from '../../services/events/staff-inquiries.ts';
 import { clientKey, requireStaff } from '../../plugins/staff-auth.ts';
+import { declinePendingRoutes } from './decline-pending.ts';
 import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
 
 /**
  * /api/events (docs/api.md, "Events"): a guest's request for an event, and
- * staff's list, status and held covers, and replies in the guest's language.
+ * staff's list, status and held covers, replies in the guest's language,
+ * and all of one guest's open requests declined at once.
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,9 +32,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const taken = await app.events.inquire(clientKey(request), request.body);
       if (taken.ok) return reply.status(201).send({ id: taken.id });
       if ('field' in taken) return fieldError(reply, taken.field, taken.message);
+      if ('reason' in taken) return refuse(reply, 409, taken.reason, taken.description);
       return tooManyRequests(reply, taken.retryAfterSeconds, RATE_LIMITED, taken.description);
     },
   );
+
+  declinePendingRoutes(app, 'events', () => app.events, 'Richiesta non trovata.');
 
   app.get(
     '/events/inquiries',

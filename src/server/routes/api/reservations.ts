@@ -1,5 +1,4 @@
 import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,16 +7,11 @@ import {
   cancelBody,
   createdReservationAnswer,
   dayQuery,
-  declinedPendingAnswer,
-  declinePendingBody,
   guestDataAnswer,
   guestDataQuery,
   guestErasedAnswer,
   guestKeyOf,
   occupancyAnswer,
-  pendingCountAnswer,
-  pendingOf,
-  pendingOfQuery,
   RESERVATION_REFUSALS,
   reservationAnswer,
   reservationBody,
@@ -29,6 +23,7 @@ import {
 } from '../../../shared/schemas/reservations.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
+import { declinePendingRoutes } from './decline-pending.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
@@ -53,19 +48,6 @@ const TRANSITION_REFUSED =
   'La prenotazione è già stata gestita (da un collega o dal cliente): ricarica per vederne lo stato.';
 
 const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
-
-/**
- * What staff learn of one guest's pending requests, counted or declined
- * (`answer`), or 404 when `addressOf` names no booking.
- */
-function pendingAnswer<Key extends 'pending' | 'declined'>(
-  reply: FastifyReply,
-  answer: Key,
-  count: number | null,
-) {
-  if (count === null) return notFound(reply, BOOKING_NOT_FOUND);
-  return { [answer]: count } as Record<Key, number>;
-}
 
 /**
  * /api/reservations: availability and bookings for guests; the day's
@@ -173,37 +155,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/reservations/decline-pending',
-    {
-      schema: { querystring: pendingOfQuery, response: { 200: pendingCountAnswer } },
-      preHandler: requireStaff,
-    },
-    async (request, reply) =>
-      pendingAnswer(
-        reply,
-        'pending',
-        await app.reservations.pendingCount(pendingOf(request.query)),
-      ),
-  );
-
-  app.post(
-    '/reservations/decline-pending',
-    {
-      schema: { body: declinePendingBody, response: { 200: declinedPendingAnswer } },
-      preHandler: requireStaff,
-    },
-    async (request, reply) =>
-      pendingAnswer(
-        reply,
-        'declined',
-        await app.reservations.declinePending(
-          pendingOf(request.body),
-          request.body.message,
-          request.staff!,
-        ),
-      ),
-  );
+  declinePendingRoutes(app, 'reservations', () => app.reservations, BOOKING_NOT_FOUND);
 
   app.post(
     '/reservations/staff',

@@ -31,6 +31,16 @@ afterEach(async () => {
 
 const guestOrder = (overrides: Record<string, unknown> = {}) =>
   harness.guestOrder({ notes: 'Bitte gut durchgebacken', ...overrides });
+/** An order of another guest each time: one guest may hold only two waiting (item 41). */
+let guests = 0;
+const someone = (overrides: Record<string, unknown> = {}) => {
+  guests += 1;
+  return guestOrder({
+    email: `guest${guests}@example.de`,
+    phone: `+49 170 ${3_000_000 + guests}`,
+    ...overrides,
+  });
+};
 const post = (payload: object, app = harness.app, remoteAddress = nextAddress()) =>
   app.inject({ method: 'POST', url: '/api/takeaway/orders', payload, remoteAddress });
 const putSettings = (changes: Record<string, unknown>) =>
@@ -283,30 +293,30 @@ describe('POST /api/takeaway/orders', () => {
     const pizza = (await harness.dish('pizza')).id;
     const drink = await harness.dish('beverages');
     const fill = (time: string, quantity: number) =>
-      post(guestOrder({ items: [{ id: pizza, quantity }], pickup: { date: TODAY, time } }));
+      post(someone({ items: [{ id: pizza, quantity }], pickup: { date: TODAY, time } }));
     expect((await fill('12:00', 6)).statusCode).toBe(201);
     expect((await fill('12:15', 5)).statusCode).toBe(201);
     expect((await fill('12:30', 6)).statusCode).toBe(201);
     await refusedWith(
-      guestOrder({ items: [{ id: pizza, quantity: 2 }], pickup: { date: TODAY, time: '12:15' } }),
+      someone({ items: [{ id: pizza, quantity: 2 }], pickup: { date: TODAY, time: '12:15' } }),
       'slot-full',
       /first later time that fits this order is 12:45\.$/,
     );
     // Drinks load neither the oven nor the kitchen: they fit a full slot.
     const withDrink = await post(
-      guestOrder({
+      someone({
         items: [{ id: drink.id, quantity: 4 }],
         pickup: { date: TODAY, time: '12:00' },
       }),
     );
     expect(withDrink.statusCode, withDrink.body).toBe(201);
-    const one = await post(guestOrder({ items: [{ id: pizza, quantity: 1 }], pickup: 'asap' }));
+    const one = await post(someone({ items: [{ id: pizza, quantity: 1 }], pickup: 'asap' }));
     expect(one.json().pickup).toEqual({ date: TODAY, time: '12:15' });
-    const two = await post(guestOrder({ items: [{ id: pizza, quantity: 2 }], pickup: 'asap' }));
+    const two = await post(someone({ items: [{ id: pizza, quantity: 2 }], pickup: 'asap' }));
     expect(two.json().pickup).toEqual({ date: TODAY, time: '12:45' });
     // More than a slot can ever take: no time fits.
     await refusedWith(
-      guestOrder({ items: [{ id: pizza, quantity: 7 }], pickup: 'asap' }),
+      someone({ items: [{ id: pizza, quantity: 7 }], pickup: 'asap' }),
       'slot-full',
     );
     // The slots say the same, from the stored orders.
@@ -388,7 +398,8 @@ describe('POST /api/takeaway/orders', () => {
         email: 'ANNA@example.it',
         phone: `+39 333 4000${i}`,
       });
-      expect((await post(same)).statusCode).toBe(201);
+      // Two orders wait; the rest are refused (409, item 41), yet counted against the hour.
+      expect((await post(same)).statusCode).toBe(i < 2 ? 201 : 409);
     }
     const byEmail = await post(
       asapOrder({ items: [pizza], email: 'anna+2@example.it', phone: '+39 333 999999' }),
@@ -400,7 +411,7 @@ describe('POST /api/takeaway/orders', () => {
         email: `p${i}@example.it`,
         phone: '+39 06 1234-567',
       });
-      expect((await post(same)).statusCode).toBe(201);
+      expect((await post(same)).statusCode).toBe(i < 2 ? 201 : 409);
     }
     const byPhone = await post(
       asapOrder({ items: [pizza], email: 'x@example.it', phone: '0039061234567' }),
@@ -458,5 +469,88 @@ describe('never past the limits (docs/security.md item 46)', () => {
     const stored = await harness.app.db.selectFrom('takeaway_orders').select('id').execute();
     expect(stored).toHaveLength(7);
     expect(won.every((id) => stored.some((row) => row.id === id))).toBe(true);
+  });
+});
+
+describe('at most two orders waiting per e-mail or phone (docs/security.md item 41)', () => {
+  it('refuses the third order still received of one e-mail (any case, +tag) or one phone (any spacing) with 409 too-many-pending, storing nothing; staff orders neither count nor are limited', async () => {
+    await start();
+    const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };
+    const order = (overrides: Record<string, unknown>) =>
+      someone({ items: [pizza], pickup: 'asap', ...overrides });
+    expect((await post(order({ email: 'anna@example.it' }))).statusCode).toBe(201);
+    const second = await post(order({ email: 'Anna+pizza@Example.IT' }));
+    expect(second.statusCode, second.body).toBe(201);
+    await refusedWith(
+      order({ email: 'ANNA+2@example.it' }),
+      'too-many-pending',
+      /already have two orders waiting/,
+    );
+    expect((await post(order({ phone: '+39 333 123 4567' }))).statusCode).toBe(201);
+    expect((await post(order({ phone: '+393331234567' }))).statusCode).toBe(201);
+    await refusedWith(order({ phone: '0039 (333) 123-4567' }), 'too-many-pending');
+
+    // Staff's phone orders are not limited, and do not count against the guest.
+    const byPhone = (email: string) =>
+      harness.staff('POST', '/api/takeaway/orders/staff', {
+        name: 'Bruno Neri',
+        phone: '+39 320 5550000',
+        email,
+        lang: 'it',
+        pickup: 'asap',
+        items: [pizza],
+      });
+    for (const email of ['bruno@example.it', 'Bruno@example.it', 'anna@example.it']) {
+      expect((await byPhone(email)).statusCode).toBe(201);
+    }
+    expect((await post(order({ email: 'bruno@example.it' }))).statusCode).toBe(201);
+    expect((await post(order({ email: 'bruno@example.it' }))).statusCode).toBe(201);
+    await refusedWith(order({ email: 'bruno@example.it' }), 'too-many-pending');
+
+    // Once the kitchen answers one (accepted), the guest may order again.
+    const [first] = await harness.app.db
+      .selectFrom('takeaway_orders')
+      .select('id')
+      .where('email', '=', 'anna@example.it')
+      .where('source', '=', 'online')
+      .execute();
+    const accepted = await harness.staff('PATCH', `/api/takeaway/orders/${first!.id}`, {
+      status: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await post(order({ email: 'anna@example.it' }))).statusCode).toBe(201);
+  });
+
+  it('20 orders of one e-mail racing on every instance: exactly 2 are stored, the rest refused', async () => {
+    await start();
+    const second = await takeawayApp(clock, { database: harness.database });
+    others.push(second);
+    // On PostgreSQL, two instances race on one database; on SQLite the one process owns the file.
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const pizza = (await harness.dish('pizza')).id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post(
+          guestOrder({
+            email: index % 2 ? `Mallory+${index}@example.com` : 'mallory@EXAMPLE.com',
+            phone: `+44 20 ${1_000_000 + index}`,
+            items: [{ id: pizza, quantity: 1 }],
+            pickup: 'asap',
+          }),
+          apps[index % apps.length]!,
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    // The e-mail's hourly budget (10) stops half of them first; the cap, the rest.
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const capped = answers.filter((answer) => answer.statusCode === 409);
+    expect(capped).toHaveLength(8);
+    for (const refused of capped) expect(refused.json().errors[0].code).toBe('too-many-pending');
+    expect(await harness.app.db.selectFrom('takeaway_orders').select('id').execute()).toHaveLength(
+      2,
+    );
   });
 });

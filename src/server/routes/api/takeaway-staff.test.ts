@@ -1,4 +1,4 @@
-// Over 400 lines: staff's side of takeaway in one file (the board and its tag, opening, every status change and move, phone orders, the pause), on one harness and one clock.
+// Over 400 lines: staff's side of takeaway in one file (the board and its tag, opening, every status change and move, phone orders, the pause, declining a guest's orders at once), on one harness and one clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { ORDER_TRANSITIONS } from '../../services/takeaway/status.ts';
@@ -8,10 +8,12 @@ import {
   takeawayApp,
   type TakeawayHarness,
 } from '../../testing/takeaway.ts';
+import { startSmtpServer } from '../../testing/smtp.ts';
 
 // Staff's side of takeaway: the day's orders, the kitchen board and its
 // tag across instances, "opened", every status change and move, phone
-// orders (past a full slot with override), and the pause.
+// orders (past a full slot with override), the pause, and all of one
+// guest's orders declined at once.
 
 const TODAY = TAKEAWAY_TODAY;
 const clock = { now: TAKEAWAY_CLOCK };
@@ -482,6 +484,132 @@ describe('POST|DELETE /api/takeaway/pause', () => {
       expect((await harness.staff('POST', '/api/takeaway/pause', { minutes })).statusCode).toBe(
         400,
       );
+    }
+  });
+});
+
+describe('GET|POST /api/takeaway/decline-pending (docs/security.md item 41)', () => {
+  it('by e-mail, phone or client address: counts, then declines each order still received, audited by number; one mail per guest in their language, through a real SMTP server', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      clock.now = TAKEAWAY_CLOCK;
+      harness = await takeawayApp(clock, { env: { SMTP_URL: smtp.url }, sending: true });
+      const pizza = (await harness.dish('pizza')).id;
+      const times = ['19:00', '19:15', '19:30', '19:45', '20:00', '20:15', '20:30', '20:45'];
+      let slot = 0;
+      const order = async (overrides: Record<string, unknown>, remoteAddress?: string) => {
+        const response = await harness.app.inject({
+          method: 'POST',
+          url: '/api/takeaway/orders',
+          payload: harness.guestOrder({
+            items: [{ id: pizza, quantity: 1 }],
+            pickup: { date: TODAY, time: times[slot++] },
+            ...overrides,
+          }),
+          remoteAddress: remoteAddress ?? `10.9.0.${slot}`,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ id: number }>().id;
+      };
+      // Mallory: one order the kitchen accepted, then two waiting (the latest in French).
+      const mallory = { name: 'Mallory', email: 'mallory@example.com' };
+      const m0 = await order({ ...mallory, lang: 'de', phone: '+44 20 0000001' });
+      expect((await patch(m0, { status: 'accepted' })).statusCode).toBe(200);
+      const m1 = await order({ ...mallory, lang: 'de', phone: '+44 20 0000002' });
+      const m2 = await order({ ...mallory, lang: 'fr', phone: '+44 20 0000003' });
+      // Carol: one phone under two e-mails. Bob: someone else.
+      const c1 = await order({ email: 'carol@example.com', phone: '+39 333 7777777', lang: 'it' });
+      const c2 = await order({
+        email: 'carol.b@example.com',
+        phone: '+39 (333) 777-7777',
+        lang: 'en',
+      });
+      const bob = await order({ email: 'bob@example.com', phone: '+39 333 1111111' });
+      // Two /64 networks of one /56.
+      const a1 = await order(
+        { email: 'a1@example.com', phone: '+39 333 2000001' },
+        '2001:db8:9:100::1',
+      );
+      const a2 = await order(
+        { email: 'a2@example.com', phone: '+39 333 2000002' },
+        '2001:db8:9:1ff::2',
+      );
+
+      const count = async (query: string) =>
+        (await harness.staff('GET', `/api/takeaway/decline-pending?${query}`)).json();
+      const decline = (body: object) =>
+        harness.staff('POST', '/api/takeaway/decline-pending', body);
+      expect(await count('email=MALLORY%40example.com')).toEqual({ pending: 2 });
+      const byEmail = await decline({
+        email: 'Mallory@Example.com',
+        message: 'Troppi ordini dallo stesso indirizzo.',
+      });
+      expect(byEmail.statusCode, byEmail.body).toBe(200);
+      expect(byEmail.json()).toEqual({ declined: 2 });
+      expect(await count('email=mallory%40example.com')).toEqual({ pending: 0 });
+      expect(await count('phone=%2B393337777777')).toEqual({ pending: 2 });
+      expect((await decline({ phone: '+39 333 777 7777' })).json()).toEqual({ declined: 2 });
+      expect(await count(`addressOf=${a2}`)).toEqual({ pending: 2 });
+      expect((await decline({ addressOf: a1 })).json()).toEqual({ declined: 2 });
+      // An unknown order is 404; a guest with nothing waiting, 0.
+      expect(
+        (await harness.staff('GET', '/api/takeaway/decline-pending?addressOf=999')).statusCode,
+      ).toBe(404);
+      expect((await decline({ email: 'nobody@example.com' })).json()).toEqual({ declined: 0 });
+
+      const statuses = Object.fromEntries(
+        (await harness.app.db.selectFrom('takeaway_orders').select(['id', 'status']).execute()).map(
+          (row) => [row.id, row.status],
+        ),
+      );
+      expect(statuses).toEqual({
+        [m0]: 'accepted',
+        [m1]: 'declined',
+        [m2]: 'declined',
+        [c1]: 'declined',
+        [c2]: 'declined',
+        [bob]: 'received',
+        [a1]: 'declined',
+        [a2]: 'declined',
+      });
+      const audits = (await harness.audits()).filter(
+        (entry) => entry.action === 'takeaway.declined',
+      );
+      expect(audits.map((entry) => entry.target)).toEqual(
+        [m1, m2, c1, c2, a1, a2].map((id) => `takeaway_order:${id}`),
+      );
+      expect(audits[0]!.summary).toBe(
+        `Ordine da asporto n. ${m1} (ritiro 13/01/2026 alle 19:15) rifiutato con tutti gli ordini in attesa della stessa email, con un messaggio al cliente.`,
+      );
+      expect(audits[2]!.summary).toMatch(/in attesa dello stesso telefono\.$/);
+      expect(audits[4]!.summary).toMatch(/in attesa dello stesso indirizzo\.$/);
+      expect(JSON.stringify(audits)).not.toMatch(/mallory|carol|333|2001/i);
+
+      // One mail per guest (Mallory, Carol's two e-mails, a1, a2), none per order.
+      const kinds = (await harness.mails()).map((mail) => mail.kind);
+      expect(kinds.filter((kind) => kind === 'takeaway-declined-all')).toHaveLength(5);
+      expect(kinds).not.toContain('takeaway-declined');
+      const received = await smtp.waitFor(kinds.length);
+      const toMallory = received.filter((mail) => mail.to.includes('mallory@example.com'));
+      const summary = toMallory.find((mail) => mail.text.includes('ces commandes'))!;
+      expect(summary, 'the French summary').toBeDefined();
+      expect(summary.text).toContain('Bonjour Mallory,');
+      expect(summary.text).toContain(
+        `– Commande n° ${m1}, retrait le mardi 13 janvier 2026 à 19:15`,
+      );
+      expect(summary.text).toContain(
+        `– Commande n° ${m2}, retrait le mardi 13 janvier 2026 à 19:30`,
+      );
+      expect(summary.text).not.toContain(`n° ${m0},`);
+      expect(summary.text).toContain('Troppi ordini dallo stesso indirizzo.');
+      const toCarol = received.filter((mail) => mail.to.some((to) => to.startsWith('carol')));
+      expect(toCarol.filter((mail) => /questo ordine:|this order:/.test(mail.text))).toHaveLength(
+        2,
+      );
+    } finally {
+      // The mailer keeps its connection open until the app closes.
+      await harness?.close();
+      await smtp.stop();
     }
   });
 });

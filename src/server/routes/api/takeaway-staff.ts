@@ -12,14 +12,18 @@ import {
   takeawaySettingsAnswer,
 } from '../../../shared/schemas/takeaway.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
+import { declinePendingRoutes } from './decline-pending.ts';
 import { fieldError, notFound, refuse } from './errors.ts';
 
 /**
  * /api/takeaway for staff (bearer): the day's orders, the kitchen board
  * (polled every second, 304 while nothing changed on any instance), an
- * order opened, a status change (or a move), a phone order, the pause.
+ * order opened, a status change (or a move), a phone order, the pause, and
+ * all of one guest's orders declined at once.
  */
 export const takeawayStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  declinePendingRoutes(app, 'takeaway', () => app.takeaway, 'Ordine non trovato.');
+
   app.get(
     '/takeaway/orders',
     {

@@ -1,12 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { romeDateReader, type Schedule } from '../../../shared/opening-hours.ts';
-import type {
-  EventInquiryBody,
-  EventStatus,
-  InquiryPatch,
-  InquiryReplyBody,
+import {
+  EVENT_REFUSALS,
+  type EventInquiryBody,
+  type EventStatus,
+  type InquiryPatch,
+  type InquiryReplyBody,
 } from '../../../shared/schemas/events.ts';
+import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import { decideUnderLock } from '../capacity.ts';
+import { lockBookings } from '../reservations/booking.ts';
+import {
+  holdsTooManyInquiries,
+  PendingInquiries,
+  TOO_MANY_OPEN_INQUIRIES,
+} from './pending-inquiries.ts';
 import type { AuditActor } from '../audit-log.ts';
 import { screenGuest, type LimitCounters, type RateLimited } from '../address-limits.ts';
 import { INQUIRY_LIMITS } from './guest-inquiry.ts';
@@ -17,7 +26,14 @@ import { StaffInquiries, type TranslateNow } from './staff-inquiries.ts';
 
 type Actor = NonNullable<AuditActor>;
 
-export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimited;
+/** A guest whose e-mail or phone already holds two open requests (pending-inquiries.ts). */
+export interface TooManyOpen {
+  ok: false;
+  reason: typeof EVENT_REFUSALS.tooManyPending;
+  description: string;
+}
+
+export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimited | TooManyOpen;
 
 /**
  * Event requests, the one service the routes use (`app.events`), made of
@@ -28,7 +44,9 @@ export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimite
  *   queued with the request;
  * - staff-inquiries.ts: the back office's list, status and held covers,
  *   and replies in the guest's language;
- * - inquiry-rows.ts: requests with their threads, as the API answers them.
+ * - inquiry-rows.ts: requests with their threads, as the API answers them;
+ * - pending-inquiries.ts: the cap on one guest's open requests, and staff
+ *   declining all of one guest's at once.
  */
 export class EventsService {
   readonly #db: Kysely<Database>;
@@ -40,6 +58,7 @@ export class EventsService {
   /** Today in Rome at the app's clock. */
   readonly #today: () => string;
   readonly #staff: StaffInquiries;
+  readonly #pending: PendingInquiries;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -66,6 +85,7 @@ export class EventsService {
     this.#today = romeDateReader(this.#now);
     this.#mails = new EventMailQueue({ deliverTo: options.deliverTo });
     this.#onMail = options.onMail ?? (() => {});
+    this.#pending = new PendingInquiries({ db: options.db, now: this.#now, today: this.#today });
     this.#staff = new StaffInquiries({
       db: options.db,
       translate: options.translate,
@@ -87,14 +107,39 @@ export class EventsService {
     if (screened) return screened;
     const refused = checkDates(await this.#schedule(), body, this.#today());
     if (refused) return refused;
-    const id = await this.#db.transaction().execute(async (trx) => {
-      const inquiry = await insertInquiry(trx, body, { clientKey, nowMs: this.#now() });
-      await this.#mails.received(trx, inquiry);
-      await notifyNewInquiry(trx, inquiry);
-      return inquiry.id;
-    });
+    // Under the bookings' lock, which staff's changes of a request take too
+    // (staff-inquiries.ts): requests of one guest racing on every instance take
+    // turns, so none slips past the open requests' cap.
+    const outcome = await decideUnderLock<TooManyOpen['reason'], { ok: true; id: number }>(
+      this.#db,
+      {
+        lock: lockBookings,
+        decide: async (trx) => {
+          if (await holdsTooManyInquiries(trx, body, this.#today())) {
+            return { ok: false, reason: EVENT_REFUSALS.tooManyPending };
+          }
+          const inquiry = await insertInquiry(trx, body, { clientKey, nowMs: this.#now() });
+          await this.#mails.received(trx, inquiry);
+          await notifyNewInquiry(trx, inquiry);
+          return { ok: true, id: inquiry.id };
+        },
+      },
+    );
+    if (!outcome.ok) return { ...outcome, description: TOO_MANY_OPEN_INQUIRIES };
     this.#onMail();
-    return { ok: true, id };
+    return outcome;
+  }
+
+  /** How many open requests one guest (or address) has (GET /api/events/decline-pending). */
+  pendingCount(guest: PendingOf) {
+    return this.#pending.count(guest);
+  }
+
+  /** Staff's "Rifiuta tutte" (POST /api/events/decline-pending); one mail to each guest. */
+  async declinePending(guest: PendingOf, message: string | undefined, actor: Actor) {
+    const declined = await this.#pending.decline(guest, message, actor);
+    if (declined) this.#onMail();
+    return declined;
   }
 
   // Staff (staff-inquiries.ts)

@@ -251,7 +251,12 @@ function heldAfter(
 }
 
 /** How the audit log names a request: its number, kind, day and service, never the guest. */
-function inquiryNamed(row: { id: number; kind: EventKind; date: string; service: EventService }) {
+export function inquiryNamed(row: {
+  id: number;
+  kind: EventKind;
+  date: string;
+  service: EventService;
+}) {
   const [year, month, day] = row.date.split('-');
   return `Richiesta di evento n. ${row.id} (${EVENT_KIND_LABELS[row.kind].toLowerCase()}, ${day}/${month}/${year}, ${EVENT_SERVICE_LABELS[row.service]})`;
 }

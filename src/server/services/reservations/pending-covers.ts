@@ -1,8 +1,5 @@
-import {
-  limitedEmail,
-  limitedPhone,
-  type ReservationSettings,
-} from '../../../shared/schemas/reservations.ts';
+import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import { heldBySameGuest } from '../pending-guests.ts';
 
 /**
  * How many covers one guest may hold in bookings still waiting for staff
@@ -24,17 +21,7 @@ export const pendingCoversLimit = (settings: Pick<ReservationSettings, 'maxParty
  * it: `limitedEmail`, `limitedPhone`) each hold already, in `pending`: a
  * date's pending bookings.
  */
-export function pendingCoversOf(
+export const pendingCoversOf = (
   pending: readonly { party: number; email: string; phone: string }[],
   guest: { email: string; phone: string },
-): { byEmail: number; byPhone: number } {
-  const email = limitedEmail(guest.email);
-  const phone = limitedPhone(guest.phone);
-  let byEmail = 0;
-  let byPhone = 0;
-  for (const booking of pending) {
-    if (booking.email !== '' && limitedEmail(booking.email) === email) byEmail += booking.party;
-    if (limitedPhone(booking.phone) === phone) byPhone += booking.party;
-  }
-  return { byEmail, byPhone };
-}
+) => heldBySameGuest(pending, guest, (booking) => booking.party);

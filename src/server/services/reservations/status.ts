@@ -8,13 +8,10 @@ import type {
 } from '../../../shared/schemas/reservations.ts';
 import { recordAudit } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
-import { guestsRows } from './guest-match.ts';
+import { declineAllPending, pendingOfGuest } from '../pending-guests.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt, type GuestMailKind } from '../../mail/reservation-mails.ts';
-import { bumpBookingsVersion, MINUTE_MS, toReservation, type Actor, type Row } from './rows.ts';
-
-/** How far back declining by address reaches (#pendingOf). */
-const ADDRESS_BURST_MS = 48 * 60 * MINUTE_MS;
+import { bumpBookingsVersion, toReservation, type Actor, type Row } from './rows.ts';
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
@@ -91,90 +88,68 @@ export class StatusChanges {
 
   /**
    * Declines every pending request of one e-mail, phone or client address
-   * at once (docs/security.md item 41): each audited by its number, and one mail
-   * to each guest listing theirs (never one per booking). Null when
-   * `addressOf` names no booking.
+   * at once (docs/security.md item 41; pending-guests.ts `declineAllPending`):
+   * each audited by its number, and one mail to each guest listing theirs
+   * (never one per booking). Null when `addressOf` names no booking.
    */
   async declinePending(
     guest: PendingOf,
     message: string | undefined,
     actor: Actor,
   ): Promise<number | null> {
-    const declined = await this.#db.transaction().execute(async (trx) => {
-      const pending = await this.#pendingOf(trx, guest);
-      if (pending === null) return null;
-      const done: Row[] = [];
-      for (const row of pending) {
-        const updated = await trx
-          .updateTable('reservations')
-          .set((eb) => ({
-            status: 'declined' as const,
-            staff_message: message || row.staff_message,
-            sequence: eb('sequence', '+', 1),
-            client_key: null,
-            updated_at: nowIso(this.#now()),
-          }))
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) continue;
-        await recordAudit(trx, actor, {
+    const declined = await declineAllPending<Row>(
+      this.#db,
+      {
+        pending: (trx, of) => this.#pendingOf(trx, of),
+        decline: (trx, row) =>
+          trx
+            .updateTable('reservations')
+            .set((eb) => ({
+              status: 'declined' as const,
+              staff_message: message || row.staff_message,
+              sequence: eb('sequence', '+', 1),
+              client_key: null,
+              updated_at: nowIso(this.#now()),
+            }))
+            .where('id', '=', row.id)
+            .where('status', '=', 'pending')
+            .returningAll()
+            .executeTakeFirst(),
+        audited: (row) => ({
           action: 'reservation.declined',
           target: `reservation:${row.id}`,
-          summary: `Prenotazione n. ${row.id} (${bookingSummaryIt(updated)}) rifiutata con tutte le richieste in attesa ${
-            'email' in guest
-              ? 'della stessa email'
-              : 'phone' in guest
-                ? 'dello stesso telefono'
-                : 'dello stesso indirizzo'
-          }${message ? ', con un messaggio al cliente' : ''}.`,
-        });
-        done.push(updated);
-      }
-      if (done.length === 0) return 0;
-      await bumpBookingsVersion(trx);
-      const byGuest = new Map<string, Row[]>();
-      for (const row of done.filter((booking) => booking.email !== '')) {
-        const key = row.email.toLowerCase();
-        byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
-      }
-      for (const rows of byGuest.values()) await this.#mails.declinedAll(trx, rows, message);
-      return done.length;
-    });
+          declined: `Prenotazione n. ${row.id} (${bookingSummaryIt(row)}) rifiutata`,
+          all: 'tutte le richieste',
+        }),
+        afterDeclined: bumpBookingsVersion,
+        mail: (trx, rows) => this.#mails.declinedAll(trx, rows, message),
+      },
+      { guest, message, actor },
+    );
     if (declined) this.#changed();
     return declined;
   }
 
   /** The pending requests of `guest`, soonest first; null when `addressOf` names no booking. */
-  async #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<Row[] | null> {
-    let clientKey: string | null = null;
-    if ('addressOf' in guest) {
-      const named = await db
-        .selectFrom('reservations')
-        .select('client_key')
-        .where('id', '=', guest.addressOf)
-        .executeTakeFirst();
-      if (!named) return null;
-      if (named.client_key === null) return [];
-      clientKey = named.client_key;
-    }
+  #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<Row[] | null> {
     const now = this.#now();
-    let query = db
-      .selectFrom('reservations')
-      .selectAll()
-      .where('status', '=', 'pending')
-      // A request whose time has passed is no longer anyone's to decline.
-      .where('starts_at', '>', nowIso(now))
-      .where((eb) =>
-        'addressOf' in guest ? eb('client_key', '=', clientKey) : guestsRows(guest)(eb),
-      );
-    // One address may be many households (a carrier's shared IPv4, a /56):
-    // only a burst of requests from it is declined, never what it asked days ago.
-    if ('addressOf' in guest) {
-      query = query.where('created_at', '>', nowIso(now - ADDRESS_BURST_MS));
-    }
-    return query.orderBy('starts_at').orderBy('id').execute();
+    return pendingOfGuest(
+      db,
+      'reservations',
+      guest,
+      (where) =>
+        db
+          .selectFrom('reservations')
+          .selectAll()
+          .where('status', '=', 'pending')
+          // A request whose time has passed is no longer anyone's to decline.
+          .where('starts_at', '>', nowIso(now))
+          .where(where)
+          .orderBy('starts_at')
+          .orderBy('id')
+          .execute(),
+      now,
+    );
   }
 
   /**

@@ -2,12 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { romeInstant } from '../../../shared/opening-hours.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { takeawayMail, type TakeawayMailKind } from '../../mail/takeaway-mails.ts';
+import {
+  takeawayDeclinedAllMail,
+  takeawayMail,
+  type TakeawayMailKind,
+} from '../../mail/takeaway-mails.ts';
 import type { CancelLinkKey } from '../reservations/cancel-links.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { centsToAmount } from '../../../shared/money.ts';
-import type { StoredOrder } from './order-rows.ts';
+import type { OrderRow, StoredOrder } from './order-rows.ts';
 import { orderStatusToken } from './status-token.ts';
 
 /** A status link is worth sending until a day after the pickup: then the order is history. */
@@ -66,6 +70,22 @@ export class TakeawayMailQueue {
           ...(row.message ? { staffMessage: row.message } : {}),
         },
       ),
+    );
+  }
+
+  /** One mail to one guest listing every order of theirs that staff declined at once. */
+  async declinedAll(
+    trx: Kysely<Database>,
+    rows: readonly OrderRow[],
+    staffMessage: string | undefined,
+  ): Promise<void> {
+    await enqueueMail(
+      trx,
+      takeawayDeclinedAllMail(rows, {
+        restaurant: await readRestaurantFacts(trx),
+        publicUrl: this.#publicUrl,
+        ...(staffMessage ? { staffMessage } : {}),
+      }),
     );
   }
 }

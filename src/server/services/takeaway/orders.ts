@@ -19,6 +19,7 @@ import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
+import { holdsTooManyOrders, TOO_MANY_PENDING_ORDERS } from './pending-orders.ts';
 import { notifyNewOrder } from '../push/notify.ts';
 import {
   asap,
@@ -270,6 +271,16 @@ export class TakeawayOrders {
           const settings = await readTakeawaySettings(trx, nowMs);
           const stopped = notTaking(settings);
           if (stopped) return stopped;
+          if (
+            taker.source === 'online' &&
+            (await holdsTooManyOrders(
+              trx,
+              { email: request.email ?? '', phone: request.phone },
+              romeDate(now),
+            ))
+          ) {
+            return refusal(TAKEAWAY_REFUSALS.tooManyPending, TOO_MANY_PENDING_ORDERS);
+          }
           const priced = await priceLines(trx, request.items);
           if (!priced.ok) {
             return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids));

@@ -23,6 +23,7 @@ import {
   type LimitCounters,
   type RateLimited,
 } from '../address-limits.ts';
+import type { PendingOf } from '../../../shared/schemas/reservations.ts';
 import type { AuditActor } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
 import { CancelLinkKey } from '../reservations/cancel-links.ts';
@@ -34,6 +35,7 @@ import { guestView, readOrder, readOrders, staffView } from './order-rows.ts';
 import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
 import { NO_LOAD, pickupSlots } from './slots.ts';
+import { PendingOrders } from './pending-orders.ts';
 import { OrderStatusChanges, type ChangeOutcome } from './status.ts';
 import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
 
@@ -61,6 +63,8 @@ type Actor = NonNullable<AuditActor>;
  * - order-rows.ts: orders as stored and as answered, and the orders' lock,
  *   which counts the version the kitchen board polls;
  * - guest-order.ts: a guest's order, counted against the flood limits;
+ * - pending-orders.ts: the cap on one guest's orders still waiting, and
+ *   the board declining all of one guest's at once;
  * - status.ts: staff's status changes (and moves), "opened", the guest's cancel;
  * - board.ts: the kitchen board's answer and its tag;
  * - mail-queue.ts: the guest's mails, queued with the change;
@@ -74,6 +78,7 @@ export class TakeawayService {
   readonly #counters: LimitCounters;
   readonly #orders: TakeawayOrders;
   readonly #changes: OrderStatusChanges;
+  readonly #pending: PendingOrders;
   readonly #contentVersion: () => Promise<number | undefined>;
   readonly #onMail: () => void;
   readonly #linkKey = new CancelLinkKey();
@@ -140,6 +145,12 @@ export class TakeawayService {
             section.items.map((item) => [item.id, item.name] as const),
           ),
         ),
+    });
+    this.#pending = new PendingOrders({
+      db: options.db,
+      mails,
+      now: this.#now,
+      today: this.#today,
     });
     this.#changes = new OrderStatusChanges({
       db: options.db,
@@ -232,6 +243,22 @@ export class TakeawayService {
   ): Promise<{ ok: true; order: TakeawayOrder } | Exclude<ChangeOutcome, { ok: true }>> {
     const changed = this.#mailed(await this.#changes.change(id, patch, actor));
     return changed.ok ? { ok: true, order: staffView(changed.order) } : changed;
+  }
+
+  /** How many orders one guest (or address) has still `received` (GET /api/takeaway/decline-pending). */
+  pendingCount(guest: PendingOf): Promise<number | null> {
+    return this.#pending.count(guest);
+  }
+
+  /** The board's "Rifiuta tutte" (POST /api/takeaway/decline-pending); one mail to each guest. */
+  async declinePending(
+    guest: PendingOf,
+    message: string | undefined,
+    actor: Actor,
+  ): Promise<number | null> {
+    const declined = await this.#pending.decline(guest, message, actor);
+    if (declined) this.#mailed({ ok: true });
+    return declined;
   }
 
   /** The order a status link names, as its page shows it; null when the link leads nowhere. */

@@ -363,3 +363,19 @@ export function storedBooking(sent: SentBooking, settings: Settings) {
 }
 export const cancelLinkPattern = () =>
   new RegExp(`^${harness.config.PUBLIC_URL.replaceAll('.', '\\.')}/reservations/cancel\\?token=`);
+
+/**
+ * Whether `sent`'s e-mail or phone, as the limits read them, already holds
+ * two of `pending` (takeaway orders still received, event requests new or
+ * talking): the third is 409 too-many-pending (docs/security.md item 41).
+ */
+export function holdsTwoPending(
+  pending: readonly { email: string; phone: string }[],
+  sent: { email?: string; phone: string },
+): boolean {
+  const email = limitEmail(sent.email ?? '');
+  const phone = limitPhone(sent.phone);
+  const byEmail = pending.filter((row) => row.email !== '' && limitEmail(row.email) === email);
+  const byPhone = pending.filter((row) => limitPhone(row.phone) === phone);
+  return Math.max(byEmail.length, byPhone.length) >= 2;
+}

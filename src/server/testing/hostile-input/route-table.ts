@@ -158,6 +158,8 @@ export const FAMILY_FILES = {
       ['POST', '/api/takeaway/orders/cancel'],
       ['POST', '/api/takeaway/pause'],
       ['DELETE', '/api/takeaway/pause'],
+      ['GET', '/api/takeaway/decline-pending'],
+      ['POST', '/api/takeaway/decline-pending'],
     ],
   },
   events: {
@@ -168,6 +170,8 @@ export const FAMILY_FILES = {
       ['PATCH', '/api/events/inquiries/:id'],
       ['POST', '/api/events/inquiries/:id/messages'],
       ['POST', '/api/events/inquiries/:id/messages/preview'],
+      ['GET', '/api/events/decline-pending'],
+      ['POST', '/api/events/decline-pending'],
     ],
   },
   backups: { requests: 300, routes: [['GET', '/api/backups']] },

@@ -1,15 +1,16 @@
 import { STAFF_MESSAGE_MAX } from '../../../shared/schemas/reservations.ts';
-import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
-/** The guest's message that goes with a decline (one booking's, or all of a guest's). */
+/** The guest's message that goes with a decline (one request's, or all of a guest's). */
 export function DeclineMessageField({
   id,
+  label,
   value,
   onChange,
   hint,
   className = 'staff-field',
 }: {
   id: string;
+  label: string;
   value: string;
   onChange: (value: string) => void;
   hint?: string;
@@ -17,7 +18,7 @@ export function DeclineMessageField({
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id}>{T.declineMessage}</label>
+      <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
         rows={3}

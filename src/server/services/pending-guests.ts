@@ -1,0 +1,184 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { limitedEmail, limitedPhone, type PendingOf } from '../../shared/schemas/reservations.ts';
+import { recordAudit, type AuditActor } from './audit-log.ts';
+import { decideUnderLock } from './capacity.ts';
+import { guestsRows } from './reservations/guest-match.ts';
+import { nowIso } from './tokens.ts';
+
+/**
+ * What bookings, takeaway orders and event requests share once a guest's
+ * requests wait for staff (docs/security.md item 41): who one guest is,
+ * how much they hold, and staff declining all of one guest's, or one
+ * address's, at once. Each family (services/reservations/status.ts,
+ * services/takeaway/decline-pending.ts, services/events/decline-pending.ts)
+ * says which of its rows wait and how one is declined; the rest is here.
+ */
+
+/** The tables whose rows a guest asks for from the site, with their e-mail, phone and address. */
+export type GuestTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
+
+const MINUTE_MS = 60 * 1000;
+
+/** How far back declining by address reaches (`pendingWhere`). */
+export const ADDRESS_BURST_MS = 48 * 60 * MINUTE_MS;
+
+/**
+ * How many takeaway orders (still `received`) and event requests (`new` or
+ * `talking`) one e-mail or one phone may hold: a guest may order twice
+ * before the kitchen answers; a robot filling the evening needs dozens.
+ */
+export const PENDING_PER_GUEST = 2;
+
+/**
+ * What `guest`'s e-mail and `guest`'s phone (each as the limits read it:
+ * `limitedEmail`, any case, without its +tag; `limitedPhone`, its digits)
+ * each hold already among `pending`, each row weighing `weigh` (a booking its
+ * party; an order or a request one).
+ */
+export function heldBySameGuest<Row extends { email: string; phone: string }>(
+  pending: readonly Row[],
+  guest: { email: string; phone: string },
+  weigh: (row: Row) => number = () => 1,
+): { byEmail: number; byPhone: number } {
+  const email = limitedEmail(guest.email);
+  const phone = limitedPhone(guest.phone);
+  let byEmail = 0;
+  let byPhone = 0;
+  for (const row of pending) {
+    if (row.email !== '' && limitedEmail(row.email) === email) byEmail += weigh(row);
+    if (limitedPhone(row.phone) === phone) byPhone += weigh(row);
+  }
+  return { byEmail, byPhone };
+}
+
+/**
+ * The client key `addressOf` names: the address its row came from, null for
+ * a row without one (staff's), undefined when no row has that id.
+ */
+export async function addressNamed(
+  db: Kysely<Database>,
+  table: GuestTable,
+  id: number,
+): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('client_key')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? row.client_key : undefined;
+}
+
+/**
+ * The rows of `guest`: by e-mail whatever its case, by phone however it was
+ * written, or from one client address (`clientKey`, read by `addressNamed`).
+ * One address may be many households (a carrier's shared IPv4, a /56): only
+ * a burst of requests from it is taken, never what it asked days ago.
+ */
+export const pendingWhere =
+  (guest: PendingOf, clientKey: string | null, now: number) =>
+  (eb: ExpressionBuilder<Database, GuestTable>) =>
+    'addressOf' in guest
+      ? eb.and([
+          eb('client_key', '=', clientKey),
+          eb('created_at', '>', nowIso(now - ADDRESS_BURST_MS)),
+        ])
+      : guestsRows(guest)(eb);
+
+/**
+ * The pending rows of `guest`, as `find` reads them with `pendingWhere`;
+ * null when `addressOf` names no row, none when it names one without an
+ * address.
+ */
+export async function pendingOfGuest<Row>(
+  db: Kysely<Database>,
+  table: GuestTable,
+  guest: PendingOf,
+  find: (where: ReturnType<typeof pendingWhere>) => Promise<Row[]>,
+  now: number,
+): Promise<Row[] | null> {
+  let clientKey: string | null = null;
+  if ('addressOf' in guest) {
+    const named = await addressNamed(db, table, guest.addressOf);
+    if (named === undefined) return null;
+    if (named === null) return [];
+    clientKey = named;
+  }
+  return find(pendingWhere(guest, clientKey, now));
+}
+
+/** How the audit log says which requests went together: never the guest's e-mail or phone. */
+const together = (guest: PendingOf) =>
+  'email' in guest
+    ? 'della stessa email'
+    : 'phone' in guest
+      ? 'dello stesso telefono'
+      : 'dello stesso indirizzo';
+
+/** One family's part in declining all of one guest's pending requests. */
+export interface PendingFamily<Row extends { id: number; email: string }> {
+  /** Taken first in the transaction (the capacity's lock, when declining frees capacity). */
+  lock?: (trx: Kysely<Database>) => Promise<unknown>;
+  /** The guest's pending rows, soonest first (`pendingOfGuest`); null for an unknown `addressOf`. */
+  pending: (trx: Kysely<Database>, guest: PendingOf) => Promise<Row[] | null>;
+  /** Declines one row if it is still pending: the row as it is now, else undefined. */
+  decline: (
+    trx: Kysely<Database>,
+    row: Row,
+    message: string | undefined,
+  ) => Promise<Row | undefined>;
+  /** Its audit entry: the action, the target, and the row named by its number ("Ordine n. 4 (…) rifiutato"). */
+  audited: (row: Row) => { action: string; target: string; declined: string; all: string };
+  /** After at least one row was declined, in the transaction (a version to count up). */
+  afterDeclined?: (trx: Kysely<Database>) => Promise<void>;
+  /** Queues the one mail to one guest listing all of theirs declined (rows of one e-mail). */
+  mail: (trx: Kysely<Database>, rows: Row[], message: string | undefined) => Promise<void>;
+}
+
+/**
+ * Declines every pending request of one e-mail, phone or client address at
+ * once, in one transaction (after the family's lock, if any): each audited
+ * by its number, and one mail to each guest (by e-mail, any case) listing
+ * theirs, never one per request. The number declined, or null when
+ * `addressOf` names no row; declining nothing writes nothing.
+ */
+export async function declineAllPending<Row extends { id: number; email: string }>(
+  db: Kysely<Database>,
+  family: PendingFamily<Row>,
+  request: { guest: PendingOf; message: string | undefined; actor: NonNullable<AuditActor> },
+): Promise<number | null> {
+  const { guest, message, actor } = request;
+  // Decided as capacity is (capacity.ts): nothing to decline rolls back, the lock's write too.
+  const outcome = await decideUnderLock<'not-found' | 'none', { ok: true; declined: number }>(db, {
+    lock: async (trx) => family.lock?.(trx),
+    decide: async (trx) => {
+      const pending = await family.pending(trx, guest);
+      if (pending === null) return { ok: false, reason: 'not-found' };
+      const done: Row[] = [];
+      for (const row of pending) {
+        const updated = await family.decline(trx, row, message);
+        if (!updated) continue;
+        const entry = family.audited(updated);
+        await recordAudit(trx, actor, {
+          action: entry.action,
+          target: entry.target,
+          summary: `${entry.declined} con ${entry.all} in attesa ${together(guest)}${
+            message ? ', con un messaggio al cliente' : ''
+          }.`,
+        });
+        done.push(updated);
+      }
+      if (done.length === 0) return { ok: false, reason: 'none' };
+      await family.afterDeclined?.(trx);
+      const byGuest = new Map<string, Row[]>();
+      for (const row of done.filter((each) => each.email !== '')) {
+        const key = row.email.toLowerCase();
+        byGuest.set(key, [...(byGuest.get(key) ?? []), row]);
+      }
+      for (const rows of byGuest.values()) await family.mail(trx, rows, message);
+      return { ok: true, declined: done.length };
+    },
+  });
+  if (outcome.ok) return outcome.declined;
+  return outcome.reason === 'not-found' ? null : 0;
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import type { AuditActor } from '../audit-log.ts';
+import {
+  declineAllPending,
+  heldBySameGuest,
+  pendingOfGuest,
+  PENDING_PER_GUEST,
+} from '../pending-guests.ts';
+import { nowIso } from '../tokens.ts';
+import type { TakeawayMailQueue } from './mail-queue.ts';
+import { lockOrders, orderSummaryIt, type OrderRow } from './order-rows.ts';
+
+/** What a guest reads when refused (the forms show their own text, in their language). */
+export const TOO_MANY_PENDING_ORDERS =
+  'You already have two orders waiting for the kitchen to confirm them: please wait for its answer, or call the restaurant.';
+
+/**
+ * Whether `guest`'s e-mail or phone (`heldBySameGuest`: any case, without a
+ * +tag; its digits) already holds `PENDING_PER_GUEST` orders from the site
+ * the kitchen has not answered (still `received`), for today or later.
+ * Staff's phone orders neither count nor are limited. Read under the orders'
+ * lock (orders.ts), so that orders racing on every instance take turns.
+ */
+export async function holdsTooManyOrders(
+  trx: Kysely<Database>,
+  guest: { email: string; phone: string },
+  today: string,
+): Promise<boolean> {
+  const pending = await trx
+    .selectFrom('takeaway_orders')
+    .select(['email', 'phone'])
+    .where('status', '=', 'received')
+    .where('source', '=', 'online')
+    .where('date', '>=', today)
+    .execute();
+  const held = heldBySameGuest(pending, guest);
+  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
+}
+
+/**
+ * The kitchen board's "Rifiuta tutte": every order of one e-mail, phone or
+ * client address still `received` (for today or later) declined at once
+ * (pending-guests.ts `declineAllPending`), under the orders' lock, since
+ * declining frees the slots' places and the board polls the version.
+ */
+export class PendingOrders {
+  readonly #db: Kysely<Database>;
+  readonly #mails: TakeawayMailQueue;
+  readonly #now: () => number;
+  readonly #today: () => string;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    mails: TakeawayMailQueue;
+    now: () => number;
+    today: () => string;
+  }) {
+    this.#db = options.db;
+    this.#mails = options.mails;
+    this.#now = options.now;
+    this.#today = options.today;
+  }
+
+  /** How many orders `guest` has waiting; null when `addressOf` names no order. */
+  async count(guest: PendingOf): Promise<number | null> {
+    return (await this.#pendingOf(this.#db, guest))?.length ?? null;
+  }
+
+  decline(
+    guest: PendingOf,
+    message: string | undefined,
+    actor: NonNullable<AuditActor>,
+  ): Promise<number | null> {
+    const at = nowIso(this.#now());
+    return declineAllPending<OrderRow>(
+      this.#db,
+      {
+        lock: lockOrders,
+        pending: (trx, of) => this.#pendingOf(trx, of),
+        decline: (trx, row) =>
+          trx
+            .updateTable('takeaway_orders')
+            .set((eb) => ({
+              status: 'declined' as const,
+              message: message ?? '',
+              opened_at: eb.fn.coalesce('opened_at', eb.val(at)),
+              updated_at: at,
+            }))
+            .where('id', '=', row.id)
+            .where('status', '=', 'received')
+            .returningAll()
+            .executeTakeFirst(),
+        audited: (row) => ({
+          action: 'takeaway.declined',
+          target: `takeaway_order:${row.id}`,
+          declined: `Ordine da asporto ${orderSummaryIt(row)} rifiutato`,
+          all: 'tutti gli ordini',
+        }),
+        mail: (trx, rows) => this.#mails.declinedAll(trx, rows, message),
+      },
+      { guest, message, actor },
+    );
+  }
+
+  /** The orders of `guest` still `received`, by pickup; null when `addressOf` names no order. */
+  #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<OrderRow[] | null> {
+    return pendingOfGuest(
+      db,
+      'takeaway_orders',
+      guest,
+      (where) =>
+        db
+          .selectFrom('takeaway_orders')
+          .selectAll()
+          .where('status', '=', 'received')
+          // An order whose day has passed is nobody's to decline.
+          .where('date', '>=', this.#today())
+          .where(where)
+          .orderBy('date')
+          .orderBy('time')
+          .orderBy('id')
+          .execute(),
+      this.#now(),
+    );
+  }
+}
