@@ -11,7 +11,7 @@ import { MenuSaves } from './menu-saves.ts';
 import { PhotoUploads, smallPictures } from './photo-uploads.ts';
 import { TAKEAWAY_RULES, TakeawayOrders, type PickupSlot } from './takeaway-orders.ts';
 
-/** The dates bookings and event requests use: enough for a run, few enough that bookings meet. */
+/** The most dates bookings and event requests use (two cycles book each: bookings.ts). */
 const BOOKING_DATES = 24;
 
 /** Reads a JSON answer; throws when the setup cannot go on. */
@@ -35,7 +35,11 @@ async function setupCall(
  * the stream. A mail per contact post, two per booking and per event
  * request, one per order: the outbox delivers them one at a time.
  */
-export async function prepareStream(target: Target, db: Kysely<Database>): Promise<WriteKind[]> {
+export async function prepareStream(
+  target: Target,
+  db: Kysely<Database>,
+  cycles: number,
+): Promise<WriteKind[]> {
   const { url, token } = target;
   await setupCall(`${url}/api/reservations/settings`, {
     method: 'PUT',
@@ -50,7 +54,11 @@ export async function prepareStream(target: Target, db: Kysely<Database>): Promi
 
   const today = romeDate(new Date());
   const bookingDates: BookingDate[] = [];
-  for (let ahead = 2; ahead < 120 && bookingDates.length < BOOKING_DATES; ahead += 1) {
+  for (
+    let ahead = 2;
+    ahead < 120 && bookingDates.length < Math.min(BOOKING_DATES, Math.floor(cycles / 2) + 1);
+    ahead += 1
+  ) {
     const date = addDays(today, ahead);
     const answer = (await setupCall(`${url}/api/reservations/availability?date=${date}&party=1`, {
       method: 'GET',
