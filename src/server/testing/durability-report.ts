@@ -3,6 +3,8 @@ import type { Duplicate } from './durability-mails.ts';
 
 export interface DurabilityOptions {
   cycles: number;
+  /** A PostgreSQL database (a test's schema); by default a fresh SQLite file. */
+  databaseUrl?: string;
   /** Makes a run's timing choices repeatable (the kill moments, the request mix). */
   seed?: number;
   /** Requests in flight at once during a cycle. */
