@@ -1,14 +1,15 @@
 /**
  * `npm run bench:durability [-- --cycles N] [--seed S] [--concurrency C]`
  *
- * Durability at length: at least 100 SIGKILLs of the real server in
- * the middle of daily-menu saves, contact posts, table bookings, takeaway
+ * Durability at length: at least 100 SIGKILLs of the real server in the
+ * middle of daily-menu saves, contact posts, table bookings, takeaway
  * orders, event requests and photo uploads (src/server/testing/durability.ts
- * does the work; `npm test` runs 10). Prints a summary table, one row per
- * kind of write, and exits non-zero on any lost or half-stored write, any
- * limit exceeded or refusal for capacity that what is stored does not
- * explain, any lost mail, unexplained second copy, or integrity failure. A second copy in SMTP's crash window (a kill between the
- * SMTP peer's acceptance and the "sent" mark, same Message-ID) is the
+ * does the work; `npm test` runs 6, on both databases). Prints a summary
+ * table, two rows per kind of write, and exits non-zero on any lost or
+ * half-stored write, any limit exceeded, any refusal for capacity that what
+ * is stored does not explain, any lost mail, unexplained second copy, or
+ * integrity failure. A second copy in SMTP's crash window (a kill between
+ * the SMTP peer's acceptance and the "sent" mark, same Message-ID) is the
  * outbox's at-least-once delivery (docs/decisions/004): counted and listed,
  * not a failure, exactly as in the test `npm test` runs. Needs `npm run build`.
  */
