@@ -2,10 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { romeInstant } from '../../../shared/opening-hours.ts';
 import { mealServiceOf } from '../../../shared/meal-service.ts';
-import { SEATED_STATUSES } from '../../../shared/schemas/reservations.ts';
-import { heldSeats, holdsOn } from '../../services/reservations/held-covers.ts';
-import { toSeated } from '../../services/reservations/rows.ts';
-import { fits, seatedAt, type Seated } from '../../services/reservations/slots.ts';
 import {
   acknowledged,
   json,
@@ -43,6 +39,36 @@ interface Booking {
   party: number;
   date: string;
   time: string;
+}
+
+/** A party at its table, from start to end (ms). */
+interface Seat {
+  party: number;
+  startsAt: number;
+  endsAt: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The most covers seated at any moment of [from, to). Written here apart
+ * from the server's own count (services/reservations/slots.ts), which it
+ * checks: seating only rises when a party sits, so the moments to look at
+ * are `from` and every start inside.
+ */
+function peakSeated(seats: readonly Seat[], from: number, to: number): number {
+  const moments = [
+    from,
+    ...seats.map((seat) => seat.startsAt).filter((at) => from < at && at < to),
+  ];
+  let peak = 0;
+  for (const moment of moments) {
+    let seated = 0;
+    for (const seat of seats)
+      if (seat.startsAt <= moment && moment < seat.endsAt) seated += seat.party;
+    peak = Math.max(peak, seated);
+  }
+  return peak;
 }
 
 /** Mails each online booking queues: the guest's (received or confirmed) and the restaurant's notice. */
@@ -154,7 +180,7 @@ export class Bookings implements WriteKind {
     for (const { date } of this.#dates) {
       const seats = await this.#seats(db, date);
       for (const seat of seats) {
-        const seated = seatedAt(seats, seat.startsAt);
+        const seated = peakSeated(seats, seat.startsAt, seat.startsAt + 1);
         if (seated > BOOKING_RULES.coversPerSlot) {
           findings.note(
             findings.overLimit,
@@ -168,17 +194,13 @@ export class Bookings implements WriteKind {
 
   /** Loads only grow during the run: a slot refused as full must have no room for that party at the end. */
   async verifyRefusals(db: Kysely<Database>, findings: Findings) {
-    const seatsOn = new Map<string, Seated[]>();
+    const seatsOn = new Map<string, Seat[]>();
     for (const attempt of this.attempts.filter((attempt) => attempt.code === 'slot-full')) {
       const { date, time, party } = attempt.detail;
       if (!seatsOn.has(date)) seatsOn.set(date, await this.#seats(db, date));
       const at = romeInstant(date, time).getTime();
-      if (
-        fits(seatsOn.get(date)!, at, party, {
-          turnMinutes: BOOKING_RULES.turnMinutes,
-          capacity: BOOKING_RULES.coversPerSlot,
-        })
-      ) {
+      const turnEnds = at + BOOKING_RULES.turnMinutes * MINUTE_MS;
+      if (peakSeated(seatsOn.get(date)!, at, turnEnds) + party <= BOOKING_RULES.coversPerSlot) {
         findings.note(
           findings.wrongRefusals,
           attempt.key,
@@ -188,16 +210,41 @@ export class Bookings implements WriteKind {
     }
   }
 
-  /** A date's seats as capacity counts them: its bookings, and what confirmed events hold. */
-  async #seats(db: Kysely<Database>, date: string): Promise<Seated[]> {
-    const rows = await db
+  /**
+   * A date's seats as capacity counts them, worked out here from the rows
+   * alone: each booking from its time for a turn, and each confirmed
+   * event's hold from its service's first slot to a turn after its last
+   * (docs/api.md, `PATCH /api/events/inquiries/:id`).
+   */
+  async #seats(db: Kysely<Database>, date: string): Promise<Seat[]> {
+    const turn = BOOKING_RULES.turnMinutes * MINUTE_MS;
+    const bookings = await db
       .selectFrom('reservations')
-      .select(['party', 'starts_at', 'ends_at'])
+      .select(['party', 'time'])
       .where('date', '=', date)
-      .where('status', 'in', SEATED_STATUSES)
+      .where('status', 'in', ['pending', 'confirmed'])
+      .execute();
+    const seats: Seat[] = bookings.map((row) => {
+      const startsAt = romeInstant(date, row.time).getTime();
+      return { party: row.party, startsAt, endsAt: startsAt + turn };
+    });
+    const holds = await db
+      .selectFrom('event_inquiries')
+      .select(['service', 'hold_covers'])
+      .where('date', '=', date)
+      .where('status', '=', 'confirmed')
       .execute();
     const times = this.#dates.find((entry) => entry.date === date)?.times ?? [];
-    const slots = times.map((time) => ({ time, at: romeInstant(date, time) }));
-    return [...rows.map(toSeated), ...heldSeats(await holdsOn(db, date), slots, BOOKING_RULES)];
+    for (const hold of holds) {
+      const inService = times.filter((time) => mealServiceOf(time) === hold.service);
+      if (!hold.hold_covers || inService.length === 0) continue;
+      seats.push({
+        // -1: every cover (migration 022)
+        party: hold.hold_covers < 0 ? BOOKING_RULES.coversPerSlot : hold.hold_covers,
+        startsAt: romeInstant(date, inService[0]!).getTime(),
+        endsAt: romeInstant(date, inService.at(-1)!).getTime() + turn,
+      });
+    }
+    return seats;
   }
 }
