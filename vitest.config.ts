@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 const DATABASE_TESTS = [
   'src/server/db/database.test.ts',
-  'src/server/db/postgres-sigkill.test.ts',
+  'src/server/durability.test.ts',
   'src/server/backup/**/*.test.ts',
   'src/server/cli/restore.test.ts',
   'src/server/routes/**/*.test.ts',

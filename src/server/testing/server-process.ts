@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from './ports.ts';
 
-// The real server as a child process, for the tests that kill it (durability.ts,
-// db/postgres-sigkill.test.ts).
+// The real server as a child process, for the tests that kill it (durability.ts).
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MAIN = resolve(ROOT, 'src/server/main.ts');
