@@ -38,12 +38,12 @@ afterEach(async () => {
   now = START;
 });
 
-async function subscribe(service: PushServiceDouble) {
+async function subscribe(service: PushServiceDouble, as = token) {
   const subscription = service.subscription();
   const response = await harness.app.inject({
     method: 'POST',
     url: '/api/push/subscriptions',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${as}` },
     payload: { ...subscription, topics: ['reservations'] },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -122,6 +122,30 @@ describe('the push sender', () => {
     ]);
     await expect.poll(deliveries).toEqual([]);
     expect([...double.problems, ...tarpit.problems]).toEqual([]);
+  });
+
+  it('lets one push service hold two sends at most: a tarpit with ten devices blocks no one else', async () => {
+    await start();
+    // One person's ten devices (PUSH_DEVICES_MAX), all on the tarpit, queued before the phone.
+    for (let i = 0; i < 10; i += 1) {
+      await subscribe(tarpit);
+      tarpit.hangNext();
+    }
+    // A colleague's phone.
+    await createStaff(harness.app, { email: 'marco@trattoria.example', username: 'marco' });
+    const phone = await subscribe(double, await login(harness.app, 'marco@trattoria.example'));
+    await booking('20:00');
+    harness.app.pushSender.kick();
+    // More sends at once than the sender's slots would keep the phone waiting 15 s per round.
+    await expect.poll(() => double.received.length, { timeout: 5_000 }).toBe(1);
+    expect(double.received[0]!.endpoint).toBe(phone.endpoint);
+    expect(tarpit.requests).toBe(2);
+    // The tarpit lets go: its messages are kept for a retry.
+    tarpit.down();
+    await expect
+      .poll(async () => (await deliveries()).filter(({ last_error }) => last_error).length)
+      .toBeGreaterThanOrEqual(2);
+    expect(double.problems).toEqual([]);
   });
 
   it('gives up on a push service that never answers after its timeout, and sends again later', async () => {

@@ -27,9 +27,10 @@ import { PollingLoop } from '../../polling-loop.ts';
  * with its queued messages (and the audit log says so). Nothing here runs
  * inside a request: a push service that hangs or is down delays no booking,
  * order or mail. Nor does it delay other devices' messages: up to
- * CONCURRENCY are sent at once, each device's one at a time, each under its
- * own timeout; the loop claims again whenever a send ends, never waiting for
- * the slowest (docs/security.md item 47).
+ * CONCURRENCY are sent at once, each device's one at a time, at most
+ * PER_ORIGIN to one push service, each under its own timeout; the loop
+ * claims again whenever a send ends, never waiting for the slowest
+ * (docs/security.md item 47).
  *
  * Each request is built by web-push (RFC 8291 encryption, RFC 8292 VAPID)
  * and sent with the server's own fetch, so that an origin the operator
@@ -51,6 +52,22 @@ const LEASE_MS = 60 * 1000;
 const REQUEST_TIMEOUT_MS = 15 * 1000;
 /** Messages one instance sends at once: a push service that never answers holds one of them. */
 const CONCURRENCY = 8;
+/**
+ * Sends one push service (one endpoint origin) may have under way at once.
+ * Fewer than CONCURRENCY, and than PUSH_DEVICES_MAX: one person's devices,
+ * all on a service that never answers, cannot take every slot
+ * (docs/security.md item 47).
+ */
+const PER_ORIGIN = 2;
+
+/** The push service an endpoint belongs to; a URL that does not parse is its own. */
+function originOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return endpoint;
+  }
+}
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'drop';
 
@@ -175,8 +192,7 @@ export class PushSender {
     const round = this.#filling.then(async () => {
       const started: Promise<boolean>[] = [];
       while (this.#sending.size < CONCURRENCY) {
-        const busy = [...this.#sending.values()].map(({ subscriptionId }) => subscriptionId);
-        const row = await this.#claim(busy);
+        const row = await this.#claim(await this.#busyDevices());
         if (!row) break;
         const done = this.#send(row)
           .catch((error: unknown) => {
@@ -195,6 +211,30 @@ export class PushSender {
     });
     this.#filling = round.catch(() => undefined);
     return round;
+  }
+
+  /**
+   * The devices not to claim for now: those being sent to, and every device
+   * of a push service that already has PER_ORIGIN sends under way.
+   */
+  async #busyDevices(): Promise<number[]> {
+    const sending = [...this.#sending.values()].map(({ subscriptionId }) => subscriptionId);
+    if (sending.length < PER_ORIGIN) return sending;
+    // Staff devices are few (PUSH_DEVICES_MAX each): all of them, to group them by service.
+    const devices = await this.#db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'endpoint'])
+      .execute();
+    const origins = new Map(devices.map(({ id, endpoint }) => [id, originOf(endpoint)]));
+    const underWay = new Map<string, number>();
+    for (const id of sending) {
+      const origin = origins.get(id);
+      if (origin !== undefined) underWay.set(origin, (underWay.get(origin) ?? 0) + 1);
+    }
+    const full = devices
+      .filter(({ id }) => (underWay.get(origins.get(id)!) ?? 0) >= PER_ORIGIN)
+      .map(({ id }) => id);
+    return [...new Set([...sending, ...full])];
   }
 
   /**
