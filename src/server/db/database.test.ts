@@ -638,7 +638,7 @@ describe('schema', () => {
     }
   });
 
-  it('makes contact mails personal: those sent or given up lose their bodies, pending ones keep them to be sent', async () => {
+  it("makes contact mails personal: those sent or given up lose their bodies, pending ones keep them to be sent; no mail's last error quotes an address", async () => {
     const other = await openDatabase(await otherDatabase());
     try {
       const migrator = new Migrator({
@@ -648,27 +648,31 @@ describe('schema', () => {
       });
       expect((await migrator.migrateTo('025-push')).error).toBeUndefined();
       const created = '2026-11-20T10:00:00.000Z';
-      for (const [kind, status] of [
-        ['contact', 'sent'],
-        ['contact', 'failed'],
-        ['contact', 'pending'],
-        ['staff-new-account', 'sent'],
+      // As the old outbox kept a failure: the SMTP server's words, which may quote the guest.
+      const quoted = '550 5.1.1 <maria.rossi@example.com>: Recipient address rejected';
+      for (const [kind, status, lastError] of [
+        ['contact', 'sent', null],
+        ['contact', 'failed', quoted],
+        ['contact', 'pending', quoted],
+        ['staff-new-account', 'sent', null],
+        ['booking-confirmation', 'pending', quoted],
       ] as const) {
-        await sql`insert into outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at) values (${kind}, 'staff@trattoria.example', 'Oggetto', 'Testo di Maria', '<p>Testo di Maria</p>', ${status}, ${created}, ${created})`.execute(
+        await sql`insert into outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at, last_error) values (${kind}, 'staff@trattoria.example', 'Oggetto', 'Testo di Maria', '<p>Testo di Maria</p>', ${status}, ${created}, ${created}, ${lastError})`.execute(
           other.db,
         );
       }
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const rows = await other.db
         .selectFrom('outbox')
-        .select(['personal', 'text_body'])
+        .select(['personal', 'text_body', 'last_error'])
         .orderBy('id')
         .execute();
       expect(rows).toEqual([
-        { personal: 1, text_body: '' },
-        { personal: 1, text_body: '' },
-        { personal: 1, text_body: 'Testo di Maria' },
-        { personal: 0, text_body: 'Testo di Maria' },
+        { personal: 1, text_body: '', last_error: null },
+        { personal: 1, text_body: '', last_error: 'send failed' },
+        { personal: 1, text_body: 'Testo di Maria', last_error: 'send failed' },
+        { personal: 0, text_body: 'Testo di Maria', last_error: null },
+        { personal: 0, text_body: 'Testo di Maria', last_error: 'send failed' },
       ]);
     } finally {
       await other.close();

@@ -9,6 +9,11 @@ type AnyDatabase = Kysely<any>;
  * booking's (docs/security.md item 42), since mail/staff-mails.ts says so.
  * Mails queued before are marked so too (a pending one is emptied once
  * sent), and those already sent or given up lose their bodies now.
+ *
+ * Every mail's last error, of any kind, was the SMTP server's own words,
+ * which may quote the guest's address; the outbox now keeps only a code and
+ * a fixed reason (sendFailure, mail/outbox.ts). The old words cannot be
+ * sorted safely, so each becomes that form's plain one.
  */
 export async function up(db: AnyDatabase): Promise<void> {
   await db.updateTable('outbox').set({ personal: 1 }).where('kind', '=', 'contact').execute();
@@ -17,6 +22,11 @@ export async function up(db: AnyDatabase): Promise<void> {
     .set({ text_body: '', html_body: '' })
     .where('kind', '=', 'contact')
     .where('status', '!=', 'pending')
+    .execute();
+  await db
+    .updateTable('outbox')
+    .set({ last_error: 'send failed' })
+    .where('last_error', 'is not', null)
     .execute();
 }
 
