@@ -267,7 +267,12 @@ export const servicesPlugin = fp(
 
     app.decorate(
       'imageFiles',
-      new ImageFiles({ db: app.db, contentVersion: () => contentVersion.current() }),
+      new ImageFiles({
+        db: app.db,
+        contentVersion: () => contentVersion.current(),
+        onCheckFailed: (error) =>
+          app.log.error({ code: errorCode(error) }, 'photo files: kept names not checked'),
+      }),
     );
     app.decorate(
       'photos',

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoView } from '../../shared/schemas/photos.ts';
+import { openDatabase } from '../db/database.ts';
+import { ImageFiles } from '../services/photos/image-files.ts';
 import { createStaff, login, testApp } from '../testing/app.ts';
 
 // GET /photos/{name} served from each instance's memory (services/photos/image-files.ts),
@@ -25,6 +27,48 @@ function jpeg(width: number, height: number): Promise<Buffer> {
 /** The files a view's sources name. */
 const fileUrls = (view: PhotoView) =>
   view.sources.flatMap((source) => source.srcset.split(', ').map((entry) => entry.split(' ')[0]!));
+
+describe('a photo file kept in memory', () => {
+  it('is still served when the database fails while the names are checked, and checked again next time', async () => {
+    const harness = await testApp({}, { pages: false });
+    harnesses.push(harness);
+    await createStaff(harness.app);
+    const uploaded = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/photos/hero?alt=La%20terrazza',
+      payload: await jpeg(600, 400),
+      headers: {
+        authorization: `Bearer ${await login(harness.app)}`,
+        'content-type': 'image/jpeg',
+      },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const name = fileUrls(uploaded.json<PhotoView>())[0]!.replace('/photos/', '');
+    // Files of their own, over a connection of their own that the test closes.
+    const own = await openDatabase(harness.database.url);
+    let version = 1;
+    let now = 0;
+    const failures: unknown[] = [];
+    const files = new ImageFiles({
+      db: own.db,
+      contentVersion: async () => version,
+      now: () => now,
+      onCheckFailed: (error) => void failures.push(error),
+    });
+    const bytes = (await files.get(name))!.bytes;
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    // The content moves on and the database goes away: the names cannot be checked.
+    await own.close();
+    version += 1;
+    now += 1_000;
+    expect((await files.get(name))?.bytes).toEqual(bytes);
+    expect(failures).toHaveLength(1);
+    // Not counted as checked: the next request after the version's age tries again.
+    now += 1_000;
+    expect((await files.get(name))?.bytes).toEqual(bytes);
+    expect(failures).toHaveLength(2);
+  });
+});
 
 describe('a deleted photo', () => {
   it('answers 404 on every instance within 1 s, though each had its files in memory', async () => {

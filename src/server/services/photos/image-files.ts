@@ -38,16 +38,20 @@ export class ImageFiles {
   #checkedVersion: number | undefined;
   #checkedAt = -Infinity;
   #checking: Promise<void> | undefined;
+  readonly #onCheckFailed: (error: unknown) => void;
 
   constructor(options: {
     db: Kysely<Database>;
     /** The content version (services/content-version.ts `ContentVersion.current`). */
     contentVersion: () => Promise<number | undefined>;
     now?: () => number;
+    /** Told when the names kept could not be checked (the app logs it). */
+    onCheckFailed?: (error: unknown) => void;
   }) {
     this.#db = options.db;
     this.#version = options.contentVersion;
     this.#now = options.now ?? (() => performance.now());
+    this.#onCheckFailed = options.onCheckFailed ?? (() => undefined);
   }
 
   /**
@@ -83,9 +87,15 @@ export class ImageFiles {
   /** Asks the version, when last asked too long ago; a new one drops the names no row has. */
   #check(): Promise<void> {
     if (this.#now() - this.#checkedAt < CONTENT_VERSION_MAX_AGE_MS) return Promise.resolve();
-    this.#checking ??= this.#recheck().finally(() => {
-      this.#checking = undefined;
-    });
+    this.#checking ??= this.#recheck()
+      .catch((error: unknown) => {
+        // Not counted as checked: the next request tries again. Meanwhile what is kept is
+        // served, as when the version cannot be read; a deletion is seen once the database is.
+        this.#onCheckFailed(error);
+      })
+      .finally(() => {
+        this.#checking = undefined;
+      });
     return this.#checking;
   }
 
@@ -94,8 +104,7 @@ export class ImageFiles {
     const version = await this.#version();
     // No version known (the database unreadable): keep serving what is kept.
     if (version !== undefined && version !== this.#checkedVersion) {
-      // Should the database fail here, the error goes to the request, and the
-      // next one checks again.
+      // Should the database fail here, #check logs it, and the next request checks again.
       const names = [...this.#kept.keys()];
       const present = new Set<string>();
       for (let from = 0; from < names.length; from += NAMES_PER_QUERY) {
