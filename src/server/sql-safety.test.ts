@@ -14,8 +14,10 @@ const ALLOWED = new Map([
   ['db/dialect.ts', 2],
   // The portable archive reads every table in key order: the column names are
   // the keys of ARCHIVE_TABLES (constants) and the live schema's own columns,
-  // quoted as identifiers by `sql.ref`, never a client's text.
-  ['backup/archive.ts', 2],
+  // quoted as identifiers by `sql.ref`, never a client's text; and the rows
+  // archives leave out, a constant condition per table (LEFT_OUT_OF_ARCHIVES
+  // in backup/archive-tables.ts).
+  ['backup/archive.ts', 3],
   ['backup/archive-schema.ts', 1],
 ]);
 

@@ -53,6 +53,8 @@ describe('every API route', () => {
       '/api/reservations/availability': 'date=2026-01-14&party=2&',
       '/api/guest-data': 'email=guest%40example.com&',
       '/api/reservations/decline-pending': 'email=guest%40example.com&',
+      '/api/takeaway/decline-pending': 'email=guest%40example.com&',
+      '/api/events/decline-pending': 'email=guest%40example.com&',
       '/api/takeaway/slots': 'date=2026-01-14&items=1*2&',
       '/api/takeaway/phone-slots': 'date=2026-01-14&items=1*2&',
       '/api/takeaway/orders': 'date=2026-01-14&',
