@@ -81,8 +81,11 @@ describe('an encrypted file', () => {
     // The header is authenticated: a field changed in it fails the first chunk's check.
     const text = header.toString('latin1');
     const changed = Buffer.from(text.replace('"chunkBytes":65536', '"chunkBytes":65537'), 'latin1');
+    changed.writeUInt32BE(changed.length - 24, 20);
     expect(changed.equals(header)).toBe(false);
-    expect(await opened(Buffer.concat([changed, ...chunks]))).toBeInstanceOf(DamagedEncryptedFile);
+    const refused = await opened(Buffer.concat([changed, ...chunks]));
+    expect(refused).toBeInstanceOf(DamagedEncryptedFile);
+    expect((refused as Error).message).toBe('chunk 0 fails its check (altered or out of place)');
   });
 
   it('refuses reordered, dropped or extra chunks, and a file cut short', async () => {
