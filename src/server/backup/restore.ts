@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createMigrator, type Database } from '../db/database.ts';
@@ -9,6 +9,7 @@ import { createSqliteDatabase } from '../db/sqlite-driver.ts';
 import { encodeValue } from './archive.ts';
 import { DamagedArchive } from './archive-file.ts';
 import { rowChecker } from './archive-rows.ts';
+import { removeLeftovers } from './backup.ts';
 import { liveTables } from './archive-schema.ts';
 import { DamagedEncryptedFile, decryptFile, isEncrypted, WrongPassphrase } from './encryption.ts';
 
@@ -94,6 +95,21 @@ async function rowProblem(copy: DatabaseSync): Promise<string | null> {
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Removes what a restore of `database` killed midway left beside it: its
+ * decrypted copy of the backup (plaintext, 0600) and its partial copy, once
+ * the process that wrote them is gone. Run by the next restore and at the
+ * server's start (plugins/database.ts).
+ */
+export async function removeRestoreLeftovers(database: string): Promise<string[]> {
+  if (!existsSync(dirname(database))) return [];
+  const escaped = basename(database).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return removeLeftovers(
+    dirname(database),
+    new RegExp(`^${escaped}\\.restore-(\\d+)\\.(decrypted|partial)$`),
+  );
+}
 
 /**
  * The SQLite backup `file` as a plain file: itself, or, encrypted, its

@@ -164,6 +164,34 @@ describe.runIf(testDialect() === 'sqlite')('a SQLite backup put back in place', 
     expect(readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'))).toEqual([]);
   }, 60_000);
 
+  it("removes a crashed restore's leftovers (its plaintext copy included) at the next restore and at a server's start", async () => {
+    const { server, backup } = await servedWithBackup();
+    await server.app.close();
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    const leftovers = () =>
+      readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'));
+    const crashed = () => {
+      for (const suffix of ['decrypted', 'partial']) {
+        writeFileSync(`${databasePath()}.restore-${dead}.${suffix}`, 'SQLite format 3', {
+          mode: 0o600,
+        });
+      }
+    };
+    // A restore under way in a live process (this one) keeps its files.
+    const running = `${databasePath()}.restore-${process.pid}.decrypted`;
+    writeFileSync(running, 'SQLite format 3', { mode: 0o600 });
+    crashed();
+
+    const restored = await restore(database().url, backup);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+    expect(leftovers()).toEqual([`restaurant.db.restore-${process.pid}.decrypted`]);
+
+    crashed();
+    const started = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => started.close());
+    expect(leftovers()).toEqual([`restaurant.db.restore-${process.pid}.decrypted`]);
+  }, 60_000);
+
   it('restores an encrypted backup only with its passphrase; a wrong or missing one changes nothing', async () => {
     const server = await testApp({}, { pages: false, sharedDatabase: database() });
     cleanup.push(() => server.close());
