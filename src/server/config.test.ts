@@ -75,7 +75,15 @@ describe('loadConfig: environment variables, all optional', () => {
     // Encrypted backups (docs/security.md item 50): a blank passphrase is none.
     expect(loadConfig({}).BACKUP_PASSPHRASE).toBeUndefined();
     expect(loadConfig({ BACKUP_PASSPHRASE: '  ' }).BACKUP_PASSPHRASE).toBeUndefined();
-    expect(loadConfig({ BACKUP_PASSPHRASE: ' il mare ' }).BACKUP_PASSPHRASE).toBe('il mare');
+    expect(loadConfig({ BACKUP_PASSPHRASE: ' il mare di Trapani ' }).BACKUP_PASSPHRASE).toBe(
+      'il mare di Trapani',
+    );
+    // Too short to be a key (docs/security.md item 50): the server stops, naming it.
+    for (const short of ['x', 'il mare', ' undici car ']) {
+      expect(() => loadConfig({ BACKUP_PASSPHRASE: short }), short).toThrow(
+        /BACKUP_PASSPHRASE: must be at least 12 characters long/,
+      );
+    }
   });
 
   it('names every bad key', () => {
@@ -87,6 +95,7 @@ describe('loadConfig: environment variables, all optional', () => {
       DATABASE_URL: 'mysql://x',
       CONTACT_EMAIL: 'nobody',
       CLOCK_START: 'next winter',
+      BACKUP_PASSPHRASE: 'mare',
     };
     try {
       loadConfig(bad);

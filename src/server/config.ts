@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PASSPHRASE_MIN_LENGTH, passphraseTooShort } from './backup/passphrase.ts';
 
 /**
  * The server's configuration (environment variables, all optional), parsed
@@ -96,7 +97,14 @@ const envSchema = z
      * Set: backups (daily and `npm run backup`) and exports are encrypted with
      * it, and imports and restores read them with it (src/server/backup/encryption.ts).
      */
-    BACKUP_PASSPHRASE: optionalText,
+    BACKUP_PASSPHRASE: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => passphraseTooShort(value) === null, {
+          message: `must be at least ${PASSPHRASE_MIN_LENGTH} characters long`,
+        })
+        .optional(),
+    ),
     /**
      * A testing aid: the instant at which the calendar's clock starts (then it
      * runs on), so that a browser test sees tomorrow or next winter without

@@ -143,7 +143,8 @@ async function* archiveLines(
   }
 }
 
-function encodeValue(value: unknown): unknown {
+/** A value as the archive writes it (bytes as `{$base64}`), as `rowChecker` takes it. */
+export function encodeValue(value: unknown): unknown {
   if (value instanceof Uint8Array) {
     return {
       $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'),

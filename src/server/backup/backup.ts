@@ -164,16 +164,28 @@ async function syncFile(path: string): Promise<void> {
   }
 }
 
-/** Removes the temporary files of backups whose process is gone (killed, or the machine stopped). */
-export function removeLeftovers(dir: string): Promise<string[]> {
-  return removeTemporaryFiles(dir, (name) => {
-    const pid = Number(TEMPORARY_NAME.exec(name)?.[1]);
-    return Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid);
-  });
+/**
+ * Removes the temporary files of backups whose process is gone (killed, or
+ * the machine stopped); `temporaryName` (its first group the process id)
+ * names another command's, a restore's (restore.ts).
+ */
+export function removeLeftovers(dir: string, temporaryName = TEMPORARY_NAME): Promise<string[]> {
+  return removeTemporaryFiles(
+    dir,
+    (name) => {
+      const pid = Number(temporaryName.exec(name)?.[1]);
+      return Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid);
+    },
+    temporaryName,
+  );
 }
 
-async function removeTemporaryFiles(dir: string, remove: (name: string) => boolean) {
-  const names = (await readdir(dir)).filter((name) => TEMPORARY_NAME.test(name) && remove(name));
+async function removeTemporaryFiles(
+  dir: string,
+  remove: (name: string) => boolean,
+  temporaryName = TEMPORARY_NAME,
+) {
+  const names = (await readdir(dir)).filter((name) => temporaryName.test(name) && remove(name));
   await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));
   return names;
 }

@@ -119,6 +119,12 @@ describe('npm run export and npm run import', () => {
       await run('import', target.url, file, '--passphrase-file'),
       /^Import refused: --passphrase-file needs/,
     );
+    // docs/security.md item 50: a passphrase too short to be a key is refused, naming the rule.
+    writeFileSync(join(dir, 'short'), 'x\n');
+    expectRefusal(
+      await run('import', target.url, file, '--passphrase-file', join(dir, 'short')),
+      /^Import refused: the passphrase in .*short must be at least 12 characters long/,
+    );
     writeFileSync(join(dir, 'right'), `${passphrase.BACKUP_PASSPHRASE}\n`);
     const imported = await run('import', target.url, file, '--passphrase-file', join(dir, 'right'));
     expect(imported.code, imported.err).toBe(0);

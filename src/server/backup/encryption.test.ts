@@ -81,8 +81,11 @@ describe('an encrypted file', () => {
     // The header is authenticated: a field changed in it fails the first chunk's check.
     const text = header.toString('latin1');
     const changed = Buffer.from(text.replace('"chunkBytes":65536', '"chunkBytes":65537'), 'latin1');
+    changed.writeUInt32BE(changed.length - 24, 20);
     expect(changed.equals(header)).toBe(false);
-    expect(await opened(Buffer.concat([changed, ...chunks]))).toBeInstanceOf(DamagedEncryptedFile);
+    const refused = await opened(Buffer.concat([changed, ...chunks]));
+    expect(refused).toBeInstanceOf(DamagedEncryptedFile);
+    expect((refused as Error).message).toBe('chunk 0 fails its check (altered or out of place)');
   });
 
   it('refuses reordered, dropped or extra chunks, and a file cut short', async () => {
@@ -100,16 +103,32 @@ describe('an encrypted file', () => {
     }
   });
 
-  it('refuses a header asking scrypt for more memory than allowed, without trying', async () => {
+  it('refuses a header asking scrypt for more memory or time than allowed, or with a short salt, without trying', async () => {
     const bytes = await encrypted();
     const { header, chunks } = framesOf(bytes);
-    const greedy = Buffer.from(
-      header.toString('latin1').replace('"N":131072', '"N":2097152'),
-      'latin1',
-    );
-    greedy.writeUInt32BE(greedy.length - 24, 20);
-    const started = Date.now();
-    expect(await opened(Buffer.concat([greedy, ...chunks]))).toBeInstanceOf(DamagedEncryptedFile);
-    expect(Date.now() - started).toBeLessThan(5000);
+    const fields = JSON.parse(header.subarray(24).toString('utf8')) as {
+      kdf: Record<string, unknown>;
+    };
+    /** The header with `kdf` changed, its length prefix rewritten. */
+    const withKdf = (kdf: Record<string, unknown>) => {
+      const json = Buffer.from(JSON.stringify({ ...fields, kdf: { ...fields.kdf, ...kdf } }));
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(json.length);
+      return Buffer.concat([header.subarray(0, 20), length, json]);
+    };
+    const greedy: Record<string, Record<string, unknown>> = {
+      'N = 2^21': { N: 2 ** 21 },
+      'N = 2^19': { N: 2 ** 19 },
+      'r = 16': { r: 16 },
+      'p = 3': { p: 3 },
+      'a salt of 8 bytes': { salt: randomBytes(8).toString('base64') },
+    };
+    for (const [name, kdf] of Object.entries(greedy)) {
+      const started = Date.now();
+      const refused = await opened(Buffer.concat([withKdf(kdf), ...chunks]));
+      expect(refused, name).toBeInstanceOf(DamagedEncryptedFile);
+      expect((refused as Error).message, name).toBe('its header is not one this version reads');
+      expect(Date.now() - started, name).toBeLessThan(5000);
+    }
   });
 });

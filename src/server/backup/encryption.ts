@@ -28,10 +28,16 @@ const MAGIC = Buffer.from('trattoria-encrypted\n', 'ascii');
 const CHUNK_BYTES = 64 * 1024;
 /** scrypt's cost as written: 128 × N × r = 128 MiB of memory, about 0.3 s (OWASP's minimum is N = 2^17, r = 8, p = 1). */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
-/** Bounds on what a file's header may ask for, so a hostile header cannot take the machine. */
-const MAX_N = 2 ** 20;
-const MAX_R = 16;
-const MAX_P = 4;
+/**
+ * Bounds on what a file's header may ask for, so a hostile header cannot take
+ * the machine: at most 128 × 2^18 × 8 = 256 MiB of memory (twice what this
+ * version writes) and two passes, about a second and a half; a salt of at
+ * least 16 random bytes, as written.
+ */
+const MAX_N = 2 ** 18;
+const MAX_R = 8;
+const MAX_P = 2;
+const MIN_SALT_BYTES = 16;
 const MAX_HEADER_BYTES = 4096;
 const MAX_CHUNK_BYTES = 1024 * 1024;
 const NONCE_PREFIX_BYTES = 7;
@@ -77,7 +83,8 @@ function deriveKey(
       passphrase.normalize('NFC'),
       salt,
       64,
-      { N, r, p, maxmem: 129 * N * r * p + 2 ** 20 },
+      // scrypt takes 128 × N × r bytes plus 128 × r × p: at most 256 MiB and a little within the bounds.
+      { N, r, p, maxmem: 129 * N * r + 2 ** 20 },
       (error, out) => {
         if (error) reject(error);
         else
@@ -253,6 +260,7 @@ function isSoundHeader(header: Header): boolean {
     within(kdf.r, MAX_R) &&
     within(kdf.p, MAX_P) &&
     typeof kdf.salt === 'string' &&
+    Buffer.from(kdf.salt, 'base64').length >= MIN_SALT_BYTES &&
     typeof header.noncePrefix === 'string' &&
     Buffer.from(header.noncePrefix, 'base64').length === NONCE_PREFIX_BYTES &&
     within(header.chunkBytes, MAX_CHUNK_BYTES) &&

@@ -8,6 +8,19 @@ import { readFileSync } from 'node:fs';
  * Leading and trailing white space is not part of it (a file's last newline).
  */
 
+/**
+ * The shortest passphrase taken: the file's key is only as strong as the
+ * passphrase (scrypt slows each guess, it does not make a short one safe).
+ */
+export const PASSPHRASE_MIN_LENGTH = 12;
+
+/** Why `passphrase` is too short to encrypt or open a backup with, or null. */
+export function passphraseTooShort(passphrase: string): string | null {
+  return [...passphrase].length < PASSPHRASE_MIN_LENGTH
+    ? `must be at least ${PASSPHRASE_MIN_LENGTH} characters long`
+    : null;
+}
+
 /** `args` without `--passphrase-file FILE`, and FILE; or why the option is wrong. */
 export function passphraseOption(
   args: string[],
@@ -37,5 +50,7 @@ export function readPassphrase(
   }
   const passphrase = text.trim();
   if (passphrase === '') return { error: `the passphrase file ${file} is empty` };
+  const short = passphraseTooShort(passphrase);
+  if (short !== null) return { error: `the passphrase in ${file} ${short}` };
   return { passphrase };
 }

@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createMigrator, type Database } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { createSqliteDatabase } from '../db/sqlite-driver.ts';
+import { encodeValue } from './archive.ts';
+import { DamagedArchive } from './archive-file.ts';
+import { rowChecker } from './archive-rows.ts';
+import { removeLeftovers } from './backup.ts';
+import { liveTables } from './archive-schema.ts';
 import { DamagedEncryptedFile, decryptFile, isEncrypted, WrongPassphrase } from './encryption.ts';
 
 /**
@@ -20,7 +25,8 @@ import { DamagedEncryptedFile, decryptFile, isEncrypted, WrongPassphrase } from 
  * can run, or null when it is. Its schema must be exactly the one the
  * migrations it records make (docs/security.md item 52): a trigger or a view
  * they do not create would run inside the server (a trigger that copies each
- * new password hash elsewhere), so the file is refused.
+ * new password hash elsewhere), so the file is refused. Then every row must
+ * pass the checks an import makes (rowProblem).
  */
 export async function problemWithBackup(file: string): Promise<string | null> {
   if (!existsSync(file)) return `${file} does not exist`;
@@ -52,13 +58,57 @@ export async function problemWithBackup(file: string): Promise<string | null> {
     }
     const last = applied.at(-1);
     if (last === undefined) return 'it holds no schema (no migration applied)';
-    return schemaDifference(schemaOf(copy), await schemaMadeBy(last));
+    return schemaDifference(schemaOf(copy), await schemaMadeBy(last)) ?? (await rowProblem(copy));
   } catch (error) {
     // "file is not a database": SQLite reads the header only when first asked.
     return `it does not read as SQLite (${(error as Error).message})`;
   } finally {
     copy.close();
   }
+}
+
+/**
+ * Why a row of `copy` (whose schema is the migrations') is not one its
+ * column takes, or null: the same checks as an import's (archive-rows.ts), so
+ * that a forged backup cannot bring in what no route would have stored (a
+ * picture whose type, served as its Content-Type, is `text/html`).
+ */
+async function rowProblem(copy: DatabaseSync): Promise<string | null> {
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: createSqliteDatabase(copy) }),
+  });
+  const live = await liveTables(db, 'sqlite');
+  for (const table of live.values()) {
+    const columns = table.columns.map((column) => column.name);
+    const check = rowChecker(table, columns);
+    const rows = copy
+      .prepare(`select ${columns.map(quoted).join(', ')} from ${quoted(table.name)}`)
+      .iterate();
+    try {
+      for (const row of rows) check(columns.map((column) => encodeValue(row[column])));
+    } catch (error) {
+      if (error instanceof DamagedArchive) return error.message;
+      throw error;
+    }
+  }
+  return null;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Removes what a restore of `database` killed midway left beside it: its
+ * decrypted copy of the backup (plaintext, 0600) and its partial copy, once
+ * the process that wrote them is gone. Run by the next restore and at the
+ * server's start (plugins/database.ts).
+ */
+export async function removeRestoreLeftovers(database: string): Promise<string[]> {
+  if (!existsSync(dirname(database))) return [];
+  const escaped = basename(database).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return removeLeftovers(
+    dirname(database),
+    new RegExp(`^${escaped}\\.restore-(\\d+)\\.(decrypted|partial)$`),
+  );
 }
 
 /**

@@ -125,6 +125,73 @@ describe.runIf(testDialect() === 'sqlite')('a SQLite backup put back in place', 
     // Five runs of the script, each a Node process: seconds apiece on a busy machine.
   }, 60_000);
 
+  // docs/security.md item 52: the rows are checked as an import checks them, not only the schema.
+  it('refuses a backup whose rows its columns do not take (a picture served as text/html, a too-long alt text), changing nothing', async () => {
+    const { server, backup } = await servedWithBackup();
+    await server.app.close();
+    const before = readFileSync(databasePath());
+
+    const htmlPicture = join(dir, 'html-picture.sqlite');
+    copyFileSync(backup, htmlPicture);
+    const forged = new DatabaseSync(htmlPicture);
+    forged
+      .prepare(
+        'insert into image_files (owner, name, type, width, height, bytes) values (?, ?, ?, ?, ?, ?)',
+      )
+      .run('photo-1', 'page.html', 'text/html', 1, 1, Buffer.from('<script>alert(1)</script>'));
+    forged.close();
+    const longAlt = join(dir, 'long-alt.sqlite');
+    copyFileSync(backup, longAlt);
+    const altered = new DatabaseSync(longAlt);
+    altered
+      .prepare(
+        'insert into photos (slot, alt, focus_x, focus_y, width, height, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run('hero', 'a'.repeat(301), 0.5, 0.5, 10, 10, new Date().toISOString());
+    altered.close();
+
+    for (const [file, reason] of [
+      [htmlPicture, 'image_files.type holds a value its column does not take'],
+      [longAlt, 'photos.alt holds a text longer than its column takes'],
+    ] as const) {
+      const refused = await restore(database().url, file);
+      expect(refused.code, file).toBe(1);
+      expect(refused.err).toContain('Restore refused');
+      expect(refused.err).toContain(reason);
+      expect(refused.err).toContain('Nothing changed');
+    }
+    expect(readFileSync(databasePath()).equals(before)).toBe(true);
+    expect(readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'))).toEqual([]);
+  }, 60_000);
+
+  it("removes a crashed restore's leftovers (its plaintext copy included) at the next restore and at a server's start", async () => {
+    const { server, backup } = await servedWithBackup();
+    await server.app.close();
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    const leftovers = () =>
+      readdirSync(join(dir, 'data')).filter((name) => name.includes('restore'));
+    const crashed = () => {
+      for (const suffix of ['decrypted', 'partial']) {
+        writeFileSync(`${databasePath()}.restore-${dead}.${suffix}`, 'SQLite format 3', {
+          mode: 0o600,
+        });
+      }
+    };
+    // A restore under way in a live process (this one) keeps its files.
+    const running = `${databasePath()}.restore-${process.pid}.decrypted`;
+    writeFileSync(running, 'SQLite format 3', { mode: 0o600 });
+    crashed();
+
+    const restored = await restore(database().url, backup);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+    expect(leftovers()).toEqual([`restaurant.db.restore-${process.pid}.decrypted`]);
+
+    crashed();
+    const started = await testApp({}, { pages: false, sharedDatabase: database() });
+    cleanup.push(() => started.close());
+    expect(leftovers()).toEqual([`restaurant.db.restore-${process.pid}.decrypted`]);
+  }, 60_000);
+
   it('restores an encrypted backup only with its passphrase; a wrong or missing one changes nothing', async () => {
     const server = await testApp({}, { pages: false, sharedDatabase: database() });
     cleanup.push(() => server.close());

@@ -8,7 +8,12 @@
  */
 import { resolve } from 'node:path';
 import { passphraseOption, readPassphrase } from '../backup/passphrase.ts';
-import { plainBackup, problemWithBackup, replaceDatabase } from '../backup/restore.ts';
+import {
+  plainBackup,
+  problemWithBackup,
+  removeRestoreLeftovers,
+  replaceDatabase,
+} from '../backup/restore.ts';
 import { liveServers } from '../backup/server-lock.ts';
 import { loadConfig } from '../config.ts';
 import { parseDatabaseUrl } from '../db/dialect.ts';
@@ -46,6 +51,7 @@ if (servers.length > 0) {
       `Stop it first (Ctrl-C where it runs, your service manager's stop, or \`kill ${servers.join(' ')}\`), then run the restore again.`,
   );
 }
+await removeRestoreLeftovers(target.path);
 const plain = await plainBackup(resolve(file), target.path, secret.passphrase);
 if ('refused' in plain) fail(`Restore refused: ${plain.refused}. Nothing changed.`);
 let outcome: { ok: true } | { ok: false; message: string };

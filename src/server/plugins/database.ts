@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
+import { removeRestoreLeftovers } from '../backup/restore.ts';
 import { writeServerLock } from '../backup/server-lock.ts';
 import { openDatabase, type Database, type SqlDialect } from '../db/database.ts';
 import { parseDatabaseUrl } from '../db/dialect.ts';
@@ -26,6 +27,8 @@ export const databasePlugin = fp(
     app.decorate('dialect', database.dialect);
     const target = parseDatabaseUrl(options.databaseUrl);
     const releaseLock = target.dialect === 'sqlite' ? writeServerLock(target.path) : () => {};
+    // A restore killed midway leaves a plaintext copy of its backup beside the database.
+    if (target.dialect === 'sqlite') await removeRestoreLeftovers(target.path);
     app.addHook('onClose', async () => {
       try {
         await database.close();
