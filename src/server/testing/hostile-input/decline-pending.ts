@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { STAFF_MESSAGE_MAX } from '../../../shared/schemas/reservations.ts';
+import { CLOCK } from './app-under-test.ts';
 import { authCases } from './authorization.ts';
 import { bodies, type BodyCase, junk, optional, text } from './bodies.ts';
 import { type Expected, noWrites, refused } from './expected.ts';
 import { queryOf, type QueryPart } from './queries.ts';
 import { BAD_GUEST_PHONES, guestPhones } from './reservations-generators.ts';
+import { normalisedPhone } from './reservations.ts';
 import { family } from './runner.ts';
 import { anyText, invalidEmails, simpleEmail, tooLongText } from './texts.ts';
 import type { Table } from './snapshot.ts';
@@ -28,6 +30,33 @@ export interface DeclinePendingOracle {
   writes: (guestsMailed: boolean) => Table[];
   /** Each of `rows` declined as it should be, the message kept where it is kept. */
   declined: (rows: { id: number }[], message: string) => Promise<void>;
+}
+
+/**
+ * A guest's rows as a decline of `who` names them (docs/security.md item 41),
+ * or null for an unknown `addressOf`: for the oracles' `pending`.
+ */
+export function namedBy<
+  Row extends {
+    id: number;
+    email: string;
+    phone: string;
+    client_key: string | null;
+    created_at: string;
+  },
+>(rows: Row[], who: PendingOf): Row[] | null {
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    const burst = new Date(CLOCK - 48 * 60 * 60 * 1000).toISOString();
+    return rows.filter(
+      (row) =>
+        named.client_key !== null && row.client_key === named.client_key && row.created_at > burst,
+    );
+  }
+  return 'email' in who
+    ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+    : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
 }
 
 /** One of the three, named from a stored row (mostly), or made up. */
