@@ -14,6 +14,8 @@ import type { Table } from './snapshot.ts';
 
 /** Whose pending requests staff decline at once: by e-mail, by phone, or by a request's client address. */
 export type PendingOf = { email: string } | { phone: string } | { addressOf: number };
+/** The three ways, as query keys and body fields. */
+export const PENDING_KEYS = ['email', 'phone', 'addressOf'];
 
 /**
  * A family's side of `GET|POST /api/{family}/decline-pending` for the
@@ -108,7 +110,11 @@ const badQueries: fc.Arbitrary<{ parts: QueryPart[]; field: string }> = fc.oneof
   }),
 );
 
-const postBodies = bodies(
+/**
+ * Bodies of `POST /api/{family}/decline-pending` (reservations too): exactly
+ * one of the three, and sometimes a message.
+ */
+export const declinePendingBodies = bodies(
   {
     email: optional(text(simpleEmail('nobody.example'), invalidEmails)),
     phone: optional(text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES))),
@@ -130,13 +136,22 @@ const postBodies = bodies(
     )
     .map(([who, message]) => ({ ...who, ...(message === undefined ? {} : { message }) })),
 ).filter(
-  // A refused value beside another of the three is refused twice: the oracle names one field.
+  // A refused value beside another of the three is refused twice (the value, and not
+  // exactly one): the oracle names a single field, so such bodies are made apart on purpose.
   (body) =>
     body.kind !== 'invalid' ||
-    !['email', 'phone', 'addressOf'].includes(body.field) ||
-    ['email', 'phone', 'addressOf'].filter((key) => Object.hasOwn(body.json as object, key))
-      .length === 1,
+    !PENDING_KEYS.includes(body.field) ||
+    PENDING_KEYS.filter((key) => Object.hasOwn(body.json as object, key)).length === 1,
 );
+
+/** Whom a valid decline body names: its e-mail, phone or `addressOf`, without the message. */
+export function pendingOfBody(json: PendingOf & { message?: string }): PendingOf {
+  return 'email' in json
+    ? { email: json.email }
+    : 'phone' in json
+      ? { phone: json.phone }
+      : { addressOf: json.addressOf };
+}
 
 /**
  * The two families of `GET|POST /api/{family}/decline-pending`: the count
@@ -178,7 +193,7 @@ export function declinePendingFamilies(oracle: DeclinePendingOracle) {
     cases: fc.record({
       target: fc.option(targets, { freq: 2 }),
       auth: authCases,
-      body: postBodies,
+      body: declinePendingBodies,
     }),
     route: async ({ target, auth, body }) => {
       let sent: BodyCase = body;
@@ -200,13 +215,7 @@ export function declinePendingFamilies(oracle: DeclinePendingOracle) {
         bodySchema: true,
         handler: async (): Promise<Expected> => {
           const json = (sent as { json: PendingOf & { message?: string } }).json;
-          const who: PendingOf =
-            'email' in json
-              ? { email: json.email }
-              : 'phone' in json
-                ? { phone: json.phone }
-                : { addressOf: json.addressOf };
-          const rows = await oracle.pending(who);
+          const rows = await oracle.pending(pendingOfBody(json));
           if (rows === null) return refused(404, 'message');
           const guests = new Set(
             rows.map((row) => row.email.toLowerCase()).filter((email) => email !== ''),
