@@ -6,7 +6,6 @@ import { SITE_TEXT_KEYS, SITE_TEXT_MAX } from '../../shared/schemas/site-texts.t
 import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
 import {
-  anyBody,
   bodies,
   type BodyCase,
   type FieldRule,
@@ -18,6 +17,10 @@ import { noWrites, refused } from '../testing/hostile-input/expected.ts';
 import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  deleteTranslationFamily,
+  TRANSLATION_TABLES,
+} from '../testing/hostile-input/translations.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
 import { padded, stored, tooLongText, trimmedText } from '../testing/hostile-input/texts.ts';
 
@@ -27,7 +30,6 @@ import { padded, stored, tooLongText, trimmedText } from '../testing/hostile-inp
 // a valid body names one to four keys, so that most fit the body limit.
 
 const TEXT_TABLES: Table[] = ['site_texts', 'content_version', 'audit_log'];
-const TRANSLATION_TABLES: Table[] = ['text_translations', 'content_version', 'audit_log'];
 
 /** Mostly short, sometimes up to the limit. */
 const siteText = padded(
@@ -217,27 +219,10 @@ const putTranslation = family({
   },
 });
 
-const deleteTranslation = family({
-  name: 'DELETE /api/site-texts/translations/:lang (staff)',
+const deleteTranslation = deleteTranslationFamily({
+  section: 'site-texts',
   runs: 250,
-  cases: fc.record({ lang: translationLangs, auth: authCases, body: anyBody }),
-  route: ({ lang, auth, body }) => ({
-    method: 'DELETE',
-    url: `/api/site-texts/translations/${lang.raw}`,
-    body,
-    auth,
-    unmatched: !fitsRoute(lang),
-    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
-    handler: () => ({
-      accepted: {
-        status: 200,
-        mayWrite: TRANSLATION_TABLES,
-        async verify() {
-          expect(await staffTranslations(lang.decoded)).toEqual({});
-        },
-      },
-    }),
-  }),
+  staffTranslations: staffTranslations,
 });
 
 hostileFamilies('site-texts', [
