@@ -14,13 +14,13 @@ import {
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
-import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
 import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import {
   deleteTranslationFamily,
-  TRANSLATION_TABLES,
+  translationSaved,
 } from '../testing/hostile-input/translations.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
 import {
@@ -461,21 +461,14 @@ const putTranslation = family({
         const same = Object.keys(notes).every(
           (field) => current[field] !== undefined && stored(italian[field]!) === current[field],
         );
-        if (!same) return refused(409, 'refusal', { code: 'italian-changed' });
-        const before = await staffNotes(lang.decoded);
-        const saved = Object.fromEntries(
-          Object.entries(notes).map(([field, note]) => [field, stored(note.trim())]),
-        );
-        return {
-          accepted: {
-            status: 200,
-            mayWrite: TRANSLATION_TABLES,
-            async verify() {
-              await expectAudited('opening_hours.translation.update');
-              expect(await staffNotes(lang.decoded)).toEqual({ ...before, ...saved });
-            },
-          },
-        };
+        return translationSaved({
+          sameItalian: same,
+          action: 'opening_hours.translation.update',
+          staffTranslations: () => staffNotes(lang.decoded),
+          saved: Object.fromEntries(
+            Object.entries(notes).map(([field, note]) => [field, stored(note.trim())]),
+          ),
+        });
       },
     };
   },

@@ -13,13 +13,13 @@ import {
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
-import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
 import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import {
   deleteTranslationFamily,
-  TRANSLATION_TABLES,
+  translationSaved,
 } from '../testing/hostile-input/translations.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
 import { padded, stored, tooLongText, trimmedText } from '../testing/hostile-input/texts.ts';
@@ -202,18 +202,12 @@ const putTranslation = family({
         const same = Object.keys(texts).every(
           (key) => stored(shown[key]!) === current[key as keyof typeof current],
         );
-        if (!same) return refused(409, 'refusal', { code: 'italian-changed' });
-        const before = await staffTranslations(lang.decoded);
-        return {
-          accepted: {
-            status: 200,
-            mayWrite: TRANSLATION_TABLES,
-            async verify() {
-              await expectAudited('site_texts.translation.update');
-              expect(await staffTranslations(lang.decoded)).toEqual({ ...before, ...texts });
-            },
-          },
-        };
+        return translationSaved({
+          sameItalian: same,
+          action: 'site_texts.translation.update',
+          staffTranslations: () => staffTranslations(lang.decoded),
+          saved: texts,
+        });
       },
     };
   },
