@@ -6,7 +6,6 @@ import { TARGET_LANGS } from '../../shared/languages.ts';
 import { actor, app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
 import {
-  anyBody,
   bodies,
   type BodyCase,
   type FieldRule,
@@ -15,10 +14,14 @@ import {
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
-import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
 import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  deleteTranslationFamily,
+  translationSaved,
+} from '../testing/hostile-input/translations.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
 import {
   hhmm,
@@ -322,7 +325,6 @@ const NOTED = {
 } as const;
 const NOTE_FIELDS = Object.keys(NOTED) as (keyof typeof NOTED)[];
 const GONE = '2033-08-15--2033-08-15';
-const TRANSLATION_TABLES: Table[] = ['text_translations', 'content_version', 'audit_log'];
 
 async function storeNotedClosures() {
   const hours = await app.openingHours.get('it');
@@ -459,47 +461,23 @@ const putTranslation = family({
         const same = Object.keys(notes).every(
           (field) => current[field] !== undefined && stored(italian[field]!) === current[field],
         );
-        if (!same) return refused(409, 'refusal', { code: 'italian-changed' });
-        const before = await staffNotes(lang.decoded);
-        const saved = Object.fromEntries(
-          Object.entries(notes).map(([field, note]) => [field, stored(note.trim())]),
-        );
-        return {
-          accepted: {
-            status: 200,
-            mayWrite: TRANSLATION_TABLES,
-            async verify() {
-              await expectAudited('opening_hours.translation.update');
-              expect(await staffNotes(lang.decoded)).toEqual({ ...before, ...saved });
-            },
-          },
-        };
+        return translationSaved({
+          sameItalian: same,
+          action: 'opening_hours.translation.update',
+          staffTranslations: () => staffNotes(lang.decoded),
+          saved: Object.fromEntries(
+            Object.entries(notes).map(([field, note]) => [field, stored(note.trim())]),
+          ),
+        });
       },
     };
   },
 });
 
-const deleteTranslation = family({
-  name: 'DELETE /api/opening-hours/translations/:lang (staff)',
+const deleteTranslation = deleteTranslationFamily({
+  section: 'opening-hours',
   runs: 150,
-  cases: fc.record({ lang: translationLangs, auth: authCases, body: anyBody }),
-  route: ({ lang, auth, body }) => ({
-    method: 'DELETE',
-    url: `/api/opening-hours/translations/${lang.raw}`,
-    body,
-    auth,
-    unmatched: !fitsRoute(lang),
-    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
-    handler: () => ({
-      accepted: {
-        status: 200,
-        mayWrite: TRANSLATION_TABLES,
-        async verify() {
-          expect(await staffNotes(lang.decoded)).toEqual({});
-        },
-      },
-    }),
-  }),
+  staffTranslations: staffNotes,
 });
 
 hostileFamilies('opening-hours', [

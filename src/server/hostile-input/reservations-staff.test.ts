@@ -53,11 +53,16 @@ import {
 } from '../testing/hostile-input/reservations-calendar.ts';
 import {
   BAD_GUEST_PHONES,
-  guestPhones,
   madeBookingCases,
   queryDates,
   staffBookingBodies,
 } from '../testing/hostile-input/reservations-generators.ts';
+import {
+  declinePendingBodies,
+  PENDING_KEYS,
+  type PendingOf,
+  pendingOfBody,
+} from '../testing/hostile-input/decline-pending.ts';
 import {
   applySettings,
   bookingRow,
@@ -580,9 +585,6 @@ const guestData = family({
   },
 });
 
-/** Whose pending requests staff decline at once: by e-mail, by phone, or by a booking's client address. */
-type PendingOf = { email: string } | { phone: string } | { addressOf: number };
-const PENDING_KEYS = ['email', 'phone', 'addressOf'];
 /** A booking id as the decline route reads it: 1 to 2^31 - 1, digits only in a query. */
 const isAddressOf = (text: string) =>
   /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2 ** 31 - 1;
@@ -696,37 +698,6 @@ const getPendingCount = family({
   },
 });
 
-const declinePendingBodies = bodies(
-  {
-    email: optional(text(simpleEmail('nobody.example'), invalidEmails)),
-    phone: optional(text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES))),
-    addressOf: optional({
-      valid: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-      invalid: fc.constantFrom(0, -1, 1.5, 2 ** 31, '', 'x', ' 7', '1e3'),
-      wrongType: fc.oneof(junk.boolean, junk.null, junk.array, junk.object),
-    }),
-    message: optional(text(anyText(STAFF_MESSAGE_MAX), tooLongText(STAFF_MESSAGE_MAX))),
-  },
-  // Exactly one of the three, and sometimes a message.
-  fc
-    .tuple(
-      fc.oneof(
-        simpleEmail('nobody.example').map((email) => ({ email })),
-        guestPhones.map((phone) => ({ phone })),
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((addressOf) => ({ addressOf })),
-      ),
-      fc.option(anyText(STAFF_MESSAGE_MAX), { nil: undefined }),
-    )
-    .map(([who, message]) => ({ ...who, ...(message === undefined ? {} : { message }) })),
-)
-  // A refused value beside another of the three keys is refused twice (the value, and not
-  // exactly one): the oracle names a single field, so such bodies are made below on purpose.
-  .filter(
-    (body) =>
-      body.kind !== 'invalid' ||
-      !PENDING_KEYS.includes(body.field) ||
-      PENDING_KEYS.filter((key) => Object.hasOwn(body.json as object, key)).length === 1,
-  );
 /** None of the three, or two of them: refused as `email`. */
 const notExactlyOne = fc
   .oneof(
@@ -775,13 +746,7 @@ const postDeclinePending = family({
       bodySchema: true,
       handler: async (): Promise<Expected> => {
         const json = (sent as { json: PendingOf & { message?: string } }).json;
-        const who: PendingOf =
-          'email' in json
-            ? { email: json.email }
-            : 'phone' in json
-              ? { phone: json.phone }
-              : { addressOf: json.addressOf };
-        const rows = await pendingRows(who);
+        const rows = await pendingRows(pendingOfBody(json));
         if (rows === null) return refused(404, 'message');
         const message = (json.message ?? '').trim();
         const guests = new Set(

@@ -6,7 +6,6 @@ import { SITE_TEXT_KEYS, SITE_TEXT_MAX } from '../../shared/schemas/site-texts.t
 import { app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
 import {
-  anyBody,
   bodies,
   type BodyCase,
   type FieldRule,
@@ -14,10 +13,14 @@ import {
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
-import { noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { noWrites } from '../testing/hostile-input/expected.ts';
 import { fitsRoute, isTargetLang, translationLangs } from '../testing/hostile-input/paths.ts';
 import { hasQueryKeys, junkQuery, menuLangQueries } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
+import {
+  deleteTranslationFamily,
+  translationSaved,
+} from '../testing/hostile-input/translations.ts';
 import type { Table } from '../testing/hostile-input/snapshot.ts';
 import { padded, stored, tooLongText, trimmedText } from '../testing/hostile-input/texts.ts';
 
@@ -27,7 +30,6 @@ import { padded, stored, tooLongText, trimmedText } from '../testing/hostile-inp
 // a valid body names one to four keys, so that most fit the body limit.
 
 const TEXT_TABLES: Table[] = ['site_texts', 'content_version', 'audit_log'];
-const TRANSLATION_TABLES: Table[] = ['text_translations', 'content_version', 'audit_log'];
 
 /** Mostly short, sometimes up to the limit. */
 const siteText = padded(
@@ -200,44 +202,21 @@ const putTranslation = family({
         const same = Object.keys(texts).every(
           (key) => stored(shown[key]!) === current[key as keyof typeof current],
         );
-        if (!same) return refused(409, 'refusal', { code: 'italian-changed' });
-        const before = await staffTranslations(lang.decoded);
-        return {
-          accepted: {
-            status: 200,
-            mayWrite: TRANSLATION_TABLES,
-            async verify() {
-              await expectAudited('site_texts.translation.update');
-              expect(await staffTranslations(lang.decoded)).toEqual({ ...before, ...texts });
-            },
-          },
-        };
+        return translationSaved({
+          sameItalian: same,
+          action: 'site_texts.translation.update',
+          staffTranslations: () => staffTranslations(lang.decoded),
+          saved: texts,
+        });
       },
     };
   },
 });
 
-const deleteTranslation = family({
-  name: 'DELETE /api/site-texts/translations/:lang (staff)',
+const deleteTranslation = deleteTranslationFamily({
+  section: 'site-texts',
   runs: 250,
-  cases: fc.record({ lang: translationLangs, auth: authCases, body: anyBody }),
-  route: ({ lang, auth, body }) => ({
-    method: 'DELETE',
-    url: `/api/site-texts/translations/${lang.raw}`,
-    body,
-    auth,
-    unmatched: !fitsRoute(lang),
-    paramRefusals: isTargetLang(lang) ? [] : ['lang'],
-    handler: () => ({
-      accepted: {
-        status: 200,
-        mayWrite: TRANSLATION_TABLES,
-        async verify() {
-          expect(await staffTranslations(lang.decoded)).toEqual({});
-        },
-      },
-    }),
-  }),
+  staffTranslations: staffTranslations,
 });
 
 hostileFamilies('site-texts', [

@@ -44,17 +44,9 @@ import {
   guestFormRules,
   queryDates,
 } from '../testing/hostile-input/reservations-generators.ts';
-import {
-  holdsTwoPending,
-  limitEmail,
-  limitPhone,
-  normalisedPhone,
-} from '../testing/hostile-input/reservations.ts';
+import { holdsTwoPending, limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
-import {
-  declinePendingFamilies,
-  type PendingOf,
-} from '../testing/hostile-input/decline-pending.ts';
+import { declinePendingFamilies, namedBy } from '../testing/hostile-input/decline-pending.ts';
 import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // Takeaway: a date's pickup slots for an order (public), under the default
@@ -1090,30 +1082,6 @@ const deletePause = family({
     }),
   }),
 });
-
-/** A guest's rows as a decline of `who` names them (docs/security.md item 41), or null for an unknown `addressOf`. */
-function namedBy<
-  Row extends {
-    id: number;
-    email: string;
-    phone: string;
-    client_key: string | null;
-    created_at: string;
-  },
->(rows: Row[], who: PendingOf): Row[] | null {
-  if ('addressOf' in who) {
-    const named = rows.find((row) => row.id === who.addressOf);
-    if (!named) return null;
-    const burst = new Date(CLOCK - 48 * 60 * 60 * 1000).toISOString();
-    return rows.filter(
-      (row) =>
-        named.client_key !== null && row.client_key === named.client_key && row.created_at > burst,
-    );
-  }
-  return 'email' in who
-    ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
-    : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
-}
 
 const [getDeclinePending, postDeclinePending] = declinePendingFamilies({
   family: 'takeaway',

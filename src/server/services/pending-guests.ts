@@ -11,7 +11,7 @@ import { nowIso } from './tokens.ts';
  * requests wait for staff (docs/security.md item 41): who one guest is,
  * how much they hold, and staff declining all of one guest's, or one
  * address's, at once. Each family (services/reservations/status.ts,
- * services/takeaway/decline-pending.ts, services/events/decline-pending.ts)
+ * services/takeaway/pending-orders.ts, services/events/pending-inquiries.ts)
  * says which of its rows wait and how one is declined; the rest is here.
  */
 
@@ -50,6 +50,19 @@ export function heldBySameGuest<Row extends { email: string; phone: string }>(
     if (limitedPhone(row.phone) === phone) byPhone += weigh(row);
   }
   return { byEmail, byPhone };
+}
+
+/**
+ * Whether `guest`'s e-mail or phone (`heldBySameGuest`) already holds
+ * `PENDING_PER_GUEST` among `pending` (takeaway orders or event requests,
+ * each one).
+ */
+export function holdsPendingPerGuest(
+  pending: readonly { email: string; phone: string }[],
+  guest: { email: string; phone: string },
+): boolean {
+  const held = heldBySameGuest(pending, guest);
+  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
 }
 
 /**
@@ -181,4 +194,59 @@ export async function declineAllPending<Row extends { id: number; email: string 
   });
   if (outcome.ok) return outcome.declined;
   return outcome.reason === 'not-found' ? null : 0;
+}
+
+/**
+ * One family's pending requests of one guest, for staff: how many, and all
+ * declined at once (`declineAllPending`). The family (takeaway/pending-orders.ts,
+ * events/pending-inquiries.ts) says which of its rows wait (`find`) and how
+ * they are declined at one moment (`family`).
+ */
+export class PendingOfGuests<Row extends { id: number; email: string }> {
+  readonly #db: Kysely<Database>;
+  readonly #now: () => number;
+  readonly #table: GuestTable;
+  readonly #find: (db: Kysely<Database>, where: ReturnType<typeof pendingWhere>) => Promise<Row[]>;
+  readonly #family: (at: string) => Omit<PendingFamily<Row>, 'pending'>;
+
+  constructor(options: {
+    db: Kysely<Database>;
+    now: () => number;
+    table: GuestTable;
+    /** The family's pending rows that `where` (`pendingWhere`) takes, soonest first. */
+    find: (db: Kysely<Database>, where: ReturnType<typeof pendingWhere>) => Promise<Row[]>;
+    /** The rest of its `PendingFamily`, for a decline made at `at`. */
+    family: (at: string) => Omit<PendingFamily<Row>, 'pending'>;
+  }) {
+    this.#db = options.db;
+    this.#now = options.now;
+    this.#table = options.table;
+    this.#find = options.find;
+    this.#family = options.family;
+  }
+
+  /** How many pending rows `guest` has; null when `addressOf` names no row. */
+  async count(guest: PendingOf): Promise<number | null> {
+    return (await this.#pendingOf(this.#db, guest))?.length ?? null;
+  }
+
+  /** Declines all of `guest`'s pending rows (`declineAllPending`): how many, or null. */
+  decline(
+    guest: PendingOf,
+    message: string | undefined,
+    actor: NonNullable<AuditActor>,
+  ): Promise<number | null> {
+    return declineAllPending<Row>(
+      this.#db,
+      {
+        ...this.#family(nowIso(this.#now())),
+        pending: (trx, of) => this.#pendingOf(trx, of),
+      },
+      { guest, message, actor },
+    );
+  }
+
+  #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<Row[] | null> {
+    return pendingOfGuest(db, this.#table, guest, (where) => this.#find(db, where), this.#now());
+  }
 }

@@ -2,16 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventInquiriesTable } from '../../db/database.ts';
 import { inquiriesDeclinedMail } from '../../mail/event-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
-import type { AuditActor } from '../audit-log.ts';
-import {
-  declineAllPending,
-  heldBySameGuest,
-  pendingOfGuest,
-  PENDING_PER_GUEST,
-} from '../pending-guests.ts';
+import { holdsPendingPerGuest, PendingOfGuests } from '../pending-guests.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
-import { nowIso } from '../tokens.ts';
 import { inquiryNamed } from './staff-inquiries.ts';
 
 type InquiryRow = Selectable<EventInquiriesTable>;
@@ -41,8 +33,7 @@ export async function holdsTooManyInquiries(
     .where('status', 'in', OPEN_STATUSES)
     .where('date', '>=', today)
     .execute();
-  const held = heldBySameGuest(open, guest);
-  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
+  return holdsPendingPerGuest(open, guest);
 }
 
 /**
@@ -51,32 +42,24 @@ export async function holdsTooManyInquiries(
  * (pending-guests.ts `declineAllPending`). Open requests hold no covers
  * (only a confirmed one does): the bookings are not touched.
  */
-export class PendingInquiries {
-  readonly #db: Kysely<Database>;
-  readonly #now: () => number;
-  readonly #today: () => string;
-
+export class PendingInquiries extends PendingOfGuests<InquiryRow> {
   constructor(options: { db: Kysely<Database>; now: () => number; today: () => string }) {
-    this.#db = options.db;
-    this.#now = options.now;
-    this.#today = options.today;
-  }
-
-  /** How many open requests `guest` has; null when `addressOf` names no request. */
-  async count(guest: PendingOf): Promise<number | null> {
-    return (await this.#openOf(this.#db, guest))?.length ?? null;
-  }
-
-  decline(
-    guest: PendingOf,
-    message: string | undefined,
-    actor: NonNullable<AuditActor>,
-  ): Promise<number | null> {
-    const at = nowIso(this.#now());
-    return declineAllPending<InquiryRow>(
-      this.#db,
-      {
-        pending: (trx, of) => this.#openOf(trx, of),
+    super({
+      db: options.db,
+      now: options.now,
+      table: 'event_inquiries',
+      find: (db, where) =>
+        db
+          .selectFrom('event_inquiries')
+          .selectAll()
+          .where('status', 'in', OPEN_STATUSES)
+          // A request whose day has passed is nobody's to decline.
+          .where('date', '>=', options.today())
+          .where(where)
+          .orderBy('date')
+          .orderBy('id')
+          .execute(),
+      family: (at) => ({
         decline: (trx, row) =>
           trx
             .updateTable('event_inquiries')
@@ -91,7 +74,7 @@ export class PendingInquiries {
           declined: `${inquiryNamed(row)}: persa`,
           all: 'tutte le richieste',
         }),
-        mail: async (trx, rows) => {
+        mail: async (trx, rows, message) => {
           const restaurant = await readRestaurantFacts(trx);
           await enqueueMail(
             trx,
@@ -101,29 +84,7 @@ export class PendingInquiries {
             }),
           );
         },
-      },
-      { guest, message, actor },
-    );
-  }
-
-  /** The open requests of `guest`, soonest first; null when `addressOf` names no request. */
-  #openOf(db: Kysely<Database>, guest: PendingOf): Promise<InquiryRow[] | null> {
-    return pendingOfGuest(
-      db,
-      'event_inquiries',
-      guest,
-      (where) =>
-        db
-          .selectFrom('event_inquiries')
-          .selectAll()
-          .where('status', 'in', OPEN_STATUSES)
-          // A request whose day has passed is nobody's to decline.
-          .where('date', '>=', this.#today())
-          .where(where)
-          .orderBy('date')
-          .orderBy('id')
-          .execute(),
-      this.#now(),
-    );
+      }),
+    });
   }
 }

@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
-import type { AuditActor } from '../audit-log.ts';
-import {
-  declineAllPending,
-  heldBySameGuest,
-  pendingOfGuest,
-  PENDING_PER_GUEST,
-} from '../pending-guests.ts';
-import { nowIso } from '../tokens.ts';
+import { holdsPendingPerGuest, PendingOfGuests } from '../pending-guests.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, type OrderRow } from './order-rows.ts';
 
@@ -35,8 +27,7 @@ export async function holdsTooManyOrders(
     .where('source', '=', 'online')
     .where('date', '>=', today)
     .execute();
-  const held = heldBySameGuest(pending, guest);
-  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
+  return holdsPendingPerGuest(pending, guest);
 }
 
 /**
@@ -45,41 +36,32 @@ export async function holdsTooManyOrders(
  * (pending-guests.ts `declineAllPending`), under the orders' lock, since
  * declining frees the slots' places and the board polls the version.
  */
-export class PendingOrders {
-  readonly #db: Kysely<Database>;
-  readonly #mails: TakeawayMailQueue;
-  readonly #now: () => number;
-  readonly #today: () => string;
-
+export class PendingOrders extends PendingOfGuests<OrderRow> {
   constructor(options: {
     db: Kysely<Database>;
     mails: TakeawayMailQueue;
     now: () => number;
     today: () => string;
   }) {
-    this.#db = options.db;
-    this.#mails = options.mails;
-    this.#now = options.now;
-    this.#today = options.today;
-  }
-
-  /** How many orders `guest` has waiting; null when `addressOf` names no order. */
-  async count(guest: PendingOf): Promise<number | null> {
-    return (await this.#pendingOf(this.#db, guest))?.length ?? null;
-  }
-
-  decline(
-    guest: PendingOf,
-    message: string | undefined,
-    actor: NonNullable<AuditActor>,
-  ): Promise<number | null> {
-    const at = nowIso(this.#now());
-    return declineAllPending<OrderRow>(
-      this.#db,
-      {
+    super({
+      db: options.db,
+      now: options.now,
+      table: 'takeaway_orders',
+      find: (db, where) =>
+        db
+          .selectFrom('takeaway_orders')
+          .selectAll()
+          .where('status', '=', 'received')
+          // An order whose day has passed is nobody's to decline.
+          .where('date', '>=', options.today())
+          .where(where)
+          .orderBy('date')
+          .orderBy('time')
+          .orderBy('id')
+          .execute(),
+      family: (at) => ({
         lock: lockOrders,
-        pending: (trx, of) => this.#pendingOf(trx, of),
-        decline: (trx, row) =>
+        decline: (trx, row, message) =>
           trx
             .updateTable('takeaway_orders')
             .set((eb) => ({
@@ -98,31 +80,8 @@ export class PendingOrders {
           declined: `Ordine da asporto ${orderSummaryIt(row)} rifiutato`,
           all: 'tutti gli ordini',
         }),
-        mail: (trx, rows) => this.#mails.declinedAll(trx, rows, message),
-      },
-      { guest, message, actor },
-    );
-  }
-
-  /** The orders of `guest` still `received`, by pickup; null when `addressOf` names no order. */
-  #pendingOf(db: Kysely<Database>, guest: PendingOf): Promise<OrderRow[] | null> {
-    return pendingOfGuest(
-      db,
-      'takeaway_orders',
-      guest,
-      (where) =>
-        db
-          .selectFrom('takeaway_orders')
-          .selectAll()
-          .where('status', '=', 'received')
-          // An order whose day has passed is nobody's to decline.
-          .where('date', '>=', this.#today())
-          .where(where)
-          .orderBy('date')
-          .orderBy('time')
-          .orderBy('id')
-          .execute(),
-      this.#now(),
-    );
+        mail: (trx, rows, message) => options.mails.declinedAll(trx, rows, message),
+      }),
+    });
   }
 }

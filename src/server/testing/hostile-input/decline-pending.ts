@@ -1,17 +1,21 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { STAFF_MESSAGE_MAX } from '../../../shared/schemas/reservations.ts';
+import { CLOCK } from './app-under-test.ts';
 import { authCases } from './authorization.ts';
 import { bodies, type BodyCase, junk, optional, text } from './bodies.ts';
 import { type Expected, noWrites, refused } from './expected.ts';
 import { queryOf, type QueryPart } from './queries.ts';
 import { BAD_GUEST_PHONES, guestPhones } from './reservations-generators.ts';
+import { normalisedPhone } from './reservations.ts';
 import { family } from './runner.ts';
 import { anyText, invalidEmails, simpleEmail, tooLongText } from './texts.ts';
 import type { Table } from './snapshot.ts';
 
 /** Whose pending requests staff decline at once: by e-mail, by phone, or by a request's client address. */
 export type PendingOf = { email: string } | { phone: string } | { addressOf: number };
+/** The three ways, as query keys and body fields. */
+export const PENDING_KEYS = ['email', 'phone', 'addressOf'];
 
 /**
  * A family's side of `GET|POST /api/{family}/decline-pending` for the
@@ -28,6 +32,33 @@ export interface DeclinePendingOracle {
   writes: (guestsMailed: boolean) => Table[];
   /** Each of `rows` declined as it should be, the message kept where it is kept. */
   declined: (rows: { id: number }[], message: string) => Promise<void>;
+}
+
+/**
+ * A guest's rows as a decline of `who` names them (docs/security.md item 41),
+ * or null for an unknown `addressOf`: for the oracles' `pending`.
+ */
+export function namedBy<
+  Row extends {
+    id: number;
+    email: string;
+    phone: string;
+    client_key: string | null;
+    created_at: string;
+  },
+>(rows: Row[], who: PendingOf): Row[] | null {
+  if ('addressOf' in who) {
+    const named = rows.find((row) => row.id === who.addressOf);
+    if (!named) return null;
+    const burst = new Date(CLOCK - 48 * 60 * 60 * 1000).toISOString();
+    return rows.filter(
+      (row) =>
+        named.client_key !== null && row.client_key === named.client_key && row.created_at > burst,
+    );
+  }
+  return 'email' in who
+    ? rows.filter((row) => row.email.toLowerCase() === who.email.trim().toLowerCase())
+    : rows.filter((row) => normalisedPhone(row.phone) === normalisedPhone(who.phone));
 }
 
 /** One of the three, named from a stored row (mostly), or made up. */
@@ -79,7 +110,11 @@ const badQueries: fc.Arbitrary<{ parts: QueryPart[]; field: string }> = fc.oneof
   }),
 );
 
-const postBodies = bodies(
+/**
+ * Bodies of `POST /api/{family}/decline-pending` (reservations too): exactly
+ * one of the three, and sometimes a message.
+ */
+export const declinePendingBodies = bodies(
   {
     email: optional(text(simpleEmail('nobody.example'), invalidEmails)),
     phone: optional(text(guestPhones, fc.constantFrom(...BAD_GUEST_PHONES))),
@@ -101,13 +136,22 @@ const postBodies = bodies(
     )
     .map(([who, message]) => ({ ...who, ...(message === undefined ? {} : { message }) })),
 ).filter(
-  // A refused value beside another of the three is refused twice: the oracle names one field.
+  // A refused value beside another of the three is refused twice (the value, and not
+  // exactly one): the oracle names a single field, so such bodies are made apart on purpose.
   (body) =>
     body.kind !== 'invalid' ||
-    !['email', 'phone', 'addressOf'].includes(body.field) ||
-    ['email', 'phone', 'addressOf'].filter((key) => Object.hasOwn(body.json as object, key))
-      .length === 1,
+    !PENDING_KEYS.includes(body.field) ||
+    PENDING_KEYS.filter((key) => Object.hasOwn(body.json as object, key)).length === 1,
 );
+
+/** Whom a valid decline body names: its e-mail, phone or `addressOf`, without the message. */
+export function pendingOfBody(json: PendingOf & { message?: string }): PendingOf {
+  return 'email' in json
+    ? { email: json.email }
+    : 'phone' in json
+      ? { phone: json.phone }
+      : { addressOf: json.addressOf };
+}
 
 /**
  * The two families of `GET|POST /api/{family}/decline-pending`: the count
@@ -149,7 +193,7 @@ export function declinePendingFamilies(oracle: DeclinePendingOracle) {
     cases: fc.record({
       target: fc.option(targets, { freq: 2 }),
       auth: authCases,
-      body: postBodies,
+      body: declinePendingBodies,
     }),
     route: async ({ target, auth, body }) => {
       let sent: BodyCase = body;
@@ -171,13 +215,7 @@ export function declinePendingFamilies(oracle: DeclinePendingOracle) {
         bodySchema: true,
         handler: async (): Promise<Expected> => {
           const json = (sent as { json: PendingOf & { message?: string } }).json;
-          const who: PendingOf =
-            'email' in json
-              ? { email: json.email }
-              : 'phone' in json
-                ? { phone: json.phone }
-                : { addressOf: json.addressOf };
-          const rows = await oracle.pending(who);
+          const rows = await oracle.pending(pendingOfBody(json));
           if (rows === null) return refused(404, 'message');
           const guests = new Set(
             rows.map((row) => row.email.toLowerCase()).filter((email) => email !== ''),
