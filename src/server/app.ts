@@ -90,6 +90,8 @@ export interface AppOptions {
   now?: () => number;
   /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS by default): tests shorten it. */
   requestTimeoutMs?: number;
+  /** How long a refused body's rest is read (plugins/early-answers.ts): tests shorten it. */
+  drainDeadlineMs?: number;
   /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -165,6 +167,7 @@ export async function buildApp({
   outboxPollMs,
   now,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
+  drainDeadlineMs,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -211,7 +214,7 @@ export async function buildApp({
     );
   }
   await app.register(errorHandler);
-  await app.register(earlyAnswers);
+  await app.register(earlyAnswers, drainDeadlineMs ? { drainDeadlineMs } : {});
   await app.register(securityHeaders);
   // Answers made per request (JSON, uncached pages, route manifests); cached
   // pages and static files arrive already compressed and are left alone.

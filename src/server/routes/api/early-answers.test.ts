@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -16,7 +16,9 @@ let harness: Awaited<ReturnType<typeof testApp>>;
 let port: number;
 let token: string;
 
-async function start(options: { requestTimeoutMs?: number } = {}) {
+async function start(
+  options: { requestTimeoutMs?: number; drainDeadlineMs?: number; bodyTimeoutMs?: number } = {},
+) {
   harness = await testApp({}, { pages: false, ...options });
   await createStaff(harness.app);
   token = await login(harness.app);
@@ -248,6 +250,57 @@ describe('every early answer reaches the client whole', () => {
       bodyBytes: 4 * MB,
     });
     expectWhole(answer, 415);
+  });
+});
+
+describe('a refused body holds no connection', () => {
+  /** Headers announcing `announced` bytes, then `sent` of them and silence: what the client reads, and when the server closed. */
+  function stallingSocket(path: string, headers: string, announced: number, sent: number) {
+    const socket = connect({ host: '127.0.0.1', port });
+    const parts: Buffer[] = [];
+    socket.on('data', (part: Buffer) => parts.push(part));
+    socket.on('error', () => {}); // a reset is a close too
+    socket.write(
+      `PUT ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${headers}content-length: ${announced}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(sent));
+    const closed = new Promise<string>((resolve) =>
+      socket.on('close', () => resolve(Buffer.concat(parts).toString('latin1'))),
+    );
+    return { closed, destroy: () => socket.destroy() };
+  }
+
+  it('an anonymous upload that stalls after its 401: the connection is closed at the drain deadline, not the request timeout', async () => {
+    await start({ drainDeadlineMs: 300 });
+    const started = performance.now();
+    const client = stallingSocket(
+      '/api/photos/hero?alt=x',
+      'content-type: image/jpeg\r\n',
+      4 * MB,
+      64 * 1024,
+    );
+    try {
+      const read = await within(5000, 'the server closing a stalled refused body', client.closed);
+      expect(read).toMatch(/^HTTP\/1\.1 401 /);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('the rest of a refused body is read up to the route’s own limit and a margin: 1 MB more on a 100 KB route, not 32 MB', async () => {
+    await start();
+    const answer = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      bodyBytes: 24 * MB,
+      chunkBytes: 256 * 1024,
+    });
+    // Cut long before the end (the kernel's buffers hold a few MB of it).
+    expect(answer.written).toBeLessThan(12 * MB);
+    expect(answer.error?.code).toMatch(/^(EPIPE|ECONNRESET)$/);
   });
 });
 
