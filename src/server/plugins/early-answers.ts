@@ -12,6 +12,8 @@ declare module 'fastify' {
      * PATCH answers one 415. A refused body is read this far and a margin.
      */
     refusedBodyBytes?: number;
+    /** The route's body may take the server's whole request timeout (the photo upload: app.ts). */
+    slowBody?: boolean;
   }
 }
 
@@ -24,6 +26,36 @@ export const DRAIN_MARGIN_BYTES = 1024 * 1024;
  * that never ends to hold a connection (docs/security.md item 49).
  */
 export const DRAIN_DEADLINE_MS = 10 * 1000;
+
+/**
+ * How long a body may take to arrive on every route but the photo upload
+ * (docs/security.md item 49): 100 KB at most, which a slow phone line sends
+ * in a few seconds; a body that trickles holds a connection only this long.
+ * The upload keeps the server's request timeout (REQUEST_TIMEOUT_MS, app.ts).
+ */
+export const BODY_TIMEOUT_MS = 30 * 1000;
+
+/** What Node itself writes when a request outlives the request timeout (node:_http_server). */
+const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+
+/**
+ * A body still coming `timeoutMs` after its headers is answered 408 and its
+ * connection closed, as Node does past the request timeout, unless an
+ * answer already left (then the drain's own deadline applies).
+ */
+function bodyDeadline(raw: IncomingMessage, response: ServerResponse, timeoutMs: number) {
+  const timer = setTimeout(() => {
+    if (raw.complete || response.headersSent) return;
+    const socket = raw.socket;
+    if (socket.writable) socket.write(REQUEST_TIMEOUT_ANSWER);
+    socket.destroy();
+  }, timeoutMs);
+  const stop = () => clearTimeout(timer);
+  raw.once('end', stop);
+  raw.once('close', stop);
+  response.once('finish', stop);
+  response.once('close', stop);
+}
 
 /** Whether the request announced a body (a length other than 0, or chunks). */
 const announcesBody = (raw: IncomingMessage) =>
@@ -80,13 +112,30 @@ function drain(raw: IncomingMessage, reply: FastifyReply, limit: number, deadlin
  * check, which runs before the body is read, a 413 past the body limit, a
  * 415) keeps the connection open while the rest of the body is read and
  * dropped, up to the route's limit and a margin and for `drainDeadlineMs`
- * after the answer, and only then closes it.
+ * after the answer, and only then closes it. And a body that has not come
+ * whole `bodyTimeoutMs` after its headers is answered 408 (the photo upload
+ * aside, which has the server's request timeout).
  */
 export const earlyAnswers = fp(
   async (
     app: FastifyInstance,
-    { drainDeadlineMs = DRAIN_DEADLINE_MS }: { drainDeadlineMs?: number },
+    {
+      drainDeadlineMs = DRAIN_DEADLINE_MS,
+      bodyTimeoutMs = BODY_TIMEOUT_MS,
+    }: { drainDeadlineMs?: number; bodyTimeoutMs?: number },
   ) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      const raw = request.raw;
+      if (
+        !raw.complete &&
+        announcesBody(raw) &&
+        raw.socket instanceof Socket &&
+        !request.routeOptions.config.slowBody
+      ) {
+        bodyDeadline(raw, reply.raw, bodyTimeoutMs);
+      }
+      done();
+    });
     app.addHook('onSend', (request, reply, payload, done) => {
       const raw = request.raw;
       // (`app.inject()` has no socket to keep open, nor a client to reset.)

@@ -359,6 +359,43 @@ describe('a body that trickles', () => {
   });
 });
 
+describe('a body has 30 s to arrive, the photo upload five minutes', () => {
+  it('a JSON body trickling to a public route is cut off at the body deadline with 408, while a staff upload trickling alongside is not', async () => {
+    await start({ bodyTimeoutMs: 300 });
+    const started = performance.now();
+    // The contact form's body: one chunk, then silence.
+    const contact = rawRequest({
+      port,
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      bodyBytes: 50_000,
+      chunkBytes: 8 * 1024,
+      beforeChunk: (written) => written === 0,
+    });
+    // The upload, started with it: one chunk, then the rest once the contact body was cut off.
+    const upload = rawRequest({
+      port,
+      method: 'PUT',
+      path: '/api/photos/hero?alt=x',
+      headers: { ...staff(), 'content-type': 'image/jpeg' },
+      bodyBytes: 256 * 1024,
+      beforeChunk: async (written) => {
+        if (written > 0) await contact;
+        return true;
+      },
+    });
+    const cut = await within(5000, 'a trickling contact body', contact);
+    expect(cut.status).toBe(408);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    // Zeros are no picture: the upload was read whole and refused for what it is.
+    const uploaded = await within(5000, 'the trickling upload', upload);
+    expect(uploaded.status).toBe(400);
+    expect(JSON.parse(uploaded.body)).toMatchObject({ errors: [{ code: 'unsupported-image' }] });
+    expect(uploaded.elapsedMs).toBeGreaterThanOrEqual(300);
+  });
+});
+
 describe('a 400 never echoes its input', () => {
   it('names at most 20 errors, each in a few hundred characters, however many the body holds', async () => {
     await start();

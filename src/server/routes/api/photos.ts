@@ -76,7 +76,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       '/photos/:slot',
       {
         schema: { params: slotParams, querystring: uploadQuery, response: { 200: photoView } },
-        config: SENT_PICTURES,
+        // The one body that may take the server's whole request timeout (app.ts).
+        config: { ...SENT_PICTURES, slowBody: true },
         preHandler: requireStaff,
       },
       async (request, reply) => {
