@@ -224,7 +224,7 @@ describe('every early answer reaches the client whole', () => {
     expect(BODY_LIMIT_BYTES).toBe(100 * 1024);
   });
 
-  it('an anonymous 4 MB upload: 401 read whole, and the connection serves the next request', async () => {
+  it('an anonymous 4 MB upload, PUT and PATCH: 401 read whole, the body written to its end without a reset', async () => {
     await start();
     for (const method of ['PUT', 'PATCH']) {
       const answer = await rawRequest({
@@ -307,11 +307,24 @@ describe('a refused body holds no connection', () => {
 describe('a bearer is checked before the body is read', () => {
   it('every staff and owner route answers an anonymous or expired caller 401 while its body has not come', async () => {
     await start();
-    const guarded = (await collectRoutes()).filter(({ auth }) => auth !== 'public');
+    const routes = await collectRoutes();
+    const pathOf = (url: string) => url.replace(/:[a-z]+/gi, '1');
+    // The routes whose hooks name `requireStaff` or `requireOwner` (what
+    // `bearerFirst` keys on), and any other that answers an anonymous caller
+    // 401 once its body came whole: a route guarded another way is tried too.
+    const guarded = routes.filter(({ auth }) => auth !== 'public');
+    for (const route of routes.filter(({ auth }) => auth === 'public')) {
+      const anonymous = await harness.app.inject({
+        method: route.method as 'GET',
+        url: pathOf(route.url),
+        ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
+      });
+      if (anonymous.statusCode === 401) guarded.push(route);
+    }
     expect(guarded.length).toBeGreaterThan(40);
     for (const { method, url } of guarded) {
       for (const authorization of [undefined, 'Bearer expired-or-never-was']) {
-        const path = url.replace(/:[a-z]+/gi, '1');
+        const path = pathOf(url);
         // Headers announcing 50 KB, then nothing: a server that waits for the body never answers.
         const answer = await within(
           5000,
@@ -352,9 +365,9 @@ describe('a body that trickles', () => {
       }),
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(400);
-    // Node answers 408 as it closes, unless the socket is gone first.
-    if (answer.status !== 0) expect(answer.status).toBe(408);
-    else expect(answer.error).toBeDefined();
+    // Node answers 408 as it closes (the client, stalled, writes nothing a close could meet).
+    expect(answer.error?.code, `${answer.error?.message}`).toBeUndefined();
+    expect(answer.status).toBe(408);
     expect(await harness.app.db.selectFrom('photos').selectAll().execute()).toEqual([]);
   });
 });
