@@ -90,6 +90,10 @@ export interface AppOptions {
   now?: () => number;
   /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS by default): tests shorten it. */
   requestTimeoutMs?: number;
+  /** How long a refused body's rest is read (plugins/early-answers.ts): tests shorten it. */
+  drainDeadlineMs?: number;
+  /** How long a body other than a photo upload may take (plugins/early-answers.ts): tests shorten it. */
+  bodyTimeoutMs?: number;
   /** Told of every route as it is added, schema included (`npm run docs:api` lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -121,7 +125,8 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
  * trickles holds a connection, and for a staff upload 20 MB of memory,
  * only this long. Five minutes fit the largest photo (20 MB) on a slow
  * phone line, 0.55 Mbit/s, and a usual one (3-5 MB) on 0.15 Mbit/s; every
- * other body is at most 100 KB. (Fastify's default, 0, never cuts one off.)
+ * other body (100 KB at most) has 30 s (BODY_TIMEOUT_MS,
+ * plugins/early-answers.ts). (Fastify's default, 0, never cuts one off.)
  */
 export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -165,6 +170,8 @@ export async function buildApp({
   outboxPollMs,
   now,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
+  drainDeadlineMs,
+  bodyTimeoutMs,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -211,7 +218,10 @@ export async function buildApp({
     );
   }
   await app.register(errorHandler);
-  await app.register(earlyAnswers);
+  await app.register(earlyAnswers, {
+    ...(drainDeadlineMs ? { drainDeadlineMs } : {}),
+    ...(bodyTimeoutMs ? { bodyTimeoutMs } : {}),
+  });
   await app.register(securityHeaders);
   // Answers made per request (JSON, uncached pages, route manifests); cached
   // pages and static files arrive already compressed and are left alone.

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCode } from '../error-code.ts';
-import { PasswordWorkBusy } from '../services/passwords.ts';
+import { WorkBusy } from '../services/work-slots.ts';
 
 /**
  * A 400 names at most this many errors, each cut to a few hundred
@@ -39,9 +39,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       request.log.info({ code: errorCode(error), statusCode: status }, 'client error');
       return reply.status(status).send({ message: clientMessage(error) });
     }
-    if (error instanceof PasswordWorkBusy) {
-      // Too many password hashes queued: the client may try again shortly.
-      request.log.warn('password hashing queue full: answered 503');
+    if (error instanceof WorkBusy) {
+      // Too many password hashes or photo decodes queued: the client may try again shortly.
+      request.log.warn({ work: error.constructor.name }, 'work queue full: answered 503');
       return reply.status(503).header('retry-after', '5').send({ message: error.message });
     }
     request.log.error({ err: error }, 'request failed');

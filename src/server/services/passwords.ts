@@ -1,6 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { workSlots } from './work-slots.ts';
+import { WorkBusy, workSlots } from './work-slots.ts';
 
 /** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). */
 const ARGON2_OPTIONS = {
@@ -21,7 +21,7 @@ const ARGON2_OPTIONS = {
 const ARGON2_CONCURRENCY = 4;
 const ARGON2_QUEUE = 64;
 
-export class PasswordWorkBusy extends Error {
+export class PasswordWorkBusy extends WorkBusy {
   constructor() {
     super('Il server è molto occupato: riprova tra qualche secondo.');
   }

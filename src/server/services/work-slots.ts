@@ -1,4 +1,11 @@
 /**
+ * A call refused because too much of its kind of work waits already: the
+ * error handler answers it 503 with Retry-After (plugins/error-handler.ts).
+ * Its message is the client's.
+ */
+export class WorkBusy extends Error {}
+
+/**
  * Work that takes much memory or a core each time (argon2 hashes, decoding
  * photos) runs at most `concurrency` at once; the rest waits in line, and
  * past `queue` waiting a call is refused at once with `busy()` instead of

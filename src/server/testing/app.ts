@@ -33,9 +33,14 @@ export async function testApp(
     now?: () => number;
     /** How long a request may take to arrive whole (app.ts): a test shortens it instead of waiting. */
     requestTimeoutMs?: number;
+    /** How long a refused body's rest is read (plugins/early-answers.ts): a test shortens it. */
+    drainDeadlineMs?: number;
+    /** How long a body other than a photo upload may take (plugins/early-answers.ts): a test shortens it. */
+    bodyTimeoutMs?: number;
   } = {},
 ) {
   const { pages = true, sharedDatabase, logStream, now, requestTimeoutMs } = options;
+  const { drainDeadlineMs, bodyTimeoutMs } = options;
   const database = sharedDatabase ?? (await createTestDatabase(undefined, { migrated: true }));
   const drop = () => (sharedDatabase ? Promise.resolve() : database.drop());
   try {
@@ -52,6 +57,8 @@ export async function testApp(
       ...(logStream ? { logStream } : {}),
       ...(now ? { now } : {}),
       ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+      ...(drainDeadlineMs ? { drainDeadlineMs } : {}),
+      ...(bodyTimeoutMs ? { bodyTimeoutMs } : {}),
     });
     await app.ready();
     return {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../../testing/fake-translators.ts';
 import type { PhotoTranslationsAnswer, PhotoView } from '../../../shared/schemas/photos.ts';
-import { photoWork } from '../../services/photos/encode.ts';
+import { photoWork, withPhotoDecodeSlot } from '../../services/photos/encode.ts';
 
 // The photo slots (docs/api.md, "Photos"; docs/security.md item 45): every
 // call and refusal, on pictures made here with sharp (no binary fixtures).
@@ -267,6 +267,39 @@ describe('PUT /api/photos/{slot}', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(photoWork()).toMatchObject({ running: 0, waiting: 0, mostRunning: 2, mostWaiting: 1 });
     expect(await stored()).toHaveLength(3);
+  });
+
+  it('lets at most four uploads wait for a decoding slot: the next ones are 503 with Retry-After, and nothing of theirs is stored', async () => {
+    await start();
+    const picture = await jpeg(400, 300);
+    // Both slots held until the test lets them go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = [withPhotoDecodeSlot(() => held), withPhotoDecodeSlot(() => held)];
+    const slots = ['grid-1', 'grid-2', 'grid-3', 'grid-4', 'grid-5', 'grid-6', 'location'];
+    // Settles once `count` of the uploads have their answer.
+    let answered = 0;
+    let enough = () => {};
+    const threeAnswered = new Promise<void>((resolve) => (enough = resolve));
+    const uploads = slots.map((slot) =>
+      upload(picture, { slot }).finally(() => {
+        answered += 1;
+        if (answered === 3) enough();
+      }),
+    );
+    await threeAnswered;
+    expect(photoWork()).toMatchObject({ running: 2, waiting: 4 });
+    release();
+    await Promise.all(holders);
+    const answers = await Promise.all(uploads);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.toSorted()).toEqual([200, 200, 200, 200, 503, 503, 503]);
+    for (const busy of answers.filter((answer) => answer.statusCode === 503)) {
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      expect(busy.json()).toEqual({ message: expect.any(String) });
+    }
+    const made = slots.filter((_, i) => statuses[i] === 200).toSorted();
+    expect((await stored()).map((row) => row.slot).toSorted()).toEqual(made);
   });
 
   it('wants an Italian alt text of 1-300 characters on one line', async () => {

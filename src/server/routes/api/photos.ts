@@ -41,6 +41,13 @@ const listQuery = z.strictObject({
 const uploadQuery = z.strictObject({ alt: photoAlt });
 
 /**
+ * A picture sent here is read to its end when refused (401, 413, 415), so
+ * that the answer reaches its client (plugins/early-answers.ts): the upload
+ * takes one, and a PATCH is where a client may send one by mistake.
+ */
+const SENT_PICTURES = { refusedBodyBytes: PHOTO_MAX_BYTES };
+
+/**
  * The photo slots (docs/api.md, "Photos"): the list for everyone; uploads,
  * alt texts, focal points, "Ripristina" and the alt text's translations for
  * staff, owners and staff alike. The files themselves are served by
@@ -69,6 +76,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       '/photos/:slot',
       {
         schema: { params: slotParams, querystring: uploadQuery, response: { 200: photoView } },
+        // The one body that may take the server's whole request timeout (app.ts).
+        config: { ...SENT_PICTURES, slowBody: true },
         preHandler: requireStaff,
       },
       async (request, reply) => {
@@ -88,6 +97,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/photos/:slot',
     {
       schema: { params: slotParams, body: photoPatch, response: { 200: photoView } },
+      config: SENT_PICTURES,
       preHandler: requireStaff,
     },
     async (request, reply) => {

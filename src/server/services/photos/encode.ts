@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_REFUSALS } from '../../../shared/schemas/errors.ts';
 import { PHOTO_MAX_PIXELS, type PHOTO_SOURCE_TYPES } from '../../../shared/schemas/photos.ts';
-import { workSlots } from '../work-slots.ts';
+import { WorkBusy, workSlots } from '../work-slots.ts';
 
 export type PhotoRefusal = (typeof PHOTO_REFUSALS)[keyof typeof PHOTO_REFUSALS];
 export type SourceType = (typeof PHOTO_SOURCE_TYPES)[number];
@@ -109,9 +109,27 @@ async function recognise(
  * otherwise take the server's memory.
  */
 const PHOTO_DECODES = 2;
-const photoDecodes = workSlots({ concurrency: PHOTO_DECODES });
+/**
+ * How many uploads may wait for a slot: each holds its body (up to 20 MB)
+ * while it waits, so past these an upload is refused at once, 503.
+ */
+const PHOTO_DECODE_QUEUE = 4;
+
+export class PhotoWorkBusy extends WorkBusy {
+  constructor() {
+    super('Il server sta già elaborando altre foto: riprova tra qualche secondo.');
+  }
+}
+
+const photoDecodes = workSlots({
+  concurrency: PHOTO_DECODES,
+  queue: PHOTO_DECODE_QUEUE,
+  busy: () => new PhotoWorkBusy(),
+});
 /** How many uploads are decoded and wait now, and the most that ever did at once (for tests). */
 export const photoWork = () => photoDecodes.state();
+/** Runs `work` in a decoding slot, as an upload's decoding runs (tests hold the slots with it). */
+export const withPhotoDecodeSlot = photoDecodes.run;
 
 /**
  * An upload made into AVIF, WebP and JPEG at `widths` (never wider than the
