@@ -370,12 +370,14 @@ describe('/events without JavaScript', () => {
 describe('the way to /events', () => {
   it.each(LANGUAGES)('about-us’s services block and the footer lead there in %s', async (lang) => {
     const html = shown((await get(`/about-us?lng=${lang}`)).body);
-    const about = localeFile<{ services: { cta: string } }>(lang, 'about');
+    const about = localeFile<{ services: { cta: string; events: string } }>(lang, 'about');
     const common = localeFile<{ nav: { events: string } }>(lang, 'common');
     const services = html.slice(html.indexOf('aria-labelledby="about-services"'));
+    // Beside the way to /events, the block keeps its button to /contact.
     expect(services).toMatch(
       new RegExp(
-        `<a class="button button--ghost" href="/events"[^>]*>${escaped(about.services.cta)}</a>`,
+        `<a class="button button--ghost" href="/events"[^>]*>${escaped(about.services.events)}</a>` +
+          `<a class="button button--ghost" href="/contact"[^>]*>${escaped(about.services.cta)}</a>`,
       ),
     );
     const footer = html.slice(html.indexOf('<footer'));
