@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * The server's tests that touch the database through `testApp()` or
  * `createTestDatabase()` (src/server/testing/), which run a second time on
  * PostgreSQL when TEST_POSTGRES_URL names one: there each test
- * database is a schema of its own, so files stay independent and parallel.
+ * database is a database of its own (testing/database.ts), so files stay
+ * independent and parallel.
  */
 const DATABASE_TESTS = [
   'src/server/db/database.test.ts',
@@ -30,9 +31,9 @@ const DATABASE_TESTS = [
 export default defineConfig({
   test: {
     setupFiles: ['./vitest.setup.ts'],
-    // One SQLite file migrated per run, which testApp's databases copy
-    // (src/server/testing/sqlite-template.ts).
-    globalSetup: ['./src/server/testing/sqlite-template.ts'],
+    // One SQLite file and one PostgreSQL database migrated per run, which
+    // testApp's databases copy (src/server/testing/test-templates.ts).
+    globalSetup: ['./src/server/testing/test-templates.ts'],
     environment: 'node',
     testTimeout: 20_000,
     // One worker per core, where Vitest's default leaves one core idle: most
@@ -57,12 +58,6 @@ export default defineConfig({
                 name: 'postgres',
                 include: DATABASE_TESTS,
                 env: { TEST_DATABASE: 'postgres' },
-                // One file at a time: a test file drops its schemas as it
-                // goes, and a migration starting in another file at that
-                // moment reads every schema's tables (Kysely's introspection)
-                // and fails on the one just dropped ("schema … does not
-                // exist"). The SQLite files keep the other core busy.
-                maxWorkers: 1,
               },
             },
           ]

@@ -61,10 +61,8 @@ describe('server process', () => {
     'refuses to start on a PostgreSQL that would lose acknowledged writes',
     async () => {
       const url = new URL(database.url);
-      url.searchParams.set(
-        'options',
-        `${url.searchParams.get('options')} -c synchronous_commit=off`,
-      );
+      const options = url.searchParams.get('options');
+      url.searchParams.set('options', `${options ? `${options} ` : ''}-c synchronous_commit=off`);
       const server = start({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url.toString() });
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain('synchronous_commit is off');

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database.ts';
 import { createTestDatabase, SQLITE_TEMPLATE_ENV, type TestDatabase } from './database.ts';
 
 // The migrated SQLite databases testApp hands out are copies of one file the
-// run migrated first (sqlite-template.ts): each must be what migrating a new
+// run migrated first (test-templates.ts): each must be what migrating a new
 // file gives, or every test on a copy tests something the server never runs.
 
 const made: TestDatabase[] = [];
