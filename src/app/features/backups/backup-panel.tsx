@@ -1,4 +1,4 @@
-import { LoadedPanel, momentText, StaffPanel, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, momentText, StaffPanel, useUser, type Loading } from '../../staff/index.ts';
 import { BACKUP_TEXTS as T } from './backup-texts.ts';
 import type { BackupStatus } from './backups-api.ts';
 

@@ -14,13 +14,13 @@ import {
 } from '../../../shared/schemas/menu.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
-import { AllergenSprite } from '../menu/index.ts';
+import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../../staff/index.ts';
+import { AllergenSprite } from '../../components/allergen-icons.tsx';
 import {
   FieldTranslationsReview,
   TranslationsSection,
   type ReviewField,
-} from '../translations/index.ts';
+} from '../../staff-kit/index.ts';
 import { bodyOf, type DishDraft } from './dish-drafts.ts';
 import { DishForm } from './dish-form.tsx';
 import { DishRow } from './dish-row.tsx';

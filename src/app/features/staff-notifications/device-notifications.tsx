@@ -5,7 +5,13 @@ import {
   type PushDevice,
   type PushTopic,
 } from '../../../shared/schemas/push.ts';
-import { LoadedPanel, momentText, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import {
+  LoadedPanel,
+  momentText,
+  StaffPanel,
+  useStaffSave,
+  type Loading,
+} from '../../staff/index.ts';
 import {
   currentSubscription,
   pushSupport,

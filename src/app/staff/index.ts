@@ -22,4 +22,5 @@ export { SaveBar, SubmitButton } from './save-bar.tsx';
 export { StaffPanel } from './staff-panel.tsx';
 export { DeclineAllAction, type DeclineAllTexts } from './decline-all.tsx';
 export { DeclineMessageField } from './decline-message-field.tsx';
+export { EmailField } from './email-field.tsx';
 export { GuestLangField, NumberField, problemsInOrder, typedNumber } from './form-fields.tsx';

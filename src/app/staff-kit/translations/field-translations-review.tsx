@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SaveBar } from '../staff/index.ts';
+import { SaveBar } from '../../staff/index.ts';
 import type { TargetLang } from '../../../shared/languages.ts';
 import { splitList } from '../../../shared/lists.ts';
 import { showToast } from '../../components/toasts.tsx';

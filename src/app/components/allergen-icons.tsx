@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ALLERGENS, type Allergen } from '../../../shared/allergens.ts';
+import { ALLERGENS, type Allergen } from '../../shared/allergens.ts';
 
 /**
  * One line drawing per allergen (24 × 24, drawn in the text colour), kept

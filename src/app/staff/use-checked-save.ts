@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ApiResult } from '../../api/client.ts';
+import type { ApiResult } from '../api/client.ts';
 import type { SaveOptions } from './use-save.ts';
 import { useStaffSave } from './use-staff-save.ts';
 

@@ -1,5 +1,5 @@
-import { staffUserAnswer, type Role } from '../../../shared/schemas/staff.ts';
-import { apiRequest, isUnauthorized } from '../../api/client.ts';
+import { staffUserAnswer, type Role } from '../../shared/schemas/staff.ts';
+import { apiRequest, isUnauthorized } from '../api/client.ts';
 
 /**
  * The staff session: the bearer token under `token` and the user as JSON

@@ -1,4 +1,4 @@
-import { FORM_TEXTS } from './texts.ts';
+import { COMMON_TEXTS } from './texts.ts';
 
 /**
  * The staff forms' e-mail field (login, recovery, a colleague's account):
@@ -15,7 +15,7 @@ export function EmailField({
 }) {
   return (
     <div className="staff-field">
-      <label htmlFor={id}>{FORM_TEXTS.email}</label>
+      <label htmlFor={id}>{COMMON_TEXTS.email}</label>
       <input
         id={id}
         name="email"

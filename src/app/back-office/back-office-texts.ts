@@ -4,22 +4,9 @@
  * word for word: tests assert them.
  */
 
-/** The back office's sections, in the header at every width. */
+/** The header's row of sections (each section's name is in sections.ts). */
 export const NAV_TEXTS = {
   label: 'Sezioni',
-  dailyMenu: 'Menu del giorno',
-  reservations: 'Prenotazioni',
-  takeaway: 'Asporto',
-  events: 'Eventi',
-  menu: 'Menu',
-  hours: 'Orari e dati',
-  photos: 'Foto',
-  texts: 'Testi del sito',
-  print: 'Stampa e QR',
-  messages: 'Messaggi',
-  team: 'Colleghi',
-  audit: 'Registro attività',
-  account: 'Il mio account',
 } as const;
 
 export const LOGOUT_TEXTS = {

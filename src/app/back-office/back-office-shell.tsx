@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { FullScreenSpinner } from '../../components/spinner.tsx';
-import { showToast } from '../../components/toasts.tsx';
+import { FullScreenSpinner } from '../components/spinner.tsx';
+import { showToast } from '../components/toasts.tsx';
 import { LOGOUT_TEXTS } from './back-office-texts.ts';
 import { loginStateFor, storedToken, useUser } from '../staff/index.ts';
-import { logOut } from '../auth/index.ts';
+import { logOut } from '../features/auth/index.ts';
 import { StaffHeader } from './staff-header.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { use, useCallback, useEffect, useState } from 'react';
-import type { ApiResult } from '../../api/client.ts';
+import type { ApiResult } from '../api/client.ts';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
 
 /**

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useHeaderHeight } from '../../components/use-header-height.ts';
-import { useRestaurantName } from '../../components/use-restaurant.ts';
-import logoHref from '../../assets/logo.svg?url';
+import { useHeaderHeight } from '../components/use-header-height.ts';
+import { useRestaurantName } from '../components/use-restaurant.ts';
+import logoHref from '../assets/logo.svg?url';
 import { COMMON_TEXTS, useUser } from '../staff/index.ts';
 import { LOGOUT_TEXTS, NAV_TEXTS } from './back-office-texts.ts';
+import { sectionHref, sectionsFor } from './sections.ts';
 
 /**
  * The back office's fixed header: logo, "Disconnetti", and the sections
- * (a second row, scrolling sideways on a phone; the audit log for owners only).
+ * (a second row, scrolling sideways on a phone), those of sections.ts this
+ * staff member may open.
  */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
@@ -23,21 +25,6 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   }, [pathname]);
   const name = useRestaurantName();
   useHeaderHeight(header);
-  const sections = [
-    { to: '/dashboard', label: NAV_TEXTS.dailyMenu, end: true },
-    { to: '/dashboard/reservations', label: NAV_TEXTS.reservations },
-    { to: '/dashboard/takeaway', label: NAV_TEXTS.takeaway },
-    { to: '/dashboard/events', label: NAV_TEXTS.events },
-    { to: '/dashboard/menu', label: NAV_TEXTS.menu },
-    { to: '/dashboard/hours', label: NAV_TEXTS.hours },
-    { to: '/dashboard/photos', label: NAV_TEXTS.photos },
-    { to: '/dashboard/texts', label: NAV_TEXTS.texts },
-    { to: '/dashboard/print', label: NAV_TEXTS.print },
-    { to: '/dashboard/messages', label: NAV_TEXTS.messages },
-    { to: '/dashboard/team', label: NAV_TEXTS.team },
-    ...(user?.role === 'owner' ? [{ to: '/dashboard/audit', label: NAV_TEXTS.audit }] : []),
-    { to: '/dashboard/account', label: NAV_TEXTS.account },
-  ];
   return (
     <header className="staff-header" ref={header}>
       <div className="staff-header__bar">
@@ -50,9 +37,14 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
         </button>
       </div>
       <nav className="staff-nav" aria-label={NAV_TEXTS.label} ref={nav}>
-        {sections.map(({ to, label, end }) => (
-          <NavLink key={to} to={to} end={end} className="staff-nav__link">
-            {label}
+        {sectionsFor(user?.role).map((section) => (
+          <NavLink
+            key={section.path}
+            to={sectionHref(section)}
+            end={section.path === ''}
+            className="staff-nav__link"
+          >
+            {section.label}
           </NavLink>
         ))}
       </nav>

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { LoadFailed } from '../../components/load-failed.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
 import { useLoaded, type Loading } from './use-loaded.ts';
 
 /** What a section says while its data loads, and when it could not be loaded. */

@@ -2,8 +2,8 @@ import {
   declinedPendingAnswer,
   pendingCountAnswer,
   type PendingOf,
-} from '../../../shared/schemas/reservations.ts';
-import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
+} from '../../shared/schemas/reservations.ts';
+import { apiRequest, parseAnswer, type ApiResult } from '../api/client.ts';
 
 /** Whose pending requests staff decline at once: bookings, takeaway orders or event requests. */
 export type DeclineFamily = 'reservations' | 'takeaway' | 'events';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ApiResult } from '../../api/client.ts';
+import type { ApiResult } from '../api/client.ts';
 import { useSave, type SaveOptions } from './use-save.ts';
 import { useUser } from './user-provider.tsx';
 

@@ -1,5 +1,5 @@
-import { addDays, romeDate, romeDateTime } from '../../../shared/opening-hours.ts';
-import { dayAndDateText } from '../../components/opening-hours/format.ts';
+import { addDays, romeDate, romeDateTime } from '../../shared/opening-hours.ts';
+import { dayAndDateText } from '../components/opening-hours/format.ts';
 
 /**
  * What every staff page shares, the login pages and the back office alike:
@@ -12,6 +12,8 @@ export const COMMON_TEXTS = {
   logoAlt: (restaurant: string | undefined) =>
     restaurant ? `${restaurant} – Torna al sito` : 'Torna al sito',
   staffArea: 'Area riservata',
+  /** The e-mail field's label (login, recovery, a colleague's account). */
+  email: 'Email',
 } as const;
 
 /** Using the auth state outside its provider is an error. */

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { isRecord, type ApiFailure, type ApiResult } from '../../api/client.ts';
-import { showToast } from '../../components/toasts.tsx';
+import { isRecord, type ApiFailure, type ApiResult } from '../api/client.ts';
+import { showToast } from '../components/toasts.tsx';
 import { useApiErrorHandler } from './use-api-error-handler.ts';
 
 /** The messages of each field of a 400 `{errors: {field: [message]}}`, or null for another failure. */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { showToast } from '../../components/toasts.tsx';
-import type { ApiFailure } from '../../api/client.ts';
-import { describeApiFailure } from '../../api/errors.ts';
+import { showToast } from '../components/toasts.tsx';
+import type { ApiFailure } from '../api/client.ts';
+import { describeApiFailure } from '../api/errors.ts';
 import { loginStateFor } from './return-to.ts';
 import { useUser } from './user-provider.tsx';
 

@@ -3,9 +3,9 @@ import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { MESSAGES } from '../../../shared/locales/index.ts';
-import { FullScreenSpinner } from '../../components/spinner.tsx';
-import { createI18n } from '../../i18n/create-i18n.ts';
+import { MESSAGES } from '../../shared/locales/index.ts';
+import { FullScreenSpinner } from '../components/spinner.tsx';
+import { createI18n } from '../i18n/create-i18n.ts';
 import { createSessionStore, session, type SessionStore, type StaffUser } from './session.ts';
 import { UserProvider } from './user-provider.tsx';
 

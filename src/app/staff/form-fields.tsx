@@ -1,4 +1,4 @@
-import { LANGUAGE_LABELS_IT, LANGUAGES, type Lang } from '../../../shared/languages.ts';
+import { LANGUAGE_LABELS_IT, LANGUAGES, type Lang } from '../../shared/languages.ts';
 
 /** What the back office's forms share beyond saving: a few fields, and how typed text meets the schema. */
 
