@@ -1,5 +1,10 @@
 import { formatPrice } from '../../shared/price.ts';
-import { RESTAURANT_TIME_ZONE } from '../../shared/opening-hours.ts';
+import {
+  addDays,
+  RESTAURANT_TIME_ZONE,
+  romeDate,
+  romeDateTime,
+} from '../../shared/opening-hours.ts';
 import { EVENT_KIND_LABELS } from '../../shared/schemas/events.ts';
 import { dayAndDateText } from '../components/opening-hours/format.ts';
 
@@ -46,6 +51,20 @@ export const numericInstantText = instantFormat({ dateStyle: 'short', timeStyle:
 
 /** The day of an instant: "1 giugno 2025". */
 export const instantDayText = instantFormat({ dateStyle: 'long' });
+
+/** "oggi alle 08:05", "ieri alle 20:31", "martedì 8 settembre alle 20:31": an instant on the restaurant's clock. */
+export function momentText(iso: string, now: Date): string {
+  const { date, time } = romeDateTime(new Date(iso));
+  const today = romeDate(now);
+  // By the calendar, not 24 hours back: the days the clocks change last 23 and 25 hours.
+  const day =
+    date === today
+      ? 'oggi'
+      : date === addDays(today, -1)
+        ? 'ieri'
+        : dayAndDateText('it', date, false);
+  return `${day} alle ${time}`;
+}
 
 /** "23.50" → "23,50 €". */
 export const euros = (amount: string) => formatPrice(amount);

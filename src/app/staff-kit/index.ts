@@ -10,6 +10,7 @@ export {
   instantDayText,
   instantText,
   longInstantText,
+  momentText,
   numericInstantText,
   shortDay,
   spokenDate,

@@ -12,7 +12,7 @@ export { session, storedToken, userFrom, withSessionToken, type StaffUser } from
 export { answered, useLoaded, type Loading } from './use-loaded.ts';
 export { loginStateFor, returnPath } from './return-to.ts';
 export { staffLinks } from './staff-links.ts';
-export { COMMON_TEXTS, momentText, persons, plural } from './texts.ts';
+export { COMMON_TEXTS, persons, plural } from './texts.ts';
 export { LoadedPanel } from './loaded-panel.tsx';
 export { fieldProblemsOf, useSave } from './use-save.ts';
 export { useStaffSave } from './use-staff-save.ts';

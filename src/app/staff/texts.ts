@@ -1,6 +1,3 @@
-import { addDays, romeDate, romeDateTime } from '../../shared/opening-hours.ts';
-import { dayAndDateText } from '../components/opening-hours/format.ts';
-
 /**
  * What every staff page shares, the login pages and the back office alike:
  * the staff area's name and the logo's text. In Italian only (staff screens
@@ -26,17 +23,3 @@ export const plural = (count: number, one: string, many: string) =>
 
 /** "1 persona", "4 persone". */
 export const persons = (count: number) => plural(count, 'persona', 'persone');
-
-/** "oggi alle 08:05", "ieri alle 20:31", "martedì 8 settembre alle 20:31": an instant on the restaurant's clock. */
-export function momentText(iso: string, now: Date): string {
-  const { date, time } = romeDateTime(new Date(iso));
-  const today = romeDate(now);
-  // By the calendar, not 24 hours back: the days the clocks change last 23 and 25 hours.
-  const day =
-    date === today
-      ? 'oggi'
-      : date === addDays(today, -1)
-        ? 'ieri'
-        : dayAndDateText('it', date, false);
-  return `${day} alle ${time}`;
-}

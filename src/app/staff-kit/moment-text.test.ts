@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { momentText } from './texts.ts';
+import { momentText } from './format.ts';
 
 describe('momentText', () => {
   // 00:30 in Rome on Sunday 15 March 2026 (UTC+1): the evening before is "ieri".
