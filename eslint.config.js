@@ -58,18 +58,50 @@ const featureOf = (path) => {
   return inside.startsWith('..') ? null : inside.split('/')[0];
 };
 
+const STAFF = resolve(APP, 'staff');
+const STAFF_KIT = resolve(APP, 'staff-kit');
+const inside = (folder, path) => !relative(folder, path).startsWith('..');
+
 /**
- * Features reach each other only through what they export on purpose: their
- * index.ts. (Tests may use another feature's test helpers.)
+ * The three public guest pages' imports of another feature, which the guest
+ * form kit (issue 37, item 1) takes out: until then they are the only ones
+ * allowed. Empty this list, never add to it.
+ */
+const GUEST_PAGES_PENDING = new Set(
+  [
+    'takeaway/takeaway-page.tsx',
+    'takeaway/takeaway-page.test.tsx',
+    'takeaway/status-page.test.tsx',
+  ].map((file) => resolve(FEATURES, file)),
+);
+
+/**
+ * A feature never imports another feature: what two features share lives in
+ * the staff kit (src/app/staff-kit/), the staff layer (src/app/staff/, through
+ * its index.ts), src/app/components/ or src/shared/. (Test files may use the
+ * staff layer's test helpers.) Routes (src/app/routes/) are where features
+ * meet.
  */
 const featureBoundaries = importRule((file, target) => {
   const from = featureOf(file);
+  if (!from) return null;
   const to = featureOf(target);
-  if (!from || !to || from === to) return null;
-  if (target === resolve(FEATURES, to, 'index.ts')) return null;
-  if (/\.test\.tsx?$/.test(file) && basename(target).startsWith('test-utils')) return null;
-  return `features/${from} may use features/${to} only through features/${to}/index.ts.`;
+  if (to && to !== from && !GUEST_PAGES_PENDING.has(file)) {
+    return `features/${from} must not import features/${to}: share it through src/app/staff-kit/, src/app/staff/ or src/app/components/.`;
+  }
+  if (inside(STAFF, target) && target !== resolve(STAFF, 'index.ts')) {
+    if (/\.test\.tsx?$/.test(file) && basename(target).startsWith('test-utils')) return null;
+    return `features/${from} may use src/app/staff only through src/app/staff/index.ts.`;
+  }
+  return null;
 });
+
+/** The staff layer and the kit sit under the features: they never import one. */
+const layersBelowFeatures = importRule((file, target) =>
+  (inside(STAFF, file) || inside(STAFF_KIT, file)) && featureOf(target)
+    ? 'src/app/staff and src/app/staff-kit import no feature (features build on them).'
+    : null,
+);
 
 /** The server imports nothing from the app but the shared context token's module. */
 const serverUsesAppContextOnly = importRule((_file, target) =>
@@ -106,6 +138,7 @@ export default tseslint.config(
         rules: {
           'kebab-case-files': kebabCaseFiles,
           'feature-boundaries': featureBoundaries,
+          'layers-below-features': layersBelowFeatures,
           'server-uses-app-context-only': serverUsesAppContextOnly,
         },
       },
@@ -142,6 +175,7 @@ export default tseslint.config(
     rules: {
       ...layer(['**/server/**', '**/src/server/**'], 'src/app must not import src/server.'),
       'local/feature-boundaries': 'error',
+      'local/layers-below-features': 'error',
     },
   },
   {

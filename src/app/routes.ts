@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { SECTIONS } from './back-office/sections.ts';
 
 // Every public and staff path; anything else is the 404 page.
 export default [
@@ -20,22 +21,13 @@ export default [
     route('send-email', 'routes/staff/send-email.tsx'),
     route('reset-password', 'routes/staff/reset-password.tsx'),
     route('accept-invite', 'routes/staff/accept-invite.tsx'),
-    // The back office: one shell (header, sections, the login gate), a page per section.
-    route('dashboard', 'routes/staff/dashboard-shell.tsx', [
-      index('routes/staff/dashboard.tsx'),
-      route('reservations', 'routes/staff/reservations.tsx'),
-      route('takeaway', 'routes/staff/takeaway.tsx'),
-      route('events', 'routes/staff/events.tsx'),
-      route('menu', 'routes/staff/menu.tsx'),
-      route('hours', 'routes/staff/hours.tsx'),
-      route('photos', 'routes/staff/photos.tsx'),
-      route('texts', 'routes/staff/texts.tsx'),
-      route('print', 'routes/staff/print.tsx'),
-      route('messages', 'routes/staff/messages.tsx'),
-      route('team', 'routes/staff/team.tsx'),
-      route('audit', 'routes/staff/audit.tsx'),
-      route('account', 'routes/staff/account.tsx'),
-    ]),
+    // The back office: one shell (header, sections, the login gate), a page
+    // per section of the list (src/app/back-office/sections.ts).
+    route(
+      'dashboard',
+      'routes/staff/dashboard-shell.tsx',
+      SECTIONS.map(({ path, module }) => (path ? route(path, module) : index(module))),
+    ),
     route('loading', 'routes/staff/loading.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage, stubFetch } from '../staff/test-utils.tsx';
+import { renderStaffPage, stubFetch } from '../../staff/test-utils.tsx';
 import { AcceptInvitePage } from './accept-invite-page.tsx';
 import { AccountPage } from './account-page.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';

@@ -4,7 +4,7 @@ import { acceptInvitation } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ACCEPT_INVITE_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { useSave, useUser, SubmitButton } from '../staff/index.ts';
+import { useSave, useUser, SubmitButton } from '../../staff/index.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { STAFF_REFUSALS } from '../../../shared/schemas/errors.ts';
 

@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '../../../shared/schemas/staff.ts';
 import { changePassword } from './auth-api.ts';
 import { PasswordField } from './password-field.tsx';
 import { ACCOUNT_TEXTS } from './texts.ts';
-import { useStaffSave, useUser, SubmitButton, StaffPanel } from '../staff/index.ts';
+import { useStaffSave, useUser, SubmitButton, StaffPanel } from '../../staff/index.ts';
 
 /** /dashboard/account: who one is, and "Cambia password" (the other sessions end). */
 export function AccountPage() {

@@ -1,6 +1,6 @@
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import { loginAnswer } from '../../../shared/schemas/staff.ts';
-import { userFrom, type StaffUser } from '../staff/index.ts';
+import { userFrom, type StaffUser } from '../../staff/index.ts';
 
 /** The auth calls of the staff pages. */
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import logoHref from '../../assets/logo.svg?url';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
-import { COMMON_TEXTS } from '../staff/index.ts';
+import { COMMON_TEXTS } from '../../staff/index.ts';
 
 /** The card that holds the login, recovery and reset forms. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -1,9 +1,8 @@
 /**
  * Logging in and out, recovery, invitations and the account page; other
- * features reuse its e-mail field and its logout call.
+ * parts of the back office reuse its logout call.
  */
 export { logOut } from './auth-api.ts';
-export { EmailField } from './email-field.tsx';
 export { AccountPage } from './account-page.tsx';
 export { AcceptInvitePage } from './accept-invite-page.tsx';
 export { LoginPage } from './login-page.tsx';

@@ -3,9 +3,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { logIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
-import { returnPath, useSave, useUser } from '../staff/index.ts';
+import { EmailField, returnPath, useSave, useUser } from '../../staff/index.ts';
 import { FORM_TEXTS, LOGIN_TEXTS } from './texts.ts';
-import { EmailField } from './email-field.tsx';
 
 /** /login; a logged-in staff member goes straight to /dashboard. */
 export function LoginPage() {

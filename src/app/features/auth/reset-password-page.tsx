@@ -5,7 +5,7 @@ import { resetPassword } from './auth-api.ts';
 import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
 import { PasswordToggle } from './password-toggle.tsx';
 import { checkResetForm } from './reset-checks.ts';
-import { useSave, useUser, SubmitButton } from '../staff/index.ts';
+import { useSave, useUser, SubmitButton } from '../../staff/index.ts';
 import { FORM_TEXTS, LOGIN_TEXTS, RESET_TEXTS } from './texts.ts';
 
 /**

@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SendEmailPage } from './send-email-page.tsx';
-import { renderStaffPage, stubFetch } from '../staff/test-utils.tsx';
+import { renderStaffPage, stubFetch } from '../../staff/test-utils.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

@@ -1,9 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { sendResetEmail } from './auth-api.ts';
 import { AuthLayout, BackToLoginButton } from './auth-layout.tsx';
-import { useSave, SubmitButton } from '../staff/index.ts';
+import { EmailField, useSave, SubmitButton } from '../../staff/index.ts';
 import { FORM_TEXTS, LOGIN_TEXTS, SEND_EMAIL_TEXTS } from './texts.ts';
-import { EmailField } from './email-field.tsx';
 
 /** /send-email: ask for a reset e-mail, then back to /login. */
 export function SendEmailPage() {

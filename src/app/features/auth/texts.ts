@@ -10,7 +10,6 @@ export const FORM_TEXTS = {
   busy: 'Invio in corso...',
   showPassword: 'Mostra password',
   showPasswords: 'Mostra le password',
-  email: 'Email',
   password: 'Password',
 } as const;
 

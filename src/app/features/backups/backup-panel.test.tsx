@@ -2,14 +2,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as dashboardRoute from '../../routes/staff/dashboard.tsx';
-import { BackOfficeShell } from '../back-office/index.ts';
+import { BackOfficeShell } from '../../back-office/index.ts';
 import {
   fakeServer,
   renderStaffRoutes,
   routeModule,
   startSession,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 import { toasts } from '../../components/toasts-capture.tsx';
 import type { BackupStatus } from './backups-api.ts';
 

@@ -1,4 +1,5 @@
-import { LoadedPanel, momentText, StaffPanel, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, StaffPanel, useUser, type Loading } from '../../staff/index.ts';
+import { momentText } from '../../staff-kit/index.ts';
 import { BACKUP_TEXTS as T } from './backup-texts.ts';
 import type { BackupStatus } from './backups-api.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isUnauthorized, type ApiFailure } from '../../api/client.ts';
-import { SaveBar, useStaffSave, StaffPanel } from '../staff/index.ts';
+import { SaveBar, useStaffSave, StaffPanel } from '../../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,

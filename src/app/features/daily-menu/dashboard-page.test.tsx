@@ -9,8 +9,8 @@ import {
   startSession,
   fakeServer,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
-import { BackOfficeShell } from '../back-office/index.ts';
+} from '../../staff/test-utils.tsx';
+import { BackOfficeShell } from '../../back-office/index.ts';
 import { resultDialogContent } from './dialog-content.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LoadedPanel, useUser, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useUser, type Loading } from '../../staff/index.ts';
 import type { DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
 import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';

@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../api/client.ts';
-import type { Loading } from '../staff/index.ts';
+import type { Loading } from '../../staff/index.ts';
 import { fetchDailyMenu, type DailyMenuFields } from './daily-menu-api.ts';
 import { mergeDrafts, readDrafts } from './drafts.ts';
 

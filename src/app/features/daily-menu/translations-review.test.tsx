@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffPage, fakeServer, type FakeRoute } from '../staff/test-utils.tsx';
+import { renderStaffPage, fakeServer, type FakeRoute } from '../../staff/test-utils.tsx';
 import type { DailyMenuFields } from './daily-menu-api.ts';
 import type { LanguageReview } from './translations-api.ts';
 import { TranslationsReview, type MenuSaveSignal } from './translations-review.tsx';

@@ -1,13 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TargetLang } from '../../../shared/languages.ts';
-import {
-  answered,
-  LoadedPanel,
-  useStaffSave,
-  useUser,
-  type Loading,
-  StaffPanel,
-} from '../staff/index.ts';
+import { answered, LoadedPanel, useStaffSave, useUser, StaffPanel } from '../../staff/index.ts';
 import {
   DAILY_MENU_FIELD_MAX,
   sameDailyMenu,
@@ -30,7 +23,8 @@ import {
   type ReviewField,
   type ReviewTexts,
   type Texts,
-} from '../translations/index.ts';
+  useLoad,
+} from '../../staff-kit/index.ts';
 import { TRANSLATIONS_TEXTS as T } from './translations-texts.ts';
 
 /** The daily menu's texts as the review shows them: a title, then two comma-separated lists. */
@@ -131,12 +125,8 @@ export function TranslationsReview({
   maxPolls?: number;
 }) {
   const { token } = useUser();
-  /** The latest answer, handed to the panel once it is in; null before the first. */
-  const [loading, setLoading] = useState<Loading<TranslationsOverview> | null>(null);
   const [poll, setPoll] = useState<Poll | null>(null);
   const [lastSignal, setLastSignal] = useState(saveSignal);
-  /** Bumped to load the review again (someone changed the Italian meanwhile). */
-  const [loads, setLoads] = useState(0);
 
   // A new save of the Italian menu: follow it until its translations are in.
   if (saveSignal !== lastSignal) {
@@ -145,25 +135,28 @@ export function TranslationsReview({
   }
 
   // The review loads itself (it is not a route: it sits on the daily menu's
-  // page). The answer goes to the panel once it is in: what is on screen,
-  // typing included, stays until then.
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    fetchOverview(token, controller.signal).then(
-      (result) => {
+  // page). A reload (someone changed the Italian meanwhile, or the session
+  // changed) keeps what is on screen, typing included, until its answer is in.
+  const review = useLoad(
+    token ? 'overview' : null,
+    (signal) => fetchOverview(token ?? '', signal),
+    {
+      onAnswer: (result) => {
         // Some languages translated, others not yet: the server is still at it.
         if (result.ok && machineTranslated(result.data) && !settled(result.data, null)) {
           setPoll((current) => current ?? { expected: null });
         }
-        setLoading(answered(result));
       },
-      () => {
-        // aborted: the component went away
-      },
-    );
-    return () => controller.abort();
-  }, [token, loads]);
+    },
+  );
+  const [loadedFor, setLoadedFor] = useState(token);
+  if (token !== loadedFor) {
+    setLoadedFor(token);
+    if (token && loadedFor) review.reload();
+  }
+  const { answer } = review;
+  /** The latest answer, handed to the panel once it is in; null before the first. */
+  const loading = useMemo(() => (answer ? answered(answer) : null), [answer]);
 
   return (
     <StaffPanel title={T.title} intro={T.intro} id="traduzioni">
@@ -177,7 +170,7 @@ export function TranslationsReview({
               setData={setOverview}
               poll={poll}
               setPoll={setPoll}
-              reload={() => setLoads((count) => count + 1)}
+              reload={review.reload}
               pollIntervalMs={pollIntervalMs}
               maxPolls={maxPolls}
             />

@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES_IT, type Lang } from '../../../shared/languages.ts';
 import { EVENT_SERVICE_LABELS, type EventStatus } from '../../../shared/schemas/events.ts';
-import { persons, plural, type DeclineAllTexts } from '../staff/index.ts';
+import { persons, plural, type DeclineAllTexts } from '../../staff/index.ts';
 
 /**
  * The back office's "Eventi" (/dashboard/events). In Italian only (staff

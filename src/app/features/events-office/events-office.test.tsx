@@ -11,7 +11,7 @@ import {
   routeModule,
   startSession,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { EVENT_STATUSES, type EventInquiry } from '../../../shared/schemas/events.ts';
-import { LoadedPanel, StaffPanel } from '../staff/index.ts';
+import { LoadedPanel, StaffPanel } from '../../staff/index.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
-import { kindName, longDate, replyAge } from './format.ts';
+import { replyAge } from './format.ts';
+import { eventKindName, inquiryHref, spokenDate } from '../../staff-kit/index.ts';
 import { InquiryDetails } from './inquiry-details.tsx';
-import { inquiryHref, STATUS_PARAM, viewOf, type EventsData } from './load-events.ts';
+import { STATUS_PARAM, viewOf, type EventsData } from './load-events.ts';
 
 const listHref = (status: string) => `?${STATUS_PARAM}=${status}`;
 
@@ -81,7 +82,7 @@ function Requests({
                 >
                   <span className="events-office__item-name">{inquiry.name}</span>
                   <span>
-                    {T.headline(kindName(inquiry.kind), longDate(inquiry.date))} ·{' '}
+                    {T.headline(eventKindName(inquiry.kind), spokenDate(inquiry.date))} ·{' '}
                     {T.service[inquiry.service]} · {T.persons(inquiry.adults + inquiry.children)}
                   </span>
                   <span className="staff-hint">{replyAge(inquiry, now)}</span>

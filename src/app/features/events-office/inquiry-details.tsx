@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { LANGUAGE_LABELS_IT, mailtoHref, telHref } from '../../../shared/languages.ts';
 import type { EventInquiry } from '../../../shared/schemas/events.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
-import { allergenName, euros, kindName, longDate, replyAge, whenText } from './format.ts';
+import { allergenName, replyAge } from './format.ts';
+import { eventKindName, euros, instantText, spokenDate } from '../../staff-kit/index.ts';
 import { ReplyBox } from './reply-box.tsx';
 import { StatusActions } from './status-actions.tsx';
 
@@ -21,7 +22,7 @@ export function InquiryDetails({
   return (
     <article className="events-office__details" aria-labelledby={titleId}>
       <h2 id={titleId} className="events-office__title">
-        {T.headline(kindName(inquiry.kind), longDate(inquiry.date))}
+        {T.headline(eventKindName(inquiry.kind), spokenDate(inquiry.date))}
       </h2>
       <p className="events-office__state">
         <span className={`staff-badge events-office__status--${inquiry.status}`}>
@@ -31,8 +32,8 @@ export function InquiryDetails({
       </p>
       <dl className="events-office__facts" aria-label={T.details}>
         <Fact label={T.name}>{inquiry.name}</Fact>
-        <Fact label={T.date}>{longDate(inquiry.date)}</Fact>
-        {inquiry.altDate ? <Fact label={T.altDate}>{longDate(inquiry.altDate)}</Fact> : null}
+        <Fact label={T.date}>{spokenDate(inquiry.date)}</Fact>
+        {inquiry.altDate ? <Fact label={T.altDate}>{spokenDate(inquiry.altDate)}</Fact> : null}
         <Fact label={T.serviceLabel}>{T.service[inquiry.service]}</Fact>
         <Fact label={T.guestsLabel}>{T.guests(inquiry.adults, inquiry.children)}</Fact>
         <Fact label={T.areaLabel}>{T.area[inquiry.area]}</Fact>
@@ -64,7 +65,7 @@ export function InquiryDetails({
         </Fact>
         <Fact label={T.guestLang}>{LANGUAGE_LABELS_IT[inquiry.lang]}</Fact>
         <Fact label={T.received}>
-          <time dateTime={inquiry.createdAt}>{whenText(inquiry.createdAt)}</time>
+          <time dateTime={inquiry.createdAt}>{instantText(inquiry.createdAt)}</time>
         </Fact>
         {inquiry.status === 'confirmed' && inquiry.holdCovers !== null ? (
           <Fact label={T.held}>{T.heldCovers(inquiry.holdCovers)}</Fact>
@@ -103,7 +104,7 @@ function Thread({ inquiry }: { inquiry: EventInquiry }) {
             >
               <p className="events-office__message-head">
                 <strong>{message.from === 'staff' ? T.fromStaff : T.fromGuest}</strong>{' '}
-                <time dateTime={message.at}>{whenText(message.at)}</time>
+                <time dateTime={message.at}>{instantText(message.at)}</time>
               </p>
               <p className="events-office__text">{message.text}</p>
               {message.from === 'staff' && message.translation !== null ? (

@@ -4,7 +4,8 @@ import {
   type EventInquiry,
   type EventStatus,
 } from '../../../shared/schemas/events.ts';
-import { withSessionToken, type Loading } from '../staff/index.ts';
+import { withSessionToken, type Loading } from '../../staff/index.ts';
+import { INQUIRY_PARAM } from '../../staff-kit/index.ts';
 import { fetchInquiries } from './events-office-api.ts';
 
 /**
@@ -13,10 +14,6 @@ import { fetchInquiries } from './events-office-api.ts';
  * `?stato=talking` the list shown, `?richiesta=12` the request open.
  */
 export const STATUS_PARAM = 'stato';
-export const INQUIRY_PARAM = 'richiesta';
-
-/** A request's page in Eventi, from anywhere in the back office. */
-export const inquiryHref = (id: number) => `/dashboard/events?${INQUIRY_PARAM}=${id}`;
 
 export interface EventsView {
   /** The list asked for; without it, the open request's or the new ones. */

@@ -3,7 +3,7 @@ import { EVENT_REFUSALS, type EventInquiry } from '../../../shared/schemas/event
 import type { ApiFailure } from '../../api/client.ts';
 import { refusalCodes } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
-import { SubmitButton, useCheckedSave, useStaffSave } from '../staff/index.ts';
+import { SubmitButton, useCheckedSave, useStaffSave } from '../../staff/index.ts';
 import { previewReply, sendReply } from './events-office-api.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 

@@ -14,7 +14,7 @@ import {
   typedNumber,
   useCheckedSave,
   useStaffSave,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import { patchInquiry } from './events-office-api.ts';
 import { DECLINE_ALL_TEXTS, EVENTS_TEXTS as T } from './events-office-texts.ts';
 

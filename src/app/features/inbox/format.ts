@@ -2,36 +2,6 @@ import type { ContactMessage, Delivery } from './inbox-api.ts';
 import { LANGUAGE_LABELS_IT, toLang } from '../../../shared/languages.ts';
 import { INBOX_TEXTS } from './inbox-texts.ts';
 
-/** The restaurant's clock: staff read times as they are in Sicily. */
-const TIME_ZONE = 'Europe/Rome';
-const shortFormat = new Intl.DateTimeFormat('it-IT', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-});
-const longFormat = new Intl.DateTimeFormat('it-IT', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-});
-
-function validDate(value: string): Date | null {
-  const date = new Date(value);
-  return value && !Number.isNaN(date.getTime()) ? date : null;
-}
-
-/** "1 giu 2025, 12:00" (the list). */
-export function formatShortDate(value: string): string {
-  const date = validDate(value);
-  return date ? shortFormat.format(date) : '';
-}
-
-/** "domenica 1 giugno 2025 alle ore 12:00" (an open message). */
-export function formatLongDate(value: string): string {
-  const date = validDate(value);
-  return date ? longFormat.format(date) : '';
-}
-
 export function languageName(lang: string): string {
   const known = toLang(lang);
   return known && known === lang ? LANGUAGE_LABELS_IT[known] : lang;

@@ -8,8 +8,8 @@ import {
   startSession,
   fakeServer,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
-import { deliveryLabel, formatLongDate, formatShortDate, preview, replyHref } from './format.ts';
+} from '../../staff/test-utils.tsx';
+import { deliveryLabel, preview, replyHref } from './format.ts';
 import type { ContactMessage } from './inbox-api.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 
@@ -327,15 +327,6 @@ describe('inbox helpers', () => {
       'Invio non riuscito',
     );
     expect(deliveryLabel(null).tone).toBe('unknown');
-  });
-
-  it('dates in it-IT, Rome time; nonsense stays empty', () => {
-    expect(formatShortDate('2025-01-15T23:30:00.000Z')).toBe('16 gen 2025, 00:30');
-    expect(formatLongDate('2025-01-15T23:30:00.000Z')).toBe(
-      'giovedì 16 gennaio 2025 alle ore 00:30',
-    );
-    expect(formatShortDate('not a date')).toBe('');
-    expect(formatLongDate('')).toBe('');
   });
 
   it('the reply link cannot be bent by the address or the name', () => {

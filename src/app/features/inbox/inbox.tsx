@@ -1,17 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
 import { useRestaurantName } from '../../components/use-restaurant.ts';
-import {
-  deliveryLabel,
-  formatLongDate,
-  formatShortDate,
-  languageName,
-  preview,
-  replyHref,
-  senderName,
-} from './format.ts';
+import { deliveryLabel, languageName, preview, replyHref, senderName } from './format.ts';
 import { setMessageRead, type ContactMessage } from './inbox-api.ts';
+import { instantText, longInstantText } from '../../staff-kit/index.ts';
 import { INBOX_TEXTS as T } from './inbox-texts.ts';
 import { LANGUAGE_LABELS_IT } from '../../../shared/languages.ts';
 
@@ -196,7 +189,7 @@ function MessageItem({
           )}
         </span>{' '}
         <span className="staff-message__meta">
-          <time dateTime={message.createdAt}>{formatShortDate(message.createdAt)}</time>{' '}
+          <time dateTime={message.createdAt}>{instantText(message.createdAt)}</time>{' '}
           <span
             className={`staff-delivery staff-delivery--${delivery.tone}`}
             title={lastError ? T.lastError(lastError) : T.delivery}
@@ -220,7 +213,7 @@ function MessageItem({
             <div>
               <dt>{T.date}</dt>
               <dd>
-                <time dateTime={message.createdAt}>{formatLongDate(message.createdAt)}</time>
+                <time dateTime={message.createdAt}>{longInstantText(message.createdAt)}</time>
               </dd>
             </div>
             <div>

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/menu.ts';
 import { showToast } from '../../components/toasts.tsx';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { AllergenIcon } from '../menu/index.ts';
+import { AllergenIcon } from '../../components/allergen-icons.tsx';
 import {
   clearDishDraft,
   draftKey,

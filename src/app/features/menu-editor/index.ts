@@ -1,4 +1,3 @@
 /** The back office's menu editor (/dashboard/menu). */
 export { MenuEditor } from './menu-editor.tsx';
 export { loadMenuEditor, type MenuEditorData } from './load-menu-editor.ts';
-export { fetchMenu } from './menu-editor-api.ts';

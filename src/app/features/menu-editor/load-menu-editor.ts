@@ -1,6 +1,7 @@
 import type { ItemTranslationsAnswer, MenuAnswer } from '../../../shared/schemas/menu.ts';
-import { withSessionToken, type Loading } from '../staff/index.ts';
-import { fetchItemTranslations, fetchMenu } from './menu-editor-api.ts';
+import { withSessionToken, type Loading } from '../../staff/index.ts';
+import { fetchItemTranslations } from './menu-editor-api.ts';
+import { fetchMenu } from '../../staff-kit/index.ts';
 
 /**
  * Which screen of /dashboard/menu the address asks for: the list, one dish's

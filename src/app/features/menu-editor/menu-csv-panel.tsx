@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { MenuImportAnswer, MenuImportChange } from '../../../shared/schemas/menu-csv.ts';
 import type { ApiFailure } from '../../api/client.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { fieldProblemsOf, useStaffSave } from '../staff/index.ts';
+import { fieldProblemsOf, useStaffSave } from '../../staff/index.ts';
 import { exportMenuCsv, importMenu, previewMenuImport } from './menu-editor-api.ts';
 import { MENU_EDITOR_TEXTS as T } from './menu-editor-texts.ts';
 

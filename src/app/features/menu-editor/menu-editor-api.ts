@@ -2,13 +2,11 @@ import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import {
   createdAnswer,
   itemTranslationsAnswer,
-  menuAnswer,
   staffItemAnswer,
   type ItemCreateBody,
   type ItemPatchBody,
   type ItemTextField,
   type ItemTranslationsAnswer,
-  type MenuAnswer,
   type SectionCreateBody,
   type SectionPatchBody,
   type StaffItemAnswer,
@@ -17,11 +15,6 @@ import type { TargetLang } from '../../../shared/languages.ts';
 import { menuImportAnswer, type MenuImportAnswer } from '../../../shared/schemas/menu-csv.ts';
 
 /** The calls of docs/api.md, "Menu", as the editor makes them. */
-
-/** The whole menu in Italian, in menu order (public: no token needed). */
-export async function fetchMenu(signal?: AbortSignal): Promise<ApiResult<MenuAnswer>> {
-  return parseAnswer(await apiRequest('GET', '/menu?lang=it', { signal }), menuAnswer);
-}
 
 export async function createSection(
   token: string,

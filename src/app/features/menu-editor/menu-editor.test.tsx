@@ -10,7 +10,7 @@ import {
   startSession,
   fakeServer,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 import * as menuRoute from '../../routes/staff/menu.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DishAllergens } from './allergen-icons.tsx';
+import { DishAllergens } from '../../components/allergen-icons.tsx';
 import type { MenuEntry } from './menu-page-data.ts';
 
 /**

@@ -10,14 +10,14 @@ import {
   italianDate,
   type OpeningHoursAnswer,
 } from '../../../shared/schemas/opening-hours.ts';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
 import {
   FieldTranslationsReview,
   type LanguageFieldsReview,
   type ReviewField,
   TranslationsSection,
   useTranslationPoll,
-} from '../translations/index.ts';
+} from '../../staff-kit/index.ts';
 import { removeClosureTranslation, saveClosureTranslation } from './opening-hours-api.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
 

@@ -9,7 +9,7 @@ import {
   startSession,
   fakeServer,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 import * as hoursRoute from '../../routes/staff/hours.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

@@ -19,7 +19,7 @@ import {
   useDraft,
   type Loading,
   StaffPanel,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import type { ClosureTranslationsAnswer } from '../../../shared/schemas/closure-translations.ts';
 import { ClosureNotesReview } from './closure-notes-review.tsx';
 import { HoursPreview } from './hours-preview.tsx';

@@ -6,17 +6,8 @@ import { noticeText } from '../../components/opening-hours/format.ts';
 import { closedNotice } from '../../components/opening-hours/visitor-hours.ts';
 import { createI18n } from '../../i18n/create-i18n.ts';
 import { rangeText } from '../../../shared/schemas/opening-hours.ts';
+import { spokenDate } from '../../staff-kit/index.ts';
 import { HOURS_TEXTS as T } from './opening-hours-texts.ts';
-
-const longDate = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "2026-12-24" → "giovedì 24 dicembre 2026" (a calendar date: no time zone shifts it). */
-const spoken = (date: string) => longDate.format(new Date(`${date}T12:00:00Z`));
 
 /**
  * The public pages' texts in Italian, for the notice: the preview shows the
@@ -53,7 +44,7 @@ export function HoursPreview({ schedule }: { schedule: Schedule | null }) {
       ) : (
         <dl className="hours-editor__preview-list">
           <dt>
-            {T.previewToday} ({spoken(today)})
+            {T.previewToday} ({spokenDate(today)})
           </dt>
           <dd>{describe(schedule, today)}</dd>
           <dt>

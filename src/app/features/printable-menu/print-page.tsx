@@ -8,7 +8,7 @@ import { scanForMenu as scanEn } from '../../../shared/locales/en/menu.json';
 import { scanForMenu as scanFr } from '../../../shared/locales/fr/menu.json';
 import { scanForMenu as scanEs } from '../../../shared/locales/es/menu.json';
 import { scanForMenu as scanDe } from '../../../shared/locales/de/menu.json';
-import { LoadedPanel, type Loading, StaffPanel } from '../staff/index.ts';
+import { LoadedPanel, type Loading, StaffPanel } from '../../staff/index.ts';
 import { PRINT_TEXTS } from './print-texts.ts';
 
 /** "Scan for the menu" in the card's language: guests read it, so it is theirs, not staff's. */

@@ -8,7 +8,6 @@ import {
   RESERVATION_REFUSALS,
   SLOT_MINUTES,
   staffReservationBody,
-  type OccupancyAnswer,
 } from '../../../shared/schemas/reservations.ts';
 import {
   GuestLangField,
@@ -16,9 +15,9 @@ import {
   useStaffSave,
   useUser,
   SubmitButton,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import { dayHref } from './day-view.tsx';
-import { spokenDay } from './format.ts';
+import { spokenDay, useLoad } from '../../staff-kit/index.ts';
 import { addPhoneReservation, fetchOccupancy } from './reservations-office-api.ts';
 import { refusalsOf } from '../../api/errors.ts';
 import { BOOKING_FORM_TEXTS as T } from './reservations-office-texts.ts';
@@ -37,38 +36,16 @@ const EVERY_QUARTER = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index
   };
 });
 
-/** The times of a date staff can book at, with the covers already seated at each. */
-type DaySlots =
-  | { date: string; state: 'loading' }
-  | { date: string; state: 'failed' }
-  | { date: string; state: 'ready'; occupancy: OccupancyAnswer };
-
 /**
  * The slots of the date being booked: the server's occupancy of that date,
  * which lists exactly the times staff may book (the opening hours, minus
  * closures, the last a table-turn before closing), each with its covers.
+ * Another date picked meanwhile is asked for, and the earlier answer dropped.
  */
-function useDaySlots(token: string | null, date: string): DaySlots {
-  const [slots, setSlots] = useState<DaySlots>({ date, state: 'loading' });
-  useEffect(() => {
-    if (!token || !isDate(date)) return;
-    const controller = new AbortController();
-    setSlots({ date, state: 'loading' });
-    fetchOccupancy(token, date, controller.signal).then(
-      (result) => {
-        // An answer for a date no longer picked (it came in as the abort went out) is not shown.
-        if (controller.signal.aborted) return;
-        setSlots(
-          result.ok ? { date, state: 'ready', occupancy: result.data } : { date, state: 'failed' },
-        );
-      },
-      // Aborted: another date was picked meanwhile, and asked for.
-      () => {},
-    );
-    return () => controller.abort();
-  }, [token, date]);
-  return slots.date === date ? slots : { date, state: 'loading' };
-}
+const useDaySlots = (token: string | null, date: string) =>
+  useLoad(token && isDate(date) ? `${token} ${date}` : null, (signal) =>
+    fetchOccupancy(token ?? '', date, signal),
+  );
 
 interface Draft {
   name: string;
@@ -147,7 +124,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   // A slot's covers are those taken: seated, and held by the day's events.
   const slots =
     daySlots.state === 'ready'
-      ? daySlots.occupancy.slots.map(({ time, covers, held }) => ({
+      ? daySlots.data.slots.map(({ time, covers, held }) => ({
           time,
           covers: covers + held,
           held,
@@ -155,7 +132,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
       : daySlots.state === 'failed'
         ? EVERY_QUARTER
         : [];
-  const capacity = daySlots.state === 'ready' ? daySlots.occupancy.capacity : 0;
+  const capacity = daySlots.state === 'ready' ? daySlots.data.capacity : 0;
   const closed = daySlots.state === 'ready' && slots.length === 0;
   const chosen = slots.find((slot) => slot.time === draft.time);
 
@@ -300,7 +277,11 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
             onChange={(event) => set('time', event.target.value)}
           >
             <option value="">
-              {daySlots.state === 'loading' ? T.loadingTimes : closed ? T.closedDay : T.chooseTime}
+              {daySlots.state === 'loading' || daySlots.state === 'idle'
+                ? T.loadingTimes
+                : closed
+                  ? T.closedDay
+                  : T.chooseTime}
             </option>
             {slots.map(({ time, covers }) => (
               <option key={time} value={time}>

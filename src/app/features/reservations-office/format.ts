@@ -1,23 +1,4 @@
 import { SEATED_STATUSES, type Reservation } from '../../../shared/schemas/reservations.ts';
-import { dayAndDateText } from '../../components/opening-hours/format.ts';
-
-const instant = new Intl.DateTimeFormat('it-IT', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Rome',
-});
-
-/** "2026-12-05" → "sabato 5 dicembre 2026". */
-export const spokenDate = (date: string) => dayAndDateText('it', date, true);
-
-/** "2026-12-05" → "sabato 5 dicembre" (a date near the one on screen). */
-export const spokenDay = (date: string) => dayAndDateText('it', date);
-
-/** When an online booking came in, on the restaurant's clock: "1 giu 2026, 12:00". */
-export function receivedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : instant.format(date);
-}
 
 export const holdsSeats = (booking: Pick<Reservation, 'status'>) =>
   SEATED_STATUSES.includes(booking.status);

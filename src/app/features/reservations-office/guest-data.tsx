@@ -7,8 +7,8 @@ import {
   type GuestKey,
 } from '../../../shared/schemas/reservations.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
-import { useStaffSave, SubmitButton, StaffPanel } from '../staff/index.ts';
-import { spokenDate } from './format.ts';
+import { useStaffSave, SubmitButton, StaffPanel } from '../../staff/index.ts';
+import { spokenDate } from '../../staff-kit/index.ts';
 import { eraseGuestData, fetchGuestData } from './reservations-office-api.ts';
 import { GUEST_DATA_TEXTS as T, RESERVATIONS_TEXTS } from './reservations-office-texts.ts';
 

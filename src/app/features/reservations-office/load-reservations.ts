@@ -4,7 +4,7 @@ import type {
   Reservation,
   ReservationSettingsAnswer,
 } from '../../../shared/schemas/reservations.ts';
-import { withSessionToken, type Loading } from '../staff/index.ts';
+import { withSessionToken, type Loading } from '../../staff/index.ts';
 import {
   fetchOccupancy,
   fetchReservationSettings,

@@ -18,7 +18,7 @@ import {
   useStaffSave,
   type Loading,
   StaffPanel,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';

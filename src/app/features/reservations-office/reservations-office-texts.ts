@@ -5,7 +5,7 @@ import {
   type ReservationStatus,
 } from '../../../shared/schemas/reservations.ts';
 import { EVENT_SERVICE_LABELS, type EventService } from '../../../shared/schemas/events.ts';
-import { persons, plural } from '../staff/index.ts';
+import { persons, plural } from '../../staff/index.ts';
 
 /** "Giulia Bianchi (4 persone, 20:00)": which booking a question is about. */
 const which = (booking: Pick<Reservation, 'name' | 'party' | 'time'>) =>

@@ -15,7 +15,7 @@ import {
   startSession,
   fakeServer,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 

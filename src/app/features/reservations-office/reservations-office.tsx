@@ -1,4 +1,4 @@
-import { StaffPanel, useUser } from '../staff/index.ts';
+import { StaffPanel, useUser } from '../../staff/index.ts';
 import { PhoneBooking } from './booking-form.tsx';
 import { DayBookings, DayNav } from './day-view.tsx';
 import { GuestDataPanel } from './guest-data.tsx';

@@ -13,7 +13,7 @@ import {
   type Loading,
   SubmitButton,
   StaffPanel,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import { saveRestaurantFacts } from './restaurant-facts-api.ts';
 import { FACTS_TEXTS as T } from './restaurant-facts-texts.ts';
 

@@ -1,13 +1,13 @@
 import type { PhotoSlot } from '../../../shared/photo-slots.ts';
 import { PHOTO_ALT_MAX } from '../../../shared/schemas/photos.ts';
-import { LoadedPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
 import {
   FieldTranslationsReview,
   type LanguageFieldsReview,
   type ReviewField,
   TranslationsSection,
   useTranslationPoll,
-} from '../translations/index.ts';
+} from '../../staff-kit/index.ts';
 import { removeAltTranslation, saveAltTranslation, type AltReview } from './photos-api.ts';
 import { PHOTOS_TEXTS as T } from './photos-texts.ts';
 

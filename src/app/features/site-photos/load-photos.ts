@@ -1,8 +1,8 @@
 import { toPhotoSlot, type PhotoSlot } from '../../../shared/photo-slots.ts';
 import type { PhotoView } from '../../../shared/schemas/photos.ts';
 import type { ApiResult } from '../../api/client.ts';
-import { fetchMenu } from '../menu-editor/index.ts';
-import { withSessionToken, type Loading } from '../staff/index.ts';
+import { fetchMenu } from '../../staff-kit/index.ts';
+import { withSessionToken, type Loading } from '../../staff/index.ts';
 import { fetchAltTranslations, fetchPhotos, type AltReview } from './photos-api.ts';
 
 /** Every slot, with the names of the menu's sections whose cards they are. */

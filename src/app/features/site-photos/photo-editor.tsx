@@ -14,7 +14,7 @@ import { refusalsOf } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { fieldProblemsOf, issuesOf, SaveBar, useDraft, useStaffSave } from '../staff/index.ts';
+import { fieldProblemsOf, issuesOf, SaveBar, useDraft, useStaffSave } from '../../staff/index.ts';
 import { FocusPicker, objectPosition } from './focus-picker.tsx';
 import { PhotoPicture } from './photo-picture.tsx';
 import { patchPhoto, resetPhoto, uploadPhoto } from './photos-api.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { sectionIdOf, toPhotoSlot, type PhotoSlot } from '../../../shared/photo-slots.ts';
 import type { PhotoView } from '../../../shared/schemas/photos.ts';
-import { LoadedPanel, StaffPanel } from '../staff/index.ts';
+import { LoadedPanel, StaffPanel } from '../../staff/index.ts';
 import { AltTranslations } from './alt-translations.tsx';
 import type { PhotosData, PhotoSlots } from './load-photos.ts';
 import { PhotoEditor } from './photo-editor.tsx';

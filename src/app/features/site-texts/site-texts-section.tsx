@@ -14,13 +14,13 @@ import {
   useDraft,
   useStaffSave,
   type Loading,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import {
   FieldTranslationsReview,
   type ReviewField,
   TranslationsSection,
   useTranslationPoll,
-} from '../translations/index.ts';
+} from '../../staff-kit/index.ts';
 import {
   removeSiteTextsTranslation,
   saveSiteTexts,

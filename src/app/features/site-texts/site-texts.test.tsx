@@ -9,7 +9,7 @@ import {
   routeModule,
   startSession,
   type FakeRoute,
-} from '../staff/test-utils.tsx';
+} from '../../staff/test-utils.tsx';
 import * as textsRoute from '../../routes/staff/texts.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

@@ -1,14 +1,10 @@
 import { useNavigate } from 'react-router';
 import { AUDIT_LIMIT_MAX } from '../../../shared/schemas/staff.ts';
-import { LoadedPanel, useUser, type Loading, StaffPanel } from '../staff/index.ts';
+import { LoadedPanel, useUser, type Loading, StaffPanel } from '../../staff/index.ts';
+import { mayOpen, sectionAt } from '../../back-office/sections.ts';
+import { numericInstantText } from '../../staff-kit/index.ts';
 import { AUDIT_TEXTS } from './staff-accounts-texts.ts';
 import type { AuditEntry } from './staff-api.ts';
-
-const when = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
 
 /**
  * /dashboard/audit (owners): who changed what, and when, newest first. The
@@ -16,10 +12,10 @@ const when = new Intl.DateTimeFormat('it-IT', {
  */
 export function AuditPage({ entries, limit }: { entries: Loading<AuditEntry[]>; limit: number }) {
   const { user } = useUser();
-  const isOwner = user?.role === 'owner';
+  const allowed = mayOpen(sectionAt('audit'), user?.role);
   return (
     <StaffPanel heading="h1" title={AUDIT_TEXTS.title}>
-      {!isOwner ? (
+      {!allowed ? (
         <p role="alert">{AUDIT_TEXTS.ownerOnly}</p>
       ) : (
         <>
@@ -50,7 +46,7 @@ function AuditLog({ entries, limit }: { entries: AuditEntry[]; limit: number }) 
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${index}`} className="staff-list__item">
               <span className="staff-list__meta">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{numericInstantText(entry.at)}</time>
                 <span>{entry.actor?.email ?? AUDIT_TEXTS.system}</span>
               </span>
               <span className="staff-audit__summary">{entry.summary}</span>

@@ -2,8 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as teamRoute from '../../routes/staff/team.tsx';
-import { renderStaffRoutes, routeModule, startSession } from '../staff/test-utils.tsx';
-import { BackOfficeShell } from '../back-office/index.ts';
+import { renderStaffRoutes, routeModule, startSession } from '../../staff/test-utils.tsx';
+import { BackOfficeShell } from '../../back-office/index.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));

@@ -8,15 +8,16 @@ import {
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import type { ApiResult } from '../../api/client.ts';
 import { COLLEAGUES_TEXTS } from './staff-accounts-texts.ts';
-import { EmailField } from '../auth/index.ts';
+import { instantDayText } from '../../staff-kit/index.ts';
 import {
   LoadedPanel,
   useStaffSave,
   useUser,
   type Loading,
+  EmailField,
   SubmitButton,
   StaffPanel,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import {
   changeRole,
   invite,
@@ -25,13 +26,6 @@ import {
   type Invitation,
   type StaffMember,
 } from './staff-api.ts';
-
-const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 const nameOf = (member: { firstName: string; lastName: string; email: string }) =>
   `${member.firstName} ${member.lastName}`.trim() || member.email;
@@ -141,7 +135,7 @@ function ColleagueItem({
   onRemove: () => Promise<unknown>;
 }) {
   const name = nameOf(member);
-  const since = formatDate(member.createdAt);
+  const since = instantDayText(member.createdAt);
   const otherRole: Role = member.role === 'owner' ? 'staff' : 'owner';
   return (
     <li className="staff-list__item">
@@ -284,7 +278,7 @@ function InvitationItems({
             <span>{invitation.email}</span>
             <span>{ROLE_LABELS[invitation.role]}</span>
             {invitation.status === 'pending' ? (
-              <span>{COLLEAGUES_TEXTS.expires(formatDate(invitation.expiresAt))}</span>
+              <span>{COLLEAGUES_TEXTS.expires(instantDayText(invitation.expiresAt))}</span>
             ) : null}
             {invitation.invitedBy ? (
               <span>{COLLEAGUES_TEXTS.invitedBy(invitation.invitedBy.email)}</span>

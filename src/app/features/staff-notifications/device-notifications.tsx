@@ -5,7 +5,8 @@ import {
   type PushDevice,
   type PushTopic,
 } from '../../../shared/schemas/push.ts';
-import { LoadedPanel, momentText, StaffPanel, useStaffSave, type Loading } from '../staff/index.ts';
+import { LoadedPanel, StaffPanel, useStaffSave, type Loading } from '../../staff/index.ts';
+import { momentText } from '../../staff-kit/index.ts';
 import {
   currentSubscription,
   pushSupport,

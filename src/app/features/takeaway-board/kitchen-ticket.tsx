@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
-import { euros, lineText, spokenDate } from './format.ts';
+import { lineText } from './format.ts';
+import { euros, spokenDate } from '../../staff-kit/index.ts';
 import { BOARD_TEXTS, TICKET_TEXTS as T } from './takeaway-board-texts.ts';
 
 /** The paper the ticket goes on: the kitchen's 80 mm receipt printer, or an office printer's A4. */

@@ -8,7 +8,7 @@ import {
 import { refusalsOf } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { DeclineAllAction, useStaffSave } from '../staff/index.ts';
+import { DeclineAllAction, useStaffSave } from '../../staff/index.ts';
 import { nextTimeOf } from '../../../shared/takeaway-refusals.ts';
 import { changeOrder } from './takeaway-board-api.ts';
 import { ACTION_TEXTS as T, DECLINE_ALL_TEXTS } from './takeaway-board-texts.ts';

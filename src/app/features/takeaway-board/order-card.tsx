@@ -1,6 +1,7 @@
 import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
-import { euros, lineText, shortDay } from './format.ts';
+import { lineText } from './format.ts';
+import { euros, shortDay } from '../../staff-kit/index.ts';
 import { OrderActions } from './order-actions.tsx';
 import { BOARD_TEXTS as T, TICKET_TEXTS } from './takeaway-board-texts.ts';
 

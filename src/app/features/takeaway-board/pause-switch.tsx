@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useStaffSave } from '../staff/index.ts';
+import { useStaffSave } from '../../staff/index.ts';
 import { pauseOrders, resumeOrders } from './takeaway-board-api.ts';
 import { PAUSE_MINUTES, PAUSE_TEXTS as T } from './takeaway-board-texts.ts';
 

@@ -9,8 +9,8 @@ import {
 import { refusalsOf } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../staff/index.ts';
-import { euros } from './format.ts';
+import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../../staff/index.ts';
+import { euros } from '../../staff-kit/index.ts';
 import { nextTimeOf, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { addPhoneOrder } from './takeaway-board-api.ts';
 import { PHONE_ORDER_TEXTS as T } from './takeaway-board-texts.ts';

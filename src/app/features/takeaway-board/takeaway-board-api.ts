@@ -1,4 +1,3 @@
-import { menuAnswer, type MenuAnswer } from '../../../shared/schemas/menu.ts';
 import {
   takeawayBoardAnswer,
   takeawayOrderAnswer,
@@ -89,11 +88,6 @@ export async function fetchSlots(
     }),
     takeawaySlotsAnswer,
   );
-}
-
-/** GET /api/menu?lang=it: the dishes, their sizes and whether they can be taken away. */
-export async function fetchMenu(signal?: AbortSignal): Promise<ApiResult<MenuAnswer>> {
-  return parseAnswer(await apiRequest('GET', '/menu?lang=it', { signal }), menuAnswer);
 }
 
 /** POST /api/takeaway/pause: no online orders for `minutes` ("forno pieno"). */

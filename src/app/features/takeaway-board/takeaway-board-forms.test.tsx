@@ -5,10 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { fakeServer, renderStaffPage, startSession, type FakeRoute } from '../staff/test-utils.tsx';
-import { menuItem as dish } from '../takeaway/test-utils.tsx';
+import {
+  fakeServer,
+  renderStaffPage,
+  startSession,
+  type FakeRoute,
+} from '../../staff/test-utils.tsx';
 import { TakeawayBoardScreen } from './takeaway-board.tsx';
-import { boardOf, order, tick, TODAY } from './test-board.ts';
+import { boardOf, dish, order, tick, TODAY } from './test-board.ts';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 

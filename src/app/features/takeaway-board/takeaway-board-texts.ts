@@ -1,5 +1,5 @@
 import type { TakeawayOrder, TakeawayOrderStatus } from '../../../shared/schemas/takeaway.ts';
-import { plural, type DeclineAllTexts } from '../staff/index.ts';
+import { plural, type DeclineAllTexts } from '../../staff/index.ts';
 
 /**
  * The kitchen board's texts (/dashboard/takeaway). In Italian only (staff

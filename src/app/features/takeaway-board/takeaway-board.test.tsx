@@ -4,7 +4,12 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
-import { fakeServer, renderStaffPage, startSession, type FakeRoute } from '../staff/test-utils.tsx';
+import {
+  fakeServer,
+  renderStaffPage,
+  startSession,
+  type FakeRoute,
+} from '../../staff/test-utils.tsx';
 import { TakeawayBoardScreen, type BoardDevices } from './takeaway-board.tsx';
 import { boardOf, fakeAudio, fakeWakeLock, order, tick, TODAY } from './test-board.ts';
 

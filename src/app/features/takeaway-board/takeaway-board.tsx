@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { addDays, isDate } from '../../../shared/opening-hours.ts';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
-import { StaffPanel, useStaffSave, useUser } from '../staff/index.ts';
-import { byPickup, spokenDate } from './format.ts';
+import { StaffPanel, useStaffSave, useUser } from '../../staff/index.ts';
+import { byPickup } from './format.ts';
+import { DayNavigator } from '../../staff-kit/index.ts';
 import { PaperChoice, useTicketPrinter, type TicketPaper } from './kitchen-ticket.tsx';
 import { DAY_PARAM, type TakeawayBoardData } from './load-takeaway-board.ts';
 import { OrderCard } from './order-card.tsx';
@@ -49,7 +48,13 @@ export function TakeawayBoardScreen({
     <>
       <StaffPanel heading="h1" title={T.title} intro={T.intro} className="takeaway-board">
         <SoundControl sound={sound} unopened={board?.unopened.length ?? 0} />
-        <DayNav date={date} today={data.today} />
+        <DayNavigator
+          date={date}
+          today={data.today}
+          hrefOf={dayHref}
+          block="takeaway-board"
+          texts={T}
+        />
         {board ? (
           <Board board={board} refresh={refresh} stale={failed} />
         ) : failed ? (
@@ -63,47 +68,6 @@ export function TakeawayBoardScreen({
       </StaffPanel>
       {board && user?.role === 'owner' ? <TakeawaySettingsPanel settings={board.settings} /> : null}
     </>
-  );
-}
-
-function DayNav({ date, today }: { date: string; today: string }) {
-  const navigate = useNavigate();
-  return (
-    <div className="takeaway-board__day">
-      <h2 className="takeaway-board__date">{spokenDate(date)}</h2>
-      <nav className="takeaway-board__day-nav" aria-label={T.dayNav}>
-        <Link
-          to={dayHref(addDays(date, -1))}
-          className="staff-button staff-button--small staff-button--ghost"
-        >
-          {T.previousDay}
-        </Link>
-        <Link
-          to={dayHref(addDays(date, 1))}
-          className="staff-button staff-button--small staff-button--ghost"
-        >
-          {T.nextDay}
-        </Link>
-        <label className="staff-field takeaway-board__pick">
-          {T.day}
-          <input
-            type="date"
-            value={date}
-            onChange={(event) => {
-              if (isDate(event.target.value)) void navigate(dayHref(event.target.value));
-            }}
-          />
-        </label>
-        {date === today ? null : (
-          <Link
-            to={dayHref(today)}
-            className="staff-button staff-button--small staff-button--ghost"
-          >
-            {T.today}
-          </Link>
-        )}
-      </nav>
-    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import {
   typedNumber,
   useCheckedSave,
   useDraft,
-} from '../staff/index.ts';
+} from '../../staff/index.ts';
 import { saveTakeawaySettings } from './takeaway-board-api.ts';
 import { SETTINGS_TEXTS as T } from './takeaway-board-texts.ts';
 

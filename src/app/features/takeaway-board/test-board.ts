@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import type { AudioContextLike } from './use-ringing.ts';
 import type { WakeLockLike } from './use-wake-lock.ts';
@@ -7,6 +8,26 @@ import type { WakeLockLike } from './use-wake-lock.ts';
 /** The kitchen board's test fixtures (imported by tests only). */
 
 export const TODAY = '2026-06-10';
+
+/** A dish of the Italian menu the phone order reads, available for takeaway; `more` changes any field. */
+export const dish = (
+  id: number,
+  name: string,
+  prices: { label: string; amount: string }[],
+  more: Partial<MenuAnswer['sections'][number]['items'][number]> = {},
+) => ({
+  id,
+  name,
+  description: '',
+  ingredients: '',
+  prices,
+  allergens: null,
+  available: true,
+  frozen: false,
+  takeaway: true,
+  translation: 'none' as const,
+  ...more,
+});
 
 export const order = (overrides: Partial<TakeawayOrder>): TakeawayOrder => ({
   id: 1,

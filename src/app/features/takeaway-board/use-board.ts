@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUnauthorized } from '../../api/client.ts';
-import { useApiErrorHandler, useUser } from '../staff/index.ts';
+import { useApiErrorHandler, useUser } from '../../staff/index.ts';
 import { fetchBoard, type BoardSnapshot } from './takeaway-board-api.ts';
 
 /** How often the board asks whether anything changed, while the page is in sight. */

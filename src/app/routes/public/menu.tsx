@@ -12,7 +12,7 @@ import {
   menuPageData,
   type MenuSection,
 } from '../../features/menu/menu-page-data.ts';
-import { AllergenLegend, AllergenSprite } from '../../features/menu/allergen-icons.tsx';
+import { AllergenLegend, AllergenSprite } from '../../components/allergen-icons.tsx';
 import { menuStructuredData } from '../../features/menu/menu-structured-data.ts';
 import { serializeJsonLd } from '../../structured-data.ts';
 import { useRestaurant, useTakeawayEnabled } from '../../components/use-restaurant.ts';

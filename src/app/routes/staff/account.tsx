@@ -1,5 +1,5 @@
 import { AccountPage } from '../../features/auth/index.ts';
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import { DeviceNotifications, fetchDevices } from '../../features/staff-notifications/index.ts';
 import type { Route } from './+types/account';
 

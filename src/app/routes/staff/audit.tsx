@@ -1,5 +1,6 @@
 import { AUDIT_LIMIT_DEFAULT, auditQuery } from '../../../shared/schemas/staff.ts';
-import { withSessionToken } from '../../features/staff/index.ts';
+import { mayOpen, sectionAt } from '../../back-office/sections.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import { AuditPage } from '../../features/staff-accounts/audit-page.tsx';
 import { fetchAudit } from '../../features/staff-accounts/staff-api.ts';
 import type { Route } from './+types/audit';
@@ -12,9 +13,9 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const limit = asked.success ? asked.data : AUDIT_LIMIT_DEFAULT;
   return {
     limit,
-    // Not awaited: the section opens at once with its loading text. Only owners are asked.
+    // Not awaited: the section opens at once with its loading text. Only who may open it is asked.
     entries: withSessionToken(async (token, user) =>
-      user?.role === 'owner' ? fetchAudit(token, limit) : null,
+      mayOpen(sectionAt('audit'), user?.role) ? fetchAudit(token, limit) : null,
     ),
   };
 }

@@ -1,5 +1,5 @@
 import type { LinksFunction } from 'react-router';
-import { BackOfficeShell } from '../../features/back-office/back-office-shell.tsx';
+import { BackOfficeShell } from '../../back-office/back-office-shell.tsx';
 
 /**
  * What installs the back office on a phone's home screen, on its pages only

@@ -1,6 +1,6 @@
 import { BackupPanel, fetchBackupStatus } from '../../features/backups/index.ts';
 import { DashboardPage, loadDailyMenuForm } from '../../features/daily-menu/index.ts';
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import type { Route } from './+types/dashboard';
 
 export function clientLoader() {

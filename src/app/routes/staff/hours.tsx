@@ -1,4 +1,4 @@
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import {
   fetchClosureTranslations,
   fetchOpeningHours,

@@ -1,11 +1,11 @@
 import { Outlet, type MetaArgs } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner.tsx';
-import { session } from '../../features/staff/index.ts';
-import { UserProvider } from '../../features/staff/index.ts';
+import { session } from '../../staff/index.ts';
+import { UserProvider } from '../../staff/index.ts';
 import { rootMetaData } from '../../root-meta.ts';
 import { staffPageMeta } from '../../seo.ts';
 
-export { staffLinks as links } from '../../features/staff/index.ts';
+export { staffLinks as links } from '../../staff/index.ts';
 
 /**
  * The staff pages' layout: they are rendered in the browser only. The server

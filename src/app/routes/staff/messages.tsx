@@ -1,4 +1,4 @@
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import { fetchMessages, Inbox } from '../../features/inbox/index.ts';
 import type { Route } from './+types/messages';
 

@@ -1,4 +1,4 @@
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import { fetchRestaurantFacts } from '../../features/restaurant-facts/index.ts';
 import { PrintPage } from '../../features/printable-menu/index.ts';
 import type { Route } from './+types/print';

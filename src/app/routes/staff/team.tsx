@@ -1,4 +1,4 @@
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import { Colleagues } from '../../features/staff-accounts/colleagues.tsx';
 import { fetchInvitations, fetchStaff } from '../../features/staff-accounts/staff-api.ts';
 import type { Route } from './+types/team';

@@ -1,5 +1,5 @@
 import { fetchSiteTextsReview, SiteTextsSection } from '../../features/site-texts/index.ts';
-import { withSessionToken } from '../../features/staff/index.ts';
+import { withSessionToken } from '../../staff/index.ts';
 import type { Route } from './+types/texts';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,0 +1,33 @@
+/**
+ * The staff kit: what the back office's sections share without being the
+ * staff layer (src/app/staff/: the session, how a section loads and saves).
+ * Features import it, and each other never (a lint rule).
+ */
+export { DayNavigator, type DayNavigatorTexts } from './day-navigator.tsx';
+export {
+  euros,
+  eventKindName,
+  instantDayText,
+  instantText,
+  longInstantText,
+  momentText,
+  numericInstantText,
+  shortDay,
+  spokenDate,
+  spokenDay,
+} from './format.ts';
+export { fetchMenu } from './menu-api.ts';
+export { INQUIRY_PARAM, inquiryHref } from './section-links.ts';
+export { useLoad, type Load, type LoadState } from './use-load.ts';
+// The translation review any translated record uses (a dish, the daily menu, a photo, the page texts).
+export {
+  FieldTranslationsReview,
+  type FieldReview,
+  type LanguageFieldsReview,
+  type ReviewField,
+  type ReviewTexts,
+  type Texts,
+} from './translations/field-translations-review.tsx';
+export { LANGUAGE_NAMES, REVIEW_TEXTS } from './translations/texts.ts';
+export { useTranslationPoll } from './translations/use-translation-poll.ts';
+export { TranslationsSection } from './translations/translations-section.tsx';
