@@ -390,6 +390,7 @@ export const servicesPlugin = fp(
       new PrintableMenu({
         menu: (lang) => app.menu.view(lang),
         restaurant: () => app.restaurantFacts.get(),
+        notes: (lang) => app.siteTexts.menuNotes(lang),
         contentVersion: () => contentVersion.current(),
         today,
         publicUrl: config.PUBLIC_URL,

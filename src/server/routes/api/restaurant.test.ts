@@ -31,6 +31,7 @@ const SEED: RestaurantFacts = {
   },
   geo: { latitude: 38.0712, longitude: 12.8203 },
   mapUrl: 'https://maps.example/?q=38.0712,12.8203',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.0712,12.8203&z=15',
   social: {
     instagram: 'https://www.instagram.example/latonnara',
     facebook: 'https://www.facebook.example/latonnara',
