@@ -260,6 +260,18 @@ describe('PUT /api/restaurant', () => {
         'Link alla mappa: un indirizzo web che inizia con https://',
       ],
       [
+        'an embedded map over plain http',
+        { ...SEED, mapEmbedUrl: 'http://maps.example/embed?q=38,12' },
+        'mapEmbedUrl',
+        'Mappa nella pagina: un indirizzo web che inizia con https://',
+      ],
+      [
+        'no embedded map',
+        { ...SEED, mapEmbedUrl: '  ' },
+        'mapEmbedUrl',
+        'Mappa nella pagina: campo obbligatorio.',
+      ],
+      [
         'a javascript: link',
         { ...SEED, social: { ...SEED.social, instagram: 'javascript:alert(1)' } },
         'social.instagram',
