@@ -1583,12 +1583,3 @@ export const MENU: readonly MenuList[] = [
     ],
   },
 ];
-
-/**
- * Printed at the foot of the menu, in Italian in every language: the 2 € cover
- * charge and the allergy notice.
- */
-export const MENU_NOTES = {
-  coverCharge: 'Coperto 2 €',
-  allergyNotice: 'In presenza di allergie e intolleranze alimentari rivolgersi al personale.',
-} as const;

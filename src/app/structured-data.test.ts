@@ -29,6 +29,7 @@ const FACTS: RestaurantFacts = {
   },
   geo: { latitude: 38.0198, longitude: 12.5136 },
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.0198,12.5136&z=15',
   social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
   foundedYear: 1987,

@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mapEmbedUrl, restaurant } from '../../../content/restaurant.ts';
 import mapPreview from '../../../content/images/map-preview.svg?responsive';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { useRestaurant } from './use-restaurant.ts';
 import { OpeningHoursList } from './opening-hours/opening-hours-list.tsx';
 import type { WeeklyDay } from '../../shared/opening-hours.ts';
 
-const mapHost = new URL(restaurant.mapEmbed.url).host;
+/** The map provider's host, as the consent text names it; none if the address does not parse. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
 
 /**
  * The home page's map, "Where We Are", with consent: a self-hosted preview
  * first; the map provider's iframe (a third party that sees the visitor's IP
  * address) is created only when the visitor asks for it, so nothing is
- * fetched from it before the click.
+ * fetched from it before the click. Its address is the one the owner set in
+ * the restaurant's facts (`mapEmbedUrl`), which the page's CSP allows.
  */
 export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
   const { t } = useTranslation('home');
@@ -24,7 +31,7 @@ export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
   useEffect(() => {
     if (showMap) frameRef.current?.focus();
   }, [showMap]);
-  const { name, address, geo, mapUrl } = useRestaurant();
+  const { name, address, mapUrl, mapEmbedUrl } = useRestaurant();
   const { street, postalCode, locality, region } = address;
   return (
     <section className="map-section" aria-labelledby="map-title">
@@ -56,7 +63,7 @@ export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
           <iframe
             ref={frameRef}
             className="map-section__frame"
-            src={mapEmbedUrl(geo)}
+            src={mapEmbedUrl}
             title={t('map.frameTitle', { name })}
             loading="lazy"
             referrerPolicy="strict-origin-when-cross-origin"
@@ -71,7 +78,7 @@ export function MapSection({ weekly }: { weekly: readonly WeeklyDay[] }) {
               sizes="(min-width: 1200px) 720px, (min-width: 768px) 60vw, 100vw"
             />
             <div className="map-section__consent">
-              <p>{t('map.consent', { host: mapHost })}</p>
+              <p>{t('map.consent', { host: hostOf(mapEmbedUrl) })}</p>
               <button type="button" className="button" onClick={() => setShowMap(true)}>
                 {t('map.show')}
               </button>

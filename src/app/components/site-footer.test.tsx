@@ -11,8 +11,8 @@ import { createI18n } from '../i18n/create-i18n.ts';
 // appears, and only if the site content configures a provider.
 const PROVIDER = 'https://consent.example/embed.js';
 const content = vi.hoisted(() => ({ providerScriptUrl: null as string | null }));
-vi.mock('../../../content/restaurant.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../content/restaurant.ts')>();
+vi.mock('../../shared/build-settings.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../shared/build-settings.ts')>();
   return {
     ...original,
     restaurant: {
@@ -59,6 +59,7 @@ const FACTS: RestaurantFacts = {
   },
   geo: { latitude: 38.0198, longitude: 12.5136 },
   mapUrl: 'https://maps.example/?q=38.0198,12.5136',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.0198,12.5136&z=15',
   social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
   privacyPolicyUrl: 'https://privacy.example/ilfaro',
   foundedYear: 1987,

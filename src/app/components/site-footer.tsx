@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { restaurant } from '../../../content/restaurant.ts';
+import { restaurant } from '../../shared/build-settings.ts';
 import { useRestaurant } from './use-restaurant.ts';
 
 /**

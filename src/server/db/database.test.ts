@@ -117,6 +117,7 @@ const ALL_MIGRATIONS = [
   '024-backup-runs',
   '025-push',
   '026-contact-mails-personal',
+  '027-menu-notes-and-map',
 ];
 
 describe('DATABASE_URL', () => {
@@ -451,6 +452,7 @@ describe('schema', () => {
         latitude: 38.0712,
         longitude: 12.8203,
         map_url: 'https://maps.example/?q=38.0712,12.8203',
+        map_embed_url: 'https://maps.example/embed?q=38.0712,12.8203&z=15',
         instagram_url: 'https://www.instagram.example/latonnara',
         facebook_url: 'https://www.facebook.example/latonnara',
         privacy_policy_url: 'https://privacy.example/policies/latonnara',
@@ -674,6 +676,55 @@ describe('schema', () => {
         { personal: 0, text_body: 'Testo di Maria', last_error: null },
         { personal: 0, text_body: 'Testo di Maria', last_error: 'send failed' },
       ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("moves the menu's notes into the page texts, Italian in every language, and frames the map the owner's coordinates showed", async () => {
+    const other = await openDatabase(await otherDatabase());
+    try {
+      const migrator = new Migrator({
+        db: other.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(onPostgres ? { migrationTableSchema: await currentSchema(other.db, dialect) } : {}),
+      });
+      expect((await migrator.migrateTo('026-contact-mails-personal')).error).toBeUndefined();
+      // An owner who had moved the restaurant: the map showed their coordinates.
+      await sql`update restaurant_facts set latitude = ${38.0198}, longitude = ${-0.5}`.execute(
+        other.db,
+      );
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(
+        await other.db.selectFrom('restaurant_facts').select('map_embed_url').execute(),
+      ).toEqual([{ map_embed_url: 'https://maps.example/embed?q=38.0198,-0.5&z=15' }]);
+      const notes = {
+        'menu.notes.coverCharge': 'Coperto 2 €',
+        'menu.notes.allergyNotice':
+          'In presenza di allergie e intolleranze alimentari rivolgersi al personale.',
+      };
+      const keys = Object.keys(notes);
+      expect(
+        await other.db
+          .selectFrom('site_texts')
+          .select(['key', 'text'])
+          .where('key', 'in', keys)
+          .orderBy('key')
+          .execute(),
+      ).toEqual([
+        { key: 'menu.notes.allergyNotice', text: notes['menu.notes.allergyNotice'] },
+        { key: 'menu.notes.coverCharge', text: notes['menu.notes.coverCharge'] },
+      ]);
+      const translations = await other.db
+        .selectFrom('text_translations')
+        .select(['field', 'lang', 'kind', 'text'])
+        .where('entity', '=', 'site_texts')
+        .where('field', 'in', keys)
+        .execute();
+      expect(translations).toHaveLength(8);
+      for (const row of translations) {
+        expect(row).toMatchObject({ kind: 'staff', text: notes[row.field as keyof typeof notes] });
+      }
     } finally {
       await other.close();
     }

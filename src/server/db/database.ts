@@ -270,6 +270,8 @@ export interface RestaurantFactsTable {
   latitude: number;
   longitude: number;
   map_url: string;
+  /** The address of the map the home page frames (migration 027). */
+  map_embed_url: string;
   instagram_url: string | null;
   facebook_url: string | null;
   privacy_policy_url: string;

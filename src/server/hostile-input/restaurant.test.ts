@@ -152,6 +152,7 @@ const restaurantBodies = bodies({
     },
   }),
   mapUrl: text(httpsLinks, fc.constantFrom('', ...BAD_LINKS)),
+  mapEmbedUrl: text(httpsLinks, fc.constantFrom('', '  ', ...BAD_LINKS)),
   social: nested({
     instagram: { valid: fc.oneof(httpsLinks, noneValues), invalid: [42, ...BAD_LINKS] },
     facebook: { valid: fc.oneof(httpsLinks, noneValues), invalid: [false, ...BAD_LINKS] },
@@ -195,6 +196,7 @@ function expectedFacts(sent: Facts): Facts {
     },
     geo: json.geo,
     mapUrl: link(json.mapUrl),
+    mapEmbedUrl: link(json.mapEmbedUrl),
     social: {
       instagram: orNoLink(json.social.instagram),
       facebook: orNoLink(json.social.facebook),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   developmentContentSecurityPolicy,
+  frameOrigins,
   htmlContentSecurityPolicy,
   inlineScriptHashes,
   NON_HTML_CONTENT_SECURITY_POLICY,
@@ -60,6 +61,24 @@ describe('HTML Content-Security-Policy', () => {
     ]) {
       expect(policy).toContain(directive);
     }
+  });
+
+  it('frames nothing but the origin of the map the owner set in the facts', () => {
+    const frameSrc = (policy: string) =>
+      policy.split('; ').find((directive) => directive.startsWith('frame-src'));
+    expect(frameSrc(htmlContentSecurityPolicy(html, marker))).toBe("frame-src 'none'");
+    const frames = frameOrigins({
+      mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?marker=38.07,12.82',
+    });
+    expect(frames).toEqual(['https://www.openstreetmap.org']);
+    expect(frameSrc(htmlContentSecurityPolicy(html, marker, frames))).toBe(
+      'frame-src https://www.openstreetmap.org',
+    );
+    expect(frameSrc(developmentContentSecurityPolicy(html, marker, frames))).toBe(
+      'frame-src https://www.openstreetmap.org',
+    );
+    // A stored address that does not parse frames nothing rather than failing the page.
+    expect(frameOrigins({ mapEmbedUrl: '' })).toEqual([]);
   });
 
   it('is relaxed for the development server in styles and connections only', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { contentOrigins } from '../../../content/restaurant.ts';
+import { contentOrigins } from '../../shared/build-settings.ts';
 
 /**
  * The Content-Security-Policy of an HTML page. Inline scripts are allowed by
@@ -37,8 +37,25 @@ export const withoutScriptMarker = (html: string, marker: string) =>
 
 const origins = contentOrigins();
 
-export function htmlContentSecurityPolicy(html: string, marker: string): string {
-  return policy(html, marker, { styles: "'self'", connections: "'self'" });
+/**
+ * The origins a page may frame: the map's, whose embed address the owner
+ * sets in the restaurant's facts (the home page frames it once a visitor
+ * asks); none if it does not parse.
+ */
+export function frameOrigins(facts: { mapEmbedUrl: string }): string[] {
+  try {
+    return [new URL(facts.mapEmbedUrl).origin];
+  } catch {
+    return [];
+  }
+}
+
+export function htmlContentSecurityPolicy(
+  html: string,
+  marker: string,
+  frames: readonly string[] = [],
+): string {
+  return policy(html, marker, frames, { styles: "'self'", connections: "'self'" });
 }
 
 /**
@@ -50,8 +67,12 @@ export function htmlContentSecurityPolicy(html: string, marker: string): string 
  * one to the server, on whatever host name the browser used (browsers whose
  * 'self' leaves websockets out need the schemes named).
  */
-export function developmentContentSecurityPolicy(html: string, marker: string): string {
-  return policy(html, marker, {
+export function developmentContentSecurityPolicy(
+  html: string,
+  marker: string,
+  frames: readonly string[] = [],
+): string {
+  return policy(html, marker, frames, {
     styles: "'self' 'unsafe-inline'",
     connections: "'self' ws: wss:",
   });
@@ -60,6 +81,7 @@ export function developmentContentSecurityPolicy(html: string, marker: string): 
 function policy(
   html: string,
   marker: string,
+  frames: readonly string[],
   allowed: { styles: string; connections: string },
 ): string {
   const hashes = inlineScriptHashes(html, marker);
@@ -71,7 +93,7 @@ function policy(
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${allowed.connections}`,
-    `frame-src ${origins.frames.join(' ') || "'none'"}`,
+    `frame-src ${frames.join(' ') || "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

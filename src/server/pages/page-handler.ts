@@ -8,7 +8,12 @@ import {
 } from 'react-router';
 import type { AppServices } from '../../app/context.ts';
 import { toLang } from '../../shared/languages.ts';
-import { htmlContentSecurityPolicy, newScriptMarker, withoutScriptMarker } from './csp.ts';
+import {
+  frameOrigins,
+  htmlContentSecurityPolicy,
+  newScriptMarker,
+  withoutScriptMarker,
+} from './csp.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { clientKey } from '../plugins/staff-auth.ts';
 import { requestLanguage } from '../request-language.ts';
@@ -32,9 +37,11 @@ export interface PagesOptions {
   cache?: boolean;
   /** Where the pages are kept (a fresh cache by default). */
   pageCache?: PageCache;
-  /** The CSP of an HTML page, from its exact bytes: the strict one by default. */
-  /** The policy for a page's HTML, whose framework scripts carry `marker` (csp.ts). */
-  contentSecurityPolicy?: (html: string, marker: string) => string;
+  /**
+   * The CSP of an HTML page, from its exact bytes, whose framework scripts
+   * carry `marker`, and the origins it may frame (csp.ts): the strict one by default.
+   */
+  contentSecurityPolicy?: (html: string, marker: string, frames: readonly string[]) => string;
 }
 
 /** Which response headers of React Router's answer reach the client. */
@@ -104,7 +111,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       const isHtml = headers['content-type']?.startsWith('text/html') ?? false;
       if (isHtml) {
         const html = withoutModulePreloads(body.toString('utf8'));
-        headers['content-security-policy'] = contentSecurityPolicy(html, marker);
+        // The facts of this content version, as the page was rendered from (kept per version).
+        const frames = frameOrigins(await options.services.restaurant());
+        headers['content-security-policy'] = contentSecurityPolicy(html, marker, frames);
         body = Buffer.from(withoutScriptMarker(html, marker));
         headers['vary'] = 'Cookie, Accept-Language';
         headers['cache-control'] ??= 'no-cache';

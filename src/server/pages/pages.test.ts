@@ -601,6 +601,7 @@ describe("the restaurant's facts: the owner's change shows on every page without
     },
     geo: { latitude: 38.0198, longitude: 12.5136 },
     mapUrl: 'https://maps.example/?q=Piazza%20Marina%203',
+    mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?marker=38.0198,12.5136',
     social: { instagram: 'https://www.instagram.example/ilfaro', facebook: null },
     privacyPolicyUrl: 'https://privacy.example/ilfaro',
     foundedYear: 1987,
@@ -614,6 +615,16 @@ describe("the restaurant's facts: the owner's change shows on every page without
   it('the home page, its metadata, its JSON-LD and the footer follow a PUT at once', async () => {
     const before = await page('/?lng=en'); // in the page cache from now on
     expect(before).toContain('Trattoria La Tonnara');
+    const frameSrc = async (url: string) => {
+      const response = await own.app.inject({ method: 'GET', url });
+      return String(response.headers['content-security-policy'])
+        .split('; ')
+        .find((directive) => directive.startsWith('frame-src'));
+    };
+    // The map the seed frames, from the coordinates content/restaurant.ts had (migration 027).
+    expect(before).toContain('(maps.example)');
+    expect(before).toContain('https://maps.example/embed?q=38.0712,12.8203');
+    expect(await frameSrc('/?lng=en')).toBe('frame-src https://maps.example');
     const saved = await own.app.inject({
       method: 'PUT',
       url: '/api/restaurant',
@@ -635,6 +646,11 @@ describe("the restaurant's facts: the owner's change shows on every page without
     expect(html).toContain('Piazza Marina 3');
     expect(html).toContain('91100 Trapani (TP)');
     expect(html).toContain('href="https://maps.example/?q=Piazza%20Marina%203"');
+    // Its map, framed once asked for: the owner's embed address, named in the consent, and the only frame the CSP allows.
+    expect(html).toContain('(www.openstreetmap.org)');
+    expect(html).not.toContain('maps.example/embed');
+    expect(await frameSrc('/?lng=en')).toBe('frame-src https://www.openstreetmap.org');
+    expect(await frameSrc('/menu?lng=it')).toBe('frame-src https://www.openstreetmap.org');
     // The footer.
     const footer = html.slice(html.indexOf('<footer'));
     expect(footer).toContain('href="mailto:ciao@ilfaro.example"');

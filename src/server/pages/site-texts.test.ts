@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../testing/app.ts';
 import { startFakeDeepL, type FakeTranslator } from '../testing/fake-translators.ts';
+import { readPdf } from '../testing/printed.ts';
 
 // The owner's page texts as visitors see them: the home page, the about-us
 // page and the meta descriptions follow a PUT at once, the other languages
@@ -107,5 +108,37 @@ describe('the page texts on the pages', () => {
     // A new year in Rome: the page is rendered afresh, one year more.
     now = Date.parse('2027-01-01T08:00:00Z');
     expect(await page('/?lng=en')).toContain('Over 21 years of experience, since 2006');
+  });
+
+  it("the menu's notes: Italian in every language as shipped, then the owner's, translated", async () => {
+    const notes = (html: string) =>
+      [...html.matchAll(/<p(?: class="menu-notes__cover")? lang="([a-z]{2})">([^<]*)<\/p>/g)].map(
+        ([, lang, text]) => [lang, text],
+      );
+    const allergies = 'In presenza di allergie e intolleranze alimentari rivolgersi al personale.';
+    for (const lang of ['it', 'en', 'de']) {
+      const html = await page(`/menu?lng=${lang}`);
+      expect(html).toContain('<p class="menu-notes__cover" lang="it">Coperto 2 €</p>');
+      expect(notes(html)).toEqual([
+        ['it', 'Coperto 2 €'],
+        ['it', allergies],
+      ]);
+    }
+    const pdf = async (lang: string) => {
+      const response = await harness.app.inject({ method: 'GET', url: `/menu.pdf?lng=${lang}` });
+      return (await readPdf(response.rawPayload)).text;
+    };
+    expect(await pdf('en')).toContain('Coperto 2 €');
+
+    await put('/api/site-texts', { 'menu.notes.coverCharge': 'Coperto 2,50 €' });
+    expect(notes(await page('/menu?lng=it'))[0]).toEqual(['it', 'Coperto 2,50 €']);
+    await harness.app.textTranslations.refresh();
+    // The translator's now; the allergy notice, unchanged, stays the Italian it was.
+    expect(notes(await page('/menu?lng=en'))).toEqual([
+      ['en', '[EN-GB] Coperto 2,50 €'],
+      ['it', allergies],
+    ]);
+    expect(await pdf('en')).toContain('[EN-GB] Coperto 2,50 €');
+    expect(await pdf('it')).toContain('Coperto 2,50 €');
   });
 });

@@ -1,3 +1,4 @@
+// Over 400 lines: every service registered by hand, until the domain plugins of issue 37 (the "domains" branch) replace this file; the lead removes this line at the merge.
 import { resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -389,6 +390,7 @@ export const servicesPlugin = fp(
       new PrintableMenu({
         menu: (lang) => app.menu.view(lang),
         restaurant: () => app.restaurantFacts.get(),
+        notes: (lang) => app.siteTexts.menuNotes(lang),
         contentVersion: () => contentVersion.current(),
         today,
         publicUrl: config.PUBLIC_URL,

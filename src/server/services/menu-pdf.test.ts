@@ -18,6 +18,7 @@ const restaurant: RestaurantFacts = {
   },
   geo: { latitude: 38.1, longitude: 13.3 },
   mapUrl: 'https://maps.example.org/osteria',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.1,13.3&z=15',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://example.org/privacy',
   foundedYear: 1987,
@@ -66,7 +67,8 @@ describe('renderMenuPdf', () => {
         section('Sezione vuota', []),
       ],
     };
-    const bytes = await renderMenuPdf({ lang: 'fr', menu, restaurant, date: '2026-02-01' });
+    const notes = ['Couvert 3 €', 'Allergies : demandez au personnel.'];
+    const bytes = await renderMenuPdf({ lang: 'fr', menu, restaurant, date: '2026-02-01', notes });
     const contents = await readPdf(bytes);
     expect(contents.text).toContain('Osteria Œnologica – Straße & Niño');
     expect(contents.text).toContain('Piazza Duomo 3, 90133 Palermo (PA)');
@@ -79,6 +81,8 @@ describe('renderMenuPdf', () => {
     expect(contents.text).toContain('Niño como antes');
     expect(contents.text).toContain('Sans allergènes');
     expect(contents.text).toContain('* Produit congelé ou décongelé.');
+    // The owner's notes (page texts), as given, after the frozen note.
+    expect(inOrder(contents, ['* Produit congelé', ...notes])).toBe(true);
     // Nothing to print under an empty section.
     expect(contents.text).not.toContain('Sezione vuota');
   });
@@ -102,7 +106,13 @@ describe('renderMenuPdf', () => {
         ),
       ),
     };
-    const bytes = await renderMenuPdf({ lang: 'it', menu, restaurant, date: '2026-07-14' });
+    const bytes = await renderMenuPdf({
+      lang: 'it',
+      menu,
+      restaurant,
+      date: '2026-07-14',
+      notes: ['Coperto 2 €'],
+    });
     const contents = await readPdf(bytes);
     expect(contents.pages).toBeGreaterThan(5);
     for (let page = 1; page <= contents.pages; page += 1) {

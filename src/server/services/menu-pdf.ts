@@ -8,7 +8,6 @@ import { MESSAGES } from '../../shared/locales/index.ts';
 import { formatPrice } from '../../shared/price.ts';
 import type { MenuView } from '../../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
-import { MENU_NOTES } from '../../../content/menu.ts';
 
 /**
  * Lora (SIL Open Font License) from an npm package that ships the whole
@@ -51,6 +50,8 @@ export interface MenuPdfInput {
   restaurant: RestaurantFacts;
   /** The day in Rome the document is generated on, `YYYY-MM-DD`. */
   date: string;
+  /** The menu's notes in `lang` (page texts: the cover charge, the allergy notice), printed at its foot. */
+  notes: readonly string[];
 }
 
 /** "Via Roma 1, 90100 Palermo (PA)", as the pages write the address. */
@@ -156,6 +157,7 @@ export async function renderMenuPdf({
   menu,
   restaurant,
   date,
+  notes: ownerNotes,
 }: MenuPdfInput): Promise<Buffer> {
   const t = menuTexts(lang);
   const updated = t('printed.updatedOn', { date: longDate(date, lang) });
@@ -323,8 +325,7 @@ export async function renderMenuPdf({
   const hasFrozen = menu.sections.some((section) => section.items.some((item) => item.frozen));
   const notes = [
     ...(hasFrozen ? [full(t('frozenNote'), STYLES.footnote, 3)] : []),
-    full(MENU_NOTES.coverCharge, STYLES.footnote, 3),
-    full(MENU_NOTES.allergyNotice, STYLES.footnote, 3),
+    ...ownerNotes.map((note) => full(note, STYLES.footnote, 3)),
   ];
   room(14 + notes.reduce((sum, line) => sum + heightOf(doc, line), 0));
   y += 14;

@@ -33,6 +33,7 @@ const printed = (bytes: Buffer): PrintedFile => ({
 export class PrintableMenu {
   readonly #menu: (lang: Lang) => Promise<MenuView>;
   readonly #restaurant: () => Promise<RestaurantFacts>;
+  readonly #notes: (lang: Lang) => Promise<readonly string[]>;
   readonly #contentVersion: () => Promise<number | undefined>;
   readonly #today: () => string;
   readonly #publicUrl: string;
@@ -44,6 +45,8 @@ export class PrintableMenu {
   constructor(options: {
     menu: (lang: Lang) => Promise<MenuView>;
     restaurant: () => Promise<RestaurantFacts>;
+    /** The menu's notes in a language (page texts), printed at its foot. */
+    notes: (lang: Lang) => Promise<readonly string[]>;
     contentVersion: () => Promise<number | undefined>;
     /** Today's date in Rome, `YYYY-MM-DD`, at the app's clock. */
     today: () => string;
@@ -52,6 +55,7 @@ export class PrintableMenu {
   }) {
     this.#menu = options.menu;
     this.#restaurant = options.restaurant;
+    this.#notes = options.notes;
     this.#contentVersion = options.contentVersion;
     this.#today = options.today;
     this.#publicUrl = options.publicUrl;
@@ -73,9 +77,13 @@ export class PrintableMenu {
   }
 
   async #generate(lang: Lang, date: string): Promise<PrintedFile> {
-    const [menu, restaurant] = await Promise.all([this.#menu(lang), this.#restaurant()]);
+    const [menu, restaurant, notes] = await Promise.all([
+      this.#menu(lang),
+      this.#restaurant(),
+      this.#notes(lang),
+    ]);
     this.generated += 1;
-    return printed(await renderMenuPdf({ lang, menu, restaurant, date }));
+    return printed(await renderMenuPdf({ lang, menu, restaurant, date, notes }));
   }
 
   /** The address a table's QR code opens: the menu page in `lang`. */

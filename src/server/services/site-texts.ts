@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { LANGUAGE_NAMES_IT, type Lang, type TargetLang } from '../../shared/languages.ts';
 import {
   fillSiteText,
+  MENU_NOTE_KEYS,
   SITE_TEXT_KEYS,
   SITE_TEXT_LIST_KEY,
   type SiteTextKey,
@@ -97,6 +98,12 @@ export class SiteTextsService {
       Object.entries(localized.texts).map(([key, text]) => [key, fillSiteText(text, placeholders)]),
     );
     return { lang, texts, translation: localized.translation };
+  }
+
+  /** The menu's notes as visitors read them in `lang`, in the order they are printed. */
+  async menuNotes(lang: Lang): Promise<string[]> {
+    const { texts } = await this.view(lang);
+    return MENU_NOTE_KEYS.map((key) => texts[key] ?? '');
   }
 
   async #readLocalized(lang: Lang): Promise<Omit<SiteTextsView, 'lang'>> {

@@ -3,7 +3,7 @@ import { ONE_LINE_TEXT, z } from './zod.ts';
 
 /**
  * The restaurant's own facts (name, phones, e-mail, address, coordinates,
- * map, social and privacy links, founding year, price range): the answer of GET /api/restaurant and the
+ * map link and embedded map, social and privacy links, founding year, price range): the answer of GET /api/restaurant and the
  * body of PUT /api/restaurant, which accepts exactly what GET answers. Used
  * by the route and by the back office's form; messages are Italian (only the
  * owner writes). Texts are trimmed; an optional one left empty is null.
@@ -206,6 +206,11 @@ export const restaurantFactsBody = z.strictObject(
     geo: restaurantGeo,
     /** Opens the address in a maps site or application. */
     mapUrl: required('Link alla mappa', httpsLink('Link alla mappa')),
+    /**
+     * The map the home page frames once a visitor asks for it: the address a
+     * maps site gives for embedding. The page's CSP allows its origin as a frame.
+     */
+    mapEmbedUrl: required('Mappa nella pagina', httpsLink('Mappa nella pagina')),
     social: restaurantSocial,
     privacyPolicyUrl: required('Informativa privacy', httpsLink('Informativa privacy')),
     /** The year it opened: pages say "over N years" from it. Not in the future: `restaurantFactsBodyUntil`. */
@@ -249,6 +254,7 @@ export const restaurantFacts = z.object({
   }),
   geo: z.object({ latitude: z.number(), longitude: z.number() }),
   mapUrl: z.string(),
+  mapEmbedUrl: z.string(),
   social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable() }),
   privacyPolicyUrl: z.string(),
   foundedYear: z.number(),

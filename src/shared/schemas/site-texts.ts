@@ -3,8 +3,8 @@ import { z } from './zod.ts';
 
 /**
  * The page texts staff write (docs/api.md, "Page texts"): the restaurant's
- * own story on the home and about-us pages and each public page's meta
- * description. The interface's texts stay in the locale files.
+ * own story on the home and about-us pages, the notes at the foot of the
+ * menu (on /menu and its PDF) and each public page's meta description. The interface's texts stay in the locale files.
  * `{years}` in a text is replaced by the years since the founding year,
  * `{year}` by the founding year and `{place}` by the restaurant's town
  * (the facts of GET /api/restaurant): see `fillSiteText`.
@@ -41,6 +41,8 @@ export const SITE_TEXT_KEYS = [
   'about.services.text',
   'about.services.items',
   'about.services.closing',
+  'menu.notes.coverCharge',
+  'menu.notes.allergyNotice',
   'meta.home.description',
   'meta.menu.description',
   'meta.about.description',
@@ -56,6 +58,12 @@ export const siteTextsView = z.object({
   translation: z.record(z.string(), z.enum(['staff', 'machine', 'none'])),
 });
 export type SiteTextsView = z.infer<typeof siteTextsView>;
+
+/** The menu's notes (the cover charge, the allergy notice), in the order /menu and its PDF print them. */
+export const MENU_NOTE_KEYS = [
+  'menu.notes.coverCharge',
+  'menu.notes.allergyNotice',
+] as const satisfies readonly SiteTextKey[];
 
 /** A services list (`about.services.items`) holds one service per line. */
 export const SITE_TEXT_LIST_KEY = 'about.services.items' satisfies SiteTextKey;

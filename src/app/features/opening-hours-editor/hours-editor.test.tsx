@@ -37,6 +37,8 @@ const FACTS = {
   },
   geo: { latitude: 38.0262, longitude: 12.8817 },
   mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
+  mapEmbedUrl:
+    'https://www.openstreetmap.org/export/embed.html?bbox=12.87,38.02,12.89,38.03&marker=38.0262,12.8817',
   social: { instagram: 'https://www.instagram.com/latonnara/', facebook: null },
   privacyPolicyUrl: 'https://latonnara.example/privacy',
   foundedYear: 1998,
@@ -284,6 +286,27 @@ describe("the restaurant's facts", () => {
     expect(alert.textContent).toContain('Anno di fondazione: un anno intero dal 1000, come 1998.');
     expect(alert.textContent).toContain('Fascia di prezzo: una tra €, €€, €€€, €€€€.');
     expect(bodies('PUT /api/restaurant')).toEqual([]);
+  });
+
+  it('the owner sets the map the home page frames; an address that is not https is refused before sending', async () => {
+    startSession({ ...ANNA, role: 'owner' });
+    routes['PUT /api/restaurant'] = (init) => Response.json(JSON.parse(String(init?.body)));
+    renderHours();
+    const embed = (await screen.findByLabelText('Mappa nella pagina')) as HTMLInputElement;
+    expect(embed.value).toBe(FACTS.mapEmbedUrl);
+    expect(embed.type).toBe('url');
+    fireEvent.change(embed, { target: { value: 'http://maps.example/embed?q=38,12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Mappa nella pagina: un indirizzo web che inizia con https://',
+    );
+    expect(bodies('PUT /api/restaurant')).toEqual([]);
+
+    const osm = 'https://www.openstreetmap.org/export/embed.html?bbox=12.8,38,12.9,38.1';
+    fireEvent.change(embed, { target: { value: osm } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva dati' }));
+    await waitFor(() => expect(bodies('PUT /api/restaurant')).toHaveLength(1));
+    expect(bodies('PUT /api/restaurant')[0]).toMatchObject({ mapEmbedUrl: osm });
   });
 
   it('a phone without its prefix is refused before anything is sent', async () => {

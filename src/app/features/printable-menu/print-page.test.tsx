@@ -20,6 +20,8 @@ const FACTS = {
   },
   geo: { latitude: 38.0262, longitude: 12.8817 },
   mapUrl: 'https://www.openstreetmap.org/?mlat=38.0262&mlon=12.8817',
+  mapEmbedUrl:
+    'https://www.openstreetmap.org/export/embed.html?bbox=12.87,38.02,12.89,38.03&marker=38.0262,12.8817',
   social: { instagram: null, facebook: null },
   privacyPolicyUrl: 'https://faro.example/privacy',
   foundedYear: 1998,

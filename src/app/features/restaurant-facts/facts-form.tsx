@@ -31,6 +31,7 @@ interface Draft {
   latitude: string;
   longitude: string;
   mapUrl: string;
+  mapEmbedUrl: string;
   instagram: string;
   facebook: string;
   privacyPolicyUrl: string;
@@ -47,6 +48,7 @@ const draftOf = (facts: RestaurantFacts): Draft => ({
   latitude: String(facts.geo.latitude),
   longitude: String(facts.geo.longitude),
   mapUrl: facts.mapUrl,
+  mapEmbedUrl: facts.mapEmbedUrl,
   instagram: facts.social.instagram ?? '',
   facebook: facts.social.facebook ?? '',
   privacyPolicyUrl: facts.privacyPolicyUrl,
@@ -81,6 +83,7 @@ const bodyOf = (draft: Draft): RestaurantFactsBody =>
     },
     geo: { latitude: coordinateOf(draft.latitude), longitude: coordinateOf(draft.longitude) },
     mapUrl: draft.mapUrl,
+    mapEmbedUrl: draft.mapEmbedUrl,
     social: { instagram: draft.instagram, facebook: draft.facebook },
     privacyPolicyUrl: draft.privacyPolicyUrl,
     foundedYear: yearOf(draft.foundedYear),
@@ -107,6 +110,7 @@ const FIELDS: {
   { key: 'latitude', type: 'text', inputMode: 'decimal' },
   { key: 'longitude', type: 'text', inputMode: 'decimal' },
   { key: 'mapUrl', type: 'url' },
+  { key: 'mapEmbedUrl', type: 'url', hint: T.mapEmbedUrlHint },
   { key: 'instagram', type: 'url', optional: true },
   { key: 'facebook', type: 'url', optional: true },
   { key: 'privacyPolicyUrl', type: 'url' },

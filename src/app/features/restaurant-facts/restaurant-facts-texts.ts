@@ -19,6 +19,9 @@ export const FACTS_TEXTS = {
   latitude: 'Latitudine',
   longitude: 'Longitudine',
   mapUrl: 'Link alla mappa',
+  mapEmbedUrl: 'Mappa nella pagina',
+  mapEmbedUrlHint:
+    'L’indirizzo che il sito di mappe dà per incorporare la mappa (https://…): la Home la mostra quando il visitatore lo chiede.',
   instagram: 'Instagram',
   facebook: 'Facebook',
   privacyPolicyUrl: 'Informativa privacy',

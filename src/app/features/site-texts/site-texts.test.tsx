@@ -106,6 +106,20 @@ describe('the page texts', () => {
     ]);
   });
 
+  it('the menu’s notes are page texts too: the cover charge changed and saved', async () => {
+    renderTexts();
+    const notes = await screen.findByRole('group', { name: 'Note del menu' });
+    const cover = within(notes).getByLabelText('Coperto') as HTMLInputElement;
+    expect(cover.value).toBe('Testo menu.notes.coverCharge');
+    expect(within(notes).getByLabelText('Avviso per allergie e intolleranze').tagName).toBe(
+      'TEXTAREA',
+    );
+    fireEvent.change(cover, { target: { value: 'Coperto 2,50 €' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva testi' }));
+    await waitFor(() => expect(bodies('PUT /api/site-texts')).toHaveLength(1));
+    expect(bodies('PUT /api/site-texts')).toEqual([{ 'menu.notes.coverCharge': 'Coperto 2,50 €' }]);
+  });
+
   it('nothing changed: nothing sent', async () => {
     renderTexts();
     await screen.findByLabelText('Titolo principale');

@@ -19,7 +19,7 @@ import { useRestaurant, useTakeawayEnabled } from '../../components/use-restaura
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext } from '../../context.ts';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
-import { MENU_NOTES } from '../../../../content/menu.ts';
+import { MENU_NOTE_KEYS } from '../../../shared/schemas/site-texts.ts';
 import menuStylesHref from '../../styles/menu.css?url';
 
 /*
@@ -46,10 +46,11 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageOfRequest(request);
   const services = context.get(appServicesContext);
-  const [menu, photos, { description }] = await Promise.all([
+  const [menu, photos, { description, siteTexts }, italian] = await Promise.all([
     services.menu(lang),
     services.photos(lang),
     loadPageTexts(services, lang, 'menu'),
+    services.siteTexts('it'),
   ]);
   const data = menuPageData(menu);
   // The header's and each carousel card's: a section's card is its slot `section-{id}`.
@@ -60,6 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description,
     ...data,
     photos: photosBySlot(photos, slots),
+    // The owner's notes (page texts); one shown as its Italian is marked Italian.
+    notes: MENU_NOTE_KEYS.map((key) => {
+      const text = siteTexts[key] ?? '';
+      return { key, text, lang: text === italian.texts[key] ? 'it' : lang };
+    }),
     ...pageMessages(request, 'menu'),
   };
 }
@@ -86,7 +92,7 @@ function MenuSectionBlock({ section, headingId }: { section: MenuSection; headin
 /** /menu: the category carousel, the selected category's dishes, the lists always shown. */
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('menu');
-  const { categories, always, hasFrozen, lang, menuUrl, photos } = loaderData;
+  const { categories, always, hasFrozen, lang, menuUrl, photos, notes } = loaderData;
   const restaurant = useRestaurant().name;
   const takeaway = useTakeawayEnabled();
   const [selectedIndex, setSelectedIndex] = useState(
@@ -170,10 +176,15 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
 
       <footer className="menu-notes">
         {hasFrozen && <p className="menu-notes__frozen">{t('frozenNote')}</p>}
-        <p className="menu-notes__cover" lang="it">
-          {MENU_NOTES.coverCharge}
-        </p>
-        <p lang="it">{MENU_NOTES.allergyNotice}</p>
+        {notes.map((note) => (
+          <p
+            key={note.key}
+            className={note.key === 'menu.notes.coverCharge' ? 'menu-notes__cover' : undefined}
+            lang={note.lang}
+          >
+            {note.text}
+          </p>
+        ))}
       </footer>
 
       <script

@@ -25,6 +25,7 @@ import * as eventReplies from './023-event-replies.ts';
 import * as backupRuns from './024-backup-runs.ts';
 import * as push from './025-push.ts';
 import * as contactMailsPersonal from './026-contact-mails-personal.ts';
+import * as menuNotesAndMap from './027-menu-notes-and-map.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -81,5 +82,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: contactMailsPersonal.up,
       down: contactMailsPersonal.down,
     },
+    '027-menu-notes-and-map': { up: menuNotesAndMap.up, down: menuNotesAndMap.down },
   };
 }

@@ -31,6 +31,7 @@ const SEED: RestaurantFacts = {
   },
   geo: { latitude: 38.0712, longitude: 12.8203 },
   mapUrl: 'https://maps.example/?q=38.0712,12.8203',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.0712,12.8203&z=15',
   social: {
     instagram: 'https://www.instagram.example/latonnara',
     facebook: 'https://www.facebook.example/latonnara',
@@ -257,6 +258,18 @@ describe('PUT /api/restaurant', () => {
         { ...SEED, mapUrl: 'http://maps.example/?q=38,12' },
         'mapUrl',
         'Link alla mappa: un indirizzo web che inizia con https://',
+      ],
+      [
+        'an embedded map over plain http',
+        { ...SEED, mapEmbedUrl: 'http://maps.example/embed?q=38,12' },
+        'mapEmbedUrl',
+        'Mappa nella pagina: un indirizzo web che inizia con https://',
+      ],
+      [
+        'no embedded map',
+        { ...SEED, mapEmbedUrl: '  ' },
+        'mapEmbedUrl',
+        'Mappa nella pagina: campo obbligatorio.',
       ],
       [
         'a javascript: link',

@@ -108,6 +108,14 @@ describe('GET /api/site-texts', () => {
     expect((await texts('en')).texts['meta.home.description']).toBe(
       'Fresh fish, wood-fired pizzas and a summer terrace with a sea view. Over 28 years of Sicilian cooking.',
     );
+    // The menu's notes, shipped in Italian for every language (migration 027).
+    for (const lang of ['it', 'en', 'fr', 'es', 'de'] as const) {
+      const view = await texts(lang);
+      expect(view.texts['menu.notes.coverCharge']).toBe('Coperto 2 €');
+      expect(view.texts['menu.notes.allergyNotice']).toBe(
+        'In presenza di allergie e intolleranze alimentari rivolgersi al personale.',
+      );
+    }
   });
 
   it("counts the years from the founding year the owner sets, on the app's clock, and names the town the owner sets", async () => {

@@ -1,18 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { Agent, fetch as undiciFetch } from 'undici';
-import webPush from 'web-push';
 import type { Database, PushDeliveriesTable } from '../../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../../db/dialect.ts';
 import { retryDelayMs } from '../../mail/outbox.ts';
 import { errorCode } from '../../error-code.ts';
 import { nowIso } from '../tokens.ts';
-import {
-  checkPushEndpoint,
-  isAllowedOrigin,
-  publicOnlyLookup,
-  type EndpointRule,
-} from './endpoints.ts';
+import { checkPushEndpoint, type EndpointRule } from './endpoints.ts';
+import { openConnections, outcomeOf, postMessage, type Connections, type Outcome } from './post.ts';
 import type { VapidKeys } from './subscriptions.ts';
 import { auditDeviceGone } from './device-audit.ts';
 import { PollingLoop } from '../../polling-loop.ts';
@@ -45,8 +39,6 @@ import { PollingLoop } from '../../polling-loop.ts';
 
 /** A message is tried this many times (about four hours with retryDelayMs), then dropped: old news. */
 const MAX_ATTEMPTS = 30;
-/** Push services keep an undelivered message this long (seconds) for a phone that is off. */
-const TTL_SECONDS = 4 * 60 * 60;
 /** Longer than a send can take (REQUEST_TIMEOUT_MS), short enough that a dead instance's row is soon retried. */
 const LEASE_MS = 60 * 1000;
 const REQUEST_TIMEOUT_MS = 15 * 1000;
@@ -67,26 +59,6 @@ function originOf(endpoint: string): string {
   } catch {
     return endpoint;
   }
-}
-
-type Outcome = 'sent' | 'gone' | 'retry' | 'drop';
-
-/** What a push service's answer means for the message. */
-function outcomeOf(status: number): Outcome {
-  if (status >= 200 && status < 300) return 'sent';
-  if (status === 404 || status === 410) return 'gone';
-  if (status === 429 || status >= 500) return 'retry';
-  // Any other answer (a redirect, 400, 403, 413) will not change by trying again.
-  return 'drop';
-}
-
-/** How the sender reaches push services (see #connect). */
-interface Connections {
-  fetch: typeof undiciFetch;
-  /** Connects to public addresses only, whatever the name answers at connect time. */
-  publicOnly: Agent;
-  /** Connects to the origins the operator allows, as the system resolves them. */
-  allowed: Agent;
 }
 
 export class PushSender {
@@ -352,45 +324,20 @@ export class PushSender {
     return false;
   }
 
-  /** One encrypted, signed POST to the push service; its status. */
+  /** One encrypted, signed POST to the push service (post.ts); its status. */
   async #post(
     subscription: { endpoint: string; p256dh: string; auth: string },
     row: Selectable<PushDeliveriesTable>,
   ): Promise<number> {
-    const keys = await this.#keys();
-    const request = webPush.generateRequestDetails(
-      {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-      },
-      JSON.stringify({ title: row.title, body: row.body, url: row.url }),
-      {
-        vapidDetails: { subject: await this.#subject(), ...keys },
-        TTL: TTL_SECONDS,
-      },
+    const vapid = { subject: await this.#subject(), ...(await this.#keys()) };
+    return postMessage(
+      await this.#connect(),
+      this.#rule,
+      this.#timeoutMs,
+      vapid,
+      subscription,
+      row,
     );
-    const headers = Object.fromEntries(
-      Object.entries(request.headers)
-        // fetch counts the body itself.
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    );
-    // undici's own fetch, as its Agents are made for it rather than for the fetch built into
-    // Node: one path for every push service, the allowed ones (the operator's, the tests'
-    // double) differing only in the Agent, which does not hold them to public addresses.
-    const { fetch, publicOnly, allowed } = await this.#connect();
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body && new Uint8Array(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.#timeoutMs),
-      dispatcher: isAllowedOrigin(new URL(request.endpoint), this.#rule.allowedOrigins)
-        ? allowed
-        : publicOnly,
-    });
-    await response.body?.cancel();
-    return response.status;
   }
 
   /**
@@ -400,11 +347,7 @@ export class PushSender {
    */
   #connect(): Promise<Connections> {
     if (this.#closed) return Promise.reject(new Error('the push sender is stopped'));
-    this.#connections ??= import('undici').then(({ Agent, fetch }) => ({
-      fetch,
-      publicOnly: new Agent({ connect: { lookup: publicOnlyLookup(this.#rule.resolve) } }),
-      allowed: new Agent(),
-    }));
+    this.#connections ??= openConnections(this.#rule);
     return this.#connections;
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { splitLines, splitList } from '../../../shared/lists.ts';
-import { recordAudit, type AuditActor, type AuditEvent } from '../audit-log.ts';
+import type { AuditActor, AuditEvent } from '../audit-log.ts';
 import type { ContentChanges } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import {
@@ -12,14 +12,19 @@ import {
   type TargetLang,
   type TranslationProvider,
 } from './provider.ts';
-import { recordHash, sourceHash } from './source-hash.ts';
+import { localizeRecords, reviewRecords } from './localized-texts.ts';
+import {
+  forgetTexts,
+  removeStaffTexts,
+  saveStaffTexts,
+  type StaffTextsOfRecord,
+} from './staff-texts.ts';
+import { fieldHashes, storedTexts, upsertText } from './stored-texts.ts';
 import type {
-  FieldReview,
   LanguageFieldsReview,
   LocalizedRecord,
   TranslatableEntity,
   TranslatableRecord,
-  TranslationSource,
 } from './translatable.ts';
 
 const RETRY_FAILED_AFTER_MS = 60_000;
@@ -41,11 +46,6 @@ function listParts(entity: TranslatableEntity): ListParts {
 }
 /** DeepL takes at most 50 texts a request. */
 const TEXTS_PER_CALL = 50;
-
-type Row = Pick<
-  Database['text_translations'],
-  'entity_id' | 'field' | 'lang' | 'kind' | 'source_hash' | 'text'
->;
 
 /**
  * The one translation engine for any text staff type in Italian, keyed by
@@ -138,10 +138,10 @@ export class TextTranslations {
   /** One round for one entity: every language's missing texts in as few calls as it takes. */
   async #translateMissing(entity: TranslatableEntity, gaveUp: Set<string>): Promise<void> {
     const records = await entity.records();
-    const rows = await this.#rows(this.#db, entity.name);
+    const rows = await storedTexts(this.#db, entity.name);
     const parts = listParts(entity);
     const texts = records.flatMap((record) => {
-      const hashes = this.#hashes(entity.name, record.fields);
+      const hashes = fieldHashes(entity.wholeRecord ?? false, record.fields);
       return Object.entries(record.fields)
         .filter(([, italian]) => entity.wholeRecord || italian.trim() !== '')
         .map(([field, italian]) => ({ id: record.id, field, italian, hash: hashes[field]! }));
@@ -207,7 +207,7 @@ export class TextTranslations {
     const now = nowIso();
     await this.#content.change(async (trx) => {
       for (const text of missing) {
-        await this.#upsert(trx, {
+        await upsertText(trx, {
           entity,
           entity_id: text.id,
           field: text.field,
@@ -222,86 +222,22 @@ export class TextTranslations {
     });
   }
 
-  async #upsert(trx: Kysely<Database>, row: Database['text_translations']): Promise<void> {
-    const { source_hash, text, updated_at, updated_by } = row;
-    await trx
-      .insertInto('text_translations')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict
-          .columns(['entity', 'entity_id', 'field', 'lang', 'kind'])
-          .doUpdateSet({ source_hash, text, updated_at, updated_by }),
-      )
-      .execute();
-  }
-
-  /** Per field, the hash of the Italian its translations are stored against. */
-  #hashes(entity: string, fields: Record<string, string>): Record<string, string> {
-    const whole = this.#entities.get(entity)?.wholeRecord
-      ? recordHash(Object.values(fields))
-      : undefined;
-    return Object.fromEntries(
-      Object.entries(fields).map(([field, italian]) => [field, whole ?? sourceHash(italian)]),
-    );
-  }
-
-  #rows(db: Kysely<Database>, entity: string, lang?: Lang, id?: number): Promise<Row[]> {
-    let query = db
-      .selectFrom('text_translations')
-      .select(['entity_id', 'field', 'lang', 'kind', 'source_hash', 'text'])
-      .where('entity', '=', entity);
-    if (lang) query = query.where('lang', '=', lang);
-    if (id !== undefined) query = query.where('entity_id', '=', id);
-    return query.execute();
+  /** Whether `entity`'s translations are of its whole record (translatable.ts). */
+  #whole(entity: string): boolean {
+    return this.#entities.get(entity)?.wholeRecord ?? false;
   }
 
   /**
    * Records in a language: per field staff's translation of the current
-   * Italian, else the machine's, else the Italian. A record says "staff" if
-   * any field shows staff's text, else "machine" if any shows the machine's.
+   * Italian, else the machine's, else the Italian (localized-texts.ts).
    */
-  async localize(
+  localize(
     entity: string,
     lang: Lang,
     records: readonly TranslatableRecord[],
     db: Kysely<Database> = this.#db,
   ): Promise<Map<number, LocalizedRecord>> {
-    const localized = new Map<number, LocalizedRecord>();
-    if (lang === 'it') {
-      for (const record of records) {
-        const none = Object.keys(record.fields).map((field) => [field, 'none'] as const);
-        localized.set(record.id, {
-          fields: { ...record.fields },
-          translation: 'none',
-          fieldTranslations: Object.fromEntries(none),
-        });
-      }
-      return localized;
-    }
-    const byKey = new Map<string, Row[]>();
-    for (const row of await this.#rows(db, entity, lang)) {
-      const key = `${row.entity_id}\u0000${row.field}`;
-      byKey.set(key, [...(byKey.get(key) ?? []), row]);
-    }
-    for (const record of records) {
-      const fields: Record<string, string> = {};
-      const fieldTranslations: Record<string, TranslationSource> = {};
-      let translation: TranslationSource = 'none';
-      const hashes = this.#hashes(entity, record.fields);
-      for (const [field, italian] of Object.entries(record.fields)) {
-        const current = (byKey.get(`${record.id}\u0000${field}`) ?? []).filter(
-          (row) => row.source_hash === hashes[field],
-        );
-        const row =
-          current.find((r) => r.kind === 'staff') ?? current.find((r) => r.kind === 'machine');
-        fields[field] = row?.text ?? italian;
-        fieldTranslations[field] = row?.kind ?? 'none';
-        if (row?.kind === 'staff') translation = 'staff';
-        else if (row?.kind === 'machine' && translation === 'none') translation = 'machine';
-      }
-      localized.set(record.id, { fields, translation, fieldTranslations });
-    }
-    return localized;
+    return localizeRecords(db, entity, this.#whole(entity), lang, records);
   }
 
   /** Every target language's machine and staff text of each field, for the review screen. */
@@ -310,53 +246,17 @@ export class TextTranslations {
   }
 
   /** `review` of several records of one entity (the closures' notes), in one read. */
-  async reviewRecords(
+  reviewRecords(
     entity: string,
     records: readonly TranslatableRecord[],
   ): Promise<Map<number, LanguageFieldsReview[]>> {
-    const ids = new Set(records.map((record) => record.id));
-    const rows =
-      records.length === 1
-        ? await this.#rows(this.#db, entity, undefined, records[0]!.id)
-        : (await this.#rows(this.#db, entity)).filter((row) => ids.has(row.entity_id));
-    const reviews = new Map<number, LanguageFieldsReview[]>();
-    for (const record of records) {
-      const hashes = this.#hashes(entity, record.fields);
-      const of = (lang: TargetLang, field: string, kind: 'machine' | 'staff') =>
-        rows.find(
-          (r) =>
-            r.entity_id === record.id && r.lang === lang && r.field === field && r.kind === kind,
-        );
-      reviews.set(
-        record.id,
-        TARGET_LANGS.map((lang) => ({
-          lang,
-          fields: Object.fromEntries(
-            Object.entries(record.fields).map(([field, italian]) => {
-              const hash = hashes[field]!;
-              const machine = of(lang, field, 'machine');
-              const staff = of(lang, field, 'staff');
-              const review: FieldReview = {
-                italian,
-                machine: machine?.source_hash === hash ? machine.text : null,
-                staff: staff?.source_hash === hash ? staff.text : null,
-                staffStale: staff !== undefined && staff.source_hash !== hash,
-              };
-              return [field, review];
-            }),
-          ),
-        })),
-      );
-    }
-    return reviews;
+    return reviewRecords(this.#db, entity, this.#whole(entity), records);
   }
 
   /**
    * Staff's own translation of some fields in one language, of the Italian
-   * they were shown (`italian`, per field; every field for a record
-   * translated whole). Refused if that Italian is not the current one (as
-   * stored): it would be shown as the translation of a text it does not
-   * describe. Runs in the caller's transaction (`trx`), with its audit entry.
+   * they were shown; refused if that Italian is not the current one
+   * (staff-texts.ts). Runs in the caller's transaction (`trx`), with its audit entry.
    */
   async saveStaff(
     trx: Kysely<Database>,
@@ -376,81 +276,29 @@ export class TextTranslations {
    * closure's note) at once, with one audit entry: all of it is saved, or
    * none of it if any Italian shown is not the current one.
    */
-  async saveStaffOfRecords(
+  saveStaffOfRecords(
     trx: Kysely<Database>,
     entity: string,
-    parts: readonly {
-      current: TranslatableRecord;
-      texts: Record<string, string>;
-      italian: Record<string, string>;
-    }[],
+    parts: readonly StaffTextsOfRecord[],
     lang: TargetLang,
     actor: NonNullable<AuditActor>,
     audit: AuditEvent,
   ): Promise<'saved' | 'italian-changed'> {
-    const checked = parts.map(({ current, texts, italian }) => {
-      const fields = Object.keys(texts);
-      const hashes = this.#hashes(entity, current.fields);
-      // In the current record's field order: a whole record's hash depends on it.
-      const shown = this.#hashes(
-        entity,
-        Object.fromEntries(
-          Object.keys(current.fields)
-            .filter((field) => italian[field] !== undefined)
-            .map((field) => [field, italian[field]!]),
-        ),
-      );
-      const same = fields.every(
-        (field) => hashes[field] !== undefined && shown[field] === hashes[field],
-      );
-      return { current, texts, fields, hashes, same };
-    });
-    if (checked.some(({ same }) => !same)) return 'italian-changed';
-    const now = nowIso();
-    for (const { current, texts, fields, hashes } of checked) {
-      for (const field of fields) {
-        await this.#upsert(trx, {
-          entity,
-          entity_id: current.id,
-          field,
-          lang,
-          kind: 'staff',
-          source_hash: hashes[field]!,
-          text: texts[field]!,
-          updated_at: now,
-          updated_by: actor.id,
-        });
-      }
-    }
-    await recordAudit(trx, actor, audit);
-    return 'saved';
+    return saveStaffTexts(trx, entity, this.#whole(entity), parts, lang, actor, audit);
   }
 
   /** Back to the machine's text for one language, of one record or several; true if staff had one. */
-  async removeStaff(
+  removeStaff(
     trx: Kysely<Database>,
     entity: string,
     ids: number | readonly number[],
     lang: TargetLang,
   ): Promise<boolean> {
-    const list = typeof ids === 'number' ? [ids] : ids;
-    if (list.length === 0) return false;
-    const deleted = await trx
-      .deleteFrom('text_translations')
-      .where('entity', '=', entity)
-      .where('entity_id', 'in', list)
-      .where('lang', '=', lang)
-      .where('kind', '=', 'staff')
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows) > 0;
+    return removeStaffTexts(trx, entity, typeof ids === 'number' ? [ids] : ids, lang);
   }
 
   /** A record is gone: so are its translations (in the caller's transaction). */
-  async forget(trx: Kysely<Database>, entity: string, id: number): Promise<void> {
-    await trx
-      .deleteFrom('text_translations')
-      .where('entity', '=', entity)
-      .where('entity_id', '=', id)
-      .execute();
+  forget(trx: Kysely<Database>, entity: string, id: number): Promise<void> {
+    return forgetTexts(trx, entity, id);
   }
 }
