@@ -134,7 +134,10 @@ export class RestaurantFactsService {
    * content change with one audit entry naming what changed. A replace that
    * changes nothing writes nothing.
    */
-  async replace(facts: RestaurantFacts, actor: Actor): Promise<void> {
+  async replace(
+    wanted: Omit<RestaurantFacts, 'mapEmbedUrl'> & { mapEmbedUrl?: string | undefined },
+    actor: Actor,
+  ): Promise<void> {
     let changed = false;
     await this.#content.change(
       async (trx) => {
@@ -146,6 +149,7 @@ export class RestaurantFactsService {
           .where('id', '=', 1)
           .execute();
         const before = await readRestaurantFacts(trx);
+        const facts = { ...wanted, mapEmbedUrl: wanted.mapEmbedUrl ?? before.mapEmbedUrl };
         const changes = describeChanges(before, facts);
         if (changes.length === 0) return;
         await trx.updateTable('restaurant_facts').set(toRow(facts)).where('id', '=', 1).execute();

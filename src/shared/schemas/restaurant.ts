@@ -209,8 +209,9 @@ export const restaurantFactsBody = z.strictObject(
     /**
      * The map the home page frames once a visitor asks for it: the address a
      * maps site gives for embedding. The page's CSP allows its origin as a frame.
+     * Left out (a client from before it was a fact), the stored one stays.
      */
-    mapEmbedUrl: required('Mappa nella pagina', httpsLink('Mappa nella pagina')),
+    mapEmbedUrl: required('Mappa nella pagina', httpsLink('Mappa nella pagina')).optional(),
     social: restaurantSocial,
     privacyPolicyUrl: required('Informativa privacy', httpsLink('Informativa privacy')),
     /** The year it opened: pages say "over N years" from it. Not in the future: `restaurantFactsBodyUntil`. */

@@ -173,6 +173,15 @@ describe('PUT /api/restaurant', () => {
     expect(await everything()).toEqual(before);
   });
 
+  it('takes the facts without the map to embed, as before it was a fact, and keeps the stored one', async () => {
+    await start();
+    const { mapEmbedUrl, ...older } = SEED;
+    const response = await put({ ...older, name: 'La Tonnara di Scopello' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...SEED, name: 'La Tonnara di Scopello', mapEmbedUrl });
+    expect((await get()).mapEmbedUrl).toBe(mapEmbedUrl);
+  });
+
   it('refuses what cannot be, naming the field in Italian, and changes nothing', async () => {
     await start();
     const before = await everything();
