@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { errorCode } from '../error-code.ts';
+import { guestDataRoutes } from '../routes/api/guest-data.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 
 declare module 'fastify' {
@@ -14,10 +15,9 @@ const RETENTION_MS = 5 * 60 * 1000;
 
 /**
  * Guests' personal data across bookings, orders, event requests and contact
- * messages: one guest's export and erasure (their routes are the
- * reservations' /api/guest-data), and the deletion of what is older than
- * the retention period the owner set, at start and then every five minutes
- * (safe on every instance).
+ * messages: one guest's export and erasure (/api/guest-data), and the
+ * deletion of what is older than the retention period the owner set, at
+ * start and then every five minutes (safe on every instance).
  */
 export const guestDataDomain = fp(
   async (app, options: { now: () => number }) => {
@@ -29,6 +29,7 @@ export const guestDataDomain = fp(
       now: options.now,
     });
     app.decorate('guestData', guestData);
+    await app.register(guestDataRoutes, { prefix: '/api' });
 
     // Failures are logged by code: their messages may name a guest (item 43).
     const purgeExpired = () =>
