@@ -21,30 +21,23 @@ import { pagesPlugin } from './pages/page-handler.ts';
 import { PageCache } from './pages/page-cache.ts';
 import { romeDateReader } from '../shared/opening-hours.ts';
 import { developmentContentSecurityPolicy } from './pages/csp.ts';
-import { healthRoutes } from './routes/api/health.ts';
-import { authRoutes } from './routes/api/auth.ts';
-import { dailyMenuRoutes } from './routes/api/daily-menu.ts';
-import { contactRoutes } from './routes/api/contact.ts';
-import { staffRoutes } from './routes/api/staff.ts';
-import { menuRoutes } from './routes/api/menu.ts';
-import { menuCsvRoutes } from './routes/api/menu-csv.ts';
-import { openingHoursRoutes } from './routes/api/opening-hours.ts';
-import { restaurantRoutes } from './routes/api/restaurant.ts';
-import { siteTextsRoutes } from './routes/api/site-texts.ts';
-import { reservationRoutes } from './routes/api/reservations.ts';
 import { pageServices } from './pages/page-services.ts';
-import { printableMenuRoutes } from './routes/printable-menu.ts';
-import { photoRoutes } from './routes/api/photos.ts';
-import { takeawayRoutes } from './routes/api/takeaway.ts';
-import { takeawayStaffRoutes } from './routes/api/takeaway-staff.ts';
-import { eventsRoutes } from './routes/api/events.ts';
-import { backupRoutes } from './routes/api/backups.ts';
-import { pushRoutes } from './routes/api/push.ts';
-import { photoFileRoutes } from './routes/photo-files.ts';
-import { backOfficeManifestRoutes } from './routes/back-office-manifest.ts';
 import type { DefaultPhotos } from '../app/context.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { servicesPlugin } from './plugins/services.ts';
+import { core } from './domains/core.ts';
+import { healthDomain } from './domains/health.ts';
+import { restaurantDomain } from './domains/restaurant.ts';
+import { staffDomain } from './domains/staff.ts';
+import { contactDomain } from './domains/contact.ts';
+import { openingHoursDomain } from './domains/opening-hours.ts';
+import { menuDomain } from './domains/menu.ts';
+import { photosDomain } from './domains/photos.ts';
+import { reservationsDomain } from './domains/reservations.ts';
+import { takeawayDomain } from './domains/takeaway.ts';
+import { eventsDomain } from './domains/events.ts';
+import { guestDataDomain } from './domains/guest-data.ts';
+import { backupsDomain } from './domains/backups.ts';
+import { pushDomain } from './domains/push.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -231,39 +224,26 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
-  await app.register(servicesPlugin, {
-    config,
-    ...(outboxPollMs ? { outboxPollMs } : {}),
-    now: clock,
-    ...(build ? { defaultPhotos: () => defaultPhotosOf(build) } : {}),
-  });
-
+  await app.register(core, { now: clock, ...(outboxPollMs ? { outboxPollMs } : {}) });
   await app.register(apiConventions);
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(dailyMenuRoutes, { prefix: '/api' });
-  await app.register(contactRoutes, { prefix: '/api' });
-  await app.register(staffRoutes, { prefix: '/api' });
-  await app.register(menuRoutes, { prefix: '/api' });
-  await app.register(menuCsvRoutes, { prefix: '/api' });
-  await app.register(openingHoursRoutes, { prefix: '/api' });
-  await app.register(restaurantRoutes, { prefix: '/api' });
-  await app.register(siteTextsRoutes, { prefix: '/api' });
-  await app.register(reservationRoutes, { prefix: '/api' });
-  await app.register(photoRoutes, { prefix: '/api' });
-  await app.register(takeawayRoutes, { prefix: '/api' });
-  await app.register(takeawayStaffRoutes, { prefix: '/api' });
-  await app.register(eventsRoutes, { prefix: '/api' });
-  await app.register(backupRoutes, { prefix: '/api' });
-  await app.register(pushRoutes, { prefix: '/api' });
-  // Unknown API paths are JSON 404s, never pages.
+
+  // The domains (src/server/domains/), each its services and its routes, in
+  // an order that puts every one after those it names as its dependencies.
+  await app.register(healthDomain);
+  await app.register(restaurantDomain, { now: clock });
+  await app.register(staffDomain, { now: clock });
+  await app.register(contactDomain);
+  await app.register(openingHoursDomain, { now: clock });
+  await app.register(menuDomain, { now: clock });
+  await app.register(photosDomain, build ? { defaultPhotos: () => defaultPhotosOf(build) } : {});
+  await app.register(reservationsDomain, { now: clock });
+  await app.register(takeawayDomain, { now: clock });
+  await app.register(eventsDomain, { now: clock });
+  await app.register(guestDataDomain, { now: clock });
+  await app.register(backupsDomain, { now: clock });
+  await app.register(pushDomain);
+  // Unknown API paths are JSON 404s, never pages: after every API route.
   app.all('/api/*', (_request, reply) => reply.callNotFound());
-  // The menu as a PDF and its QR codes: files, not pages, but at the site's own addresses.
-  await app.register(printableMenuRoutes);
-  // The photos' files, under their content-hashed names.
-  await app.register(photoFileRoutes);
-  // What makes the back office installable (its service worker and icons are static files).
-  await app.register(backOfficeManifestRoutes);
 
   if (build) {
     const development = 'middleware' in build;

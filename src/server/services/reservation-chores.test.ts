@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, testApp } from '../testing/app.ts';
 
-// The five-minute chore (plugins/services.ts) as its timer runs it: the
-// reminders due, then guests' data past the retention period the owner set.
-// Only the timers are faked (the chore's interval fires when told); the
+// The five-minute chores as their timers run them: the reminders due
+// (domains/reservations.ts), and guests' data past the retention period the
+// owner set (domains/guest-data.ts), each apart so that a failure of one never
+// stops the other. Only the timers are faked (the intervals fire when told); the
 // database, and the app's clock the test sets, are real.
 let harness: Awaited<ReturnType<typeof testApp>>;
 let logged: string[];

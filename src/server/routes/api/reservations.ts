@@ -7,10 +7,6 @@ import {
   cancelBody,
   createdReservationAnswer,
   dayQuery,
-  guestDataAnswer,
-  guestDataQuery,
-  guestErasedAnswer,
-  guestKeyOf,
   occupancyAnswer,
   RESERVATION_REFUSALS,
   reservationAnswer,
@@ -51,8 +47,8 @@ const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 
 /**
  * /api/reservations: availability and bookings for guests; the day's
- * bookings, their changes, phone bookings and settings for staff; the
- * restaurant's calendar feed; and one guest's data, to export or erase.
+ * bookings, their changes, phone bookings and settings for staff; and the
+ * restaurant's calendar feed. (One guest's data, /api/guest-data: guest-data.ts.)
  */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -211,23 +207,5 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('referrer-policy', 'no-referrer')
         .send(feed);
     },
-  );
-
-  app.get(
-    '/guest-data',
-    {
-      schema: { querystring: guestDataQuery, response: { 200: guestDataAnswer } },
-      preHandler: requireStaff,
-    },
-    (request) => app.guestData.export(guestKeyOf(request.query), request.staff!),
-  );
-
-  app.delete(
-    '/guest-data',
-    {
-      schema: { querystring: guestDataQuery, response: { 200: guestErasedAnswer } },
-      preHandler: requireStaff,
-    },
-    (request) => app.guestData.erase(guestKeyOf(request.query), request.staff!),
   );
 };

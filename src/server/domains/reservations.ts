@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import { errorCode } from '../error-code.ts';
+import { reservationRoutes } from '../routes/api/reservations.ts';
+import { ContentVersion } from '../services/content-version.ts';
+import { ReservationsService } from '../services/reservations/reservations.ts';
+import { readBookingsVersion } from '../services/reservations/rows.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Table reservations: slots, bookings, their mails, reminders. */
+    reservations: ReservationsService;
+    /** The bookings' version as this instance knows it: whatever changes bookings expires it. */
+    bookingsVersion: ContentVersion;
+  }
+}
+
+/** Reminders go out within this long of their time (10:00 the day before). */
+const REMINDERS_MS = 5 * 60 * 1000;
+
+/**
+ * Table reservations (/api/reservations): availability and bookings for
+ * guests, the day's bookings and settings for staff, the calendar feed; and
+ * the reminders due, queued at start and then every five minutes (safe on
+ * every instance).
+ */
+export const reservationsDomain = fp(
+  async (app, options: { now: () => number }) => {
+    const { config } = app;
+    const bookingsVersion = new ContentVersion({
+      db: app.db,
+      read: readBookingsVersion,
+      onError: (error) => app.log.warn({ err: error }, 'could not read the bookings version'),
+    });
+    app.decorate('bookingsVersion', bookingsVersion);
+    const reservations = new ReservationsService({
+      db: app.db,
+      bookingsVersion,
+      limits: { floodGuard: app.floodGuard, limiter: app.limiter },
+      content: app.content,
+      contentVersion: () => app.contentVersion.current(),
+      schedule: () => app.openingHours.get('it'),
+      publicUrl: config.PUBLIC_URL,
+      ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),
+      now: options.now,
+      onMail: app.wakeSenders,
+    });
+    app.decorate('reservations', reservations);
+    await app.register(reservationRoutes, { prefix: '/api' });
+
+    // Failures are logged by code: their messages may name a guest (item 43).
+    const queueReminders = () =>
+      reservations
+        .queueReminders()
+        .catch((error: unknown) =>
+          app.log.warn({ code: errorCode(error) }, 'reservation reminders failed'),
+        );
+    let reminders: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void queueReminders();
+      reminders = setInterval(() => void queueReminders(), REMINDERS_MS);
+      reminders.unref();
+    });
+    app.addHook('preClose', async () => clearInterval(reminders));
+  },
+  { name: 'reservations', dependencies: ['core', 'opening-hours'] },
+);

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  guestDataAnswer,
+  guestDataQuery,
+  guestErasedAnswer,
+  guestKeyOf,
+} from '../../../shared/schemas/reservations.ts';
+import { requireStaff } from '../../plugins/staff-auth.ts';
+
+/**
+ * /api/guest-data (staff): one guest's data across bookings, orders, event
+ * requests and contact messages, found by e-mail or phone, to export or erase.
+ */
+export const guestDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/guest-data',
+    {
+      schema: { querystring: guestDataQuery, response: { 200: guestDataAnswer } },
+      preHandler: requireStaff,
+    },
+    (request) => app.guestData.export(guestKeyOf(request.query), request.staff!),
+  );
+
+  app.delete(
+    '/guest-data',
+    {
+      schema: { querystring: guestDataQuery, response: { 200: guestErasedAnswer } },
+      preHandler: requireStaff,
+    },
+    (request) => app.guestData.erase(guestKeyOf(request.query), request.staff!),
+  );
+};
