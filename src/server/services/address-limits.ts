@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MemoryLimiter } from './memory-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { RATE_LIMITED } from '../../shared/schemas/errors.ts';
-import { limitedEmail, limitedPhone } from '../../shared/schemas/reservations.ts';
+import { limitedEmail, limitedPhone } from '../../shared/schemas/guest.ts';
 
 export interface AddressLimit {
   /** Names the budget: each name is counted on its own. */

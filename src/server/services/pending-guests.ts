@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { limitedEmail, limitedPhone, type PendingOf } from '../../shared/schemas/reservations.ts';
+import { limitedEmail, limitedPhone, type PendingOf } from '../../shared/schemas/guest.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { decideUnderLock } from './capacity.ts';
 import { guestsRows } from './reservations/guest-match.ts';

@@ -8,9 +8,7 @@ import {
   createdReservationAnswer,
   dayQuery,
   guestDataAnswer,
-  guestDataQuery,
   guestErasedAnswer,
-  guestKeyOf,
   occupancyAnswer,
   RESERVATION_REFUSALS,
   reservationAnswer,
@@ -21,6 +19,7 @@ import {
   reservationStatusBody,
   staffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import { guestDataQuery, guestKeyOf } from '../../../shared/schemas/guest.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { declinePendingRoutes } from './decline-pending.ts';

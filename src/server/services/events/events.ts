@@ -8,7 +8,7 @@ import {
   type InquiryPatch,
   type InquiryReplyBody,
 } from '../../../shared/schemas/events.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import { decideUnderLock } from '../capacity.ts';
 import { lockBookings } from '../reservations/booking.ts';
 import {

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { GuestKey } from '../../../shared/schemas/reservations.ts';
+import type { GuestKey } from '../../../shared/schemas/guest.ts';
 
 /** A column holding an e-mail equals `email`, whatever the case of either (`lower()` is indexed). */
 export const sameEmail =

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type {
-  PendingOf,
   ReservationBody,
   ReservationSettings,
   ReservationStatusBody,
   StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import type { LimitCounters } from '../address-limits.ts';
 import type { ContentChanges, ContentVersion } from '../content-version.ts';
 import { Availability } from './availability.ts';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type {
-  PendingOf,
   Reservation,
   ReservationStatus,
   ReservationStatusBody,
 } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import { recordAudit } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
 import { declineAllPending, pendingOfGuest } from '../pending-guests.ts';

@@ -23,7 +23,7 @@ import {
   type LimitCounters,
   type RateLimited,
 } from '../address-limits.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import type { AuditActor } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
 import { CancelLinkKey } from '../reservations/cancel-links.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { STAFF_MESSAGE_MAX } from '../../../shared/schemas/reservations.ts';
+import { STAFF_MESSAGE_MAX } from '../../../shared/schemas/guest.ts';
 import { CLOCK } from './app-under-test.ts';
 import { authCases } from './authorization.ts';
 import { bodies, type BodyCase, junk, optional, text } from './bodies.ts';
