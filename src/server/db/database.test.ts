@@ -117,6 +117,7 @@ const ALL_MIGRATIONS = [
   '024-backup-runs',
   '025-push',
   '026-contact-mails-personal',
+  '027-guest-links-key',
 ];
 
 describe('DATABASE_URL', () => {

@@ -13,7 +13,7 @@ import {
 import { GUEST_NOTES_MAX } from '../../shared/schemas/guest.ts';
 import { INQUIRY_LIMITS } from '../services/events/guest-inquiry.ts';
 import { withThreads } from '../services/events/inquiry-rows.ts';
-import { HOLD_ALL } from '../services/reservations/held-covers.ts';
+import { HOLD_ALL } from '../services/reservations/index.ts';
 import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
   type AuthCase,

@@ -25,6 +25,7 @@ import * as eventReplies from './023-event-replies.ts';
 import * as backupRuns from './024-backup-runs.ts';
 import * as push from './025-push.ts';
 import * as contactMailsPersonal from './026-contact-mails-personal.ts';
+import * as guestLinksKey from './027-guest-links-key.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -81,5 +82,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: contactMailsPersonal.up,
       down: contactMailsPersonal.down,
     },
+    '027-guest-links-key': { up: guestLinksKey.up, down: guestLinksKey.down },
   };
 }

@@ -14,7 +14,7 @@ import { Availability } from './availability.ts';
 import { Booking } from './booking.ts';
 import { CalendarFeed } from './calendar-feed.ts';
 import { GuestCancellation } from './cancel.ts';
-import { CancelLinkKey } from './cancel-links.ts';
+import { GuestLinkKey } from '../guests/guest-links.ts';
 import { DayView } from './day.ts';
 import { GuestBooking } from './guest-booking.ts';
 import { ReservationMailQueue } from './mail-queue.ts';
@@ -71,7 +71,7 @@ export class ReservationsService {
       options.bookingsVersion.expire();
       onMail();
     };
-    const cancelKey = new CancelLinkKey();
+    const cancelKey = new GuestLinkKey();
     const mails = new ReservationMailQueue({
       publicUrl,
       deliverTo: options.deliverTo,

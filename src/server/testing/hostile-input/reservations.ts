@@ -275,7 +275,7 @@ export async function setUpReservations() {
     await app.db
       .selectFrom('server_secrets')
       .select('value')
-      .where('name', '=', 'cancel-links')
+      .where('name', '=', 'guest-links')
       .executeTakeFirstOrThrow()
   ).value;
   const hours = await app.openingHours.get('it');
