@@ -63,6 +63,7 @@ describe('GET|POST /api/takeaway/decline-pending: one guest as the cap counts th
     expect(await count('email=anna%40example.com')).toEqual({ pending: 2 });
     expect(await count('phone=%2B39%20333%204444444')).toEqual({ pending: 2 });
     expect(await count('phone=0039333444%204444')).toEqual({ pending: 2 });
+    expect(await count('phone=0%20039%20333%204444444')).toEqual({ pending: 2 });
 
     const declined = await harness.staff('POST', '/api/takeaway/decline-pending', {
       email: 'ANNA@example.com',
