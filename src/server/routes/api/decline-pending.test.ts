@@ -5,23 +5,28 @@ import {
   takeawayApp,
   type TakeawayHarness,
 } from '../../testing/takeaway.ts';
+import { createStaff, login, testApp } from '../../testing/app.ts';
 
-// Staff's "Rifiuta tutte" finds one guest as the cap on pending requests
-// counts them (services/guests/guest-match.ts `isGuestsRow`): an e-mail
+// Staff's "Rifiuta tutte" (takeaway's and reservations'; events' shares
+// the same services/guests/pending-guests.ts) finds one guest as the cap on
+// pending requests counts them (services/guests/guest-match.ts `isGuestsRow`): an e-mail
 // without its +tag, a phone written with 00 for its +. What the cap
 // counted, staff decline; what it does not count (staff's own phone
 // orders), they do not.
 
 const clock = { now: TAKEAWAY_CLOCK };
-let harness: TakeawayHarness;
+/** The apps a test opened, closed after it. */
+let opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
-  await harness?.close();
+  for (const app of opened) await app.close();
+  opened = [];
 });
 
 describe('GET|POST /api/takeaway/decline-pending: one guest as the cap counts them', () => {
   it('finds the orders the cap counted under a +tag or a 00, and leaves staff phone orders alone', async () => {
     clock.now = TAKEAWAY_CLOCK;
-    harness = await takeawayApp(clock);
+    const harness: TakeawayHarness = await takeawayApp(clock);
+    opened.push(harness);
     const pizza = (await harness.dish('pizza')).id;
     const order = (time: string, guest: { email: string; phone: string }) =>
       harness.postGuest(
@@ -90,5 +95,69 @@ describe('GET|POST /api/takeaway/decline-pending: one guest as the cap counts th
       }),
     );
     expect(again.statusCode, again.body).toBe(201);
+  });
+});
+
+describe('GET|POST /api/reservations/decline-pending: one guest as the cap counts them', () => {
+  it('finds the pending bookings whose covers the cap counted under a +tag or a 00', async () => {
+    // Tuesday 13 January 2026, 10:00 in Rome; Wednesday's dinner is bookable.
+    const bookings = await testApp(
+      {},
+      { pages: false, now: () => Date.parse('2026-01-13T09:00:00Z') },
+    );
+    opened.push(bookings);
+    await bookings.app.outbox.stop();
+    await createStaff(bookings.app);
+    const token = await login(bookings.app);
+    const { app } = bookings;
+    let address = 0;
+    const book = (time: string, party: number, guest: { email: string; phone: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/reservations',
+        payload: {
+          ...guest,
+          name: 'Anna Rossi',
+          party,
+          date: '2026-01-14',
+          time,
+          privacy: true,
+          lang: 'it',
+        },
+        remoteAddress: `10.7.0.${++address}`,
+      });
+    // Anna holds the 16 pending covers one guest may: 8 and 8, each spelled another way.
+    const first = await book('19:30', 8, {
+      email: 'Anna+1@Example.com',
+      phone: '0039 333 4444444',
+    });
+    const second = await book('21:00', 8, {
+      email: 'anna+2@example.com',
+      phone: '+39 333 4444444',
+    });
+    expect([first.statusCode, second.statusCode], second.body).toEqual([201, 201]);
+    const third = await book('20:00', 1, { email: 'anna@example.com', phone: '+39 333 5555555' });
+    expect(third.statusCode, third.body).toBe(409);
+    expect(third.json<{ errors: { code: string }[] }>().errors[0]!.code).toBe('too-many-pending');
+
+    const staff = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+    expect(
+      (
+        await staff('GET', '/api/reservations/decline-pending?phone=0%20039%20333%20444%204444')
+      ).json(),
+    ).toEqual({ pending: 2 });
+    const declined = await staff('POST', '/api/reservations/decline-pending', {
+      email: 'anna@example.com',
+    });
+    expect(declined.json()).toEqual({ declined: 2 });
+    expect(
+      await app.db.selectFrom('reservations').select('status').orderBy('id').execute(),
+    ).toEqual([{ status: 'declined' }, { status: 'declined' }]);
   });
 });
