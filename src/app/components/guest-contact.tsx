@@ -13,7 +13,7 @@ import { useRestaurant } from './use-restaurant.ts';
 /** The guest pages whose forms take a guest's contact (each has `details.*`, `errors.*` and `call`). */
 export type GuestFormNamespace = 'reservations' | 'takeaway' | 'events';
 
-/** The longest notes the server takes (RESERVATION_NOTES_MAX, checked by booking.test.ts). */
+/** The longest notes the server takes (GUEST_NOTES_MAX, checked by booking.test.ts). */
 export const NOTES_MAX = 500;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;

@@ -2,7 +2,7 @@ import {
   declinedPendingAnswer,
   pendingCountAnswer,
   type PendingOf,
-} from '../../shared/schemas/reservations.ts';
+} from '../../shared/schemas/guest.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../api/client.ts';
 
 /** Whose pending requests staff decline at once: bookings, takeaway orders or event requests. */

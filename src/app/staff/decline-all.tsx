@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { PendingOf } from '../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../shared/schemas/guest.ts';
 import { countPending, declinePending, type DeclineFamily } from './decline-all-api.ts';
 import { DeclineMessageField } from './decline-message-field.tsx';
 import { useApiErrorHandler } from './use-api-error-handler.ts';

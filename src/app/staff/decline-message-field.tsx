@@ -1,4 +1,4 @@
-import { STAFF_MESSAGE_MAX } from '../../shared/schemas/reservations.ts';
+import { STAFF_MESSAGE_MAX } from '../../shared/schemas/guest.ts';
 
 /** The guest's message that goes with a decline (one request's, or all of a guest's). */
 export function DeclineMessageField({

@@ -2,7 +2,7 @@ import type { TableMetadata } from 'kysely';
 import { CONTACT_MESSAGE_MAX } from '../../shared/schemas/contact.ts';
 import { EVENT_REPLY_MAX } from '../../shared/schemas/events.ts';
 import { PHOTO_ALT_MAX, PHOTO_MAX_BYTES, PHOTO_UPLOAD_TYPES } from '../../shared/schemas/photos.ts';
-import { RESERVATION_NOTES_MAX } from '../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../shared/schemas/guest.ts';
 import { DamagedArchive } from './archive-file.ts';
 
 /**
@@ -32,7 +32,7 @@ const COLUMN_RULES: Record<string, Record<string, ColumnRule>> = {
   image_files: { type: { oneOf: PHOTO_UPLOAD_TYPES }, bytes: { maxLength: PHOTO_MAX_BYTES } },
   photos: { alt: { maxLength: PHOTO_ALT_MAX } },
   contact_messages: { message: { maxLength: CONTACT_MESSAGE_MAX } },
-  reservations: { notes: { maxLength: RESERVATION_NOTES_MAX } },
+  reservations: { notes: { maxLength: GUEST_NOTES_MAX } },
   event_messages: { text: { maxLength: EVENT_REPLY_MAX } },
 };
 

@@ -118,6 +118,7 @@ const ALL_MIGRATIONS = [
   '025-push',
   '026-contact-mails-personal',
   '027-menu-notes-and-map',
+  '028-guest-links-key',
 ];
 
 describe('DATABASE_URL', () => {

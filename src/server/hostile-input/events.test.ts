@@ -10,10 +10,10 @@ import {
   EVENT_STATUSES,
   type EventStatus,
 } from '../../shared/schemas/events.ts';
-import { RESERVATION_NOTES_MAX } from '../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../shared/schemas/guest.ts';
 import { INQUIRY_LIMITS } from '../services/events/guest-inquiry.ts';
 import { withThreads } from '../services/events/inquiry-rows.ts';
-import { HOLD_ALL } from '../services/reservations/held-covers.ts';
+import { HOLD_ALL } from '../services/reservations/index.ts';
 import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import {
   type AuthCase,
@@ -114,8 +114,8 @@ const inquiryBodies = bodies({
     invalid: fc.constantFrom(['chocolate'], ['Gluten'], [''], [...ALLERGENS, 'gluten'], [1]),
     wrongType: notAString.filter((value) => !Array.isArray(value)),
   },
-  dietaryNotes: optional(text(anyText(RESERVATION_NOTES_MAX), tooLongText(RESERVATION_NOTES_MAX))),
-  notes: optional(text(anyText(RESERVATION_NOTES_MAX), tooLongText(RESERVATION_NOTES_MAX))),
+  dietaryNotes: optional(text(anyText(GUEST_NOTES_MAX), tooLongText(GUEST_NOTES_MAX))),
+  notes: optional(text(anyText(GUEST_NOTES_MAX), tooLongText(GUEST_NOTES_MAX))),
   name: bookingRules.name,
   email: bookingRules.email,
   phone: bookingRules.phone,

@@ -6,8 +6,8 @@ import {
   DEFAULT_RESERVATION_SETTINGS,
   PARTY_MAX,
   type ReservationStatus,
-  STAFF_MESSAGE_MAX,
 } from '../../shared/schemas/reservations.ts';
+import { STAFF_MESSAGE_MAX } from '../../shared/schemas/guest.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK, STAFF_EMAIL, staffId } from '../testing/hostile-input/app-under-test.ts';
 import {

@@ -10,8 +10,8 @@ import {
   RESERVATION_EMAIL_LIMIT,
   RESERVATION_PHONE_LIMIT,
 } from '../services/reservations/guest-booking.ts';
-import { cancelToken } from '../services/reservations/cancel-links.ts';
-import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/reservations/pending-covers.ts';
+import { cancelToken } from '../services/guests/guest-links.ts';
+import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/guests/pending-caps.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';

@@ -1088,7 +1088,12 @@ const [getDeclinePending, postDeclinePending] = declinePendingFamilies({
   stored: () => app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone']).execute(),
   async pending(who) {
     const named = namedBy(await app.db.selectFrom('takeaway_orders').selectAll().execute(), who);
-    return named && named.filter((row) => row.status === 'received' && row.date >= TODAY);
+    return (
+      named &&
+      named.filter(
+        (row) => row.status === 'received' && row.source === 'online' && row.date >= TODAY,
+      )
+    );
   },
   writes: (mailed) => [
     'takeaway_orders',

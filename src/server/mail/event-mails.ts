@@ -1,5 +1,5 @@
 import type { Allergen } from '../../shared/allergens.ts';
-import { DATE_LOCALES, FALLBACK_LANG, toLang, type Lang } from '../../shared/languages.ts';
+import { DATE_LOCALES, type Lang } from '../../shared/languages.ts';
 import itMenu from '../../shared/locales/it/menu.json' with { type: 'json' };
 import enMenu from '../../shared/locales/en/menu.json' with { type: 'json' };
 import frMenu from '../../shared/locales/fr/menu.json' with { type: 'json' };
@@ -9,9 +9,10 @@ import { centsToAmount } from '../../shared/money.ts';
 import { RESTAURANT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import type { EventArea, EventKind, EventService } from '../../shared/schemas/events.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
-import { renderMail, type Block } from './layout.ts';
+import { renderMail } from './layout.ts';
 import type { OutgoingMail } from './message.ts';
-import { guestTexts, staffTexts } from './texts.ts';
+import { mailToGuest, type GuestMailContent } from './guest-mail.ts';
+import { guestTexts, staffTexts, type MailTexts } from './texts.ts';
 
 /**
  * The mails of a guest's request for an event: the guest's acknowledgement
@@ -81,29 +82,13 @@ function requestLines(lang: Lang, inquiry: MailedInquiry): string[] {
   ];
 }
 
-/**
- * A mail to the guest about their request, in their language, signed by
- * the restaurant, whose address is the Reply-To: the guest's answer reaches
- * its inbox. `write` gives the subject and the blocks.
- */
-function guestMail(
+/** A mail to the guest about their request (guest-mail.ts `mailToGuest`). */
+const guestMail = (
   kind: string,
-  inquiry: Pick<MailedInquiry, 'kind' | 'email' | 'lang'>,
+  inquiry: Pick<MailedInquiry, 'email' | 'lang'>,
   restaurant: RestaurantFacts,
-  write: (t: ReturnType<typeof guestTexts>, lang: Lang) => { subject: string; blocks: Block[] },
-): OutgoingMail {
-  const lang = toLang(inquiry.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('event-mails', lang);
-  const { subject, blocks } = write(t, lang);
-  return {
-    kind,
-    to: inquiry.email,
-    replyTo: restaurant.email,
-    subject,
-    ...renderMail(blocks, { lang, signature: restaurant.name }),
-    personal: true,
-  };
-}
+  write: (t: MailTexts, lang: Lang) => GuestMailContent,
+) => mailToGuest('event-mails', kind, inquiry, restaurant, write);
 
 /**
  * The guest's acknowledgement: the kind, date, service and number of guests

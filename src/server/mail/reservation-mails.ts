@@ -1,9 +1,10 @@
 import type { FoodEstablishmentReservation, WithContext } from 'schema-dts';
-import { DATE_LOCALES, FALLBACK_LANG, toLang, type Lang } from '../../shared/languages.ts';
+import { DATE_LOCALES, type Lang } from '../../shared/languages.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
 import { RESTAURANT_TIME_ZONE } from '../../shared/opening-hours.ts';
 import { italianDate } from '../../shared/schemas/opening-hours.ts';
 import { addressLine, invitation, type MailedBooking } from '../services/reservations/calendar.ts';
+import { mailToGuest } from './guest-mail.ts';
 import { renderMail } from './layout.ts';
 import { SECRET_LINK, type OutgoingMail, type SecretLink } from './message.ts';
 import { guestTexts, staffTexts } from './texts.ts';
@@ -86,35 +87,30 @@ export function guestMail(
   booking: MailedBooking,
   context: GuestMailContext,
 ): OutgoingMail {
-  const lang = toLang(booking.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('reservation-mails', lang);
   const { restaurant } = context;
-  const people = t('people', { count: booking.party });
-  const when = bookingWhen(lang, booking.startsAt);
-  const calendar =
-    kind === 'confirmed'
-      ? invitation(
-          booking,
-          context,
-          'REQUEST',
-          t('eventTitle', { people, restaurant: restaurant.name }),
-        )
-      : kind === 'cancelled' && context.invited
+  const refused = kind === 'declined' || kind === 'cancelled';
+  return mailToGuest('reservation-mails', `reservation-${kind}`, booking, restaurant, (t, lang) => {
+    const people = t('people', { count: booking.party });
+    const when = bookingWhen(lang, booking.startsAt);
+    const calendar =
+      kind === 'confirmed'
         ? invitation(
             booking,
             context,
-            'CANCEL',
+            'REQUEST',
             t('eventTitle', { people, restaurant: restaurant.name }),
           )
-        : undefined;
-  const refused = kind === 'declined' || kind === 'cancelled';
-  return {
-    kind: `reservation-${kind}`,
-    to: booking.email,
-    replyTo: restaurant.email,
-    subject: t(`subject.${kind}`, { restaurant: restaurant.name }),
-    ...renderMail(
-      [
+        : kind === 'cancelled' && context.invited
+          ? invitation(
+              booking,
+              context,
+              'CANCEL',
+              t('eventTitle', { people, restaurant: restaurant.name }),
+            )
+          : undefined;
+    return {
+      subject: t(`subject.${kind}`, { restaurant: restaurant.name }),
+      blocks: [
         t('greeting', { name: booking.name }),
         t(`body.${kind}`, { people, when }),
         kind === 'declined' &&
@@ -125,16 +121,13 @@ export function guestMail(
         refused && t('bookAgain', { url: `${context.publicUrl}/reservations?lng=${lang}` }),
         t('questions', { phone: restaurant.phones.mobile }),
       ],
-      {
-        lang,
-        signature: restaurant.name,
-        ...(kind === 'confirmed' ? { jsonLd: reservationMarkup(booking, context) } : {}),
+      ...(kind === 'confirmed' ? { jsonLd: reservationMarkup(booking, context) } : {}),
+      attached: {
+        ...(context.cancelLink ? { secretLink: context.cancelLink } : {}),
+        ...(calendar ? { calendar } : {}),
       },
-    ),
-    ...(context.cancelLink ? { secretLink: context.cancelLink } : {}),
-    ...(calendar ? { calendar } : {}),
-    personal: true,
-  };
+    };
+  });
 }
 
 /**
@@ -147,16 +140,15 @@ export function declinedAllMail(
   context: Pick<GuestMailContext, 'restaurant' | 'publicUrl' | 'staffMessage'>,
 ): OutgoingMail {
   const latest = bookings.at(-1)!;
-  const lang = toLang(latest.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('reservation-mails', lang);
   const { restaurant } = context;
-  return {
-    kind: 'reservation-declined-all',
-    to: latest.email,
-    replyTo: restaurant.email,
-    subject: t('subject.declinedAll', { restaurant: restaurant.name, count: bookings.length }),
-    ...renderMail(
-      [
+  return mailToGuest(
+    'reservation-mails',
+    'reservation-declined-all',
+    latest,
+    restaurant,
+    (t, lang) => ({
+      subject: t('subject.declinedAll', { restaurant: restaurant.name, count: bookings.length }),
+      blocks: [
         t('greeting', { name: latest.name }),
         t('body.declinedAll', { count: bookings.length }),
         {
@@ -169,10 +161,8 @@ export function declinedAllMail(
         t('bookAgain', { url: `${context.publicUrl}/reservations?lng=${lang}` }),
         t('questions', { phone: restaurant.phones.mobile }),
       ],
-      { lang, signature: restaurant.name },
-    ),
-    personal: true,
-  };
+    }),
+  );
 }
 
 export type RestaurantNoticeKind = 'new' | 'cancelled-by-guest';

@@ -1,10 +1,9 @@
-import { DATE_LOCALES, FALLBACK_LANG, toLang, type Lang } from '../../shared/languages.ts';
+import { DATE_LOCALES, type Lang } from '../../shared/languages.ts';
 import { RESTAURANT_TIME_ZONE, romeInstant } from '../../shared/opening-hours.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
 import type { OrderLine } from '../../shared/schemas/takeaway.ts';
-import { renderMail } from './layout.ts';
+import { mailToGuest } from './guest-mail.ts';
 import { SECRET_LINK, type OutgoingMail, type SecretLink } from './message.ts';
-import { guestTexts } from './texts.ts';
 
 /**
  * The mails of a takeaway order, to the guest in the guest's language (texts
@@ -74,18 +73,13 @@ export function takeawayMail(
   order: MailedOrder,
   context: TakeawayMailContext,
 ): OutgoingMail {
-  const lang = toLang(order.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('takeaway-mails', lang);
   const { restaurant } = context;
-  const when = pickupWhen(lang, order);
   const refused = kind === 'declined' || kind === 'cancelled';
-  return {
-    kind: `takeaway-${kind}`,
-    to: order.email,
-    replyTo: restaurant.email,
-    subject: t(`subject.${kind}`, { restaurant: restaurant.name, id: order.id }),
-    ...renderMail(
-      [
+  return mailToGuest('takeaway-mails', `takeaway-${kind}`, order, restaurant, (t, lang) => {
+    const when = pickupWhen(lang, order);
+    return {
+      subject: t(`subject.${kind}`, { restaurant: restaurant.name, id: order.id }),
+      blocks: [
         t('greeting', { name: order.name }),
         t(kind === 'accepted' && context.moved ? 'body.acceptedMoved' : `body.${kind}`, { when }),
         kind === 'received' && {
@@ -108,11 +102,9 @@ export function takeawayMail(
         refused && t('orderAgain', { url: `${context.publicUrl}/takeaway?lng=${lang}` }),
         t('questions', { phone: restaurant.phones.mobile }),
       ],
-      { lang, signature: restaurant.name },
-    ),
-    ...(context.statusLink ? { secretLink: context.statusLink } : {}),
-    personal: true,
-  };
+      ...(context.statusLink ? { attached: { secretLink: context.statusLink } } : {}),
+    };
+  });
 }
 
 /**
@@ -125,32 +117,23 @@ export function takeawayDeclinedAllMail(
   context: Pick<TakeawayMailContext, 'restaurant' | 'publicUrl' | 'staffMessage'>,
 ): OutgoingMail {
   const latest = orders.at(-1)!;
-  const lang = toLang(latest.lang) ?? FALLBACK_LANG;
-  const t = guestTexts('takeaway-mails', lang);
   const { restaurant } = context;
-  return {
-    kind: 'takeaway-declined-all',
-    to: latest.email,
-    replyTo: restaurant.email,
+  return mailToGuest('takeaway-mails', 'takeaway-declined-all', latest, restaurant, (t, lang) => ({
     subject: t('subject.declinedAll', { restaurant: restaurant.name, count: orders.length }),
-    ...renderMail(
-      [
-        t('greeting', { name: latest.name }),
-        t('body.declinedAll', { count: orders.length }),
-        {
-          lines: orders.map((order) =>
-            t('declinedLine', {
-              id: order.id,
-              when: formattersOf(lang).when.format(romeInstant(order.date, order.time)),
-            }),
-          ),
-        },
-        context.staffMessage && { lead: t('staffMessage'), quote: context.staffMessage },
-        t('orderAgain', { url: `${context.publicUrl}/takeaway?lng=${lang}` }),
-        t('questions', { phone: restaurant.phones.mobile }),
-      ],
-      { lang, signature: restaurant.name },
-    ),
-    personal: true,
-  };
+    blocks: [
+      t('greeting', { name: latest.name }),
+      t('body.declinedAll', { count: orders.length }),
+      {
+        lines: orders.map((order) =>
+          t('declinedLine', {
+            id: order.id,
+            when: formattersOf(lang).when.format(romeInstant(order.date, order.time)),
+          }),
+        ),
+      },
+      context.staffMessage && { lead: t('staffMessage'), quote: context.staffMessage },
+      t('orderAgain', { url: `${context.publicUrl}/takeaway?lng=${lang}` }),
+      t('questions', { phone: restaurant.phones.mobile }),
+    ],
+  }));
 }

@@ -45,10 +45,10 @@ const GUEST_TEXTS = {
   },
 } satisfies Record<string, Record<Lang, object>>;
 
-type GuestTexts = keyof typeof GUEST_TEXTS;
+export type GuestTexts = keyof typeof GUEST_TEXTS;
 
 /** A translation by key; the mails' keys are plain strings. */
-type MailTexts = (key: string, values?: Record<string, unknown>) => string;
+export type MailTexts = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * One i18next instance for every mail, made once: mails are written by the

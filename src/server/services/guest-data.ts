@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { GuestData, GuestErased, GuestKey } from '../../shared/schemas/reservations.ts';
+import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
+import type { GuestKey } from '../../shared/schemas/guest.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpBookingsVersion, toReservation } from './reservations/rows.ts';
 import { sentMessage } from './contact-messages.ts';
-import { guestsRows, sameEmail } from './reservations/guest-match.ts';
+import { guestsRows, sameEmail } from './guests/guest-match.ts';
 import { nowIso } from './tokens.ts';
 import { lockOrders } from './takeaway/order-rows.ts';
 import { guestsInquiries } from './events/inquiry-rows.ts';

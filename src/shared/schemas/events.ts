@@ -1,8 +1,8 @@
 import { ALLERGENS } from '../allergens.ts';
 import { LANGUAGES } from '../languages.ts';
 import { AMOUNT_PATTERN } from '../money.ts';
-import { z } from './zod.ts';
-import { dateText, guestContactFields, guestNotes } from './reservations.ts';
+import { dateText, z } from './zod.ts';
+import { guestContactFields, guestNotes } from './guest.ts';
 
 /**
  * Events and catering: the payloads of /api/events/*, shared by the routes,

@@ -1,7 +1,6 @@
-// Over 400 lines: every payload of /api/reservations and of a guest's data (which takes in takeaway orders and event requests), shared by the routes, the pages and the back office.
-import { isDate, isTime } from '../opening-hours.ts';
 import { LANGUAGES } from '../languages.ts';
-import { ONE_LINE_TEXT, wholeNumber, z } from './zod.ts';
+import { dateText, timeText, wholeNumber, z } from './zod.ts';
+import { guestContactFields, guestEmail, guestNotes, STAFF_MESSAGE_MAX } from './guest.ts';
 import { contactMessagesAnswer } from './contact.ts';
 
 /**
@@ -25,8 +24,6 @@ export const SEATED_STATUSES: readonly ReservationStatus[] = ['pending', 'confir
 
 /** Slots start every 15 minutes inside the opening ranges. */
 export const SLOT_MINUTES = 15;
-export const RESERVATION_NOTES_MAX = 500;
-export const STAFF_MESSAGE_MAX = 1000;
 /** The largest party the settings may allow, online or by phone. */
 export const PARTY_MAX = 200;
 
@@ -43,64 +40,6 @@ export const DEFAULT_RESERVATION_SETTINGS = {
   retentionMonths: 24,
 };
 
-export const dateText = z.string().refine(isDate, 'must be a date written YYYY-MM-DD');
-export const timeText = z.string().refine(isTime, 'must be a time written HH:MM');
-
-/** Names and phones end up in mail subjects and calendar entries: one line, no controls. */
-const oneLine = (max: number) =>
-  z.string().trim().min(1).max(max).regex(ONE_LINE_TEXT, 'must not contain control characters');
-
-/**
- * A phone number as people write it: digits, spaces, +, -, dots, slashes,
- * brackets, 6 to 20 digits. Spaces only: no tabs, line breaks or line
- * separators, which would start a line of their own in the restaurant's notice.
- */
-const phone = z
-  .string()
-  .trim()
-  .max(30)
-  .regex(/^\+?[\d \-.()/]+$/, 'must be a phone number')
-  .refine((text) => {
-    const digits = text.replace(/\D/g, '').length;
-    return digits >= 6 && digits <= 20;
-  }, 'must be a phone number');
-
-/**
- * A phone as limits and a guest's data compare it: its digits, after a
- * leading + if it has one ("+39 06 123-456" and "+3906123456" are one phone).
- */
-export const normalPhone = (text: string) =>
-  `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
-
-/**
- * One guest as the limits on online bookings count them (docs/security.md item
- * 41): stricter than a guest's data, which finds what was typed. An e-mail in
- * any case and without its `+tag` (`anna+1@…` and `anna+2@…` reach one
- * mailbox), a phone written with `00` for its `+`.
- */
-export const limitedEmail = (text: string) => {
-  const address = text.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  return at < 0 ? address : `${address.slice(0, at).split('+')[0]}${address.slice(at)}`;
-};
-export const limitedPhone = (text: string) => normalPhone(text.trim().replace(/^00/, '+'));
-
-const email = z.string().trim().max(254).pipe(z.email());
-
-/**
- * A guest's note to the restaurant (a booking's, a takeaway order's). U+0000
- * cannot be stored by PostgreSQL: a form posted without JavaScript reaches
- * this schema without the API's JSON check (api-conventions.ts).
- */
-export const guestNotes = z
-  .string()
-  .trim()
-  .max(RESERVATION_NOTES_MAX)
-  .refine((text) => !text.includes('\0'), 'must not contain the character U+0000')
-  .optional();
-
-/** A guest's name, e-mail and phone, as every guest's form takes them (a booking, a takeaway order). */
-export const guestContactFields = { name: oneLine(100), email, phone };
 /**
  * A party: a whole number in JSON, or its digits as text where everything is
  * text (a query string, a form posted without JavaScript). Nothing else is
@@ -143,7 +82,7 @@ export type ReservationBody = z.infer<typeof reservationBody>;
  */
 export const staffReservationBody = z.strictObject({
   ...bookingFields,
-  email: z.union([z.literal(''), email]).optional(),
+  email: z.union([z.literal(''), guestEmail]).optional(),
   override: z.boolean().optional(),
 });
 export type StaffReservationBody = z.infer<typeof staffReservationBody>;
@@ -202,7 +141,7 @@ export const occupancyAnswer = z.object({
   events: z.array(
     z.object({
       id: z.number(),
-      /** One of events.ts `EVENT_KINDS` (events.ts imports this file). */
+      /** One of events.ts `EVENT_KINDS`. */
       kind: z.string(),
       /** "lunch" or "dinner" (shared/meal-service.ts `mealServiceOf` tells a slot's). */
       service: z.string(),
@@ -232,58 +171,6 @@ export const reservationStatusBody = z.strictObject({
 });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 
-/**
- * Whose pending requests staff decline at once (docs/security.md item 41): one
- * e-mail, one phone, or the client address booking `addressOf` came from
- * (the address itself is never shown). Exactly one of the three.
- */
-const pendingOfFields = {
-  email: email.optional(),
-  phone: phone.optional(),
-  addressOf: z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,10}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(1).max(2_147_483_647))
-    .optional(),
-};
-const exactlyOne = (
-  query: { email?: string; phone?: string; addressOf?: number },
-  ctx: z.RefinementCtx,
-) => {
-  const given = [query.email, query.phone, query.addressOf].filter((v) => v !== undefined);
-  if (given.length !== 1) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['email'],
-      message: 'give one of email, phone, addressOf',
-    });
-  }
-};
-/** GET /api/reservations/decline-pending?email=|phone=|addressOf=: how many would be declined. */
-export const pendingOfQuery = z.strictObject(pendingOfFields).superRefine(exactlyOne);
-/** POST /api/reservations/decline-pending: declines them, with one message to each guest. */
-export const declinePendingBody = z
-  .strictObject({
-    ...pendingOfFields,
-    message: z.string().trim().max(STAFF_MESSAGE_MAX).optional(),
-  })
-  .superRefine(exactlyOne);
-export type PendingOf = { email: string } | { phone: string } | { addressOf: number };
-/** The guest a checked query or body names; a phone as `normalPhone` writes it. */
-export const pendingOf = (query: z.infer<typeof pendingOfQuery>): PendingOf =>
-  query.email !== undefined
-    ? { email: query.email }
-    : query.phone !== undefined
-      ? { phone: normalPhone(query.phone) }
-      : { addressOf: query.addressOf ?? 0 };
-export const pendingCountAnswer = z.object({ pending: z.number() });
-export const declinedPendingAnswer = z.object({ declined: z.number() });
-
 /** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
 
@@ -309,31 +196,13 @@ export const reservationSettingsAnswer = z.object({
 });
 export type ReservationSettingsAnswer = z.infer<typeof reservationSettingsAnswer>;
 
-/**
- * GET|DELETE /api/guest-data?email= or ?phone=: one guest's data, to export
- * or erase on request, found by exactly one of the two (a booking taken by
- * phone may have no e-mail). The phone is compared as `normalPhone` writes it.
- */
-export const guestDataQuery = z
-  .strictObject({ email: email.optional(), phone: phone.optional() })
-  .superRefine((query, ctx) => {
-    if ((query.email === undefined) === (query.phone === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'give either email or phone' });
-    }
-  });
-/** Whom a guest-data request names. */
-export type GuestKey = { email: string } | { phone: string };
-/** The guest a checked query names; a phone as `normalPhone` writes it. */
-export const guestKeyOf = (query: z.infer<typeof guestDataQuery>): GuestKey =>
-  query.email !== undefined ? { email: query.email } : { phone: normalPhone(query.phone ?? '') };
-
 /** The answers name the guest as the request did: by `email` or by `phone`. */
 const guestNamed = { email: z.string().optional(), phone: z.string().optional() };
 
 /**
  * A guest's takeaway order as their data holds it: amounts as decimal
- * strings, its lines as ordered. Written here, not in takeaway.ts, which
- * imports this file (a cycle would leave one of the two undefined).
+ * strings, its lines as ordered. Written here, with the rest of a guest's
+ * data: the three families' schemas import only guest.ts, not each other.
  */
 const guestTakeawayOrder = z.object({
   id: z.number(),
@@ -361,8 +230,7 @@ const guestTakeawayOrder = z.object({
 
 /**
  * A guest's request for an event as their data holds it, with its thread
- * (oldest message first). Written here, not in events.ts, which imports
- * this file (a cycle would leave one of the two undefined).
+ * (oldest message first). Written here, with the rest of a guest's data.
  */
 const guestEventInquiry = z.object({
   id: z.number(),

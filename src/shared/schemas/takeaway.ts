@@ -1,7 +1,7 @@
 import type { KitchenGroup } from './menu.ts';
 import { LANGUAGES } from '../languages.ts';
-import { dateText, guestContactFields, guestNotes, timeText } from './reservations.ts';
-import { wholeNumber, z } from './zod.ts';
+import { guestContactFields, guestNotes } from './guest.ts';
+import { dateText, timeText, wholeNumber, z } from './zod.ts';
 import { ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../takeaway-refusals.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDate, isTime } from '../opening-hours.ts';
 
 // In the browser zod must not probe for `new Function` (its JIT): the CSP
 // forbids eval, and the probe would be reported as a
@@ -20,5 +21,9 @@ export const wholeNumber = (label: string, min: number, max: number) =>
     .int(`${label}: un numero intero tra ${min} e ${max}.`)
     .min(min, `${label}: almeno ${min}.`)
     .max(max, `${label}: al massimo ${max}.`);
+
+/** A day and a time as every payload writes them (a booking's, a takeaway pickup's, an event's). */
+export const dateText = z.string().refine(isDate, 'must be a date written YYYY-MM-DD');
+export const timeText = z.string().refine(isTime, 'must be a time written HH:MM');
 
 export { z };

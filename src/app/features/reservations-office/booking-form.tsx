@@ -4,11 +4,11 @@ import type { Lang } from '../../../shared/languages.ts';
 import { isDate } from '../../../shared/opening-hours.ts';
 import {
   PARTY_MAX,
-  RESERVATION_NOTES_MAX,
   RESERVATION_REFUSALS,
   SLOT_MINUTES,
   staffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
 import {
   GuestLangField,
   problemsInOrder,
@@ -306,7 +306,7 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
           <textarea
             id={`${id}-notes`}
             rows={2}
-            maxLength={RESERVATION_NOTES_MAX}
+            maxLength={GUEST_NOTES_MAX}
             value={draft.notes}
             aria-describedby={hint('notes')}
             onChange={(event) => set('notes', event.target.value)}

@@ -1,11 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  guestDataQuery,
-  guestKeyOf,
-  type GuestData,
-  type GuestErased,
-  type GuestKey,
-} from '../../../shared/schemas/reservations.ts';
+import type { GuestData, GuestErased } from '../../../shared/schemas/reservations.ts';
+import { guestDataQuery, guestKeyOf, type GuestKey } from '../../../shared/schemas/guest.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { useStaffSave, SubmitButton, StaffPanel } from '../../staff/index.ts';
 import { spokenDate } from '../../staff-kit/index.ts';

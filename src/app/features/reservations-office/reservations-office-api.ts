@@ -6,7 +6,6 @@ import {
   reservationSettingsAnswer,
   type GuestData,
   type GuestErased,
-  type GuestKey,
   type OccupancyAnswer,
   type Reservation,
   type ReservationSettings,
@@ -14,6 +13,7 @@ import {
   type ReservationStatusBody,
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import { type GuestKey } from '../../../shared/schemas/guest.ts';
 import { z } from '../../../shared/schemas/zod.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 

@@ -1,9 +1,9 @@
 import {
   PARTY_MAX,
-  RESERVATION_NOTES_MAX,
   type Reservation,
   type ReservationStatus,
 } from '../../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
 import { EVENT_SERVICE_LABELS, type EventService } from '../../../shared/schemas/events.ts';
 import { persons, plural } from '../../staff/index.ts';
 
@@ -168,7 +168,7 @@ export const BOOKING_FORM_TEXTS = {
     party: `Persone: un numero da 1 a ${PARTY_MAX}.`,
     date: 'Data: scegli il giorno.',
     time: 'Ora: scegli l’ora.',
-    notes: `Note: al massimo ${RESERVATION_NOTES_MAX} caratteri.`,
+    notes: `Note: al massimo ${GUEST_NOTES_MAX} caratteri.`,
     lang: 'Lingua del cliente: scegline una.',
   },
   fullTitle: 'Non c’è più posto a quell’ora',

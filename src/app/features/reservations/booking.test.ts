@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVATION_NOTES_MAX, reservationBody } from '../../../shared/schemas/reservations.ts';
+import { reservationBody } from '../../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
 import { NOTES_MAX } from '../../components/guest-contact.tsx';
 import {
   bookingFromForm,
@@ -53,7 +54,7 @@ const posted = (body: string, type = 'application/x-www-form-urlencoded') =>
 
 describe('the page and the server agree', () => {
   it('on the longest notes', () => {
-    expect(NOTES_MAX).toBe(RESERVATION_NOTES_MAX);
+    expect(NOTES_MAX).toBe(GUEST_NOTES_MAX);
   });
 
   it('a complete form becomes a body the shared schema accepts', () => {

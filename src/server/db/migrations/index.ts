@@ -26,6 +26,7 @@ import * as backupRuns from './024-backup-runs.ts';
 import * as push from './025-push.ts';
 import * as contactMailsPersonal from './026-contact-mails-personal.ts';
 import * as menuNotesAndMap from './027-menu-notes-and-map.ts';
+import * as guestLinksKey from './028-guest-links-key.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -83,5 +84,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: contactMailsPersonal.down,
     },
     '027-menu-notes-and-map': { up: menuNotesAndMap.up, down: menuNotesAndMap.down },
+    '028-guest-links-key': { up: guestLinksKey.up, down: guestLinksKey.down },
   };
 }

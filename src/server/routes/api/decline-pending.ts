@@ -7,7 +7,7 @@ import {
   pendingOf,
   pendingOfQuery,
   type PendingOf,
-} from '../../../shared/schemas/reservations.ts';
+} from '../../../shared/schemas/guest.ts';
 import type { AuditActor } from '../../services/audit-log.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { notFound } from './errors.ts';

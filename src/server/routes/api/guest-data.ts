@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  guestDataAnswer,
-  guestDataQuery,
-  guestErasedAnswer,
-  guestKeyOf,
-} from '../../../shared/schemas/reservations.ts';
+import { guestDataQuery, guestKeyOf } from '../../../shared/schemas/guest.ts';
+import { guestDataAnswer, guestErasedAnswer } from '../../../shared/schemas/reservations.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 
 /**

@@ -198,7 +198,7 @@ describe('POST /api/takeaway/orders', () => {
     const key = await harness.app.db
       .selectFrom('server_secrets')
       .select('value')
-      .where('name', '=', 'cancel-links')
+      .where('name', '=', 'guest-links')
       .executeTakeFirstOrThrow();
     expect(readOrderStatusToken(key.value, token)).toBe(body.id);
   });

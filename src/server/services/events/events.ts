@@ -8,16 +8,17 @@ import {
   type InquiryPatch,
   type InquiryReplyBody,
 } from '../../../shared/schemas/events.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import { decideUnderLock } from '../capacity.ts';
-import { lockBookings } from '../reservations/booking.ts';
+import { lockBookings } from '../reservations/index.ts';
 import {
   holdsTooManyInquiries,
   PendingInquiries,
   TOO_MANY_OPEN_INQUIRIES,
 } from './pending-inquiries.ts';
 import type { AuditActor } from '../audit-log.ts';
-import { screenGuest, type LimitCounters, type RateLimited } from '../address-limits.ts';
+import type { LimitCounters, RateLimited } from '../address-limits.ts';
+import { screenGuest } from '../guests/guest-limits.ts';
 import { INQUIRY_LIMITS } from './guest-inquiry.ts';
 import { checkDates, insertInquiry, type RefusedDate } from './inquiries.ts';
 import { EventMailQueue } from './mail-queue.ts';

@@ -1,4 +1,5 @@
-import type { AddressLimit, GuestLimits } from '../address-limits.ts';
+import type { AddressLimit } from '../address-limits.ts';
+import type { GuestLimits } from '../guests/guest-limits.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

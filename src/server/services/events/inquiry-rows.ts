@@ -4,9 +4,9 @@ import type { Allergen } from '../../../shared/allergens.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { EventInquiry } from '../../../shared/schemas/events.ts';
-import type { GuestKey } from '../../../shared/schemas/reservations.ts';
-import { guestsRows } from '../reservations/guest-match.ts';
-import { HOLD_ALL } from '../reservations/held-covers.ts';
+import type { GuestKey } from '../../../shared/schemas/guest.ts';
+import { guestsRows } from '../guests/guest-match.ts';
+import { HOLD_ALL } from '../reservations/index.ts';
 
 type Row = Selectable<EventInquiriesTable>;
 

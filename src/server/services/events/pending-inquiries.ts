@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventInquiriesTable } from '../../db/database.ts';
 import { inquiriesDeclinedMail } from '../../mail/event-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { holdsPendingPerGuest, PendingOfGuests } from '../pending-guests.ts';
+import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
+import { PendingOfGuests } from '../guests/pending-guests.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { inquiryNamed } from './staff-inquiries.ts';
 
@@ -16,6 +17,14 @@ export const TOO_MANY_OPEN_INQUIRIES =
   'You already have two requests waiting for our answer: please wait for it, or call the restaurant.';
 
 /**
+ * The requests that wait for staff, as the cap counts them and as "Rifiuta
+ * tutte" declines them: open, for `today` or later (a request whose day has
+ * passed is nobody's to decline).
+ */
+const openInquiries = (db: Kysely<Database>, today: string) =>
+  db.selectFrom('event_inquiries').where('status', 'in', OPEN_STATUSES).where('date', '>=', today);
+
+/**
  * Whether `guest`'s e-mail or phone (`heldBySameGuest`: any case, without a
  * +tag; its digits) already holds `PENDING_PER_GUEST` open requests (`new`
  * or `talking`) for today or later. Read under the lock the request is then
@@ -27,19 +36,14 @@ export async function holdsTooManyInquiries(
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
-  const open = await trx
-    .selectFrom('event_inquiries')
-    .select(['email', 'phone'])
-    .where('status', 'in', OPEN_STATUSES)
-    .where('date', '>=', today)
-    .execute();
+  const open = await openInquiries(trx, today).select(['email', 'phone']).execute();
   return holdsPendingPerGuest(open, guest);
 }
 
 /**
  * The events office's "Rifiuta tutte": every open request of one e-mail,
  * phone or client address (for today or later) set `lost` at once
- * (pending-guests.ts `declineAllPending`). Open requests hold no covers
+ * (guests/pending-guests.ts `declineAllPending`). Open requests hold no covers
  * (only a confirmed one does): the bookings are not touched.
  */
 export class PendingInquiries extends PendingOfGuests<InquiryRow> {
@@ -49,12 +53,8 @@ export class PendingInquiries extends PendingOfGuests<InquiryRow> {
       now: options.now,
       table: 'event_inquiries',
       find: (db, where) =>
-        db
-          .selectFrom('event_inquiries')
+        openInquiries(db, options.today())
           .selectAll()
-          .where('status', 'in', OPEN_STATUSES)
-          // A request whose day has passed is nobody's to decline.
-          .where('date', '>=', options.today())
           .where(where)
           .orderBy('date')
           .orderBy('id')

@@ -16,9 +16,7 @@ import {
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { decideUnderLock } from '../capacity.ts';
-import { lockBookings } from '../reservations/booking.ts';
-import { HOLD_ALL } from '../reservations/held-covers.ts';
-import { bumpBookingsVersion } from '../reservations/rows.ts';
+import { bumpBookingsVersion, HOLD_ALL, lockBookings } from '../reservations/index.ts';
 import { nowIso } from '../tokens.ts';
 import { withThreads } from './inquiry-rows.ts';
 

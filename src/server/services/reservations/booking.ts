@@ -16,7 +16,7 @@ import { heldSeats, holdsOn } from './held-covers.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { notifyNewBooking } from '../push/notify.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
-import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
+import { pendingCoversLimit, pendingCoversOf } from '../guests/pending-caps.ts';
 import {
   bumpBookingsVersion,
   MINUTE_MS,
@@ -199,7 +199,7 @@ export class Booking {
 
   /**
    * Whether the guest's e-mail and phone, each, may hold `body.party` more
-   * covers in pending bookings on its date (pending-covers.ts). Under the
+   * covers in pending bookings on its date (guests/pending-caps.ts). Under the
    * booking lock, so that a guest's requests racing each other cannot pass
    * the limit together.
    */

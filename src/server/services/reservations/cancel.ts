@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit-log.ts';
-import { readCancelToken, type CancelLinkKey } from './cancel-links.ts';
+import { readCancelToken, type GuestLinkKey } from '../guests/guest-links.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import type { Row } from './rows.ts';
 import { TRANSITIONS, type StatusChanges } from './status.ts';
 
-/** The guest's cancel link (cancel-links.ts): the page it opens, and its button. */
+/** The guest's cancel link (guests/guest-links.ts): the page it opens, and its button. */
 export class GuestCancellation {
   readonly #db: Kysely<Database>;
-  readonly #key: CancelLinkKey;
+  readonly #key: GuestLinkKey;
   readonly #status: StatusChanges;
   readonly #mails: ReservationMailQueue;
   readonly #now: () => number;
@@ -18,7 +18,7 @@ export class GuestCancellation {
 
   constructor(options: {
     db: Kysely<Database>;
-    key: CancelLinkKey;
+    key: GuestLinkKey;
     status: StatusChanges;
     mails: ReservationMailQueue;
     now: () => number;

@@ -1,11 +1,11 @@
 import type { ReservationBody } from '../../../shared/schemas/reservations.ts';
 import {
   hitLimit,
-  screenGuest,
   type AddressLimit,
   type LimitCounters,
   type RateLimited,
 } from '../address-limits.ts';
+import { screenGuest } from '../guests/guest-limits.ts';
 import type { BookingRefusal, Booking } from './booking.ts';
 import type { GuestCancellation } from './cancel.ts';
 import type { Row } from './rows.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
-import { cancelToken, type CancelLinkKey } from './cancel-links.ts';
+import { cancelToken, type GuestLinkKey } from '../guests/guest-links.ts';
 import {
   declinedAllMail,
   guestMail,
@@ -23,14 +23,14 @@ export class ReservationMailQueue {
   readonly #publicUrl: string;
   readonly #deliverTo: string | undefined;
   readonly #now: () => number;
-  readonly #cancelKey: CancelLinkKey;
+  readonly #cancelKey: GuestLinkKey;
 
   constructor(options: {
     publicUrl: string;
     /** CONTACT_EMAIL: where the restaurant's notices go; the restaurant's e-mail when unset. */
     deliverTo: string | undefined;
     now: () => number;
-    cancelKey: CancelLinkKey;
+    cancelKey: GuestLinkKey;
   }) {
     this.#publicUrl = options.publicUrl;
     this.#deliverTo = options.deliverTo;

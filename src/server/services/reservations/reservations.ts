@@ -2,19 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type {
-  PendingOf,
   ReservationBody,
   ReservationSettings,
   ReservationStatusBody,
   StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import type { LimitCounters } from '../address-limits.ts';
 import type { ContentChanges, ContentVersion } from '../content-version.ts';
 import { Availability } from './availability.ts';
 import { Booking } from './booking.ts';
 import { CalendarFeed } from './calendar-feed.ts';
 import { GuestCancellation } from './cancel.ts';
-import { CancelLinkKey } from './cancel-links.ts';
+import { GuestLinkKey } from '../guests/guest-links.ts';
 import { DayView } from './day.ts';
 import { GuestBooking } from './guest-booking.ts';
 import { ReservationMailQueue } from './mail-queue.ts';
@@ -71,7 +71,7 @@ export class ReservationsService {
       options.bookingsVersion.expire();
       onMail();
     };
-    const cancelKey = new CancelLinkKey();
+    const cancelKey = new GuestLinkKey();
     const mails = new ReservationMailQueue({
       publicUrl,
       deliverTo: options.deliverTo,

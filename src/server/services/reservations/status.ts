@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type {
-  PendingOf,
   Reservation,
   ReservationStatus,
   ReservationStatusBody,
 } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import { recordAudit } from '../audit-log.ts';
 import { nowIso } from '../tokens.ts';
-import { declineAllPending, pendingOfGuest } from '../pending-guests.ts';
+import { declineAllPending, pendingOfGuest } from '../guests/pending-guests.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt, type GuestMailKind } from '../../mail/reservation-mails.ts';
 import { bumpBookingsVersion, toReservation, type Actor, type Row } from './rows.ts';
@@ -88,7 +88,7 @@ export class StatusChanges {
 
   /**
    * Declines every pending request of one e-mail, phone or client address
-   * at once (docs/security.md item 41; pending-guests.ts `declineAllPending`):
+   * at once (docs/security.md item 41; guests/pending-guests.ts `declineAllPending`):
    * each audited by its number, and one mail to each guest listing theirs
    * (never one per booking). Null when `addressOf` names no booking.
    */

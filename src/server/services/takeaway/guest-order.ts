@@ -1,11 +1,7 @@
 import { romeDate } from '../../../shared/opening-hours.ts';
 import type { CreatedOrder, TakeawayOrderBody } from '../../../shared/schemas/takeaway.ts';
-import {
-  screenGuest,
-  type AddressLimit,
-  type LimitCounters,
-  type RateLimited,
-} from '../address-limits.ts';
+import type { AddressLimit, LimitCounters, RateLimited } from '../address-limits.ts';
+import { screenGuest } from '../guests/guest-limits.ts';
 import { createdView } from './order-rows.ts';
 import type { RefusedOrder, TakeawayOrders } from './orders.ts';
 

@@ -7,7 +7,7 @@ import {
   takeawayMail,
   type TakeawayMailKind,
 } from '../../mail/takeaway-mails.ts';
-import type { CancelLinkKey } from '../reservations/cancel-links.ts';
+import type { GuestLinkKey } from '../guests/guest-links.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { centsToAmount } from '../../../shared/money.ts';
@@ -25,9 +25,9 @@ const STATUS_LINK_LIFE_MS = 24 * 60 * 60 * 1000;
 export class TakeawayMailQueue {
   readonly #publicUrl: string;
   readonly #now: () => number;
-  readonly #linkKey: CancelLinkKey;
+  readonly #linkKey: GuestLinkKey;
 
-  constructor(options: { publicUrl: string; now: () => number; linkKey: CancelLinkKey }) {
+  constructor(options: { publicUrl: string; now: () => number; linkKey: GuestLinkKey }) {
     this.#publicUrl = options.publicUrl;
     this.#now = options.now;
     this.#linkKey = options.linkKey;

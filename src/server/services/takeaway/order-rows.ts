@@ -41,7 +41,7 @@ export async function lockOrders(trx: Kysely<Database>): Promise<void> {
 
 /**
  * The orders' version as the database has it: what each instance keeps the
- * slots' loads by (`ContentVersion` with this `read`, plugins/services.ts).
+ * slots' loads by (`ContentVersion` with this `read`, domains/takeaway.ts).
  */
 export const readOrdersVersion = async (db: Kysely<Database>): Promise<number> =>
   (

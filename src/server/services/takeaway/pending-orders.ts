@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { holdsPendingPerGuest, PendingOfGuests } from '../pending-guests.ts';
+import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
+import { PendingOfGuests } from '../guests/pending-guests.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, type OrderRow } from './order-rows.ts';
 
@@ -9,31 +10,38 @@ export const TOO_MANY_PENDING_ORDERS =
   'You already have two orders waiting for the kitchen to confirm them: please wait for its answer, or call the restaurant.';
 
 /**
+ * The orders that wait for the kitchen, as the cap counts them and as
+ * "Rifiuta tutte" declines them: from the site (staff's phone orders are
+ * theirs to settle one by one, neither counted nor declined in bulk), still
+ * `received`, for `today` or later (an order whose day has passed is
+ * nobody's to decline).
+ */
+const waitingOrders = (db: Kysely<Database>, today: string) =>
+  db
+    .selectFrom('takeaway_orders')
+    .where('status', '=', 'received')
+    .where('source', '=', 'online')
+    .where('date', '>=', today);
+
+/**
  * Whether `guest`'s e-mail or phone (`heldBySameGuest`: any case, without a
- * +tag; its digits) already holds `PENDING_PER_GUEST` orders from the site
- * the kitchen has not answered (still `received`), for today or later.
- * Staff's phone orders neither count nor are limited. Read under the orders'
- * lock (orders.ts), so that orders racing on every instance take turns.
+ * +tag; its digits) already holds `PENDING_PER_GUEST` waiting orders
+ * (`waitingOrders`). Read under the orders' lock (orders.ts), so that orders
+ * racing on every instance take turns.
  */
 export async function holdsTooManyOrders(
   trx: Kysely<Database>,
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
-  const pending = await trx
-    .selectFrom('takeaway_orders')
-    .select(['email', 'phone'])
-    .where('status', '=', 'received')
-    .where('source', '=', 'online')
-    .where('date', '>=', today)
-    .execute();
+  const pending = await waitingOrders(trx, today).select(['email', 'phone']).execute();
   return holdsPendingPerGuest(pending, guest);
 }
 
 /**
- * The kitchen board's "Rifiuta tutte": every order of one e-mail, phone or
- * client address still `received` (for today or later) declined at once
- * (pending-guests.ts `declineAllPending`), under the orders' lock, since
+ * The kitchen board's "Rifiuta tutte": every waiting order (`waitingOrders`)
+ * of one e-mail, phone or client address declined at once
+ * (guests/pending-guests.ts `declineAllPending`), under the orders' lock, since
  * declining frees the slots' places and the board polls the version.
  */
 export class PendingOrders extends PendingOfGuests<OrderRow> {
@@ -48,12 +56,8 @@ export class PendingOrders extends PendingOfGuests<OrderRow> {
       now: options.now,
       table: 'takeaway_orders',
       find: (db, where) =>
-        db
-          .selectFrom('takeaway_orders')
+        waitingOrders(db, options.today())
           .selectAll()
-          .where('status', '=', 'received')
-          // An order whose day has passed is nobody's to decline.
-          .where('date', '>=', options.today())
           .where(where)
           .orderBy('date')
           .orderBy('time')

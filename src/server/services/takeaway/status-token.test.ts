@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelToken } from '../reservations/cancel-links.ts';
+import { cancelToken } from '../guests/guest-links.ts';
 import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
 
 const KEY = 'a-key-every-instance-shares';

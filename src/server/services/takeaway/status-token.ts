@@ -1,18 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { linkSignature, sameSignature } from '../guests/guest-links.ts';
 
 /**
  * The token of an order's status page: the order's id, signed with the key
- * that signs reservations' cancel links (reservations/cancel-links.ts, one
- * key every instance shares), under a purpose of its own so that neither
- * kind of token is ever read as the other. Derived, never stored: the
- * server recognises it without a lookup table.
+ * of guest links (guests/guest-links.ts, one key every instance shares),
+ * under a purpose of its own so that neither kind of token is ever read as
+ * the other. Derived, never stored: the server recognises it without a
+ * lookup table.
  *
  * Form: `<id>.<HMAC-SHA256, base64url>`.
  */
 const TOKEN = /^([1-9]\d{0,14})\.([A-Za-z0-9_-]{43})$/;
 
-const signature = (key: string, id: number) =>
-  createHmac('sha256', key).update(`takeaway-order-status:${id}`).digest('base64url');
+const signature = (key: string, id: number) => linkSignature(key, 'takeaway-order-status', `${id}`);
 
 export const orderStatusToken = (key: string, id: number): string => `${id}.${signature(key, id)}`;
 
@@ -21,6 +20,5 @@ export function readOrderStatusToken(key: string, token: string): number | null 
   const match = TOKEN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  const expected = Buffer.from(signature(key, id));
-  return timingSafeEqual(expected, Buffer.from(match[2]!)) ? id : null;
+  return sameSignature(signature(key, id), match[2]!) ? id : null;
 }

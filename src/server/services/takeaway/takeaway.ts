@@ -23,10 +23,10 @@ import {
   type LimitCounters,
   type RateLimited,
 } from '../address-limits.ts';
-import type { PendingOf } from '../../../shared/schemas/reservations.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import type { AuditActor } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
-import { CancelLinkKey } from '../reservations/cancel-links.ts';
+import { GuestLinkKey } from '../guests/guest-links.ts';
 import { boardTag, readBoard } from './board.ts';
 import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
 import { TakeawayMailQueue } from './mail-queue.ts';
@@ -81,7 +81,7 @@ export class TakeawayService {
   readonly #pending: PendingOrders;
   readonly #contentVersion: () => Promise<number | undefined>;
   readonly #onMail: () => void;
-  readonly #linkKey = new CancelLinkKey();
+  readonly #linkKey = new GuestLinkKey();
   readonly #ordersVersion: ContentVersion;
   /** Today in Rome at the app's clock, worked out again only when the day changes. */
   readonly #today: () => string;

@@ -3,9 +3,9 @@ import { LANGUAGES } from '../../../shared/languages.ts';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   PARTY_MAX,
-  RESERVATION_NOTES_MAX,
   type ReservationStatus,
 } from '../../../shared/schemas/reservations.ts';
+import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
 import {
   type BodyCase,
   bodies,
@@ -185,7 +185,7 @@ export const bookingRules = {
   party: partyRule,
   date: text(guestDates, fc.constantFrom(...BAD_DATES)),
   time: text(bookingTimes, fc.constantFrom(...BAD_TIMES)),
-  notes: optional(text(anyText(RESERVATION_NOTES_MAX), tooLongText(RESERVATION_NOTES_MAX))),
+  notes: optional(text(anyText(GUEST_NOTES_MAX), tooLongText(GUEST_NOTES_MAX))),
   lang: text(fc.constantFrom(...LANGUAGES), fc.constantFrom('pt', 'EN', 'it-IT', '', 'xx')),
 };
 /**

@@ -96,8 +96,11 @@ export async function pendingHeldBy(sent: SentBooking): Promise<number> {
 /** A phone's digits after a leading + (how the server compares phones). */
 export const normalisedPhone = (text: string) =>
   `${text.trim().startsWith('+') ? '+' : ''}${text.replace(/\D/g, '')}`;
-/** One guest as the booking limits count them: `00` dialled for `+`, an e-mail without its +tag. */
-export const limitPhone = (text: string) => normalisedPhone(text.trim().replace(/^00/, '+'));
+/** One guest as the booking limits count them: `00` dialled for `+` (however spaced), an e-mail without its +tag. */
+export const limitPhone = (text: string) => {
+  const digits = normalisedPhone(text);
+  return digits.startsWith('00') ? `+${digits.slice(2)}` : digits;
+};
 export const limitEmail = (text: string) => {
   const [local = '', domain = ''] = text
     .trim()
@@ -275,7 +278,7 @@ export async function setUpReservations() {
     await app.db
       .selectFrom('server_secrets')
       .select('value')
-      .where('name', '=', 'cancel-links')
+      .where('name', '=', 'guest-links')
       .executeTakeFirstOrThrow()
   ).value;
   const hours = await app.openingHours.get('it');

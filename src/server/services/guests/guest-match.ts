@@ -1,6 +1,22 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { GuestKey } from '../../../shared/schemas/reservations.ts';
+import { limitedEmail, limitedPhone, type GuestKey } from '../../../shared/schemas/guest.ts';
+
+/**
+ * Two ways one guest is found, for two purposes:
+ * - a guest's data (export, erasure: guest-data.ts) finds what was typed:
+ *   an e-mail in any case, a phone however it was spaced (`guestsRows`);
+ * - the caps on pending requests and staff's "Rifiuta tutte" read one guest
+ *   the same stricter way (docs/security.md item 41): an e-mail without its
+ *   `+tag`, a phone written with `00` for its `+` (`isGuestsRow`), so that
+ *   staff decline exactly what the cap counted.
+ */
+
+/** Whether `row` is `guest`'s as the caps and the staff's bulk decline read a guest (`limitedEmail`, `limitedPhone`). */
+export const isGuestsRow = (guest: GuestKey, row: { email: string; phone: string }) =>
+  'email' in guest
+    ? row.email !== '' && limitedEmail(row.email) === limitedEmail(guest.email)
+    : limitedPhone(row.phone) === limitedPhone(guest.phone);
 
 /** A column holding an e-mail equals `email`, whatever the case of either (`lower()` is indexed). */
 export const sameEmail =
@@ -14,7 +30,7 @@ export const sameEmail =
     eb(eb.fn('lower', [column]), '=', email.toLowerCase());
 
 /**
- * A booking's phone as `normalPhone` writes it (shared/schemas/reservations.ts):
+ * A booking's phone as `normalPhone` writes it (shared/schemas/guest.ts):
  * the schema lets through only digits, a leading + and these six characters.
  * Migration 013 indexes this very expression.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingCoversLimit, pendingCoversOf } from './pending-covers.ts';
+import { pendingCoversLimit, pendingCoversOf } from './pending-caps.ts';
 
 describe('covers one guest holds pending', () => {
   it('is twice the largest online party', () => {

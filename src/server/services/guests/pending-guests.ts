@@ -1,16 +1,16 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { limitedEmail, limitedPhone, type PendingOf } from '../../shared/schemas/reservations.ts';
-import { recordAudit, type AuditActor } from './audit-log.ts';
-import { decideUnderLock } from './capacity.ts';
-import { guestsRows } from './reservations/guest-match.ts';
-import { nowIso } from './tokens.ts';
+import type { Database } from '../../db/database.ts';
+import type { PendingOf } from '../../../shared/schemas/guest.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
+import { decideUnderLock } from '../capacity.ts';
+import { nowIso } from '../tokens.ts';
+import { isGuestsRow } from './guest-match.ts';
 
 /**
  * What bookings, takeaway orders and event requests share once a guest's
- * requests wait for staff (docs/security.md item 41): who one guest is,
- * how much they hold, and staff declining all of one guest's, or one
- * address's, at once. Each family (services/reservations/status.ts,
+ * requests wait for staff (docs/security.md item 41): staff declining all
+ * of one guest's, or one address's, at once (how much one guest may hold:
+ * pending-caps.ts). Each family (services/reservations/status.ts,
  * services/takeaway/pending-orders.ts, services/events/pending-inquiries.ts)
  * says which of its rows wait and how one is declined; the rest is here.
  */
@@ -22,48 +22,6 @@ const MINUTE_MS = 60 * 1000;
 
 /** How far back declining by address reaches (`pendingWhere`). */
 export const ADDRESS_BURST_MS = 48 * 60 * MINUTE_MS;
-
-/**
- * How many takeaway orders (still `received`) and event requests (`new` or
- * `talking`) one e-mail or one phone may hold: a guest may order twice
- * before the kitchen answers; a robot filling the evening needs dozens.
- */
-export const PENDING_PER_GUEST = 2;
-
-/**
- * What `guest`'s e-mail and `guest`'s phone (each as the limits read it:
- * `limitedEmail`, any case, without its +tag; `limitedPhone`, its digits)
- * each hold already among `pending`, each row weighing `weigh` (a booking its
- * party; an order or a request one).
- */
-export function heldBySameGuest<Row extends { email: string; phone: string }>(
-  pending: readonly Row[],
-  guest: { email: string; phone: string },
-  weigh: (row: Row) => number = () => 1,
-): { byEmail: number; byPhone: number } {
-  const email = limitedEmail(guest.email);
-  const phone = limitedPhone(guest.phone);
-  let byEmail = 0;
-  let byPhone = 0;
-  for (const row of pending) {
-    if (row.email !== '' && limitedEmail(row.email) === email) byEmail += weigh(row);
-    if (limitedPhone(row.phone) === phone) byPhone += weigh(row);
-  }
-  return { byEmail, byPhone };
-}
-
-/**
- * Whether `guest`'s e-mail or phone (`heldBySameGuest`) already holds
- * `PENDING_PER_GUEST` among `pending` (takeaway orders or event requests,
- * each one).
- */
-export function holdsPendingPerGuest(
-  pending: readonly { email: string; phone: string }[],
-  guest: { email: string; phone: string },
-): boolean {
-  const held = heldBySameGuest(pending, guest);
-  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
-}
 
 /**
  * The client key `addressOf` names: the address its row came from, null for
@@ -83,10 +41,13 @@ export async function addressNamed(
 }
 
 /**
- * The rows of `guest`: by e-mail whatever its case, by phone however it was
- * written, or from one client address (`clientKey`, read by `addressNamed`).
- * One address may be many households (a carrier's shared IPv4, a /56): only
- * a burst of requests from it is taken, never what it asked days ago.
+ * The rows `pendingOfGuest` reads before it picks `guest`'s: from one
+ * client address (`clientKey`, read by `addressNamed`), or, for an e-mail or
+ * a phone, every pending row, since one guest is read as the caps read it
+ * (`isGuestsRow`: without a +tag, 00 for +), which no index answers. The
+ * pending rows of today and later are few. One address may be many
+ * households (a carrier's shared IPv4, a /56): only a burst of requests from
+ * it is taken, never what it asked days ago.
  */
 export const pendingWhere =
   (guest: PendingOf, clientKey: string | null, now: number) =>
@@ -96,14 +57,14 @@ export const pendingWhere =
           eb('client_key', '=', clientKey),
           eb('created_at', '>', nowIso(now - ADDRESS_BURST_MS)),
         ])
-      : guestsRows(guest)(eb);
+      : eb.and([]);
 
 /**
- * The pending rows of `guest`, as `find` reads them with `pendingWhere`;
- * null when `addressOf` names no row, none when it names one without an
- * address.
+ * The pending rows of `guest`, as `find` reads them with `pendingWhere`,
+ * an e-mail's or a phone's as the caps count them (`isGuestsRow`); null
+ * when `addressOf` names no row, none when it names one without an address.
  */
-export async function pendingOfGuest<Row>(
+export async function pendingOfGuest<Row extends { email: string; phone: string }>(
   db: Kysely<Database>,
   table: GuestTable,
   guest: PendingOf,
@@ -117,7 +78,8 @@ export async function pendingOfGuest<Row>(
     if (named === null) return [];
     clientKey = named;
   }
-  return find(pendingWhere(guest, clientKey, now));
+  const rows = await find(pendingWhere(guest, clientKey, now));
+  return 'addressOf' in guest ? rows : rows.filter((row) => isGuestsRow(guest, row));
 }
 
 /** How the audit log says which requests went together: never the guest's e-mail or phone. */
@@ -129,7 +91,7 @@ const together = (guest: PendingOf) =>
       : 'dello stesso indirizzo';
 
 /** One family's part in declining all of one guest's pending requests. */
-export interface PendingFamily<Row extends { id: number; email: string }> {
+export interface PendingFamily<Row extends { id: number; email: string; phone: string }> {
   /** Taken first in the transaction (the capacity's lock, when declining frees capacity). */
   lock?: (trx: Kysely<Database>) => Promise<unknown>;
   /** The guest's pending rows, soonest first (`pendingOfGuest`); null for an unknown `addressOf`. */
@@ -155,7 +117,7 @@ export interface PendingFamily<Row extends { id: number; email: string }> {
  * theirs, never one per request. The number declined, or null when
  * `addressOf` names no row; declining nothing writes nothing.
  */
-export async function declineAllPending<Row extends { id: number; email: string }>(
+export async function declineAllPending<Row extends { id: number; email: string; phone: string }>(
   db: Kysely<Database>,
   family: PendingFamily<Row>,
   request: { guest: PendingOf; message: string | undefined; actor: NonNullable<AuditActor> },
@@ -202,7 +164,7 @@ export async function declineAllPending<Row extends { id: number; email: string 
  * events/pending-inquiries.ts) says which of its rows wait (`find`) and how
  * they are declined at one moment (`family`).
  */
-export class PendingOfGuests<Row extends { id: number; email: string }> {
+export class PendingOfGuests<Row extends { id: number; email: string; phone: string }> {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
   readonly #table: GuestTable;

@@ -1,0 +1,83 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * The links a guest is mailed (a booking's cancel link, a takeaway order's
+ * status page) carry a token signed with one key every instance shares
+ * (table `server_secrets`, row `guest-links`): any mail can carry it, no
+ * secret is stored beside the booking or the order, and the server
+ * recognises it without a lookup table. Each kind of link signs under a
+ * purpose of its own (`linkSignature`), so that no token is ever read as
+ * another kind's.
+ */
+
+/** The HMAC-SHA256 (base64url, 43 characters) of `purpose:payload` under `key`. */
+export const linkSignature = (key: string, purpose: string, payload: string) =>
+  createHmac('sha256', key).update(`${purpose}:${payload}`).digest('base64url');
+
+/** Whether `given` is `expected`, compared in constant time. */
+export const sameSignature = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * A booking's cancel link names the booking and its start. It stops working
+ * once the booking's time has come, and when staff move the booking (the
+ * start no longer matches).
+ *
+ * Form: `<id>.<start in epoch seconds>.<HMAC-SHA256, base64url>`.
+ */
+export interface CancelClaim {
+  id: number;
+  /** The booking's start (ms) when the link was made. */
+  startsAt: number;
+}
+
+const CANCEL_TOKEN = /^([1-9]\d{0,14})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+const cancelSignature = (key: string, id: number, startSeconds: number) =>
+  linkSignature(key, 'reservation-cancel', `${id}.${startSeconds}`);
+
+export function cancelToken(key: string, claim: CancelClaim): string {
+  const startSeconds = Math.floor(claim.startsAt / 1000);
+  return `${claim.id}.${startSeconds}.${cancelSignature(key, claim.id, startSeconds)}`;
+}
+
+/** The claim of a well-formed token signed with `key`, or null. */
+export function readCancelToken(key: string, token: string): CancelClaim | null {
+  const match = CANCEL_TOKEN.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const startSeconds = Number(match[2]);
+  if (!sameSignature(cancelSignature(key, id, startSeconds), match[3]!)) return null;
+  return { id, startsAt: startSeconds * 1000 };
+}
+
+/**
+ * The key that signs guest links, read once from `server_secrets` (migration
+ * 012 made it for cancel links, 027 named it for every guest link; it never
+ * changes).
+ */
+export class GuestLinkKey {
+  #value: string | undefined;
+
+  /**
+   * The key, read through `db` (inside a transaction, its own: SQLite's one
+   * connection is the transaction's until it ends). Only the value read is
+   * kept, never a read under way: a read started on another handle would
+   * wait behind the transaction asking for it.
+   */
+  async read(db: Kysely<Database>): Promise<string> {
+    if (this.#value !== undefined) return this.#value;
+    const { value } = await db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'guest-links')
+      .executeTakeFirstOrThrow();
+    this.#value = value;
+    return value;
+  }
+}

@@ -1,0 +1,76 @@
+import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import { isGuestsRow } from './guest-match.ts';
+
+/**
+ * How much one guest may hold in requests waiting for staff (docs/security.md
+ * item 41): covers in pending bookings, takeaway orders the kitchen has not
+ * answered, open event requests. One guest is one e-mail or one phone, read
+ * as staff's "Rifiuta tutte" reads it (guest-match.ts `isGuestsRow`), so
+ * staff decline exactly what was counted. Each family says which of its rows
+ * wait (reservations/booking.ts, takeaway/pending-orders.ts,
+ * events/pending-inquiries.ts); the counting is here.
+ */
+
+/**
+ * How many takeaway orders (still `received`) and event requests (`new` or
+ * `talking`) one e-mail or one phone may hold: a guest may order twice
+ * before the kitchen answers; a robot filling the evening needs dozens.
+ */
+export const PENDING_PER_GUEST = 2;
+
+/**
+ * What `guest`'s e-mail and `guest`'s phone (each as `isGuestsRow` reads it:
+ * `limitedEmail`, any case, without its +tag; `limitedPhone`, its digits)
+ * each hold already among `pending`, each row weighing `weigh` (a booking its
+ * party; an order or a request one).
+ */
+export function heldBySameGuest<Row extends { email: string; phone: string }>(
+  pending: readonly Row[],
+  guest: { email: string; phone: string },
+  weigh: (row: Row) => number = () => 1,
+): { byEmail: number; byPhone: number } {
+  let byEmail = 0;
+  let byPhone = 0;
+  for (const row of pending) {
+    if (guest.email !== '' && isGuestsRow({ email: guest.email }, row)) byEmail += weigh(row);
+    if (isGuestsRow({ phone: guest.phone }, row)) byPhone += weigh(row);
+  }
+  return { byEmail, byPhone };
+}
+
+/**
+ * Whether `guest`'s e-mail or phone (`heldBySameGuest`) already holds
+ * `PENDING_PER_GUEST` among `pending` (takeaway orders or event requests,
+ * each one).
+ */
+export function holdsPendingPerGuest(
+  pending: readonly { email: string; phone: string }[],
+  guest: { email: string; phone: string },
+): boolean {
+  const held = heldBySameGuest(pending, guest);
+  return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
+}
+
+/**
+ * How many covers one guest may hold in bookings still waiting for staff
+ * (`pending`) on one date: twice the largest party the site takes. A guest
+ * may ask for two tables of the largest size, or a lunch and a dinner, and
+ * wait for the answers; past that, a robot or a prank could hold a whole
+ * evening with one e-mail and many addresses, and a real need for more is a
+ * phone call. Derived from the owner's setting, so it follows it; bookings
+ * confirmed at once (automatic confirmation) hold no pending covers, and
+ * staff's bookings by phone are never limited.
+ */
+export const PENDING_COVERS_PER_LARGEST_PARTY = 2;
+
+export const pendingCoversLimit = (settings: Pick<ReservationSettings, 'maxPartyOnline'>) =>
+  PENDING_COVERS_PER_LARGEST_PARTY * settings.maxPartyOnline;
+
+/**
+ * The covers `guest`'s e-mail and `guest`'s phone each hold already, in
+ * `pending`: a date's pending bookings.
+ */
+export const pendingCoversOf = (
+  pending: readonly { party: number; email: string; phone: string }[],
+  guest: { email: string; phone: string },
+) => heldBySameGuest(pending, guest, (booking) => booking.party);
