@@ -17,7 +17,6 @@ import {
   reservationStatusBody,
   staffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
-import { guestDataQuery, guestKeyOf } from '../../../shared/schemas/guest.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
