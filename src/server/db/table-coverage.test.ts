@@ -6,12 +6,12 @@ import { LEFT_OUT_OF_SNAPSHOTS, SNAPSHOT_TABLES } from '../testing/hostile-input
 import { openDatabase } from './database.ts';
 
 /*
- * Two lists name the tables one by one, and a migration that adds a table
- * must reach both: the archive's (backup/archive-tables.ts: what an archive
- * carries) and the hostile-input snapshots' (testing/hostile-input/snapshot.ts:
- * what a refused request may not change). Each, with the tables it leaves
- * out by name and reason, is every table the migrations create on SQLite
- * (the same migrations make PostgreSQL's), no more and no fewer.
+ * One list names the tables one by one, and a migration that adds a table
+ * must reach it: the archive's (backup/archive-tables.ts: what an archive
+ * carries). The hostile-input snapshots (testing/hostile-input/snapshot.ts:
+ * what a refused request may not change) read it, less the tables they
+ * leave out by name and reason. Each is every table the migrations create
+ * on SQLite (the same migrations make PostgreSQL's), no more and no fewer.
  */
 
 /** The lists, each with the tables it deliberately leaves out (the archive none). */
@@ -23,7 +23,7 @@ const LISTS: Record<
     listed: ARCHIVE_TABLES.map((table) => table.name),
     leftOut: {},
   },
-  'testing/hostile-input/snapshot.ts SNAPSHOT': {
+  'testing/hostile-input/snapshot.ts SNAPSHOT_TABLES': {
     listed: SNAPSHOT_TABLES,
     leftOut: LEFT_OUT_OF_SNAPSHOTS,
   },
