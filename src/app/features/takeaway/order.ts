@@ -4,7 +4,7 @@ import { formatPrice } from '../../../shared/price.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
 import type { Slot } from '../../components/use-slots.ts';
-import { QUANTITY_MAX, unavailableIds } from '../../../shared/takeaway-refusals.ts';
+import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { formText } from '../../components/guest-form.ts';
 
 /**
@@ -267,10 +267,10 @@ export function orderStatus(outcome: TakeawayOrderOutcome): number {
   }
 }
 
-/** The dishes a refusal names (item-unavailable: their ids in the API's description), by name. */
-export function refusedDishes(description: string, menu: MenuView): string[] {
+/** The dishes an item-unavailable refusal names (their ids in its `details`), by name. */
+export function refusedDishes(unavailableIds: readonly number[], menu: MenuView): string[] {
   const names = new Map(
     menu.sections.flatMap((section) => section.items.map((item) => [item.id, item.name])),
   );
-  return unavailableIds(description).map((id) => names.get(id) ?? `#${id}`);
+  return unavailableIds.map((id) => names.get(id) ?? `#${id}`);
 }

@@ -36,7 +36,7 @@ export async function orderAction(
   const outcome = await services.takeaway.order(body, clientAddress);
   const result: OrderResult = { outcome, values };
   if (!outcome.ok && outcome.code === 'item-unavailable') {
-    result.unavailable = refusedDishes(outcome.description, menu);
+    result.unavailable = refusedDishes(outcome.details?.unavailableIds ?? [], menu);
   }
   return data<OrderResult>(result, { status: orderStatus(outcome) });
 }

@@ -35,7 +35,7 @@ import {
   type OrderResult,
   type TakeawayPageData,
 } from './order.ts';
-import { nextTimeOf, ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
+import { ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 
 /** Where the basket waits across a reload, with JavaScript (cleared once ordered). */
 export const BASKET_STORAGE_KEY = 'takeaway-basket';
@@ -534,7 +534,7 @@ function generalRefusal(t: TFunction<'takeaway'>, result: OrderResult, lang: Lan
     case 'item-unavailable':
       return t('errors.itemUnavailable', { dishes: (result.unavailable ?? []).join(', ') });
     case 'slot-full': {
-      const next = nextTimeOf(outcome.description);
+      const next = outcome.details?.nextTime;
       return next ? t('errors.slotFullNext', { time: timeText(lang, next) }) : t('errors.slotFull');
     }
     case 'not-a-slot':

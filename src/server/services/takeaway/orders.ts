@@ -1,3 +1,4 @@
+import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -38,11 +39,16 @@ export type OrderRefusal = Exclude<
   typeof TAKEAWAY_REFUSALS.transition | typeof TAKEAWAY_REFUSALS.badToken
 >;
 
-/** A refused order: its code, and what the guest reads of it (the ids, the time to try instead). */
+/**
+ * A refused order: its code, what the guest reads of it, and the data a
+ * program reads (the ids, the time to try instead: REFUSAL_DETAILS in
+ * src/shared/schemas/errors.ts).
+ */
 export interface RefusedOrder {
   ok: false;
   reason: OrderRefusal;
   description: string;
+  details?: DetailsOf<OrderRefusal>;
 }
 
 export type OrderOutcome = { ok: true; order: StoredOrder } | RefusedOrder;
@@ -147,11 +153,15 @@ async function priceLines(
   return refused.size ? { ok: false, ids: [...refused] } : { ok: true, lines };
 }
 
-const refusal = (reason: OrderRefusal, description: string): RefusedOrder => ({
-  ok: false,
-  reason,
-  description,
-});
+/** A refusal, with the `details` its code declares (required for those that declare some). */
+const refusal = <Reason extends OrderRefusal>(
+  reason: Reason,
+  description: string,
+  ...details: [DetailsOf<Reason>] extends [never] ? [] : [DetailsOf<Reason>]
+): RefusedOrder =>
+  details.length
+    ? { ok: false, reason, description, details: details[0] }
+    : { ok: false, reason, description };
 
 /**
  * The slot an order of `load` is picked up in: the one asked for, or with
@@ -179,7 +189,9 @@ async function chooseSlot(
       if (first) return { ok: true, date, slot: first };
     }
     return anySlot
-      ? refusal(TAKEAWAY_REFUSALS.full, 'No pickup time can take this order: please order less.')
+      ? refusal(TAKEAWAY_REFUSALS.full, 'No pickup time can take this order: please order less.', {
+          nextTime: null,
+        })
       : refusal(TAKEAWAY_REFUSALS.notASlot, 'There is no pickup time left to order for.');
   }
   const slots = await slotsOf(pickup.date);
@@ -192,10 +204,10 @@ async function chooseSlot(
   }
   if (!slot.available && !override) {
     const next = nextFitting(slots, slot);
-    return refusal(
-      TAKEAWAY_REFUSALS.full,
-      slotFullDescription('This pickup time', next?.time ?? null),
-    );
+    const nextTime = next?.time ?? null;
+    return refusal(TAKEAWAY_REFUSALS.full, slotFullDescription('This pickup time', nextTime), {
+      nextTime,
+    });
   }
   return { ok: true, date: pickup.date, slot };
 }
@@ -283,7 +295,9 @@ export class TakeawayOrders {
           }
           const priced = await priceLines(trx, request.items);
           if (!priced.ok) {
-            return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids));
+            return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids), {
+              unavailableIds: priced.ids,
+            });
           }
           const chosen = await chooseSlot(trx, request.pickup, orderLoad(priced.lines), {
             schedule,
