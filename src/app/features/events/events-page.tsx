@@ -12,9 +12,9 @@ import {
   NOTES_MAX,
   RefusalAlert,
   type GuestContactField,
-} from '../../components/guest-contact.tsx';
+} from '../../guest-kit/guest-contact.tsx';
 import { useRestaurant } from '../../components/use-restaurant.ts';
-import { useHydrated } from '../../components/use-slots.ts';
+import { useHydrated } from '../../guest-kit/use-slots.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
 import {
   checkInquiry,

@@ -5,8 +5,8 @@ import {
   GUEST_CONTACT_FIELDS,
   NOTES_MAX,
   type GuestContact,
-} from '../../components/guest-contact.tsx';
-import { formText, refusedFields } from '../../components/guest-form.ts';
+} from '../../guest-kit/guest-contact.tsx';
+import { formText, refusedFields } from '../../guest-kit/guest-form.ts';
 
 /**
  * The guest's events page without its looks: what the loader hands over,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVATION_NOTES_MAX, reservationBody } from '../../../shared/schemas/reservations.ts';
-import { NOTES_MAX } from '../../components/guest-contact.tsx';
+import { NOTES_MAX } from '../../guest-kit/guest-contact.tsx';
 import {
   bookingFromForm,
   bookingStatus,

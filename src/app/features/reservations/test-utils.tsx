@@ -11,7 +11,7 @@ import type {
 import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as reservationsRoute from '../../routes/public/reservations.tsx';
 import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
-import type { Slot } from '../../components/use-slots.ts';
+import type { Slot } from '../../guest-kit/use-slots.ts';
 
 /** Component-test helpers for the guest's booking pages (imported by tests only). */
 

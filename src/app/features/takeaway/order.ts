@@ -3,9 +3,9 @@ import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
-import type { Slot } from '../../components/use-slots.ts';
+import type { Slot } from '../../guest-kit/use-slots.ts';
 import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
-import { formText } from '../../components/guest-form.ts';
+import { formText } from '../../guest-kit/guest-form.ts';
 
 /**
  * The guest's takeaway page without its looks: the dishes it offers, the

@@ -14,8 +14,8 @@ import {
   RefusalAlert,
   type GuestContact,
   type GuestContactField,
-} from '../../components/guest-contact.tsx';
-import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
+} from '../../guest-kit/guest-contact.tsx';
+import { useHydrated, useSlots, type SlotsState } from '../../guest-kit/use-slots.ts';
 import { AllergenSprite, DishAllergens } from '../menu/index.ts';
 import { OrderSummary } from './order-summary.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { telHref } from '../../shared/languages.ts';
-import { useRestaurant } from './use-restaurant.ts';
+import { useRestaurant } from '../components/use-restaurant.ts';
 
 /**
  * A guest's contact fields, as the public forms that take them (a booking,
