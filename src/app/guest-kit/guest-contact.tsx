@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref } from '../../shared/languages.ts';
 import { useRestaurant } from '../components/use-restaurant.ts';
@@ -213,5 +214,60 @@ export function RefusalAlert({
       <p>{message}</p>
       {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
     </div>
+  );
+}
+
+/**
+ * The end of a guest's form: the contact fields, the refusal's alert
+ * (`<idPrefix>-alert`, given the focus when the server renders it with
+ * `focusAlert`), what the page shows before the button (`children`), and
+ * the button, busy while the form is on its way.
+ */
+export function ContactAndSend({
+  namespace,
+  idPrefix,
+  sent,
+  errors,
+  autoFocus,
+  refusal,
+  focusAlert = false,
+  sending,
+  children,
+}: {
+  namespace: GuestFormNamespace;
+  idPrefix: string;
+  sent: GuestContact | undefined;
+  errors: Partial<Record<GuestContactField, true>>;
+  autoFocus: GuestContactField | undefined;
+  refusal: { message: string | null; offerCall: boolean };
+  focusAlert?: boolean;
+  sending: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <>
+      <GuestContactFields
+        namespace={namespace}
+        idPrefix={idPrefix}
+        sent={sent}
+        errors={errors}
+        autoFocus={autoFocus}
+      />
+      {refusal.message && (
+        <RefusalAlert
+          namespace={namespace}
+          id={`${idPrefix}-alert`}
+          message={refusal.message}
+          offerCall={refusal.offerCall}
+          focus={focusAlert}
+        />
+      )}
+      {children}
+      <button className="button" type="submit" disabled={sending}>
+        {sending && <span className="spinner spinner--small" aria-hidden />}
+        {sending ? t('details.sending') : t('details.submit')}
+      </button>
+    </>
   );
 }

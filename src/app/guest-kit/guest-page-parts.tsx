@@ -55,24 +55,6 @@ export function DoneCard({
   );
 }
 
-/** A guest form's button, busy while the form is on its way. */
-export function SendButton({
-  sending,
-  label,
-  sendingLabel,
-}: {
-  sending: boolean;
-  label: string;
-  sendingLabel: string;
-}) {
-  return (
-    <button className="button" type="submit" disabled={sending}>
-      {sending && <span className="spinner spinner--small" aria-hidden />}
-      {sending ? sendingLabel : label}
-    </button>
-  );
-}
-
 /**
  * The time a guest chooses (a table's, a pickup's) among the slots the API
  * answered, with the status line below it, a retry when they failed to

@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import {
   GUEST_CONTACT_FIELDS,
-  GuestContactFields,
-  RefusalAlert,
+  ContactAndSend,
   type GuestContactField,
 } from '../../guest-kit/guest-contact.tsx';
-import { SendButton } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
 import { useHydrated } from '../../guest-kit/use-slots.ts';
@@ -74,26 +72,15 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
 
       <section className="booking-card" aria-labelledby="events-details-title">
         <h2 id="events-details-title">{t('details.legend')}</h2>
-        <GuestContactFields
+        <ContactAndSend
           namespace="events"
           idPrefix="events"
           sent={sent}
           errors={errors}
           autoFocus={isContactField(first) ? first : undefined}
-        />
-        {refusal.message && (
-          <RefusalAlert
-            namespace="events"
-            id="events-alert"
-            message={refusal.message}
-            offerCall={refusal.offerCall}
-          />
-        )}
-        <SendButton
+          refusal={refusal}
           sending={sending}
-          label={t('details.submit')}
-          sendingLabel={t('details.sending')}
-        />
+        ></ContactAndSend>
       </section>
     </Form>
   );

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
-import { GuestContactFields, RefusalAlert } from '../../guest-kit/guest-contact.tsx';
-import { SendButton, SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
+import { ContactAndSend } from '../../guest-kit/guest-contact.tsx';
+import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
 import type { SlotsState } from '../../guest-kit/use-slots.ts';
@@ -116,27 +116,15 @@ export function BookingDetailsForm({
         timeText={(at) => timeText(lang, at)}
       />
 
-      <GuestContactFields
+      <ContactAndSend
         namespace="reservations"
         idPrefix="booking"
         sent={sent}
         errors={errors}
         autoFocus={hydrated || first === 'time' ? undefined : first}
-      />
-
-      {refusal.message && (
-        <RefusalAlert
-          namespace="reservations"
-          id="booking-alert"
-          message={refusal.message}
-          offerCall={refusal.offerCall}
-        />
-      )}
-      <SendButton
+        refusal={refusal}
         sending={sending}
-        label={t('details.submit')}
-        sendingLabel={t('details.sending')}
-      />
+      ></ContactAndSend>
     </Form>
   );
 }

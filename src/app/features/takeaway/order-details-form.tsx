@@ -8,12 +8,11 @@ import { usePageLang } from '../../i18n/use-page-lang.ts';
 import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
-  GuestContactFields,
-  RefusalAlert,
+  ContactAndSend,
   type GuestContactField,
 } from '../../guest-kit/guest-contact.tsx';
 import { contactFromForm, refusedFields } from '../../guest-kit/guest-form.ts';
-import { SendButton, SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
+import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
 import type { SlotsState } from '../../guest-kit/use-slots.ts';
@@ -118,31 +117,20 @@ export function OrderDetailsForm({
         timeText={(at) => timeText(lang, at)}
       />
 
-      <GuestContactFields
+      <ContactAndSend
         namespace="takeaway"
         idPrefix="takeaway"
         sent={sent}
         errors={errors}
         autoFocus={hydrated || first === 'time' ? undefined : first}
-      />
-
-      {refusal.message && (
-        <RefusalAlert
-          namespace="takeaway"
-          id="takeaway-alert"
-          message={refusal.message}
-          offerCall={refusal.offerCall}
-          focus={!hydrated}
-        />
-      )}
-      <p className="takeaway-total" aria-live="polite">
-        <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
-      </p>
-      <SendButton
+        refusal={refusal}
+        focusAlert={!hydrated}
         sending={sending}
-        label={t('details.submit')}
-        sendingLabel={t('details.sending')}
-      />
+      >
+        <p className="takeaway-total" aria-live="polite">
+          <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
+        </p>
+      </ContactAndSend>
     </Form>
   );
 }
