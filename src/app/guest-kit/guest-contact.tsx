@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref } from '../../shared/languages.ts';
 import { useRestaurant } from '../components/use-restaurant.ts';
+import { useHydrated } from './use-slots.ts';
 
 /**
  * A guest's contact fields, as the public forms that take them (a booking,
@@ -217,42 +218,52 @@ export function RefusalAlert({
   );
 }
 
+/** The ids of each page's fields and alert (`<prefix>-name`, `<prefix>-alert`). */
+const ID_PREFIX: Record<GuestFormNamespace, string> = {
+  reservations: 'booking',
+  takeaway: 'takeaway',
+  events: 'events',
+};
+
+const isContactField = (field: string | undefined): field is GuestContactField =>
+  (GUEST_CONTACT_FIELDS as readonly (string | undefined)[]).includes(field);
+
 /**
- * The end of a guest's form: the contact fields, the refusal's alert
- * (`<idPrefix>-alert`, given the focus when the server renders it with
- * `focusAlert`), what the page shows before the button (`children`), and
- * the button, busy while the form is on its way.
+ * The end of a guest's form: the contact fields (the first to fix takes the
+ * browser's focus when the server renders the answer), the refusal's alert
+ * (given the focus then with `focusAlert`), what the page shows before the
+ * button (`children`), and the button, busy while the form is on its way.
  */
 export function ContactAndSend({
   namespace,
-  idPrefix,
-  sent,
-  errors,
-  autoFocus,
+  form,
   refusal,
   focusAlert = false,
-  sending,
   children,
 }: {
   namespace: GuestFormNamespace;
-  idPrefix: string;
-  sent: GuestContact | undefined;
-  errors: Partial<Record<GuestContactField, true>>;
-  autoFocus: GuestContactField | undefined;
+  /** The form's state (useGuestForm). */
+  form: {
+    sent: GuestContact | undefined;
+    errors: Partial<Record<GuestContactField, true>>;
+    first: string | undefined;
+    sending: boolean;
+  };
   refusal: { message: string | null; offerCall: boolean };
   focusAlert?: boolean;
-  sending: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(namespace);
+  const hydrated = useHydrated();
+  const idPrefix = ID_PREFIX[namespace];
   return (
     <>
       <GuestContactFields
         namespace={namespace}
         idPrefix={idPrefix}
-        sent={sent}
-        errors={errors}
-        autoFocus={autoFocus}
+        sent={form.sent}
+        errors={form.errors}
+        autoFocus={!hydrated && isContactField(form.first) ? form.first : undefined}
       />
       {refusal.message && (
         <RefusalAlert
@@ -264,9 +275,9 @@ export function ContactAndSend({
         />
       )}
       {children}
-      <button className="button" type="submit" disabled={sending}>
-        {sending && <span className="spinner spinner--small" aria-hidden />}
-        {sending ? t('details.sending') : t('details.submit')}
+      <button className="button" type="submit" disabled={form.sending}>
+        {form.sending && <span className="spinner spinner--small" aria-hidden />}
+        {form.sending ? t('details.sending') : t('details.submit')}
       </button>
     </>
   );

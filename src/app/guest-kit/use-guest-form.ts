@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from 'react-router';
+import type { GuestContact } from './guest-contact.tsx';
 
 /**
  * The state a guest's POST form keeps between the guest and the server, the
@@ -10,14 +11,24 @@ import { useNavigation } from 'react-router';
  *   (a marked field, else the refusal's alert `alertId`), once: not again
  *   when the form comes back with an older answer.
  */
-export function useGuestForm<Field extends string, Values, Result>({
+export function useGuestForm<
+  Field extends string,
+  Values,
+  Result extends { values: GuestContact },
+>({
   result,
+  fields,
   refused,
+  marked = {},
   check,
   alertId,
 }: {
   result: Result | undefined;
+  /** The fields the form marks, in the order it shows them (the first to fix gets the focus). */
+  fields: readonly Field[];
   refused: Partial<Record<Field, true>>;
+  /** Fields the page marks as they are chosen (a date the restaurant cannot take). */
+  marked?: Partial<Record<Field, true>>;
   check: (form: FormData) => { errors: Partial<Record<Field, true>>; values: Values };
   alertId: string;
 }) {
@@ -34,11 +45,14 @@ export function useGuestForm<Field extends string, Values, Result>({
     fields: new Set(),
   });
   const editedNow = edited.result === result ? edited.fields : new Set<string>();
-  const errors: Partial<Record<Field, true>> = checked
-    ? { ...checked.errors }
-    : (Object.fromEntries(
-        Object.entries(refused).filter(([field]) => !editedNow.has(field)),
-      ) as Partial<Record<Field, true>>);
+  const errors: Partial<Record<Field, true>> = {
+    ...(checked
+      ? checked.errors
+      : (Object.fromEntries(
+          Object.entries(refused).filter(([field]) => !editedNow.has(field)),
+        ) as Partial<Record<Field, true>>)),
+    ...marked,
+  };
 
   const round = checked?.round;
   const focusedFor = useRef({ result, round });
@@ -72,6 +86,10 @@ export function useGuestForm<Field extends string, Values, Result>({
 
   return {
     errors,
+    /** The first field to fix. */
+    first: fields.find((field) => errors[field]),
+    /** What the guest sent, shown again with the server's answer. */
+    sent: result?.values,
     /** The fields edited since the server's answer. */
     editedNow,
     /** What the last blocked press held (the messages speak of it). */
@@ -88,4 +106,19 @@ export function useGuestForm<Field extends string, Values, Result>({
     }),
     sending,
   };
+}
+
+/**
+ * A refused time may have filled up: when the server refuses the slot
+ * asked for (`refused`), the day's times are asked again, once per answer.
+ */
+export function useReloadWhenRefused(
+  slots: { reload: () => void },
+  result: unknown,
+  refused: boolean,
+) {
+  const { reload } = slots;
+  useEffect(() => {
+    if (refused) reload();
+  }, [result, refused, reload]);
 }

@@ -2,11 +2,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import {
-  GUEST_CONTACT_FIELDS,
-  ContactAndSend,
-  type GuestContactField,
-} from '../../guest-kit/guest-contact.tsx';
+import { ContactAndSend } from '../../guest-kit/guest-contact.tsx';
 import { refusalShown } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
 import { useHydrated } from '../../guest-kit/use-slots.ts';
@@ -20,12 +16,9 @@ import {
   NOTHING_SENT,
   refusedFieldsOf,
   type EventsPageData,
-  type InquiryField,
+  type FieldErrors,
   type InquiryResult,
 } from './inquiry.ts';
-
-const isContactField = (field: InquiryField | undefined): field is GuestContactField =>
-  (GUEST_CONTACT_FIELDS as readonly (InquiryField | undefined)[]).includes(field);
 
 /**
  * The request form: one POST to the page's action, which works without
@@ -39,26 +32,29 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
   const sent = result?.values;
   const [dates, setDates] = useState({ date: sent?.date ?? '', altDate: sent?.altDate ?? '' });
   const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
-  const { errors, checkedValues, formProps, sending } = useGuestForm({
+  // A date the restaurant cannot take is told as soon as it is chosen, not at the button.
+  const marked: FieldErrors = {};
+  for (const field of ['date', 'altDate'] as const) {
+    const problem = dates[field] === '' ? null : dateProblem(data, dates[field]);
+    if (problem && problem.reason !== 'missing') marked[field] = true;
+  }
+  const form = useGuestForm({
     result,
+    fields: INQUIRY_FIELDS,
     refused: refused.fields,
+    marked,
     check: (form) => {
       const { values } = inquiryFromForm(form);
       return { errors: checkInquiry(data, values), values };
     },
     alertId: 'events-alert',
   });
-  // A date the restaurant cannot take is told as soon as it is chosen, not at the button.
-  for (const field of ['date', 'altDate'] as const) {
-    const problem = dates[field] === '' ? null : dateProblem(data, dates[field]);
-    if (problem && problem.reason !== 'missing') errors[field] = true;
-  }
+  const { errors, checkedValues } = form;
   const refusal = eventsRefusal(t, result?.outcome, refused.other);
-
-  /** The first field to fix gets the browser's focus when the server renders the answer (no JavaScript). */
-  const first = hydrated ? undefined : INQUIRY_FIELDS.find((field) => errors[field]);
+  /** The field that takes the browser's focus when the server renders the answer (no JavaScript). */
+  const first = hydrated ? undefined : form.first;
   return (
-    <Form method="post" {...formProps(hydrated)} className="events-form">
+    <Form method="post" {...form.formProps(hydrated)} className="events-form">
       <input type="hidden" name="lang" value={lang} />
       <EventFields
         data={data}
@@ -72,15 +68,7 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
 
       <section className="booking-card" aria-labelledby="events-details-title">
         <h2 id="events-details-title">{t('details.legend')}</h2>
-        <ContactAndSend
-          namespace="events"
-          idPrefix="events"
-          sent={sent}
-          errors={errors}
-          autoFocus={isContactField(first) ? first : undefined}
-          refusal={refusal}
-          sending={sending}
-        ></ContactAndSend>
+        <ContactAndSend namespace="events" form={form} refusal={refusal} />
       </section>
     </Form>
   );

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
@@ -7,8 +7,8 @@ import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { ContactAndSend } from '../../guest-kit/guest-contact.tsx';
 import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
-import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
-import type { SlotsState } from '../../guest-kit/use-slots.ts';
+import { useGuestForm, useReloadWhenRefused } from '../../guest-kit/use-guest-form.ts';
+import { useHydrated, type SlotsState } from '../../guest-kit/use-slots.ts';
 import {
   bookingFromForm,
   checkBooking,
@@ -26,21 +26,20 @@ export function BookingDetailsForm({
   date,
   slots,
   result,
-  hydrated,
 }: {
   party: number;
   date: string;
   slots: SlotsState & { reload: () => void };
   result: BookingResult | undefined;
-  hydrated: boolean;
 }) {
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
-  const sent = result?.values;
-  const [time, setTime] = useState(sent?.time ?? '');
+  const hydrated = useHydrated();
+  const [time, setTime] = useState(result?.values.time ?? '');
   const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
-  const { errors, editedNow, formProps, sending } = useGuestForm({
+  const form = useGuestForm({
     result,
+    fields: FIELDS_WITH_ERRORS,
     refused: refused.fields,
     check: (form) => {
       const { values } = bookingFromForm(form);
@@ -48,6 +47,7 @@ export function BookingDetailsForm({
     },
     alertId: 'booking-alert',
   });
+  const { errors, editedNow, first } = form;
   const refusal = bookingRefusal(t, result?.outcome, refused.other);
   // The refused time stays marked until the guest picks another.
   const slotRefused =
@@ -56,19 +56,12 @@ export function BookingDetailsForm({
   const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
   const chosenTime = available.some((slot) => slot.time === time) ? time : '';
 
-  // A refused slot may have filled up: its day's times are asked again.
-  const { reload } = slots;
-  useEffect(() => {
-    if (slotRefused) reload();
-  }, [result, slotRefused, reload]);
-
-  /** The first field to fix gets the browser's focus when the server renders the answer (no JavaScript). */
-  const first = FIELDS_WITH_ERRORS.find((field) => errors[field]);
+  useReloadWhenRefused(slots, result, slotRefused);
   const people = t('people', { count: party });
   return (
     <Form
       method="post"
-      {...formProps(hydrated)}
+      {...form.formProps(hydrated)}
       className="booking-card booking-details"
       aria-labelledby="booking-details-title"
     >
@@ -116,15 +109,7 @@ export function BookingDetailsForm({
         timeText={(at) => timeText(lang, at)}
       />
 
-      <ContactAndSend
-        namespace="reservations"
-        idPrefix="booking"
-        sent={sent}
-        errors={errors}
-        autoFocus={hydrated || first === 'time' ? undefined : first}
-        refusal={refusal}
-        sending={sending}
-      ></ContactAndSend>
+      <ContactAndSend namespace="reservations" form={form} refusal={refusal} />
     </Form>
   );
 }

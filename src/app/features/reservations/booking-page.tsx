@@ -174,13 +174,7 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
         />
       )}
       {ready && (
-        <BookingDetailsForm
-          party={partyNumber}
-          date={date}
-          slots={slots}
-          result={result}
-          hydrated={hydrated}
-        />
+        <BookingDetailsForm party={partyNumber} date={date} slots={slots} result={result} />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { Lang } from '../../../shared/languages.ts';
@@ -14,8 +14,8 @@ import {
 import { contactFromForm, refusedFields } from '../../guest-kit/guest-form.ts';
 import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
-import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
-import type { SlotsState } from '../../guest-kit/use-slots.ts';
+import { useGuestForm, useReloadWhenRefused } from '../../guest-kit/use-guest-form.ts';
+import { useHydrated, type SlotsState } from '../../guest-kit/use-slots.ts';
 import {
   ASAP,
   euros,
@@ -39,18 +39,16 @@ export function OrderDetailsForm({
   date,
   slots,
   result,
-  hydrated,
 }: {
   lines: BasketLine[];
   date: string;
   slots: SlotsState & { reload: () => void };
   result: OrderResult | undefined;
-  hydrated: boolean;
 }) {
   const { t } = useTranslation('takeaway');
   const lang = usePageLang();
-  const sent = result?.values;
-  const [time, setTime] = useState(sent?.time ?? ASAP);
+  const hydrated = useHydrated();
+  const [time, setTime] = useState(result?.values.time ?? ASAP);
   const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
   const chosenTime = time === ASAP || available.some((slot) => slot.time === time) ? time : '';
 
@@ -58,8 +56,9 @@ export function OrderDetailsForm({
   const refused = result
     ? refusedFields(result.outcome, FIELDS_WITH_ERRORS, { pickup: 'time' })
     : { fields: {}, other: false };
-  const { errors, formProps, sending } = useGuestForm({
+  const form = useGuestForm({
     result,
+    fields: FIELDS_WITH_ERRORS,
     refused: refused.fields,
     check: (form) => {
       const errors: FieldErrors = { ...checkGuestContact(contactFromForm(form)) };
@@ -68,20 +67,15 @@ export function OrderDetailsForm({
     },
     alertId: 'takeaway-alert',
   });
+  const { errors, first } = form;
   const refusal = takeawayRefusal(t, result, refused.other, lang);
   const slotRefused = refusal.code === 'slot-full' || refusal.code === 'not-a-slot';
 
-  // A refused time may have filled up: the day's times are asked again.
-  const { reload } = slots;
-  useEffect(() => {
-    if (slotRefused) reload();
-  }, [result, slotRefused, reload]);
-
-  const first = FIELDS_WITH_ERRORS.find((field) => errors[field]);
+  useReloadWhenRefused(slots, result, slotRefused);
   return (
     <Form
       method="post"
-      {...formProps(hydrated)}
+      {...form.formProps(hydrated)}
       className="booking-card booking-details"
       aria-labelledby="takeaway-details-title"
     >
@@ -117,16 +111,7 @@ export function OrderDetailsForm({
         timeText={(at) => timeText(lang, at)}
       />
 
-      <ContactAndSend
-        namespace="takeaway"
-        idPrefix="takeaway"
-        sent={sent}
-        errors={errors}
-        autoFocus={hydrated || first === 'time' ? undefined : first}
-        refusal={refusal}
-        focusAlert={!hydrated}
-        sending={sending}
-      >
+      <ContactAndSend namespace="takeaway" form={form} refusal={refusal} focusAlert={!hydrated}>
         <p className="takeaway-total" aria-live="polite">
           <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
         </p>

@@ -217,13 +217,7 @@ function OrderForms({
       </section>
 
       {lines.length > 0 && !tooMany && (
-        <OrderDetailsForm
-          lines={lines}
-          date={date}
-          slots={slots}
-          result={result}
-          hydrated={hydrated}
-        />
+        <OrderDetailsForm lines={lines} date={date} slots={slots} result={result} />
       )}
     </>
   );
