@@ -67,14 +67,6 @@ const inside = (folder, path) => !relative(folder, path).startsWith('..');
  * form kit (issue 37, item 1) takes out: until then they are the only ones
  * allowed. Empty this list, never add to it.
  */
-const GUEST_PAGES_PENDING = new Set(
-  [
-    'takeaway/takeaway-page.tsx',
-    'takeaway/takeaway-page.test.tsx',
-    'takeaway/status-page.test.tsx',
-  ].map((file) => resolve(FEATURES, file)),
-);
-
 /**
  * A feature never imports another feature: what two features share lives in
  * the staff kit (src/app/staff-kit/), the staff layer (src/app/staff/, through
@@ -86,7 +78,7 @@ const featureBoundaries = importRule((file, target) => {
   const from = featureOf(file);
   if (!from) return null;
   const to = featureOf(target);
-  if (to && to !== from && !GUEST_PAGES_PENDING.has(file)) {
+  if (to && to !== from) {
     return `features/${from} must not import features/${to}: share it through src/app/staff-kit/, src/app/staff/ or src/app/components/.`;
   }
   if (inside(STAFF, target) && target !== resolve(STAFF, 'index.ts')) {

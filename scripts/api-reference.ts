@@ -11,7 +11,8 @@
  * generated part goes after that prose. Every route must be placed exactly
  * once, and every placed route must exist: a new route cannot go undocumented.
  * A line `<!-- error-codes -->` becomes the list of every refusal code, read
- * from the objects that declare them (src/shared/schemas/errors.ts).
+ * from the objects that declare them (src/shared/schemas/errors.ts), and the
+ * `details` of the codes that carry some (REFUSAL_DETAILS there).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ import {
   MENU_REFUSALS,
   PHOTO_REFUSALS,
   RATE_LIMITED,
+  REFUSAL_DETAILS,
   STAFF_REFUSALS,
 } from '../src/shared/schemas/errors.ts';
 import { RESERVATION_REFUSALS } from '../src/shared/schemas/reservations.ts';
@@ -273,11 +275,17 @@ function errorCodes(): string {
     ['Photo uploads', Object.values(PHOTO_REFUSALS)],
     ['Too many requests (429, any family)', [RATE_LIMITED]],
   ];
+  const details = Object.entries(REFUSAL_DETAILS).map(([refusal, schema]) =>
+    table(`${code(refusal)} carries \`details\``, toJson(schema, 'output'), false),
+  );
   return [
-    '| Routes | Codes |',
-    '| --- | --- |',
-    ...families.map(([family, codes]) => `| ${family} | ${codes.map(code).join(', ')} |`),
-  ].join('\n');
+    [
+      '| Routes | Codes |',
+      '| --- | --- |',
+      ...families.map(([family, codes]) => `| ${family} | ${codes.map(code).join(', ')} |`),
+    ].join('\n'),
+    ...details,
+  ].join('\n\n');
 }
 
 /**

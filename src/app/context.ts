@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { Lang } from '../shared/languages.ts';
 import type { MenuView } from '../shared/schemas/menu.ts';
+import type { DetailsOf } from '../shared/schemas/errors.ts';
 import type { RestaurantFacts } from '../shared/schemas/restaurant.ts';
 import type { SiteTextsView } from '../shared/schemas/site-texts.ts';
 import type { OpeningHoursAnswer } from '../shared/schemas/opening-hours.ts';
@@ -152,21 +153,28 @@ export interface GuestTakeaway {
   ): Promise<GuestOrder | null | 'too-late' | 'rate-limited'>;
 }
 
+/** The codes a guest's takeaway order may be refused with, past its fields. */
+export type TakeawayOrderRefusal =
+  | 'item-unavailable'
+  | 'slot-full'
+  | 'not-a-slot'
+  | 'paused'
+  | 'disabled'
+  | 'too-many-pending'
+  | 'rate-limited';
+
 export type TakeawayOrderOutcome =
   | { ok: true; order: CreatedOrder; statusToken: string }
   | {
-      ok: false;
-      code:
-        | 'item-unavailable'
-        | 'slot-full'
-        | 'not-a-slot'
-        | 'paused'
-        | 'disabled'
-        | 'too-many-pending'
-        | 'rate-limited';
-      /** The API's English description: the ids refused, the next slot that fits. */
-      description: string;
-    }
+      [Code in TakeawayOrderRefusal]: {
+        ok: false;
+        code: Code;
+        /** The API's English description, for people. */
+        description: string;
+        /** What the page reads: the ids refused, the next slot that fits (REFUSAL_DETAILS). */
+        details?: DetailsOf<Code>;
+      };
+    }[TakeawayOrderRefusal]
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof TakeawayOrderBody, string[]>> };
 
 /** What the guest's page /events does, through the server's service. */

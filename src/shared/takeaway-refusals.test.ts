@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  nextTimeOf,
-  slotFullDescription,
-  unavailableDescription,
-  unavailableIds,
-} from './takeaway-refusals.ts';
+import { slotFullDescription, unavailableDescription } from './takeaway-refusals.ts';
 
-describe("takeaway refusals' descriptions, as the server writes and the pages read them", () => {
-  it('a full slot offers the next time that fits, whichever time was asked for', () => {
-    expect(nextTimeOf(slotFullDescription('19:30', '20:15'))).toBe('20:15');
-    expect(nextTimeOf(slotFullDescription('This pickup time', '21:00'))).toBe('21:00');
-    // Only the time offered, never the one asked for.
-    expect(nextTimeOf(slotFullDescription('19:30', null))).toBeNull();
+describe("takeaway refusals' descriptions, as the server writes them (their data travels in `details`)", () => {
+  it('a full slot names the next time that fits, or says there is none', () => {
+    expect(slotFullDescription('19:30', '20:15')).toBe(
+      '19:30 is full: the first later time that fits this order is 20:15.',
+    );
+    expect(slotFullDescription('This pickup time', null)).toBe(
+      'This pickup time is full, and no later time on this day fits this order.',
+    );
   });
 
   it('a sold-out refusal names the dishes by id', () => {
-    expect(unavailableIds(unavailableDescription([13, 22]))).toEqual([13, 22]);
-    expect(unavailableIds(unavailableDescription([7]))).toEqual([7]);
+    expect(unavailableDescription([13, 22])).toBe(
+      'These dishes cannot be ordered now (sold out or not for takeaway): 13, 22.',
+    );
   });
 });

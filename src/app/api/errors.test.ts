@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from './client.ts';
-import { describeApiFailure, refusalCodes } from './errors.ts';
+import { describeApiFailure, refusalCodes, refusalDetails, refusalsOf } from './errors.ts';
 
 const http = (status: number, body: unknown): ApiFailure => ({
   kind: 'http',
@@ -141,5 +141,36 @@ describe('refusal codes', () => {
     expect(refusalCodes(http(400, { errors: { email: ['Email non valida.'] } }))).toEqual([]);
     expect(refusalCodes(http(404, { message: 'Non trovato.' }))).toEqual([]);
     expect(refusalCodes({ kind: 'network', error: new Error('offline') })).toEqual([]);
+  });
+});
+
+describe("a refusal's details", () => {
+  const [unavailable, full, fullWithout, fullOdd] = refusalsOf(
+    http(409, {
+      errors: [
+        // The descriptions name nothing: what is read is `details`.
+        {
+          code: 'item-unavailable',
+          description: 'Sold out.',
+          details: { unavailableIds: [13, 22] },
+        },
+        { code: 'slot-full', description: 'Full.', details: { nextTime: '20:15' } },
+        { code: 'slot-full', description: 'Full at 20:15.' },
+        { code: 'slot-full', description: 'Full.', details: { nextTime: 2015 } },
+      ],
+    }),
+  );
+
+  it("reads each code's details as REFUSAL_DETAILS declares them", () => {
+    expect(refusalDetails(unavailable, 'item-unavailable')).toEqual({ unavailableIds: [13, 22] });
+    expect(refusalDetails(full, 'slot-full')).toEqual({ nextTime: '20:15' });
+  });
+
+  it('gives null for another code, no details, details of another shape, or no refusal', () => {
+    expect(refusalDetails(full, 'item-unavailable')).toBeNull();
+    // Never read from the description, even when it names a time.
+    expect(refusalDetails(fullWithout, 'slot-full')).toBeNull();
+    expect(refusalDetails(fullOdd, 'slot-full')).toBeNull();
+    expect(refusalDetails(undefined, 'slot-full')).toBeNull();
   });
 });

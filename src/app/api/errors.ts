@@ -1,3 +1,4 @@
+import { REFUSAL_DETAILS, type RefusalDetails } from '../../shared/schemas/errors.ts';
 import { isRecord, type ApiFailure } from './client.ts';
 
 /** The generic handler's texts (Italian: only staff pages call the API this way). */
@@ -83,10 +84,12 @@ function textOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }
 
-/** One refusal of a refused operation: what a client decides on, and what people read. */
+/** One refusal of a refused operation: what a client decides on, what people read, and its data. */
 export interface Refusal {
   code: string;
   description: string;
+  /** As the server sent it: read through `refusalDetails`. */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -106,10 +109,25 @@ export function refusalsOf(failure: ApiFailure): Refusal[] {
           {
             code: item.code.replaceAll('_', '-'),
             description: typeof item.description === 'string' ? item.description : '',
+            ...(isRecord(item.details) ? { details: item.details } : {}),
           },
         ]
       : [],
   );
+}
+
+/**
+ * The `details` of a refusal of `code` (the ids, the next time…), checked
+ * against their schema (REFUSAL_DETAILS); null for another code, or when the
+ * server sent none (an older server, or one that does not know them).
+ */
+export function refusalDetails<Code extends keyof RefusalDetails>(
+  refusal: Refusal | undefined,
+  code: Code,
+): RefusalDetails[Code] | null {
+  if (refusal?.code !== code) return null;
+  const read = REFUSAL_DETAILS[code].safeParse(refusal.details);
+  return read.success ? (read.data as RefusalDetails[Code]) : null;
 }
 
 /** The codes of a refused operation, in kebab-case (see `refusalsOf`). */

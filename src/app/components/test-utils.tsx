@@ -5,6 +5,28 @@ import type { Lang } from '../../shared/languages.ts';
 import { MESSAGES } from '../../shared/locales/index.ts';
 import { appServicesContext, clientAddressContext, type AppServices } from '../context.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
+import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
+
+/** The restaurant's facts the public pages' component tests render with. */
+export const FACTS: RestaurantFacts = {
+  name: 'Trattoria Il Faro',
+  phones: { mobile: '+39 347 123 4567', landline: null },
+  email: 'ciao@ilfaro.example',
+  address: {
+    street: 'Piazza Marina 3',
+    postalCode: '91100',
+    locality: 'Trapani',
+    region: 'TP',
+    country: 'IT',
+  },
+  geo: { latitude: 38.0198, longitude: 12.5136 },
+  mapUrl: 'https://maps.example/?q=38.0198,12.5136',
+  mapEmbedUrl: 'https://maps.example/embed?q=38.0198,12.5136&z=15',
+  social: { instagram: null, facebook: null },
+  privacyPolicyUrl: 'https://privacy.example/ilfaro',
+  foundedYear: 1987,
+  priceRange: '€€€',
+};
 
 /** Component-test helpers of the public pages, shared by their features' test-utils (imported by tests only). */
 

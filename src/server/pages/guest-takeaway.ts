@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldErrors } from './field-errors.ts';
-import type { GuestTakeaway } from '../../app/context.ts';
+import type { GuestTakeaway, TakeawayOrderOutcome } from '../../app/context.ts';
 import { takeawayOrderBody, type TakeawayOrderBody } from '../../shared/schemas/takeaway.ts';
 
 /**
@@ -22,8 +22,16 @@ export function guestTakeaway(app: FastifyInstance): GuestTakeaway {
       }
       const placed = await app.takeaway.placeOrder(clientAddress, parsed.data);
       if (!placed.ok) {
-        const code = 'reason' in placed ? placed.reason : placed.code;
-        return { ok: false, code, description: placed.description };
+        if (!('reason' in placed)) {
+          return { ok: false, code: placed.code, description: placed.description };
+        }
+        const { reason: code, description, details } = placed;
+        // A refusal's details are its code's: refusal() in services/takeaway/orders.ts types them so.
+        return (
+          details === undefined
+            ? { ok: false, code, description }
+            : { ok: false, code, description, details }
+        ) as TakeawayOrderOutcome;
       }
       // A robot's order (the honeypot) has id 0: its token leads nowhere, as `status` knows.
       return {

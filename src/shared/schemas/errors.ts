@@ -1,13 +1,15 @@
 import type { RESERVATION_REFUSALS } from './reservations.ts';
 import type { EVENT_REFUSALS } from './events.ts';
 import type { TAKEAWAY_REFUSALS } from './takeaway.ts';
+import { z } from './zod.ts';
 
 /*
- * The codes of the API's refusals, `4xx {errors: [{code, description}]}`:
- * kebab-case, each declared once here (the reservations' in reservations.ts,
- * takeaway's in takeaway.ts),
- * answered by the routes and read by the back office. The description is for
- * people; the code is what a client decides on.
+ * The codes of the API's refusals, `4xx {errors: [{code, description,
+ * details?}]}`: kebab-case, each declared once here (the reservations' in
+ * reservations.ts, takeaway's in takeaway.ts), answered by the routes and
+ * read by the back office. The description is for people; the code is what
+ * a client decides on, and `details` (declared per code in REFUSAL_DETAILS
+ * below) the data it reads.
  */
 
 /** Login, password recovery, one's own password, owners' routes. */
@@ -87,3 +89,36 @@ export type ErrorCode =
   | ValueOf<typeof RESERVATION_REFUSALS>
   | ValueOf<typeof TAKEAWAY_REFUSALS>
   | ValueOf<typeof EVENT_REFUSALS>;
+
+/**
+ * The data a refusal carries for programs, by code: a client reads these,
+ * never its description (which says the same for people, in English). Only
+ * the codes listed here carry `details`, and only where the server knows
+ * them (a full table's slot-full names no later time: it has no `details`).
+ */
+export const REFUSAL_DETAILS = {
+  /** The dishes that cannot be ordered now (sold out, not for takeaway, unknown, or not in that size). */
+  'item-unavailable': z.object({ unavailableIds: z.array(z.number().int()) }),
+  /** A takeaway slot that cannot take the order: the first later time of that day that can ("HH:MM"), or null. */
+  'slot-full': z.object({ nextTime: z.string().nullable() }),
+} satisfies Partial<Record<ErrorCode, z.ZodType>>;
+
+/** The `details` of each code that carries some. */
+export type RefusalDetails = {
+  [Code in keyof typeof REFUSAL_DETAILS]: z.infer<(typeof REFUSAL_DETAILS)[Code]>;
+};
+
+/** The `details` a refusal of `Code` may carry (never, for a code that carries none). */
+export type DetailsOf<Code extends string> = Code extends keyof RefusalDetails
+  ? RefusalDetails[Code]
+  : never;
+
+/** One refusal on the wire. */
+export const refusalItem = z.object({
+  code: z.string(),
+  description: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A refused operation's body: 4xx `{errors: [{code, description, details?}]}`. */
+export const refusalBody = z.object({ errors: z.array(refusalItem).min(1) });

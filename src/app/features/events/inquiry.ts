@@ -5,8 +5,14 @@ import {
   GUEST_CONTACT_FIELDS,
   NOTES_MAX,
   type GuestContact,
-} from '../../components/guest-contact.tsx';
-import { formText, refusedFields } from '../../components/guest-form.ts';
+} from '../../guest-kit/guest-contact.tsx';
+import {
+  answerStatus,
+  contactBody,
+  contactFromForm,
+  formText,
+  refusedFields,
+} from '../../guest-kit/guest-form.ts';
 
 /**
  * The guest's events page without its looks: what the loader hands over,
@@ -106,11 +112,7 @@ export function inquiryFromForm(form: FormData): { values: InquiryValues; body: 
     budgetPerPerson: formText(form, 'budgetPerPerson').trim(),
     allergens: form.getAll('allergens').filter((code) => typeof code === 'string'),
     dietaryNotes: formText(form, 'dietaryNotes'),
-    name: formText(form, 'name'),
-    email: formText(form, 'email'),
-    phone: formText(form, 'phone'),
-    notes: formText(form, 'notes'),
-    privacy: form.get('privacy') !== null,
+    ...contactFromForm(form),
   };
   const body: Record<string, unknown> = {
     kind: values.kind,
@@ -120,19 +122,11 @@ export function inquiryFromForm(form: FormData): { values: InquiryValues; body: 
     children: values.children,
     area: values.area,
     allergens: values.allergens,
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    lang: formText(form, 'lang'),
+    ...contactBody(values, form),
   };
   if (values.altDate !== '') body.altDate = values.altDate;
   if (values.budgetPerPerson !== '') body.budgetPerPerson = values.budgetPerPerson;
   if (values.dietaryNotes !== '') body.dietaryNotes = values.dietaryNotes;
-  if (values.notes !== '') body.notes = values.notes;
-  // An unticked box sends nothing: the server says "privacy" is missing.
-  if (values.privacy) body.privacy = true;
-  const website = form.get('website');
-  if (typeof website === 'string') body.website = website;
   return { values, body };
 }
 
@@ -196,14 +190,4 @@ export const refusedFieldsOf = (outcome: InquiryResult['outcome']) =>
   refusedFields(outcome, INQUIRY_FIELDS);
 
 /** The HTTP status of a request's answer, as the API would give it. */
-export function inquiryStatus(outcome: EventInquiryOutcome): number {
-  if (outcome.ok) return 201;
-  switch (outcome.code) {
-    case 'rate-limited':
-      return 429;
-    case 'too-many-pending':
-      return 409;
-    default:
-      return 400;
-  }
-}
+export const inquiryStatus = (outcome: EventInquiryOutcome): number => answerStatus(outcome, 201);

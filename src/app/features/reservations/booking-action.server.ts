@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import type { CancellationView, GuestReservations } from '../../context.ts';
-import { readSmallForm } from '../../small-form.server.ts';
+import { guestFormAction } from '../../guest-kit/guest-action.server.ts';
 import { postedToken } from '../../token-link.server.ts';
-import { bookingFromForm, bookingStatus, NOTHING_SENT, type BookingResult } from './booking.ts';
+import { bookingFromForm, NOTHING_SENT, type BookingResult } from './booking.ts';
 
 /**
  * The page actions of /reservations and /reservations/cancel: plain form
@@ -15,16 +15,14 @@ export async function bookingAction(
   reservations: GuestReservations,
   clientAddress: string,
 ) {
-  const form = await readSmallForm(request);
-  if (!form) {
-    return data<BookingResult>(
-      { outcome: { ok: false, code: 'invalid', fields: {} }, values: NOTHING_SENT },
-      { status: 400 },
-    );
-  }
-  const { values, body } = bookingFromForm(form);
-  const outcome = await reservations.book(body, clientAddress);
-  return data<BookingResult>({ outcome, values }, { status: bookingStatus(outcome) });
+  return guestFormAction(
+    request,
+    { nothingSent: NOTHING_SENT, ok: 200 },
+    async (form): Promise<BookingResult> => {
+      const { values, body } = bookingFromForm(form);
+      return { outcome: await reservations.book(body, clientAddress), values };
+    },
+  );
 }
 
 /**

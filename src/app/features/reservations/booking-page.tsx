@@ -1,27 +1,21 @@
-// Over 400 lines: its guest form blocks, until the guest form kit of issue 37 (the "guestkit" branch) takes them; the lead removes this line at the merge.
-import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { telHref } from '../../../shared/languages.ts';
 import { dayAndDateText, dayOptionText, timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
-import { GuestContactFields, RefusalAlert } from '../../components/guest-contact.tsx';
+import { RefusalAlert } from '../../guest-kit/guest-contact.tsx';
+import { DoneCard, GuestPage } from '../../guest-kit/guest-page-parts.tsx';
+import { useHydrated, useSlots } from '../../guest-kit/use-slots.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';
+import { BookingDetailsForm, bookingRefusal } from './booking-details-form.tsx';
 import {
-  bookingFromForm,
-  checkBooking,
-  FIELDS_WITH_ERRORS,
   partyChoice,
-  refusedFieldsOf,
   renderedSlots,
   availabilityUrl,
   type BookingPageData,
   type BookingResult,
-  type FieldErrors,
-  type FieldWithError,
 } from './booking.ts';
-import { useHydrated, useSlots, type SlotsState } from '../../components/use-slots.ts';
 
 /**
  * /reservations: the guest chooses a party and a day (a GET form, so the
@@ -38,26 +32,23 @@ export function BookingPage({
 }) {
   const { t } = useTranslation('reservations');
   return (
-    <main id="main" className="page booking-page">
-      <header className="booking-intro">
-        <h1>{t('title')}</h1>
-        {!result?.outcome.ok && <p>{t('intro')}</p>}
-      </header>
+    <GuestPage
+      className="booking-page"
+      title={t('title')}
+      intro={!result?.outcome.ok && <p>{t('intro')}</p>}
+    >
       {result?.outcome.ok ? (
         <BookingDone result={result} />
       ) : (
         <BookingForms data={data} result={result} />
       )}
-    </main>
+    </GuestPage>
   );
 }
 
 function BookingDone({ result }: { result: BookingResult }) {
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A booking sent from this page replaced its form: the guest's focus goes to what happened.
-  useEffect(() => heading.current?.focus(), []);
   const { outcome, values } = result;
   const confirmed = outcome.ok && outcome.status === 'confirmed';
   const words = {
@@ -67,16 +58,15 @@ function BookingDone({ result }: { result: BookingResult }) {
     time: timeText(lang, values.time),
   };
   return (
-    <section className="booking-card booking-done" aria-labelledby="booking-done-title">
-      {/* Without JavaScript the browser gives the focus (autofocus); with it, the effect above. */}
-      <h2 id="booking-done-title" tabIndex={-1} ref={heading} autoFocus>
-        {confirmed ? t('done.confirmedTitle') : t('done.pendingTitle')}
-      </h2>
+    <DoneCard
+      id="booking-done-title"
+      title={confirmed ? t('done.confirmedTitle') : t('done.pendingTitle')}
+    >
       <p>{confirmed ? t('done.confirmed', words) : t('done.pending', words)}</p>
       <Link to="/reservations" className="button button--ghost">
         {t('done.another')}
       </Link>
-    </section>
+    </DoneCard>
   );
 }
 
@@ -91,6 +81,11 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
   const large = partyNumber !== null && partyNumber > data.maxParty;
   const ready = partyNumber !== null && !large && date !== '';
   const slots = useSlots(ready ? availabilityUrl(partyNumber, date) : null, renderedSlots(data));
+  // Without JavaScript a post whose address lacks the choice has no form to be told in.
+  const unplaced =
+    !hydrated && !ready && result && !result.outcome.ok
+      ? bookingRefusal(t, result.outcome, true)
+      : null;
 
   return (
     <>
@@ -169,260 +164,18 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
           {t('choice.show')}
         </button>
       </form>
-      {/* Without JavaScript a post whose address lacks the choice has no form to be told in. */}
-      {!hydrated && !ready && result && !result.outcome.ok && (
+      {unplaced && (
         <RefusalAlert
           namespace="reservations"
           id="booking-alert"
-          message={generalRefusal(t, result.outcome, true) ?? t('errors.invalid')}
-          offerCall={callOffered(result.outcome.code)}
+          message={unplaced.message ?? t('errors.invalid')}
+          offerCall={unplaced.offerCall}
           focus
         />
       )}
       {ready && (
-        <DetailsForm
-          party={partyNumber}
-          date={date}
-          slots={slots}
-          result={result}
-          hydrated={hydrated}
-        />
+        <BookingDetailsForm party={partyNumber} date={date} slots={slots} result={result} />
       )}
     </>
   );
-}
-
-function DetailsForm({
-  party,
-  date,
-  slots,
-  result,
-  hydrated,
-}: {
-  party: number;
-  date: string;
-  slots: SlotsState & { reload: () => void };
-  result: BookingResult | undefined;
-  hydrated: boolean;
-}) {
-  const { t } = useTranslation('reservations');
-  const lang = usePageLang();
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  const form = useRef<HTMLFormElement>(null);
-  const sent = result?.values;
-  const [time, setTime] = useState(sent?.time ?? '');
-  const [checked, setChecked] = useState<{ errors: FieldErrors; round: number } | null>(null);
-  // Fields changed since the server's answer: their refusal no longer applies.
-  const [edited, setEdited] = useState<{ result?: BookingResult; fields: Set<string> }>({
-    fields: new Set(),
-  });
-
-  const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
-  const editedNow = edited.result === result ? edited.fields : new Set<string>();
-  const errors: FieldErrors = checked
-    ? checked.errors
-    : Object.fromEntries(Object.entries(refused.fields).filter(([field]) => !editedNow.has(field)));
-  const code = result && !result.outcome.ok ? result.outcome.code : null;
-  // The refused time stays marked until the guest picks another.
-  const slotRefused = (code === 'slot-full' || code === 'not-a-slot') && !editedNow.has('time');
-  const general = result ? generalRefusal(t, result.outcome, refused.other) : null;
-  const offerCall = callOffered(code);
-
-  const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
-  const chosenTime = available.some((slot) => slot.time === time) ? time : '';
-
-  // A refused slot may have filled up: its day's times are asked again.
-  const { reload } = slots;
-  useEffect(() => {
-    if (slotRefused) reload();
-  }, [result, slotRefused, reload]);
-
-  // After an answer or a blocked press, the focus goes to the first thing to fix
-  // (once: not again when the form comes back with an older answer).
-  const round = checked?.round;
-  const focusedFor = useRef({ result, round });
-  useEffect(() => {
-    if (focusedFor.current.result === result && focusedFor.current.round === round) return;
-    focusedFor.current = { result, round };
-    const target =
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form.current?.querySelector<HTMLElement>('#booking-alert');
-    target?.focus();
-  }, [result, round]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = checkBooking(bookingFromForm(new FormData(event.currentTarget)).values);
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setChecked({ errors: found, round: (checked?.round ?? 0) + 1 });
-    } else {
-      setChecked(null);
-    }
-  }
-
-  function onEdit(name: string) {
-    if (checked?.errors[name as FieldWithError]) {
-      const rest = { ...checked.errors };
-      delete rest[name as FieldWithError];
-      setChecked({ ...checked, errors: rest });
-    }
-    setEdited({ result, fields: new Set(editedNow).add(name) });
-  }
-
-  /** The first field to fix gets the browser's focus when the server renders the answer (no JavaScript). */
-  const first = FIELDS_WITH_ERRORS.find((field) => errors[field]);
-
-  const people = t('people', { count: party });
-  const timeStatus = slotsText(t, slots, people);
-  return (
-    <Form
-      method="post"
-      ref={form}
-      className="booking-card booking-details"
-      noValidate={hydrated}
-      aria-labelledby="booking-details-title"
-      aria-busy={sending || undefined}
-      onSubmit={onSubmit}
-      onChange={(event) =>
-        onEdit((event.nativeEvent.target as HTMLInputElement | null)?.name ?? '')
-      }
-    >
-      <h2 id="booking-details-title">{t('details.legend')}</h2>
-      <p className="booking-summary">
-        {t('details.summary', { people, date: dayAndDateText(lang, date) })}
-      </p>
-      <input type="hidden" name="party" value={party} />
-      <input type="hidden" name="date" value={date} />
-      <input type="hidden" name="lang" value={lang} />
-
-      <div className="booking-field">
-        <label htmlFor="booking-time">{t('details.time')}</label>
-        <select
-          id="booking-time"
-          aria-invalid={errors.time || slotRefused ? true : undefined}
-          aria-describedby={[
-            'booking-time-status',
-            errors.time ? 'booking-time-error' : null,
-            slotRefused ? 'booking-time-refused' : null,
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          autoFocus={!hydrated && (first === 'time' || slotRefused) ? true : undefined}
-          name="time"
-          required
-          // Kept enabled while the times load, so that the focus it may hold stays with it.
-          disabled={slots.state === 'failed' || (slots.state === 'ready' && available.length === 0)}
-          value={chosenTime}
-          onChange={(event) => setTime(event.target.value)}
-        >
-          <option value="">
-            {slots.state === 'loading' ? t('slots.loading') : t('details.choose')}
-          </option>
-          {slots.state === 'ready' &&
-            slots.slots.map((slot) => (
-              <option key={slot.time} value={slot.time} disabled={!slot.available}>
-                {slot.available
-                  ? timeText(lang, slot.time)
-                  : t('slots.fullOption', { time: timeText(lang, slot.time) })}
-              </option>
-            ))}
-        </select>
-        <p id="booking-time-status" className="booking-status" role="status">
-          {slots.state === 'loading' && <span className="spinner spinner--small" aria-hidden />}
-          {timeStatus}
-        </p>
-        {slots.state === 'failed' && (
-          <button type="button" className="button button--ghost" onClick={slots.reload}>
-            {t('slots.retry')}
-          </button>
-        )}
-        {slotRefused && (
-          <p id="booking-time-refused" className="booking-error">
-            {code === 'slot-full' ? t('errors.slotFull') : t('errors.notASlot')}
-          </p>
-        )}
-        {errors.time && (
-          <p id="booking-time-error" className="booking-error">
-            {t('errors.time')}
-          </p>
-        )}
-      </div>
-
-      <GuestContactFields
-        namespace="reservations"
-        idPrefix="booking"
-        sent={sent}
-        errors={errors}
-        autoFocus={hydrated || first === 'time' ? undefined : first}
-      />
-
-      {general && (
-        <RefusalAlert
-          namespace="reservations"
-          id="booking-alert"
-          message={general}
-          offerCall={offerCall}
-        />
-      )}
-      <button className="button" type="submit" disabled={sending}>
-        {sending && <span className="spinner spinner--small" aria-hidden />}
-        {sending ? t('details.sending') : t('details.submit')}
-      </button>
-    </Form>
-  );
-}
-
-/**
- * What a refusal says above the button (the refusals of a field or a time
- * are told beside it): `other` when the server refused something the form
- * has no field for.
- */
-function generalRefusal(
-  t: TFunction<'reservations'>,
-  outcome: BookingResult['outcome'],
-  other: boolean,
-): string | null {
-  if (outcome.ok) return null;
-  switch (outcome.code) {
-    case 'rate-limited':
-      return t('errors.rateLimited');
-    case 'failed':
-      return t('errors.failed');
-    case 'party-too-large':
-      return t('errors.partyTooLarge');
-    case 'too-many-pending':
-      return t('errors.tooManyPending');
-    case 'slot-full':
-      return other ? t('errors.slotFull') : null;
-    case 'not-a-slot':
-      return other ? t('errors.notASlot') : null;
-    case 'invalid':
-      return other ? t('errors.invalid') : null;
-  }
-}
-
-const callOffered = (code: string | null) =>
-  code === 'rate-limited' ||
-  code === 'failed' ||
-  code === 'party-too-large' ||
-  code === 'too-many-pending';
-
-/** What the times' status line says: loading, the count, or why there is nothing to choose. */
-function slotsText(t: TFunction<'reservations'>, slots: SlotsState, people: string): string {
-  switch (slots.state) {
-    case 'none':
-      return '';
-    case 'loading':
-      return t('slots.loading');
-    case 'failed':
-      return t('slots.failed');
-    case 'ready': {
-      const free = slots.slots.filter((slot) => slot.available).length;
-      if (slots.slots.length === 0) return t('slots.none');
-      if (free === 0) return t('slots.full', { people });
-      const count = t('slots.available', { count: free });
-      return free < slots.slots.length ? `${count}. ${t('slots.someFull')}` : count;
-    }
-  }
 }

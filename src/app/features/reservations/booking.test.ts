@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reservationBody } from '../../../shared/schemas/reservations.ts';
 import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
-import { NOTES_MAX } from '../../components/guest-contact.tsx';
+import { NOTES_MAX } from '../../guest-kit/guest-contact.tsx';
 import {
   bookingFromForm,
   bookingStatus,

@@ -3,9 +3,15 @@ import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
   type GuestContact,
-} from '../../components/guest-contact.tsx';
-import type { Slot } from '../../components/use-slots.ts';
-import { formText, refusedFields } from '../../components/guest-form.ts';
+} from '../../guest-kit/guest-contact.tsx';
+import type { Slot } from '../../guest-kit/use-slots.ts';
+import {
+  answerStatus,
+  contactBody,
+  contactFromForm,
+  formText,
+  refusedFields,
+} from '../../guest-kit/guest-form.ts';
 
 /**
  * The guest's booking page without its looks: what the page's loader hands
@@ -91,26 +97,14 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
     party: formText(form, 'party'),
     date: formText(form, 'date'),
     time: formText(form, 'time'),
-    name: formText(form, 'name'),
-    email: formText(form, 'email'),
-    phone: formText(form, 'phone'),
-    notes: formText(form, 'notes'),
-    privacy: form.get('privacy') !== null,
+    ...contactFromForm(form),
   };
-  const body: Record<string, unknown> = {
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
+  const body = {
     party: values.party,
     date: values.date,
     time: values.time,
-    lang: formText(form, 'lang'),
+    ...contactBody(values, form),
   };
-  if (values.notes !== '') body.notes = values.notes;
-  // An unticked box sends nothing: the server says "privacy" is missing.
-  if (values.privacy) body.privacy = true;
-  const website = form.get('website');
-  if (typeof website === 'string') body.website = website;
   return { values, body };
 }
 
@@ -130,14 +124,4 @@ export const refusedFieldsOf = (outcome: BookingResult['outcome']) =>
   refusedFields(outcome, FIELDS_WITH_ERRORS);
 
 /** The HTTP status of a booking's answer, as the API would give it. */
-export function bookingStatus(outcome: BookingOutcome): number {
-  if (outcome.ok) return 200;
-  switch (outcome.code) {
-    case 'invalid':
-      return 400;
-    case 'rate-limited':
-      return 429;
-    default:
-      return 409;
-  }
-}
+export const bookingStatus = (outcome: BookingOutcome): number => answerStatus(outcome, 200);

@@ -28,7 +28,7 @@ export function CancelPage({
 }) {
   const { t } = useTranslation('reservations');
   return (
-    <main id="main" className="page booking-page">
+    <main id="main" className="page guest-page booking-page">
       <header className="booking-intro">
         <h1>{t('cancel.title')}</h1>
       </header>

@@ -1,39 +1,20 @@
 import type { RouterContextProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Lang } from '../../../shared/languages.ts';
-import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import type {
   AppServices,
   BookingOutcome,
   CancellationView,
   GuestReservations,
 } from '../../context.ts';
-import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
+import { FACTS, publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as reservationsRoute from '../../routes/public/reservations.tsx';
 import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
-import type { Slot } from '../../components/use-slots.ts';
+import type { Slot } from '../../guest-kit/use-slots.ts';
 
 /** Component-test helpers for the guest's booking pages (imported by tests only). */
 
-export const FACTS: RestaurantFacts = {
-  name: 'Trattoria Il Faro',
-  phones: { mobile: '+39 347 123 4567', landline: null },
-  email: 'ciao@ilfaro.example',
-  address: {
-    street: 'Piazza Marina 3',
-    postalCode: '91100',
-    locality: 'Trapani',
-    region: 'TP',
-    country: 'IT',
-  },
-  geo: { latitude: 38.0198, longitude: 12.5136 },
-  mapUrl: 'https://maps.example/?q=38.0198,12.5136',
-  mapEmbedUrl: 'https://maps.example/embed?q=38.0198,12.5136&z=15',
-  social: { instagram: null, facebook: null },
-  privacyPolicyUrl: 'https://privacy.example/ilfaro',
-  foundedYear: 1987,
-  priceRange: '€€€',
-};
+export { FACTS };
 
 export const CLIENT_ADDRESS = '203.0.113.7';
 

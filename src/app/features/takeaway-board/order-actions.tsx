@@ -5,11 +5,10 @@ import {
   type TakeawayOrder,
   type TakeawayOrderPatch,
 } from '../../../shared/schemas/takeaway.ts';
-import { refusalsOf } from '../../api/errors.ts';
+import { refusalDetails, refusalsOf } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, useStaffSave } from '../../staff/index.ts';
-import { nextTimeOf } from '../../../shared/takeaway-refusals.ts';
 import { changeOrder } from './takeaway-board-api.ts';
 import { ACTION_TEXTS as T, DECLINE_ALL_TEXTS } from './takeaway-board-texts.ts';
 
@@ -40,7 +39,7 @@ function useOrderChange(refresh: () => void) {
             : refusal.code === TAKEAWAY_REFUSALS.notASlot
               ? T.notASlot(asked)
               : refusal.code === TAKEAWAY_REFUSALS.full
-                ? T.slotFull(nextTimeOf(refusal.description))
+                ? T.slotFull(refusalDetails(refusal, TAKEAWAY_REFUSALS.full)?.nextTime ?? null)
                 : null;
         if (!message) return false;
         void showToast('warning', message);

@@ -6,12 +6,12 @@ import {
   TAKEAWAY_REFUSALS,
   type OrderedItem,
 } from '../../../shared/schemas/takeaway.ts';
-import { refusalsOf } from '../../api/errors.ts';
+import { refusalDetails, refusalsOf } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../../staff/index.ts';
 import { euros } from '../../staff-kit/index.ts';
-import { nextTimeOf, QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
+import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { addPhoneOrder } from './takeaway-board-api.ts';
 import { PHONE_ORDER_TEXTS as T } from './takeaway-board-texts.ts';
 import { useOrderMenu, useOrderSlots } from './use-order-menu.ts';
@@ -110,7 +110,7 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
       onFailure: (failure) => {
         const [refusal] = refusalsOf(failure);
         if (refusal?.code === TAKEAWAY_REFUSALS.full) {
-          setFull({ next: nextTimeOf(refusal.description) });
+          setFull({ next: refusalDetails(refusal, TAKEAWAY_REFUSALS.full)?.nextTime ?? null });
           return true;
         }
         const message =

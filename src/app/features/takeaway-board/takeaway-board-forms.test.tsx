@@ -153,7 +153,15 @@ describe('the phone order', () => {
       JSON.parse(String(init?.body)).override
         ? Response.json(order({ id: 7, name: 'Rosa Greco' }), { status: 201 })
         : Response.json(
-            { errors: [{ code: 'slot-full', description: slotFullDescription('19:45', '20:00') }] },
+            {
+              errors: [
+                {
+                  code: 'slot-full',
+                  description: slotFullDescription('19:45', '20:00'),
+                  details: { nextTime: '20:00' },
+                },
+              ],
+            },
             { status: 409 },
           );
     const time = await fillOrder();

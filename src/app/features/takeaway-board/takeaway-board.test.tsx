@@ -23,8 +23,8 @@ let version: number;
 let routes: Record<string, FakeRoute>;
 const { calls, bodies } = fakeServer(() => routes);
 const headersOf = (init: RequestInit | undefined) => init?.headers as Record<string, string>;
-const refusal = (code: string, description: string) =>
-  Response.json({ errors: [{ code, description }] }, { status: 409 });
+const refusal = (code: string, description: string, details?: Record<string, unknown>) =>
+  Response.json({ errors: [{ code, description, details }] }, { status: 409 });
 /** The board changed: a new version, a new ETag. */
 const change = (update: Partial<TakeawayBoard>) => {
   board = { ...board, ...update };
@@ -322,7 +322,7 @@ describe('the actions', () => {
   it('says a refusal in Italian: changed meanwhile, a full slot with the next time', async () => {
     routes['PATCH /api/takeaway/orders/1'] = (init) =>
       JSON.parse(String(init?.body)).pickupTime
-        ? refusal('slot-full', slotFullDescription('19:45', '20:15'))
+        ? refusal('slot-full', slotFullDescription('19:45', '20:15'), { nextTime: '20:15' })
         : refusal('invalid-transition', 'The order is declined.');
     await renderBoard();
     const marco = card('Marco Neri');

@@ -3,9 +3,14 @@ import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
-import type { Slot } from '../../components/use-slots.ts';
-import { QUANTITY_MAX, unavailableIds } from '../../../shared/takeaway-refusals.ts';
-import { formText } from '../../components/guest-form.ts';
+import type { Slot } from '../../guest-kit/use-slots.ts';
+import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
+import {
+  answerStatus,
+  contactBody,
+  contactFromForm,
+  formText,
+} from '../../guest-kit/guest-form.ts';
 
 /**
  * The guest's takeaway page without its looks: the dishes it offers, the
@@ -215,11 +220,7 @@ export function orderFromForm(
     basket: readBasket(form.entries()),
     date: formText(form, 'date'),
     time: formText(form, 'time') || ASAP,
-    name: formText(form, 'name'),
-    email: formText(form, 'email'),
-    phone: formText(form, 'phone'),
-    notes: formText(form, 'notes'),
-    privacy: form.get('privacy') !== null,
+    ...contactFromForm(form),
   };
   const prices = new Map(
     menu.sections.flatMap((section) => section.items.map((item) => [item.id, item.prices])),
@@ -230,19 +231,11 @@ export function orderFromForm(
     const label = sizes && sizes.length > 1 ? sizes[size]?.label : undefined;
     return label === undefined ? { id, quantity } : { id, quantity, price: label };
   });
-  const body: Record<string, unknown> = {
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    lang: formText(form, 'lang'),
+  const body = {
+    ...contactBody(values, form),
     pickup: values.time === ASAP ? ASAP : { date: values.date, time: values.time },
     items,
   };
-  if (values.notes.trim() !== '') body.notes = values.notes;
-  // An unticked box sends nothing: the server says "privacy" is missing.
-  if (values.privacy) body.privacy = true;
-  const website = form.get('website');
-  if (typeof website === 'string') body.website = website;
   return { values, body };
 }
 
@@ -255,22 +248,12 @@ export interface OrderResult {
 }
 
 /** The HTTP status of an order's answer, as the API would give it. */
-export function orderStatus(outcome: TakeawayOrderOutcome): number {
-  if (outcome.ok) return 201;
-  switch (outcome.code) {
-    case 'invalid':
-      return 400;
-    case 'rate-limited':
-      return 429;
-    default:
-      return 409;
-  }
-}
+export const orderStatus = (outcome: TakeawayOrderOutcome): number => answerStatus(outcome, 201);
 
-/** The dishes a refusal names (item-unavailable: their ids in the API's description), by name. */
-export function refusedDishes(description: string, menu: MenuView): string[] {
+/** The dishes an item-unavailable refusal names (their ids in its `details`), by name. */
+export function refusedDishes(unavailableIds: readonly number[], menu: MenuView): string[] {
   const names = new Map(
     menu.sections.flatMap((section) => section.items.map((item) => [item.id, item.name])),
   );
-  return unavailableIds(description).map((id) => names.get(id) ?? `#${id}`);
+  return unavailableIds.map((id) => names.get(id) ?? `#${id}`);
 }

@@ -5,7 +5,7 @@ import { TAKEAWAY_ORDER_STATUSES } from '../../../shared/schemas/takeaway.ts';
 import { headers } from '../../routes/public/takeaway-order.tsx';
 import { STATUS_POLL_MS } from './status-page.tsx';
 import { CLIENT_ADDRESS, fakeTakeaway, ORDER, renderTakeawayPages } from './test-utils.tsx';
-import { FACTS } from '../reservations/test-utils.tsx';
+import { FACTS } from '../../components/test-utils.tsx';
 
 const TOKEN = 'token-of-order-7';
 let fake: ReturnType<typeof fakeTakeaway>;

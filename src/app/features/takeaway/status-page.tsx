@@ -101,7 +101,7 @@ export function StatusPage({
   const { t } = useTranslation('takeaway');
   const order = useLiveOrder(token, rendered);
   return (
-    <main id="main" className="page booking-page takeaway-page">
+    <main id="main" className="page guest-page takeaway-page">
       <header className="booking-intro">
         <h1>{t('status.title')}</h1>
       </header>

@@ -2,15 +2,9 @@ import { data } from 'react-router';
 import type { Lang } from '../../../shared/languages.ts';
 import type { GuestOrder } from '../../../shared/schemas/takeaway.ts';
 import type { AppServices, GuestTakeaway } from '../../context.ts';
-import { readSmallForm } from '../../small-form.server.ts';
+import { guestFormAction } from '../../guest-kit/guest-action.server.ts';
 import { postedToken } from '../../token-link.server.ts';
-import {
-  NOTHING_ORDERED,
-  orderFromForm,
-  orderStatus,
-  refusedDishes,
-  type OrderResult,
-} from './order.ts';
+import { NOTHING_ORDERED, orderFromForm, refusedDishes, type OrderResult } from './order.ts';
 
 /**
  * The page actions of /takeaway and /takeaway/order: plain form posts, so
@@ -24,21 +18,18 @@ export async function orderAction(
   lang: Lang,
   clientAddress: string,
 ) {
-  const form = await readSmallForm(request);
-  if (!form) {
-    return data<OrderResult>(
-      { outcome: { ok: false, code: 'invalid', fields: {} }, values: NOTHING_ORDERED },
-      { status: 400 },
-    );
-  }
-  const menu = await services.menu(lang);
-  const { values, body } = orderFromForm(form, menu);
-  const outcome = await services.takeaway.order(body, clientAddress);
-  const result: OrderResult = { outcome, values };
-  if (!outcome.ok && outcome.code === 'item-unavailable') {
-    result.unavailable = refusedDishes(outcome.description, menu);
-  }
-  return data<OrderResult>(result, { status: orderStatus(outcome) });
+  return guestFormAction(
+    request,
+    { nothingSent: NOTHING_ORDERED, ok: 201 },
+    async (form): Promise<OrderResult> => {
+      const menu = await services.menu(lang);
+      const { values, body } = orderFromForm(form, menu);
+      const outcome = await services.takeaway.order(body, clientAddress);
+      if (outcome.ok || outcome.code !== 'item-unavailable') return { outcome, values };
+      const unavailable = refusedDishes(outcome.details?.unavailableIds ?? [], menu);
+      return { outcome, values, unavailable };
+    },
+  );
 }
 
 /**

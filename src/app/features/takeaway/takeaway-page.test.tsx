@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loader, action } from '../../routes/public/takeaway.tsx';
+import { unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import { BASKET_STORAGE_KEY } from './takeaway-page.tsx';
 import {
   CLIENT_ADDRESS,
@@ -10,7 +11,7 @@ import {
   routerContext,
   SLOTS,
 } from './test-utils.tsx';
-import { FACTS } from '../reservations/test-utils.tsx';
+import { FACTS } from '../../components/test-utils.tsx';
 
 let fake: ReturnType<typeof fakeTakeaway>;
 /** GET /api/takeaway/slots, answered by the fake service like the API would. */
@@ -181,7 +182,8 @@ describe('/takeaway', () => {
     fake.orderAnswer = {
       ok: false,
       code: 'item-unavailable',
-      description: 'These dishes cannot be ordered now (sold out or not for takeaway): 12.',
+      description: unavailableDescription([12]),
+      details: { unavailableIds: [12] },
     };
     renderTakeawayPages('/takeaway', fake.service, FACTS);
     await screen.findByRole('spinbutton', { name: 'Diavola, quantity' });
@@ -198,7 +200,9 @@ describe('/takeaway', () => {
     fake.orderAnswer = {
       ok: false,
       code: 'slot-full',
-      description: 'This pickup time is full: the first later one that fits this order is 19:45.',
+      // The page reads `details`: a description that names no time changes nothing.
+      description: 'This pickup time is full.',
+      details: { nextTime: '19:45' },
     };
     fireEvent.click(screen.getByRole('button', { name: 'Place my order' }));
     expect(

@@ -8,7 +8,7 @@ import type { AppServices, GuestTakeaway, TakeawayOrderOutcome } from '../../con
 import { publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as takeawayRoute from '../../routes/public/takeaway.tsx';
 import * as orderRoute from '../../routes/public/takeaway-order.tsx';
-import type { Slot } from '../../components/use-slots.ts';
+import type { Slot } from '../../guest-kit/use-slots.ts';
 
 /** Component-test helpers for the guest's takeaway pages (imported by tests only). */
 

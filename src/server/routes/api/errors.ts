@@ -1,9 +1,20 @@
 import type { FastifyReply } from 'fastify';
-import type { ErrorCode } from '../../../shared/schemas/errors.ts';
+import type { DetailsOf, ErrorCode } from '../../../shared/schemas/errors.ts';
 
-/** A refused operation is 4xx `{errors: [{code, description}]}`. */
-export function refuse(reply: FastifyReply, status: number, code: ErrorCode, description: string) {
-  return reply.status(status).send({ errors: [{ code, description }] });
+/**
+ * A refused operation is 4xx `{errors: [{code, description, details?}]}`:
+ * `details` only for a code that declares them (REFUSAL_DETAILS in
+ * src/shared/schemas/errors.ts), and only when given.
+ */
+export function refuse<Code extends ErrorCode>(
+  reply: FastifyReply,
+  status: number,
+  code: Code,
+  description: string,
+  details?: DetailsOf<Code>,
+) {
+  const refusal = details === undefined ? { code, description } : { code, description, details };
+  return reply.status(status).send({ errors: [refusal] });
 }
 
 /** Field validation is 400 `{errors: {field: [messages]}}`. */

@@ -1,3 +1,4 @@
+import { refusalBody } from '../../../shared/schemas/errors.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TAKEAWAY_SETTINGS } from '../../../shared/schemas/takeaway.ts';
 import { readOrderStatusToken } from '../../services/takeaway/status-token.ts';
@@ -64,17 +65,20 @@ const everything = () =>
     harness.app.db.selectFrom('takeaway_orders').selectAll().execute(),
     harness.app.db.selectFrom('takeaway_order_lines').selectAll().execute(),
   ]);
+/** A 409 refusal of `code` that stores nothing; its description and `details` as given. */
 const refusedWith = async (
   payload: object,
   code: string,
-  description?: string | RegExp,
+  description?: string,
+  details?: Record<string, unknown>,
 ): Promise<void> => {
   const before = await everything();
   const response = await post(payload);
   expect(response.statusCode, response.body).toBe(409);
-  const [error] = response.json<{ errors: { code: string; description: string }[] }>().errors;
+  const [error] = refusalBody.parse(response.json()).errors;
   expect(error!.code).toBe(code);
-  if (description !== undefined) expect(error!.description).toMatch(description);
+  if (description !== undefined) expect(error!.description).toBe(description);
+  if (details !== undefined) expect(error!.details).toEqual(details);
   expect(await everything()).toEqual(before);
 };
 const slotsOf = async (date: string, items: string) => {
@@ -258,12 +262,14 @@ describe('POST /api/takeaway/orders', () => {
         ],
       }),
       'item-unavailable',
-      new RegExp(`${soldOut.id}, ${draught.id}, ${unknown}\\.$`),
+      `These dishes cannot be ordered now (sold out or not for takeaway): ${soldOut.id}, ${draught.id}, ${unknown}.`,
+      { unavailableIds: [soldOut.id, draught.id, unknown] },
     );
     await refusedWith(
       guestOrder({ items: [{ id: pizza.id, quantity: 1, price: 'Maxi' }] }),
       'item-unavailable',
-      new RegExp(`${pizza.id}\\.$`),
+      `These dishes cannot be ordered now (sold out or not for takeaway): ${pizza.id}.`,
+      { unavailableIds: [pizza.id] },
     );
   });
 
@@ -300,7 +306,8 @@ describe('POST /api/takeaway/orders', () => {
     await refusedWith(
       someone({ items: [{ id: pizza, quantity: 2 }], pickup: { date: TODAY, time: '12:15' } }),
       'slot-full',
-      /first later time that fits this order is 12:45\.$/,
+      'This pickup time is full: the first later time that fits this order is 12:45.',
+      { nextTime: '12:45' },
     );
     // Drinks load neither the oven nor the kitchen: they fit a full slot.
     const withDrink = await post(
@@ -318,6 +325,8 @@ describe('POST /api/takeaway/orders', () => {
     await refusedWith(
       someone({ items: [{ id: pizza, quantity: 7 }], pickup: 'asap' }),
       'slot-full',
+      'No pickup time can take this order: please order less.',
+      { nextTime: null },
     );
     // The slots say the same, from the stored orders.
     const slots = await slotsOf(TODAY, `${pizza}*1`);
@@ -484,7 +493,7 @@ describe('at most two orders waiting per e-mail or phone (docs/security.md item 
     await refusedWith(
       order({ email: 'ANNA+2@example.it' }),
       'too-many-pending',
-      /already have two orders waiting/,
+      'You already have two orders waiting for the kitchen to confirm them: please wait for its answer, or call the restaurant.',
     );
     expect((await post(order({ phone: '+39 333 123 4567' }))).statusCode).toBe(201);
     expect((await post(order({ phone: '+393331234567' }))).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 // Over 400 lines: staff's side of takeaway in one file (the board and its tag, opening, every status change and move, phone orders, the pause, declining a guest's orders at once), on one harness and one clock.
+import { refusalBody } from '../../../shared/schemas/errors.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { ORDER_TRANSITIONS } from '../../services/takeaway/status.ts';
@@ -49,8 +50,8 @@ const phoneOrder = async (overrides: Record<string, unknown> = {}) => {
     ...overrides,
   });
 };
-const refusal = (response: { json: <T>() => T }) =>
-  response.json<{ errors: { code: string; description: string }[] }>().errors[0]!;
+/** The one refusal of a 4xx, read through the wire's schema (`details` included). */
+const refusal = (response: { json: <T>() => T }) => refusalBody.parse(response.json()).errors[0]!;
 
 describe("a guest's pickup times on two instances", () => {
   afterEach(() => vi.useRealTimers());
@@ -323,6 +324,7 @@ describe('PATCH /api/takeaway/orders/{id}', () => {
     expect(refusal(full)).toEqual({
       code: 'slot-full',
       description: '20:00 is full: the first later time that fits this order is 20:30.',
+      details: { nextTime: '20:30' },
     });
     const notASlot = await patch(id, { status: 'accepted', pickupTime: '17:00' });
     expect(refusal(notASlot).code).toBe('not-a-slot');
@@ -392,7 +394,7 @@ describe('POST /api/takeaway/orders/staff', () => {
     await pizzas(11, '20:00');
     const full = await phoneOrder();
     expect(full.statusCode).toBe(409);
-    expect(refusal(full).code).toBe('slot-full');
+    expect(refusal(full)).toMatchObject({ code: 'slot-full', details: { nextTime: '20:15' } });
     const over = await phoneOrder({ override: true });
     expect(over.statusCode, over.body).toBe(201);
     const board = (
@@ -412,7 +414,11 @@ describe('POST /api/takeaway/orders/staff', () => {
       override: true,
       items: [{ id: soldOut.id, quantity: 1 }],
     });
-    expect(refusal(unavailable).code).toBe('item-unavailable');
+    expect(refusal(unavailable)).toEqual({
+      code: 'item-unavailable',
+      description: `These dishes cannot be ordered now (sold out or not for takeaway): ${soldOut.id}.`,
+      details: { unavailableIds: [soldOut.id] },
+    });
     // Staff only, and no privacy field (staff tell the guest on the phone).
     expect((await phoneOrder({ privacy: true })).statusCode).toBe(400);
     const anonymous = await harness.app.inject({

@@ -88,7 +88,7 @@ export const takeawayStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await app.takeaway.changeOrder(request.params.id, body, request.staff!);
       if (changed.ok) return changed.order;
       if (changed.reason === 'not-found') return notFound(reply, changed.description);
-      return refuse(reply, 409, changed.reason, changed.description);
+      return refuse(reply, 409, changed.reason, changed.description, changed.details);
     },
   );
 
@@ -101,7 +101,7 @@ export const takeawayStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const placed = await app.takeaway.placeStaffOrder(request.body, request.staff!);
       if (placed.ok) return reply.code(201).send(placed.order);
-      return refuse(reply, 409, placed.reason, placed.description);
+      return refuse(reply, 409, placed.reason, placed.description, placed.details);
     },
   );
 

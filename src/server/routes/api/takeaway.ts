@@ -69,7 +69,9 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const placed = await app.takeaway.placeOrder(clientKey(request), request.body);
       if (placed.ok) return reply.status(201).send(placed.order);
-      if ('reason' in placed) return refuse(reply, 409, placed.reason, placed.description);
+      if ('reason' in placed) {
+        return refuse(reply, 409, placed.reason, placed.description, placed.details);
+      }
       return tooManyRequests(reply, placed.retryAfterSeconds, RATE_LIMITED, placed.description);
     },
   );

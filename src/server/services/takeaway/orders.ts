@@ -1,10 +1,10 @@
+import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { addDays, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
-import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import {
   LOADING_STATUSES,
   TAKEAWAY_REFUSALS,
@@ -19,6 +19,7 @@ import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
+import { priceLines, type PricedLine } from './priced-lines.ts';
 import { holdsTooManyOrders, TOO_MANY_PENDING_ORDERS } from './pending-orders.ts';
 import { notifyNewOrder } from '../push/notify.ts';
 import {
@@ -38,11 +39,16 @@ export type OrderRefusal = Exclude<
   typeof TAKEAWAY_REFUSALS.transition | typeof TAKEAWAY_REFUSALS.badToken
 >;
 
-/** A refused order: its code, and what the guest reads of it (the ids, the time to try instead). */
+/**
+ * A refused order: its code, what the guest reads of it, and the data a
+ * program reads (the ids, the time to try instead: REFUSAL_DETAILS in
+ * src/shared/schemas/errors.ts).
+ */
 export interface RefusedOrder {
   ok: false;
   reason: OrderRefusal;
   description: string;
+  details?: DetailsOf<OrderRefusal>;
 }
 
 export type OrderOutcome = { ok: true; order: StoredOrder } | RefusedOrder;
@@ -55,17 +61,6 @@ export type OrderRequest = Omit<TakeawayOrderBody, 'privacy' | 'website' | 'emai
 export type OrderTaker =
   | { source: 'online'; clientKey: string }
   | { source: 'phone'; actor: NonNullable<AuditActor>; override: boolean };
-
-/** A line as the menu prices it at the moment of ordering. */
-interface PricedLine {
-  itemId: number;
-  name: string;
-  label: string;
-  quantity: number;
-  amountCents: number;
-  /** Its section's kitchen group when ordered. */
-  group: KitchenGroup;
-}
 
 /**
  * What each pickup slot of `date` already holds: per slot ("HH:MM") and
@@ -95,63 +90,15 @@ export async function heldLoads(db: Kysely<Database>, date: string): Promise<Map
   return held;
 }
 
-/**
- * The order's lines priced from the menu as it is now, or the ids of the
- * dishes that cannot be ordered: unknown, sold out, not for takeaway, or
- * asked in a size they do not have.
- */
-async function priceLines(
-  db: Kysely<Database>,
-  items: OrderRequest['items'],
-): Promise<{ ok: true; lines: PricedLine[] } | { ok: false; ids: number[] }> {
-  const ids = [...new Set(items.map((item) => item.id))];
-  const dishes = await db
-    .selectFrom('menu_items')
-    .innerJoin('menu_sections', 'menu_sections.id', 'menu_items.section_id')
-    .select([
-      'menu_items.id as id',
-      'menu_items.name as name',
-      'menu_items.available as available',
-      'menu_items.takeaway as takeaway',
-      'menu_sections.kitchen as kitchen',
-    ])
-    .where('menu_items.id', 'in', ids)
-    .execute();
-  const prices = await db
-    .selectFrom('menu_item_prices')
-    .select(['item_id', 'label', 'amount_cents'])
-    .where('item_id', 'in', ids)
-    .orderBy('item_id')
-    .orderBy('position')
-    .execute();
-  const lines: PricedLine[] = [];
-  const refused = new Set<number>();
-  for (const item of items) {
-    const dish = dishes.find((row) => row.id === item.id);
-    const sizes = prices.filter((row) => row.item_id === item.id);
-    const size =
-      item.price === undefined ? sizes[0] : sizes.find((row) => row.label === item.price);
-    if (!dish || dish.available !== 1 || dish.takeaway !== 1 || !size) {
-      refused.add(item.id);
-      continue;
-    }
-    lines.push({
-      itemId: dish.id,
-      name: dish.name,
-      label: size.label,
-      quantity: item.quantity,
-      amountCents: size.amount_cents,
-      group: dish.kitchen,
-    });
-  }
-  return refused.size ? { ok: false, ids: [...refused] } : { ok: true, lines };
-}
-
-const refusal = (reason: OrderRefusal, description: string): RefusedOrder => ({
-  ok: false,
-  reason,
-  description,
-});
+/** A refusal, with the `details` its code declares (required for those that declare some). */
+const refusal = <Reason extends OrderRefusal>(
+  reason: Reason,
+  description: string,
+  ...details: [DetailsOf<Reason>] extends [never] ? [] : [DetailsOf<Reason>]
+): RefusedOrder =>
+  details.length
+    ? { ok: false, reason, description, details: details[0] }
+    : { ok: false, reason, description };
 
 /**
  * The slot an order of `load` is picked up in: the one asked for, or with
@@ -179,7 +126,9 @@ async function chooseSlot(
       if (first) return { ok: true, date, slot: first };
     }
     return anySlot
-      ? refusal(TAKEAWAY_REFUSALS.full, 'No pickup time can take this order: please order less.')
+      ? refusal(TAKEAWAY_REFUSALS.full, 'No pickup time can take this order: please order less.', {
+          nextTime: null,
+        })
       : refusal(TAKEAWAY_REFUSALS.notASlot, 'There is no pickup time left to order for.');
   }
   const slots = await slotsOf(pickup.date);
@@ -192,10 +141,10 @@ async function chooseSlot(
   }
   if (!slot.available && !override) {
     const next = nextFitting(slots, slot);
-    return refusal(
-      TAKEAWAY_REFUSALS.full,
-      slotFullDescription('This pickup time', next?.time ?? null),
-    );
+    const nextTime = next?.time ?? null;
+    return refusal(TAKEAWAY_REFUSALS.full, slotFullDescription('This pickup time', nextTime), {
+      nextTime,
+    });
   }
   return { ok: true, date: pickup.date, slot };
 }
@@ -283,7 +232,9 @@ export class TakeawayOrders {
           }
           const priced = await priceLines(trx, request.items);
           if (!priced.ok) {
-            return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids));
+            return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids), {
+              unavailableIds: priced.ids,
+            });
           }
           const chosen = await chooseSlot(trx, request.pickup, orderLoad(priced.lines), {
             schedule,

@@ -1,3 +1,4 @@
+import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -45,11 +46,18 @@ export type ChangeRefusal =
   | typeof TAKEAWAY_REFUSALS.notASlot
   | typeof TAKEAWAY_REFUSALS.full;
 
-export type ChangeOutcome =
-  { ok: true; order: StoredOrder } | (Refusal<ChangeRefusal> & { description: string });
+/** A refused change: its code, what staff read, and the data a program reads (REFUSAL_DETAILS). */
+type RefusedChange = Refusal<ChangeRefusal> & {
+  description: string;
+  details?: DetailsOf<ChangeRefusal>;
+};
 
-const refusal = (reason: ChangeRefusal, description: string) =>
-  ({ ok: false, reason, description }) as const;
+export type ChangeOutcome = { ok: true; order: StoredOrder } | RefusedChange;
+
+const refusal = (reason: ChangeRefusal, description: string, details?: DetailsOf<ChangeRefusal>) =>
+  (details === undefined
+    ? { ok: false, reason, description }
+    : { ok: false, reason, description, details }) as RefusedChange;
 
 /** The pieces order `id` asks of the oven and the kitchen, by the groups its lines were ordered with. */
 async function ownLoad(trx: Kysely<Database>, id: number): Promise<Load> {
@@ -157,7 +165,7 @@ export class OrderStatusChanges {
     time: string,
     schedule: Schedule,
     nowMs: number,
-  ): Promise<(Refusal<ChangeRefusal> & { description: string }) | null> {
+  ): Promise<RefusedChange | null> {
     const settings = await readTakeawaySettings(trx, nowMs);
     const times = pickupTimes(schedule, row.date, settings.slotMinutes);
     const target = times.findIndex((slot) => slot.time === time);
@@ -179,7 +187,8 @@ export class OrderStatusChanges {
     const fits = (at: string) => fitsLimits(without(at), own, settings.limits);
     if (fits(time)) return null;
     const next = times.slice(target + 1).find((slot) => fits(slot.time));
-    return refusal(TAKEAWAY_REFUSALS.full, slotFullDescription(time, next?.time ?? null));
+    const nextTime = next?.time ?? null;
+    return refusal(TAKEAWAY_REFUSALS.full, slotFullDescription(time, nextTime), { nextTime });
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { REFUSAL_DETAILS } from '../../../shared/schemas/errors.ts';
 import type { Table } from './snapshot.ts';
 
 // What the oracle expects of an answer: a refusal in one of the API's three
@@ -9,6 +10,15 @@ type Shape = 'fields' | 'refusal' | 'message';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A refusal's `details`: only for a code that declares them, and as it declares them. */
+function wellFormedDetails(error: Record<string, unknown>): boolean {
+  if (Object.keys(error).sort().join() !== 'code,description,details') return false;
+  const schema = (
+    REFUSAL_DETAILS as Record<string, (typeof REFUSAL_DETAILS)[keyof typeof REFUSAL_DETAILS]>
+  )[error.code as string];
+  return schema !== undefined && schema.strict().safeParse(error.details).success;
+}
 
 /** Which of the three error shapes `body` is, or null for none. */
 export function contractShape(body: unknown, status: number): Shape | null {
@@ -21,9 +31,9 @@ export function contractShape(body: unknown, status: number): Shape | null {
     const wellFormed = errors.every(
       (error) =>
         isRecord(error) &&
-        Object.keys(error).sort().join() === 'code,description' &&
         typeof error.code === 'string' &&
-        typeof error.description === 'string',
+        typeof error.description === 'string' &&
+        (Object.keys(error).sort().join() === 'code,description' || wellFormedDetails(error)),
     );
     return errors.length > 0 && wellFormed ? 'refusal' : null;
   }

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref } from '../../shared/languages.ts';
-import { useRestaurant } from './use-restaurant.ts';
+import { useRestaurant } from '../components/use-restaurant.ts';
+import { useHydrated } from './use-slots.ts';
 
 /**
  * A guest's contact fields, as the public forms that take them (a booking,
@@ -213,5 +215,70 @@ export function RefusalAlert({
       <p>{message}</p>
       {offerCall && <a href={telHref(phones.mobile)}>{t('call', { phone: phones.mobile })}</a>}
     </div>
+  );
+}
+
+/** The ids of each page's fields and alert (`<prefix>-name`, `<prefix>-alert`). */
+const ID_PREFIX: Record<GuestFormNamespace, string> = {
+  reservations: 'booking',
+  takeaway: 'takeaway',
+  events: 'events',
+};
+
+const isContactField = (field: string | undefined): field is GuestContactField =>
+  (GUEST_CONTACT_FIELDS as readonly (string | undefined)[]).includes(field);
+
+/**
+ * The end of a guest's form: the contact fields (the first to fix takes the
+ * browser's focus when the server renders the answer), the refusal's alert
+ * (given the focus then with `focusAlert`), what the page shows before the
+ * button (`children`), and the button, busy while the form is on its way.
+ */
+export function ContactAndSend({
+  namespace,
+  form,
+  refusal,
+  focusAlert = false,
+  children,
+}: {
+  namespace: GuestFormNamespace;
+  /** The form's state (useGuestForm). */
+  form: {
+    sent: GuestContact | undefined;
+    errors: Partial<Record<GuestContactField, true>>;
+    first: string | undefined;
+    sending: boolean;
+  };
+  refusal: { message: string | null; offerCall: boolean };
+  focusAlert?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  const hydrated = useHydrated();
+  const idPrefix = ID_PREFIX[namespace];
+  return (
+    <>
+      <GuestContactFields
+        namespace={namespace}
+        idPrefix={idPrefix}
+        sent={form.sent}
+        errors={form.errors}
+        autoFocus={!hydrated && isContactField(form.first) ? form.first : undefined}
+      />
+      {refusal.message && (
+        <RefusalAlert
+          namespace={namespace}
+          id={`${idPrefix}-alert`}
+          message={refusal.message}
+          offerCall={refusal.offerCall}
+          focus={focusAlert}
+        />
+      )}
+      {children}
+      <button className="button" type="submit" disabled={form.sending}>
+        {form.sending && <span className="spinner spinner--small" aria-hidden />}
+        {form.sending ? t('details.sending') : t('details.submit')}
+      </button>
+    </>
   );
 }
