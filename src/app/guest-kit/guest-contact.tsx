@@ -34,6 +34,15 @@ export interface GuestContact {
   privacy: boolean;
 }
 
+/** The contact fields of a form that sent nothing readable. */
+export const NO_CONTACT: GuestContact = {
+  name: '',
+  email: '',
+  phone: '',
+  notes: '',
+  privacy: false,
+};
+
 const PHONE = /^\+?[\d\s\-.()/]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -5,6 +5,15 @@ import type { GuestContact } from './guest-contact.tsx';
  * share in reading what was posted and what the server refused.
  */
 
+/**
+ * What a guest page's action answers: the service's outcome (or `failed`,
+ * when the page could not reach it), and what was sent, shown again.
+ */
+export interface GuestFormResult<Outcome, Values> {
+  outcome: Outcome | { ok: false; code: 'failed' };
+  values: Values;
+}
+
 /** A posted field's text ('' when absent or a file). */
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);

@@ -1,5 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { Slot, SlotsState } from './use-slots.ts';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Form } from 'react-router';
+import { usePageLang } from '../i18n/use-page-lang.ts';
+import type { Slot, TimeChoice } from './use-slots.ts';
 
 /**
  * The pieces the guest pages (/reservations, /takeaway, /events) are built
@@ -56,16 +58,46 @@ export function DoneCard({
 }
 
 /**
+ * A guest page's details form (a booking's, a takeaway order's), a card
+ * posted to the page's action: its title, what the page puts in it, and
+ * the page's language (hidden). `formProps`: `useGuestForm`'s.
+ */
+export function DetailsCardForm({
+  titleId,
+  title,
+  formProps,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  formProps: ComponentProps<typeof Form>;
+  children: ReactNode;
+}) {
+  const lang = usePageLang();
+  return (
+    <Form
+      method="post"
+      {...formProps}
+      className="booking-card booking-details"
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <input type="hidden" name="lang" value={lang} />
+    </Form>
+  );
+}
+
+/**
  * The time a guest chooses (a table's, a pickup's) among the slots the API
- * answered, with the status line below it, a retry when they failed to
- * load, why the server refused the time asked for, and the page's own error.
+ * answered (`time`: `useTimeChoice`'s), with the status line below it, a
+ * retry when they failed to load, why the server refused the time asked
+ * for, and the page's own error.
  */
 export function SlotSelect({
   id,
   label,
-  slots,
-  value,
-  onChange,
+  time,
   firstOption,
   fullOption,
   status,
@@ -80,9 +112,7 @@ export function SlotSelect({
   /** The select's id; `<id>-status` and `<id>-error` name its lines. */
   id: string;
   label: string;
-  slots: SlotsState & { reload: () => void };
-  value: string;
-  onChange: (time: string) => void;
+  time: TimeChoice;
   firstOption: { value: string; label: string };
   /** A full slot's option text. */
   fullOption: (time: string) => string;
@@ -97,6 +127,7 @@ export function SlotSelect({
   disabled?: boolean;
   timeText: (time: string) => string;
 }) {
+  const { slots, value, pick } = time;
   const option = (slot: Slot) => (
     <option key={slot.time} value={slot.time} disabled={!slot.available}>
       {slot.available ? timeText(slot.time) : fullOption(timeText(slot.time))}
@@ -121,7 +152,7 @@ export function SlotSelect({
         // Kept enabled while the times load, so that the focus it may hold stays with it.
         disabled={disabled}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => pick(event.target.value)}
       >
         <option value={firstOption.value}>{firstOption.label}</option>
         {slots.state === 'ready' && slots.slots.map(option)}

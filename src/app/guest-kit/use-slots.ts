@@ -81,3 +81,21 @@ export function useSlots(
   if (entry === 'failed') return { state: 'failed', reload };
   return { state: 'ready', slots: entry, reload };
 }
+
+/**
+ * The time a guest picks among a day's slots (`sent`: the pick the server
+ * answered about). The select shows the pick while it is an available slot,
+ * or `always` (a pick that is no slot: takeaway's "as soon as possible"),
+ * else nothing: a time that filled up is picked again.
+ */
+export function useTimeChoice(
+  slots: SlotsState & { reload: () => void },
+  sent: string,
+  always?: string,
+) {
+  const [picked, pick] = useState(sent);
+  const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
+  const value = picked === always || available.some((slot) => slot.time === picked) ? picked : '';
+  return { slots, available, value, pick };
+}
+export type TimeChoice = ReturnType<typeof useTimeChoice>;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { ContactAndSend } from '../../guest-kit/guest-contact.tsx';
+import { refusedFields } from '../../guest-kit/guest-form.ts';
 import { refusalShown } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm } from '../../guest-kit/use-guest-form.ts';
 import { useHydrated } from '../../guest-kit/use-slots.ts';
@@ -14,7 +15,6 @@ import {
   INQUIRY_FIELDS,
   inquiryFromForm,
   NOTHING_SENT,
-  refusedFieldsOf,
   type EventsPageData,
   type FieldErrors,
   type InquiryResult,
@@ -31,7 +31,9 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
   const hydrated = useHydrated();
   const sent = result?.values;
   const [dates, setDates] = useState({ date: sent?.date ?? '', altDate: sent?.altDate ?? '' });
-  const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
+  const refused = result
+    ? refusedFields(result.outcome, INQUIRY_FIELDS)
+    : { fields: {}, other: false };
   // A date the restaurant cannot take is told as soon as it is chosen, not at the button.
   const marked: FieldErrors = {};
   for (const field of ['date', 'altDate'] as const) {
@@ -50,7 +52,7 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
     alertId: 'events-alert',
   });
   const { errors, checkedValues } = form;
-  const refusal = eventsRefusal(t, result?.outcome, refused.other);
+  const refusal = eventsRefusal(t, result, refused.other);
   /** The field that takes the browser's focus when the server renders the answer (no JavaScript). */
   const first = hydrated ? undefined : form.first;
   return (
@@ -79,12 +81,8 @@ export function InquiryForm({ data, result }: { data: EventsPageData; result?: I
  * beside it, unless `other`: the server refused something the form has no
  * field for), and whether it offers a call.
  */
-function eventsRefusal(
-  t: TFunction<'events'>,
-  outcome: InquiryResult['outcome'] | undefined,
-  other: boolean,
-) {
-  return refusalShown(outcome, other, {
+function eventsRefusal(t: TFunction<'events'>, result: InquiryResult | undefined, other: boolean) {
+  return refusalShown(result?.outcome, other, {
     texts: {
       'rate-limited': t('errors.rateLimited'),
       'too-many-pending': t('errors.tooManyPending'),

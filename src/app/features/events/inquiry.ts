@@ -3,15 +3,15 @@ import { AMOUNT_PATTERN } from '../../../shared/money.ts';
 import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
+  NO_CONTACT,
   NOTES_MAX,
   type GuestContact,
 } from '../../guest-kit/guest-contact.tsx';
 import {
-  answerStatus,
   contactBody,
   contactFromForm,
   formText,
-  refusedFields,
+  type GuestFormResult,
 } from '../../guest-kit/guest-form.ts';
 
 /**
@@ -69,11 +69,7 @@ export const NOTHING_SENT: InquiryValues = {
   budgetPerPerson: '',
   allergens: [],
   dietaryNotes: '',
-  name: '',
-  email: '',
-  phone: '',
-  notes: '',
-  privacy: false,
+  ...NO_CONTACT,
 };
 
 /** The fields in the order the form shows them (the first to fix gets the focus). */
@@ -180,14 +176,4 @@ export function checkInquiry(page: EventsPageData, values: InquiryValues): Field
 }
 
 /** What the page's action answers: the service's outcome, and what was sent (shown again). */
-export interface InquiryResult {
-  outcome: EventInquiryOutcome | { ok: false; code: 'failed' };
-  values: InquiryValues;
-}
-
-/** The fields the server refused, as the page marks them; the rest go to the general message. */
-export const refusedFieldsOf = (outcome: InquiryResult['outcome']) =>
-  refusedFields(outcome, INQUIRY_FIELDS);
-
-/** The HTTP status of a request's answer, as the API would give it. */
-export const inquiryStatus = (outcome: EventInquiryOutcome): number => answerStatus(outcome, 201);
+export type InquiryResult = GuestFormResult<EventInquiryOutcome, InquiryValues>;

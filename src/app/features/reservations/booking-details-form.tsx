@@ -1,14 +1,12 @@
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { dayAndDateText, timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { ContactAndSend } from '../../guest-kit/guest-contact.tsx';
-import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
+import { DetailsCardForm, SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm, useReloadWhenRefused } from '../../guest-kit/use-guest-form.ts';
-import { useHydrated, type SlotsState } from '../../guest-kit/use-slots.ts';
+import { useHydrated, useTimeChoice, type SlotsState } from '../../guest-kit/use-slots.ts';
 import {
   bookingFromForm,
   checkBooking,
@@ -35,7 +33,7 @@ export function BookingDetailsForm({
   const { t } = useTranslation('reservations');
   const lang = usePageLang();
   const hydrated = useHydrated();
-  const [time, setTime] = useState(result?.values.time ?? '');
+  const time = useTimeChoice(slots, result?.values.time ?? '');
   const refused = result ? refusedFieldsOf(result.outcome) : { fields: {}, other: false };
   const form = useGuestForm({
     result,
@@ -53,32 +51,24 @@ export function BookingDetailsForm({
   const slotRefused =
     (refusal.code === 'slot-full' || refusal.code === 'not-a-slot') && !editedNow.has('time');
 
-  const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
-  const chosenTime = available.some((slot) => slot.time === time) ? time : '';
-
   useReloadWhenRefused(slots, result, slotRefused);
   const people = t('people', { count: party });
   return (
-    <Form
-      method="post"
-      {...form.formProps(hydrated)}
-      className="booking-card booking-details"
-      aria-labelledby="booking-details-title"
+    <DetailsCardForm
+      titleId="booking-details-title"
+      title={t('details.legend')}
+      formProps={form.formProps(hydrated)}
     >
-      <h2 id="booking-details-title">{t('details.legend')}</h2>
       <p className="booking-summary">
         {t('details.summary', { people, date: dayAndDateText(lang, date) })}
       </p>
       <input type="hidden" name="party" value={party} />
       <input type="hidden" name="date" value={date} />
-      <input type="hidden" name="lang" value={lang} />
 
       <SlotSelect
         id="booking-time"
         label={t('details.time')}
-        slots={slots}
-        value={chosenTime}
-        onChange={setTime}
+        time={time}
         firstOption={{
           value: '',
           label: slots.state === 'loading' ? t('slots.loading') : t('details.choose'),
@@ -105,12 +95,14 @@ export function BookingDetailsForm({
         }
         autoFocus={!hydrated && (first === 'time' || slotRefused)}
         required
-        disabled={slots.state === 'failed' || (slots.state === 'ready' && available.length === 0)}
+        disabled={
+          slots.state === 'failed' || (slots.state === 'ready' && time.available.length === 0)
+        }
         timeText={(at) => timeText(lang, at)}
       />
 
       <ContactAndSend namespace="reservations" form={form} refusal={refusal} />
-    </Form>
+    </DetailsCardForm>
   );
 }
 

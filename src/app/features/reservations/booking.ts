@@ -2,6 +2,7 @@ import type { BookingOutcome } from '../../context.ts';
 import {
   checkGuestContact,
   GUEST_CONTACT_FIELDS,
+  NO_CONTACT,
   type GuestContact,
 } from '../../guest-kit/guest-contact.tsx';
 import type { Slot } from '../../guest-kit/use-slots.ts';
@@ -11,6 +12,7 @@ import {
   contactFromForm,
   formText,
   refusedFields,
+  type GuestFormResult,
 } from '../../guest-kit/guest-form.ts';
 
 /**
@@ -79,17 +81,8 @@ export const NOTHING_SENT: BookingValues = {
   party: '',
   date: '',
   time: '',
-  name: '',
-  email: '',
-  phone: '',
-  notes: '',
-  privacy: false,
+  ...NO_CONTACT,
 };
-
-/** The fields the page shows an error beside; anything else the server refuses is told once, above the button. */
-export const FIELDS_WITH_ERRORS = ['time', ...GUEST_CONTACT_FIELDS] as const;
-export type FieldWithError = (typeof FIELDS_WITH_ERRORS)[number];
-export type FieldErrors = Partial<Record<FieldWithError, true>>;
 
 /** What the booking form sent, as the page shows it again (its values) and the service reads it (the body). */
 export function bookingFromForm(form: FormData): { values: BookingValues; body: unknown } {
@@ -108,16 +101,18 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
   return { values, body };
 }
 
+/** The fields the page shows an error beside; anything else the server refuses is told once, above the button. */
+export const FIELDS_WITH_ERRORS = ['time', ...GUEST_CONTACT_FIELDS] as const;
+export type FieldWithError = (typeof FIELDS_WITH_ERRORS)[number];
+export type FieldErrors = Partial<Record<FieldWithError, true>>;
+
 /** A booking's checks: a time, and the guest's contact fields. */
 export function checkBooking(values: BookingValues): FieldErrors {
   return { ...(values.time === '' ? { time: true } : {}), ...checkGuestContact(values) };
 }
 
 /** What the page's action answers: the service's outcome, and what was sent (shown again). */
-export interface BookingResult {
-  outcome: BookingOutcome | { ok: false; code: 'failed' };
-  values: BookingValues;
-}
+export type BookingResult = GuestFormResult<BookingOutcome, BookingValues>;
 
 /** The fields the server refused, as the page marks them; the rest go to the general message. */
 export const refusedFieldsOf = (outcome: BookingResult['outcome']) =>

@@ -1,7 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import type { Lang } from '../../../shared/languages.ts';
 import { timeText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
@@ -12,10 +10,10 @@ import {
   type GuestContactField,
 } from '../../guest-kit/guest-contact.tsx';
 import { contactFromForm, refusedFields } from '../../guest-kit/guest-form.ts';
-import { SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
+import { DetailsCardForm, SlotSelect } from '../../guest-kit/guest-page-parts.tsx';
 import { refusalShown, slotsText } from '../../guest-kit/guest-refusals.ts';
 import { useGuestForm, useReloadWhenRefused } from '../../guest-kit/use-guest-form.ts';
-import { useHydrated, type SlotsState } from '../../guest-kit/use-slots.ts';
+import { useHydrated, useTimeChoice, type SlotsState } from '../../guest-kit/use-slots.ts';
 import {
   ASAP,
   euros,
@@ -48,9 +46,7 @@ export function OrderDetailsForm({
   const { t } = useTranslation('takeaway');
   const lang = usePageLang();
   const hydrated = useHydrated();
-  const [time, setTime] = useState(result?.values.time ?? ASAP);
-  const available = slots.state === 'ready' ? slots.slots.filter((slot) => slot.available) : [];
-  const chosenTime = time === ASAP || available.some((slot) => slot.time === time) ? time : '';
+  const time = useTimeChoice(slots, result?.values.time ?? ASAP, ASAP);
 
   // The API names the pickup `pickup`; the page's field is the time.
   const refused = result
@@ -62,7 +58,7 @@ export function OrderDetailsForm({
     refused: refused.fields,
     check: (form) => {
       const errors: FieldErrors = { ...checkGuestContact(contactFromForm(form)) };
-      if (chosenTime === '') errors.time = true;
+      if (time.value === '') errors.time = true;
       return { errors, values: null };
     },
     alertId: 'takeaway-alert',
@@ -73,25 +69,20 @@ export function OrderDetailsForm({
 
   useReloadWhenRefused(slots, result, slotRefused);
   return (
-    <Form
-      method="post"
-      {...form.formProps(hydrated)}
-      className="booking-card booking-details"
-      aria-labelledby="takeaway-details-title"
+    <DetailsCardForm
+      titleId="takeaway-details-title"
+      title={t('details.legend')}
+      formProps={form.formProps(hydrated)}
     >
-      <h2 id="takeaway-details-title">{t('details.legend')}</h2>
       {lines.map((line) => (
         <input key={line.key} type="hidden" name={quantityField(line.key)} value={line.quantity} />
       ))}
       <input type="hidden" name="date" value={date} />
-      <input type="hidden" name="lang" value={lang} />
 
       <SlotSelect
         id="takeaway-time"
         label={t('pickup.label')}
-        slots={slots}
-        value={chosenTime}
-        onChange={setTime}
+        time={time}
         firstOption={{ value: ASAP, label: t('pickup.asap') }}
         fullOption={(at) => t('pickup.full', { time: at })}
         status={slotsText(slots, {
@@ -116,7 +107,7 @@ export function OrderDetailsForm({
           <span>{t('basket.total')}</span> <strong>{euros(totalCents(lines))}</strong>
         </p>
       </ContactAndSend>
-    </Form>
+    </DetailsCardForm>
   );
 }
 

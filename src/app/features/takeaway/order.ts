@@ -3,6 +3,7 @@ import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { formatPrice } from '../../../shared/price.ts';
 import type { MenuView } from '../../../shared/schemas/menu.ts';
 import type { TakeawayOrderOutcome } from '../../context.ts';
+import { NO_CONTACT, type GuestContact } from '../../guest-kit/guest-contact.tsx';
 import type { Slot } from '../../guest-kit/use-slots.ts';
 import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import {
@@ -10,6 +11,7 @@ import {
   contactBody,
   contactFromForm,
   formText,
+  type GuestFormResult,
 } from '../../guest-kit/guest-form.ts';
 
 /**
@@ -183,27 +185,18 @@ export function renderedSlots(data: TakeawayPageData): { url: string; slots: Slo
 export const ASAP = 'asap';
 
 /** The order form's fields, as the guest typed them (shown again after a refusal). */
-export interface OrderValues {
+export interface OrderValues extends GuestContact {
   basket: Basket;
   date: string;
   /** "HH:MM", or ASAP. */
   time: string;
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
-  privacy: boolean;
 }
 
 export const NOTHING_ORDERED: OrderValues = {
   basket: {},
   date: '',
   time: ASAP,
-  name: '',
-  email: '',
-  phone: '',
-  notes: '',
-  privacy: false,
+  ...NO_CONTACT,
 };
 
 /**
@@ -240,9 +233,7 @@ export function orderFromForm(
 }
 
 /** What the page's action answers: the service's outcome, and what was sent (shown again). */
-export interface OrderResult {
-  outcome: TakeawayOrderOutcome | { ok: false; code: 'failed' };
-  values: OrderValues;
+export interface OrderResult extends GuestFormResult<TakeawayOrderOutcome, OrderValues> {
   /** The names of the dishes an item-unavailable refusal names. */
   unavailable?: string[];
 }
