@@ -97,12 +97,16 @@ describe('the social-share card', () => {
 
   it('is drawn again when the name changes, and the previous card removed', async () => {
     const before = await cardOf();
+    // Read before the rename: once the card is removed, whether this instance
+    // still serves it from memory depends on when it next reads the content
+    // version (a loaded run once got 404).
+    const beforeBytes = (await fetchCard(before)).rawPayload;
     await rename('Osteria <del> Mare & Sole');
     const after = await cardOf('/contact?lng=fr');
     expect(after).not.toBe(before);
     expect(await cardsStored()).toEqual([after]);
     const bytes = (await fetchCard(after)).rawPayload;
-    expect(bytes.equals((await fetchCard(before)).rawPayload)).toBe(false);
+    expect(bytes.equals(beforeBytes)).toBe(false);
     // Back to the same name and hero: the same card, under the same name.
     await rename('Trattoria La Tonnara');
     expect(await cardOf()).toBe(before);
