@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The server's tests that touch the database through `testApp()` or
@@ -26,6 +26,18 @@ const DATABASE_TESTS = [
   'src/server/main.test.ts',
 ];
 
+/**
+ * The server's test files that need modules of their own: one mocks a
+ * module (vi.mock), and the hostile-input families add up, in module-level
+ * tallies, what every file of theirs sent. The server's other files share
+ * their worker's modules (`isolate: false`): loading the server anew for
+ * each file took a third of the run.
+ */
+const SERVER_TESTS_WITH_OWN_MODULES = [
+  'src/server/hostile-input/**/*.test.ts',
+  'src/server/services/reservations/availability-horizon.test.ts',
+];
+
 // Unit, component and API tests. Browser end-to-end tests are Playwright's (e2e/).
 // (Each project names its own files: `extends` would add to an inherited list.)
 export default defineConfig({
@@ -42,13 +54,28 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     hookTimeout: 30_000,
     projects: [
-      // Everything, the database being SQLite.
+      // Everything, the database being SQLite, in two projects (`--project 'sqlite*'`):
+      // the server's tests sharing modules, and the rest, each file its own.
+      {
+        extends: true,
+        test: {
+          name: 'sqlite-server',
+          include: ['src/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SERVER_TESTS_WITH_OWN_MODULES],
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.{ts,tsx}', 'content/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/**/*.test.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'sqlite-own-modules', include: SERVER_TESTS_WITH_OWN_MODULES },
       },
       ...(process.env.TEST_POSTGRES_URL
         ? [
