@@ -17,27 +17,13 @@ vi.mock('../../../content/images/map-preview.svg?responsive', () => ({
   },
 }));
 const { MapSection } = await import('./map-section.tsx');
+const { FACTS: SHARED_FACTS } = await import('./test-utils.tsx');
 
 // The home page's map: the embed address and its host come from the facts the
 // owner set (GET /api/restaurant), and nothing is framed before the visitor asks.
 const FACTS: RestaurantFacts = {
-  name: 'Trattoria Il Faro',
-  phones: { mobile: '+39 347 123 4567', landline: null },
-  email: 'ciao@ilfaro.example',
-  address: {
-    street: 'Piazza Marina 3',
-    postalCode: '91100',
-    locality: 'Trapani',
-    region: 'TP',
-    country: 'IT',
-  },
-  geo: { latitude: 38.0198, longitude: 12.5136 },
-  mapUrl: 'https://maps.example/?q=38.0198,12.5136',
+  ...SHARED_FACTS,
   mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?marker=38.0198,12.5136',
-  social: { instagram: null, facebook: null },
-  privacyPolicyUrl: 'https://privacy.example/ilfaro',
-  foundedYear: 1987,
-  priceRange: '€€€',
 };
 
 function renderMap(facts = FACTS) {
