@@ -33,6 +33,12 @@ export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly stri
   { name: 'site_texts', key: ['key'] },
   { name: 'reservation_settings', key: ['id'] },
   { name: 'reservations', key: ['id'] },
+  // The floor plan, each table after those it refers to (migration 029's foreign keys).
+  { name: 'floor_areas', key: ['id'] },
+  { name: 'floor_tables', key: ['id'] },
+  { name: 'floor_combinations', key: ['id'] },
+  { name: 'floor_combination_tables', key: ['combination_id', 'table_id'] },
+  { name: 'reservation_tables', key: ['reservation_id', 'table_id'] },
   { name: 'takeaway_settings', key: ['id'] },
   { name: 'takeaway_orders', key: ['id'] },
   { name: 'takeaway_order_lines', key: ['order_id', 'position'] },

@@ -48,12 +48,20 @@ import type {
   EventMessagesTable,
   TakeawayOrderLinesTable,
 } from './guest-tables.ts';
+import type {
+  FloorAreasTable,
+  FloorTablesTable,
+  FloorCombinationsTable,
+  FloorCombinationTablesTable,
+  ReservationTablesTable,
+} from './floor-tables.ts';
 
 export type { SqlDialect } from './dialect.ts';
 // Each table's row type, in the file of its kind: importers name them from here.
 export type * from './staff-and-system-tables.ts';
 export type * from './content-tables.ts';
 export type * from './guest-tables.ts';
+export type * from './floor-tables.ts';
 
 /** Every table, by name: Kysely types each query against it. */
 export interface Database {
@@ -91,6 +99,11 @@ export interface Database {
   backup_runs: BackupRunsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
+  floor_areas: FloorAreasTable;
+  floor_tables: FloorTablesTable;
+  floor_combinations: FloorCombinationsTable;
+  floor_combination_tables: FloorCombinationTablesTable;
+  reservation_tables: ReservationTablesTable;
 }
 
 export interface AppDatabase {

@@ -32,10 +32,18 @@ export interface ReservationsTable {
   /** The real instants of its table-turn (ISO, UTC): capacity is counted on these. */
   starts_at: string;
   ends_at: string;
-  status: 'pending' | 'confirmed' | 'declined' | 'cancelled' | 'no-show';
+  status:
+    | 'pending'
+    | 'confirmed'
+    | 'declined'
+    | 'cancelled'
+    | 'no-show'
+    | 'arrived'
+    | 'seated'
+    | 'finished';
   notes: string;
   lang: string;
-  source: 'online' | 'staff';
+  source: 'online' | 'staff' | 'walk-in';
   over_capacity: Generated<number>;
   staff_message: string | null;
   privacy_accepted_at: string | null;
@@ -51,12 +59,19 @@ export interface ReservationsTable {
    * null for staff's bookings. Never in the guest's or staff's JSON.
    */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The floor area the guest chose (migration 029), or null. */
+  area_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The evening's steps (ISO instants): a finished booking frees its tables from `finished_at`. */
+  arrived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  seated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The owner's reservation settings: one row, id 1, which every booking locks. */
 export interface ReservationSettingsTable {
   id: number;
-  covers_per_slot: number;
+  /** Covers per slot: the capacity in covers mode, the pace in table mode (null: no pace). */
+  covers_per_slot: number | null;
   turn_minutes: number;
   min_notice_minutes: number;
   horizon_days: number;
@@ -67,6 +82,9 @@ export interface ReservationSettingsTable {
   /** Counts every change of the bookings (docs/decisions/011: the availability cache). */
   bookings_version: Generated<number>;
   updated_at: string;
+  /** JSON of `TurnByParty[]` (shared/schemas/reservations.ts). */
+  turn_by_party: Generated<string>;
+  area_choice: Generated<number>;
 }
 
 /** Takeaway's settings: one row, id 1 (migration 019). */
@@ -139,6 +157,8 @@ export interface EventInquiriesTable {
   status: Generated<'new' | 'talking' | 'confirmed' | 'lost'>;
   /** Covers a confirmed event holds: a number, -1 for every cover, null for none. */
   hold_covers: number | null;
+  /** The floor area whose tables a hold of N covers takes (migration 029), or null: anywhere. */
+  hold_area: ColumnType<number | null, number | null | undefined, number | null>;
   privacy_accepted_at: string;
   /** The client address the request came from (plugins/staff-auth.ts `clientKey`). */
   client_key: string;

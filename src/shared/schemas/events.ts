@@ -145,6 +145,8 @@ export const eventInquiryAnswer = z.object({
   status: z.enum(EVENT_STATUSES),
   /** Only a confirmed event holds covers; null otherwise. */
   holdCovers: holdCovers.nullable(),
+  /** The floor area whose tables a hold of N covers takes (an area's id), or null: anywhere. */
+  holdArea: z.number().nullable(),
   /** Oldest first. */
   messages: z.array(eventMessageAnswer),
   createdAt: z.string(),
@@ -159,13 +161,26 @@ export const inquiriesAnswer = z.array(eventInquiryAnswer);
  * PATCH /api/events/inquiries/{id}. Confirming without `holdCovers` holds
  * the request's guests (adults and children); any other status holds none.
  * `holdCovers` alone changes a confirmed event's hold, and is a 400 on a
- * request that is not, and is not being, confirmed.
+ * request that is not, and is not being, confirmed. `holdArea` (an area's
+ * id, or null for anywhere) says where the tables of a hold of N are taken.
  */
 export const inquiryPatch = z
-  .strictObject({ status: z.enum(EVENT_STATUSES).optional(), holdCovers: holdCovers.optional() })
-  .refine((body) => body.status !== undefined || body.holdCovers !== undefined, {
-    message: 'send a status, covers to hold, or both',
-  });
+  .strictObject({
+    status: z.enum(EVENT_STATUSES).optional(),
+    holdCovers: holdCovers.optional(),
+    holdArea: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1)
+      .nullable()
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.status !== undefined || body.holdCovers !== undefined || body.holdArea !== undefined,
+    { message: 'send a status, covers to hold, an area, or any of them' },
+  );
 export type InquiryPatch = z.infer<typeof inquiryPatch>;
 
 const replyText = z

@@ -16,11 +16,31 @@ export const RESERVATION_STATUSES = [
   'declined',
   'cancelled',
   'no-show',
+  // The evening's steps (part four): a `finished` booking frees its seats from its `finishedAt`.
+  'arrived',
+  'seated',
+  'finished',
 ] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-/** Statuses that hold seats: the others leave their covers free. */
-export const SEATED_STATUSES: readonly ReservationStatus[] = ['pending', 'confirmed'];
+/** Statuses that hold seats: the others leave their covers free (a finished one, from its end). */
+export const SEATED_STATUSES: readonly ReservationStatus[] = [
+  'pending',
+  'confirmed',
+  'arrived',
+  'seated',
+  'finished',
+];
+
+/** How a booking came: the guest's page, staff by phone, or a party seated as it walked in. */
+export const RESERVATION_SOURCES = ['online', 'staff', 'walk-in'] as const;
+
+/** How long a party keeps its table, by its size: the first entry whose `upTo` reaches it. */
+export interface TurnByParty {
+  /** The largest party of this entry; null on the last (every party larger). */
+  upTo: number | null;
+  minutes: number;
+}
 
 /** Slots start every 15 minutes inside the opening ranges. */
 export const SLOT_MINUTES = 15;
@@ -38,6 +58,13 @@ export const DEFAULT_RESERVATION_SETTINGS = {
   autoConfirmMaxParty: null as number | null,
   /** Guests' data (bookings, takeaway orders, event requests, contact messages) is deleted this many months after it is done with. */
   retentionMonths: 24,
+  turnByParty: [
+    { upTo: 2, minutes: 90 },
+    { upTo: 4, minutes: 120 },
+    { upTo: null, minutes: 150 },
+  ] as TurnByParty[],
+  /** Whether a guest picks the area (the terrace, the room) when booking. */
+  areaChoice: false,
 };
 
 /**
@@ -68,8 +95,26 @@ const bookingFields = {
  * POST /api/reservations: a guest's booking. `website` is a honeypot: people
  * never see it, so only robots fill it.
  */
+/** An online-bookable area a guest chose, where the owner lets guests choose. */
+const areaChoice = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+  );
+
 export const reservationBody = z.strictObject({
   ...bookingFields,
+  area: areaChoice.optional(),
   privacy: z.literal(true, { error: 'the privacy policy must be accepted' }),
   website: z.string().max(200).optional(),
 });
@@ -90,6 +135,7 @@ export type StaffReservationBody = z.infer<typeof staffReservationBody>;
 export const availabilityQuery = z.strictObject({
   date: dateText,
   party,
+  area: areaChoice.optional(),
 });
 
 export const availabilityAnswer = z.object({
@@ -117,12 +163,21 @@ export const reservationAnswer = z.object({
   notes: z.string(),
   lang: z.string(),
   createdAt: z.string(),
-  /** Ours, beside the booking's documented fields: how it came (the guest's page, or staff by phone). */
-  source: z.enum(['online', 'staff']),
+  /** Ours, beside the booking's documented fields: how it came (the guest's page, staff by phone, a walk-in). */
+  source: z.enum(RESERVATION_SOURCES),
   /** The message staff gave the guest with a decline, if any. */
   staffMessage: z.string().nullable(),
   /** Booked by staff past the capacity. */
   overCapacity: z.boolean(),
+  /** Its tables (empty in covers mode, or while unassigned). */
+  tableIds: z.array(z.number()),
+  /** The area the guest chose, or null. */
+  area: z.number().nullable(),
+  arrivedAt: z.string().nullable(),
+  seatedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Shares a table with another booking or a hold at some moment of its turn (staff's override). */
+  conflict: z.boolean(),
 });
 export type Reservation = z.infer<typeof reservationAnswer>;
 
@@ -164,19 +219,68 @@ export const reservationIdParams = z.strictObject({
     .pipe(z.number().max(2 ** 31 - 1, 'must be a reservation id')),
 });
 
-/** PATCH /api/reservations/{id}. */
-export const reservationStatusBody = z.strictObject({
-  status: z.enum(['confirmed', 'declined', 'cancelled', 'no-show']),
-  message: z.string().trim().max(STAFF_MESSAGE_MAX).optional(),
-});
+/**
+ * PATCH /api/reservations/{id}: a new status, a move to other tables
+ * (`tableIds`; `override` seats past a conflict or a table too small), or both.
+ */
+export const reservationStatusBody = z
+  .strictObject({
+    status: z
+      .enum(['confirmed', 'declined', 'cancelled', 'no-show', 'arrived', 'seated', 'finished'])
+      .optional(),
+    message: z.string().trim().max(STAFF_MESSAGE_MAX).optional(),
+    tableIds: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 31 - 1),
+      )
+      .max(8)
+      .refine((ids) => new Set(ids).size === ids.length, 'Un tavolo compare due volte.')
+      .optional(),
+    override: z.boolean().optional(),
+  })
+  .refine((body) => body.status !== undefined || body.tableIds !== undefined, {
+    message: 'Indica uno stato o dei tavoli.',
+  });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 
 /** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** GET|PUT /api/reservations/settings (owner); Italian messages, like every staff form. */
+/** Turn by party size: ascending `upTo`, the last one null (CONTRACT.md part four). */
+const turnByParty = z
+  .array(
+    z.strictObject({
+      upTo: wholeNumber('Turno: fino a (persone)', 1, PARTY_MAX).nullable(),
+      minutes: wholeNumber('Turno (minuti)', 15, 480).refine(
+        (minutes) => minutes % SLOT_MINUTES === 0,
+        'Turno (minuti): un multiplo di 15.',
+      ),
+    }),
+  )
+  .max(10, 'Turno per numero di persone: al massimo 10 righe.')
+  .refine(
+    (turns) =>
+      turns.length === 0 ||
+      (turns.at(-1)!.upTo === null &&
+        turns.slice(0, -1).every((turn, index) => {
+          const next = turns[index + 1]!.upTo;
+          return turn.upTo !== null && (next === null || turn.upTo < next);
+        })),
+    'Turno per numero di persone: persone in ordine crescente, l’ultima riga per tutti gli altri.',
+  );
+
+/**
+ * The settings' body. `coversPerSlot` null (no pace) only while the plan has
+ * tables (the service checks); `turnByParty` and `areaChoice` are kept as
+ * stored when left out (a form of part two still saves).
+ */
 export const reservationSettingsBody = z.strictObject({
-  coversPerSlot: wholeNumber('Coperti per fascia', 1, 1000),
+  coversPerSlot: wholeNumber('Coperti per fascia', 1, 1000).nullable(),
   turnMinutes: wholeNumber('Durata di un turno (minuti)', 15, 480).refine(
     (minutes) => minutes % SLOT_MINUTES === 0,
     'Durata di un turno (minuti): un multiplo di 15.',
@@ -186,11 +290,16 @@ export const reservationSettingsBody = z.strictObject({
   maxPartyOnline: wholeNumber('Persone al massimo online', 1, PARTY_MAX),
   autoConfirmMaxParty: wholeNumber('Conferma automatica fino a (persone)', 1, PARTY_MAX).nullable(),
   retentionMonths: wholeNumber('Conservazione dei dati (mesi)', 1, 120),
+  turnByParty: turnByParty.optional(),
+  areaChoice: z.boolean().optional(),
 });
-export type ReservationSettings = z.infer<typeof reservationSettingsBody>;
+export type ReservationSettingsBody = z.infer<typeof reservationSettingsBody>;
+export type ReservationSettings = Required<ReservationSettingsBody>;
 
 export const reservationSettingsAnswer = z.object({
   ...reservationSettingsBody.shape,
+  turnByParty,
+  areaChoice: z.boolean(),
   /** The secret address of the calendar of confirmed bookings, for the restaurant's phone. */
   calendarFeedUrl: z.string(),
 });

@@ -41,6 +41,7 @@ const inquiry = (overrides: Partial<EventInquiry>): EventInquiry => ({
   lang: 'it',
   status: 'new',
   holdCovers: null,
+  holdArea: null,
   messages: [],
   createdAt: '2026-06-01T10:00:00.000Z',
   ...overrides,

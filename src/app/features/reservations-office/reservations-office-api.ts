@@ -8,7 +8,7 @@ import {
   type GuestErased,
   type OccupancyAnswer,
   type Reservation,
-  type ReservationSettings,
+  type ReservationSettingsBody,
   type ReservationSettingsAnswer,
   type ReservationStatusBody,
   type StaffReservationBody,
@@ -80,7 +80,7 @@ export async function fetchReservationSettings(
 /** PUT /api/reservations/settings (owner): every setting at once. */
 export async function saveReservationSettings(
   token: string,
-  body: ReservationSettings,
+  body: ReservationSettingsBody,
 ): Promise<ApiResult<ReservationSettingsAnswer>> {
   return parseAnswer(
     await apiRequest('PUT', '/reservations/settings', { token, body }),

@@ -42,6 +42,12 @@ const booking = (overrides: Partial<Reservation>): Reservation => ({
   source: 'online',
   staffMessage: null,
   overCapacity: false,
+  tableIds: [],
+  area: null,
+  arrivedAt: null,
+  seatedAt: null,
+  finishedAt: null,
+  conflict: false,
   ...overrides,
 });
 
@@ -128,6 +134,8 @@ beforeEach(() => {
     horizonDays: 60,
     maxPartyOnline: 8,
     autoConfirmMaxParty: null,
+    turnByParty: [],
+    areaChoice: false,
     retentionMonths: 24,
     calendarFeedUrl: 'https://latonnara.example/api/reservations/calendar.ics?key=old',
   };

@@ -27,6 +27,7 @@ import * as push from './025-push.ts';
 import * as contactMailsPersonal from './026-contact-mails-personal.ts';
 import * as menuNotesAndMap from './027-menu-notes-and-map.ts';
 import * as guestLinksKey from './028-guest-links-key.ts';
+import * as floorPlan from './029-floor-plan.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -85,5 +86,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '027-menu-notes-and-map': { up: menuNotesAndMap.up, down: menuNotesAndMap.down },
     '028-guest-links-key': { up: guestLinksKey.up, down: guestLinksKey.down },
+    '029-floor-plan': { up: (db) => floorPlan.up(db, dialect), down: floorPlan.down },
   };
 }

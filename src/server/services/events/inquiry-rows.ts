@@ -49,6 +49,7 @@ export async function withThreads(
     phone: row.phone,
     lang: row.lang as Lang,
     status: row.status,
+    holdArea: row.hold_area,
     holdCovers: holdAnswer(row),
     createdAt: row.created_at,
     messages: messages

@@ -60,7 +60,7 @@ async function enqueuePush(
 /** A new booking, a guest's from the site or one staff took by phone. */
 export function notifyNewBooking(
   trx: Kysely<Database>,
-  booking: { party: number; date: string; time: string; source: 'online' | 'staff' },
+  booking: { party: number; date: string; time: string; source: 'online' | 'staff' | 'walk-in' },
 ): Promise<void> {
   return enqueuePush(trx, 'reservations', {
     title: booking.source === 'staff' ? 'Nuova prenotazione telefonica' : 'Nuova prenotazione',

@@ -15,7 +15,7 @@ import {
 import { ContentMemo, type ContentVersion } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import { heldSeats, holdsOn, type Hold } from './held-covers.ts';
-import { MINUTE_MS, toSeated } from './rows.ts';
+import { coverCapacity, MINUTE_MS, toSeated } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
 import { bookableNow, daySlots, fits, type Seated } from './slots.ts';
@@ -99,7 +99,7 @@ export class Availability {
     const slots = await this.slots(date, settings, new Date(this.#now()));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
     const seated = await this.seatedOn(date, settings);
-    const rules = { turnMinutes: settings.turnMinutes, capacity: settings.coversPerSlot };
+    const rules = { turnMinutes: settings.turnMinutes, capacity: coverCapacity(settings) };
     return {
       ok: true,
       answer: {

@@ -19,6 +19,7 @@ import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import { pendingCoversLimit, pendingCoversOf } from '../guests/pending-caps.ts';
 import {
   bumpBookingsVersion,
+  coverCapacity,
   MINUTE_MS,
   readSettingsRow,
   toReservation,
@@ -80,7 +81,7 @@ function judgeBooking(
   if (!slot) return { reason: 'not-a-slot' };
   const room = fits(state.seated, slot.at.getTime(), body.party, {
     turnMinutes: settings.turnMinutes,
-    capacity: settings.coversPerSlot,
+    capacity: coverCapacity(settings),
   });
   if (!room && !(how.source === 'staff' && how.override)) return { reason: 'slot-full' };
   const status: ReservationStatus =

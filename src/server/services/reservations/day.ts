@@ -4,7 +4,7 @@ import { romeInstant } from '../../../shared/opening-hours.ts';
 import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
 import { seatedBetween, type Availability } from './availability.ts';
 import { dayEvents, heldSeats, holdsOn } from './held-covers.ts';
-import { MINUTE_MS, toReservation } from './rows.ts';
+import { coverCapacity, MINUTE_MS, toReservation } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import { seatedAt } from './slots.ts';
 
@@ -51,12 +51,12 @@ export class DayView {
     const held = heldSeats(holds, slots, settings);
     return {
       date,
-      capacity: settings.coversPerSlot,
+      capacity: coverCapacity(settings),
       turnMinutes: settings.turnMinutes,
       slots: slots.map((slot) => ({
         time: slot.time,
         covers: seatedAt(seated, slot.at.getTime()),
-        held: Math.min(settings.coversPerSlot, seatedAt(held, slot.at.getTime())),
+        held: Math.min(coverCapacity(settings), seatedAt(held, slot.at.getTime())),
       })),
       events: dayEvents(holds),
     };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { mealServiceOf, type MealService } from '../../../shared/meal-service.ts';
 import type { OccupancyAnswer } from '../../../shared/schemas/reservations.ts';
 import type { Slot } from '../opening-slots.ts';
-import { MINUTE_MS } from './rows.ts';
+import { coverCapacity, MINUTE_MS } from './rows.ts';
 import type { Seated } from './slots.ts';
 
 /** `event_inquiries.hold_covers` for "every cover" (migration 022). */
@@ -57,7 +57,7 @@ export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[
 export function heldSeats(
   holds: readonly Hold[],
   daySlots: readonly Slot[],
-  rules: { turnMinutes: number; coversPerSlot: number },
+  rules: { turnMinutes: number; coversPerSlot: number | null },
 ): Seated[] {
   const seats: Seated[] = [];
   for (const hold of holds) {
@@ -68,7 +68,7 @@ export function heldSeats(
     // A service without slots (a rest day the event opens) has no booking to keep out.
     if (!first || !last) continue;
     seats.push({
-      party: hold.holdCovers === HOLD_ALL ? rules.coversPerSlot : hold.holdCovers,
+      party: hold.holdCovers === HOLD_ALL ? coverCapacity(rules) : hold.holdCovers,
       startsAt: first.at.getTime(),
       endsAt: last.at.getTime() + rules.turnMinutes * MINUTE_MS,
     });

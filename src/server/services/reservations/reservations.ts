@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type {
   ReservationBody,
-  ReservationSettings,
+  ReservationSettingsBody,
   ReservationStatusBody,
   StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
@@ -117,7 +117,7 @@ export class ReservationsService {
     return this.#settings.forOwner();
   }
 
-  updateSettings(settings: ReservationSettings, actor: Actor) {
+  updateSettings(settings: ReservationSettingsBody, actor: Actor) {
     return this.#settings.update(settings, actor);
   }
 

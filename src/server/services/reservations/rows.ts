@@ -1,7 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReservationsTable, ReservationSettingsTable } from '../../db/database.ts';
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
-import type { Reservation, ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import {
+  DEFAULT_RESERVATION_SETTINGS,
+  type Reservation,
+  type ReservationSettings,
+  type TurnByParty,
+} from '../../../shared/schemas/reservations.ts';
 import type { AuditActor } from '../audit-log.ts';
 import type { MailedBooking } from './calendar.ts';
 import type { Seated } from './slots.ts';
@@ -27,9 +32,20 @@ export function toSettings(row: Selectable<ReservationSettingsTable>): Reservati
     maxPartyOnline: row.max_party_online,
     autoConfirmMaxParty: row.auto_confirm_max_party,
     retentionMonths: row.retention_months,
+    turnByParty: JSON.parse(row.turn_by_party) as TurnByParty[],
+    areaChoice: row.area_choice === 1,
   };
 }
 
+/**
+ * The covers a slot holds in covers mode. Null only in table mode (no pace):
+ * the settings refuse it while the plan has no table, so this is the
+ * default there only for a plan emptied since.
+ */
+export const coverCapacity = (settings: Pick<ReservationSettings, 'coversPerSlot'>): number =>
+  settings.coversPerSlot ?? DEFAULT_RESERVATION_SETTINGS.coversPerSlot;
+
+/** A booking's row as staff read it, without tables (the floor's seating adds them in table mode). */
 export function toReservation(row: Row): Reservation {
   return {
     id: row.id,
@@ -46,6 +62,12 @@ export function toReservation(row: Row): Reservation {
     source: row.source,
     staffMessage: row.staff_message,
     overCapacity: row.over_capacity === 1,
+    tableIds: [],
+    area: row.area_id,
+    arrivedAt: row.arrived_at,
+    seatedAt: row.seated_at,
+    finishedAt: row.finished_at,
+    conflict: false,
   };
 }
 

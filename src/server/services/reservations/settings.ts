@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type {
   ReservationSettings,
   ReservationSettingsAnswer,
+  ReservationSettingsBody,
 } from '../../../shared/schemas/reservations.ts';
 import { recordAudit } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges } from '../content-version.ts';
@@ -18,7 +19,25 @@ const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
   maxPartyOnline: 'persone al massimo online',
   autoConfirmMaxParty: 'conferma automatica fino a',
   retentionMonths: 'conservazione dei dati (mesi)',
+  turnByParty: 'turno per numero di persone',
+  areaChoice: "scelta dell'area da parte del cliente",
 };
+
+/** A setting as the audit log writes it. */
+function settingText(value: ReservationSettings[keyof ReservationSettings]): string {
+  if (value === null) return 'no';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (Array.isArray(value)) {
+    return (
+      value
+        .map(
+          (turn) => `${turn.upTo === null ? 'oltre' : `fino a ${turn.upTo}`}: ${turn.minutes} min`,
+        )
+        .join(', ') || '—'
+    );
+  }
+  return String(value);
+}
 
 /**
  * The owner's settings of the reservations (capacity, turn, notice, horizon,
@@ -59,10 +78,18 @@ export class ReservationSettingsStore {
     };
   }
 
-  /** Saves the owner's settings; what a guest's page shows follows (content version). */
-  async update(settings: ReservationSettings, actor: Actor): Promise<ReservationSettingsAnswer> {
+  /**
+   * Saves the owner's settings (those left out of `body` stay as stored);
+   * what a guest's page shows follows (content version).
+   */
+  async update(body: ReservationSettingsBody, actor: Actor): Promise<ReservationSettingsAnswer> {
     return this.#content.change(async (trx) => {
       const before = toSettings(await readSettingsRow(trx));
+      const settings: ReservationSettings = {
+        ...body,
+        turnByParty: body.turnByParty ?? before.turnByParty,
+        areaChoice: body.areaChoice ?? before.areaChoice,
+      };
       await trx
         .updateTable('reservation_settings')
         .set({
@@ -73,13 +100,18 @@ export class ReservationSettingsStore {
           max_party_online: settings.maxPartyOnline,
           auto_confirm_max_party: settings.autoConfirmMaxParty,
           retention_months: settings.retentionMonths,
+          turn_by_party: JSON.stringify(settings.turnByParty),
+          area_choice: settings.areaChoice ? 1 : 0,
           updated_at: nowIso(this.#now()),
         })
         .where('id', '=', 1)
         .execute();
       const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
-        .filter((key) => before[key] !== settings[key])
-        .map((key) => `${SETTING_NAMES_IT[key]} ${before[key] ?? 'no'} → ${settings[key] ?? 'no'}`);
+        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
+        .map(
+          (key) =>
+            `${SETTING_NAMES_IT[key]} ${settingText(before[key])} → ${settingText(settings[key])}`,
+        );
       await recordAudit(trx, actor, {
         action: 'reservations.settings',
         target: 'reservation_settings',

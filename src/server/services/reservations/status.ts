@@ -19,11 +19,15 @@ export type StatusOutcome =
 
 /** Which status may follow which (staff's changes; a guest's link only cancels). */
 export const TRANSITIONS: Record<ReservationStatus, readonly ReservationStatus[]> = {
-  pending: ['confirmed', 'declined', 'cancelled'],
-  confirmed: ['cancelled', 'no-show'],
+  pending: ['confirmed', 'declined', 'cancelled', 'arrived', 'seated'],
+  confirmed: ['cancelled', 'no-show', 'arrived', 'seated', 'finished'],
   declined: [],
   cancelled: [],
   'no-show': [],
+  arrived: ['seated', 'finished', 'cancelled', 'no-show'],
+  seated: ['finished'],
+  // A tap on "finished" by mistake is undone by seating them again.
+  finished: ['seated'],
 };
 
 const STATUS_IT: Record<ReservationStatus, string> = {
@@ -32,6 +36,9 @@ const STATUS_IT: Record<ReservationStatus, string> = {
   declined: 'rifiutata',
   cancelled: 'annullata',
   'no-show': 'cliente non presentato',
+  arrived: 'arrivati',
+  seated: 'al tavolo',
+  finished: 'hanno finito',
 };
 
 /**
@@ -60,14 +67,17 @@ export class StatusChanges {
 
   /** Staff confirm, decline, cancel or mark a no-show; the guest is told (but of a no-show). */
   async setStatus(id: number, change: ReservationStatusBody, actor: Actor): Promise<StatusOutcome> {
+    const status = change.status;
+    // Moves to other tables (`tableIds`) are the floor's (seating): here only a status.
+    if (status === undefined) return { ok: false, reason: 'invalid-transition' };
     const outcome = await this.#db.transaction().execute(async (trx): Promise<StatusOutcome> => {
-      const row = await this.change(trx, id, change.status, change.message);
+      const row = await this.change(trx, id, status, change.message);
       if (!row.ok) return row;
       const updated = row.row;
       await recordAudit(trx, actor, {
-        action: `reservation.${change.status}`,
+        action: `reservation.${status}`,
         target: `reservation:${id}`,
-        summary: `Prenotazione n. ${id} (${bookingSummaryIt(updated)}) ${STATUS_IT[change.status]}${
+        summary: `Prenotazione n. ${id} (${bookingSummaryIt(updated)}) ${STATUS_IT[status]}${
           change.message ? `, con un messaggio al cliente` : ''
         }.`,
       });

@@ -33,14 +33,17 @@ import { hhmm, stored } from './texts.ts';
  * and bookings a request is generated with are in reservations-generators.ts.
  */
 
-const SEATED: ReservationStatus[] = ['pending', 'confirmed'];
+const SEATED: ReservationStatus[] = ['pending', 'confirmed', 'arrived', 'seated', 'finished'];
 /** Which status staff may set after which (a guest's link only cancels). */
 export const TRANSITIONS: Record<ReservationStatus, ReservationStatus[]> = {
-  pending: ['confirmed', 'declined', 'cancelled'],
-  confirmed: ['cancelled', 'no-show'],
+  pending: ['confirmed', 'declined', 'cancelled', 'arrived', 'seated'],
+  confirmed: ['cancelled', 'no-show', 'arrived', 'seated', 'finished'],
   declined: [],
   cancelled: [],
   'no-show': [],
+  arrived: ['seated', 'finished', 'cancelled', 'no-show'],
+  seated: ['finished'],
+  finished: ['seated'],
 };
 /** The guest's mail a change sends (none for a no-show). */
 export const STATUS_MAIL: Partial<Record<ReservationStatus, string>> = {
@@ -127,13 +130,16 @@ export async function readSettings(): Promise<{ settings: Settings; secret: stri
   const row = await app.db.selectFrom('reservation_settings').selectAll().executeTakeFirstOrThrow();
   return {
     settings: {
-      coversPerSlot: row.covers_per_slot,
+      // Null (no pace) only in table mode, which these families never draw.
+      coversPerSlot: row.covers_per_slot ?? DEFAULT_RESERVATION_SETTINGS.coversPerSlot,
       turnMinutes: row.turn_minutes,
       minNoticeMinutes: row.min_notice_minutes,
       horizonDays: row.horizon_days,
       maxPartyOnline: row.max_party_online,
       autoConfirmMaxParty: row.auto_confirm_max_party,
       retentionMonths: row.retention_months,
+      turnByParty: JSON.parse(row.turn_by_party) as Settings['turnByParty'],
+      areaChoice: row.area_choice === 1,
     },
     secret: row.calendar_feed_secret,
   };
@@ -149,6 +155,8 @@ export const TIGHT_SETTINGS: Settings = {
   maxPartyOnline: 4,
   autoConfirmMaxParty: 2,
   retentionMonths: 24,
+  turnByParty: DEFAULT_RESERVATION_SETTINGS.turnByParty,
+  areaChoice: false,
 };
 /** Stores `wanted` through the service (before a family's requests) unless it is so already. */
 export async function applySettings(wanted: Settings) {
