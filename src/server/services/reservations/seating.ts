@@ -197,26 +197,17 @@ function candidates(plan: SeatingPlan, request: SeatRequest): Candidate[] {
   for (const table of plan.tables) {
     if (!fitsParty(table) || (request.online && !table.onlineBookable)) continue;
     if (!areaAllowed(plan, table.areaId, request)) continue;
-    found.push(option('table', table, [table.id], table.areaId, party, table.priority));
+    const { id, areaId, maxSeats, priority } = table;
+    found.push({ kind: 'table', id, tableIds: [id], areaId, spare: maxSeats - party, priority });
   }
   for (const combination of plan.combinations) {
     if (!fitsParty(combination) || (request.online && !combination.onlineBookable)) continue;
     const areaId = combinationArea(plan, combination);
     if (areaId === null || !areaAllowed(plan, areaId, request)) continue;
-    found.push(option('combination', combination, combination.tableIds, areaId, party, 0));
+    const { id, tableIds, maxSeats } = combination;
+    found.push({ kind: 'combination', id, tableIds, areaId, spare: maxSeats - party, priority: 0 });
   }
   return found;
-}
-
-function option(
-  kind: SeatOption['kind'],
-  entry: { id: number; maxSeats: number },
-  tableIds: readonly number[],
-  areaId: number,
-  party: number,
-  priority: number,
-): Candidate {
-  return { kind, id: entry.id, tableIds, areaId, spare: entry.maxSeats - party, priority };
 }
 
 /**
@@ -339,64 +330,65 @@ export function paceAllows(
  * The tables a confirmed event holds over [startsAt, endsAt): every table
  * of the plan for `covers: 'all'`; for a number N, the fewest tables of
  * `area` (anywhere when null) whose `maxSeats` add up to N. Among as few
- * tables, it prefers tables free over that stretch, then the smallest ones:
- * a greedy pick of, at each step, the smallest table (free ones first)
- * that still lets the remaining picks reach N. When the area's tables
- * together cannot reach N, it holds all of them. Ids in the plan's order.
+ * tables it takes as many free ones (over that stretch) as can still reach
+ * N, then, greedily, at each step the smallest table that lets the
+ * remaining picks reach N (few spare seats, not always the fewest). When
+ * the area's tables together cannot reach N, it holds all of them. Ids in
+ * the plan's order.
  */
 export function tablesForHold(
   plan: SeatingPlan,
   holds: Holds,
   hold: { covers: number | 'all'; area: number | null; startsAt: number; endsAt: number },
 ): number[] {
-  const inArea = plan.tables.filter((t) => hold.area === null || t.areaId === hold.area);
   if (hold.covers === 'all') return plan.tables.map((t) => t.id);
-  if (hold.covers <= 0) return [];
-  const total = inArea.reduce((sum, t) => sum + t.maxSeats, 0);
-  if (total <= hold.covers) return inArea.map((t) => t.id);
+  const inArea = plan.tables.filter((t) => hold.area === null || t.areaId === hold.area);
+  const covers = hold.covers;
+  if (covers <= 0) return [];
+  if (inArea.reduce((sum, t) => sum + t.maxSeats, 0) <= covers) return inArea.map((t) => t.id);
   const index = asIndex(holds);
-  const free = new Set(
-    inArea.filter((t) => tableFree(index, t.id, hold.startsAt, hold.endsAt)).map((t) => t.id),
-  );
-  // Largest first: the fewest tables reaching N are the first `count` of this order.
-  const largest = [...inArea].sort((a, b) => b.maxSeats - a.maxSeats || a.id - b.id);
+  const bySize = (a: SeatingTable, b: SeatingTable) =>
+    a.maxSeats - b.maxSeats || a.priority - b.priority || a.id - b.id;
+  const largest = [...inArea].sort((a, b) => bySize(b, a));
   let count = 0;
-  for (let seats = 0; seats < hold.covers; count += 1) seats += largest[count]!.maxSeats;
-  const pick = pickTables(largest, count, hold.covers, free);
-  return inArea.filter((t) => pick.has(t.id)).map((t) => t.id);
+  for (let seats = 0; seats < covers; count += 1) seats += largest[count]!.maxSeats;
+  // [free, held], each largest first: as many free tables as can still reach N.
+  const isFree = (t: SeatingTable) => tableFree(index, t.id, hold.startsAt, hold.endsAt);
+  const groups = [largest.filter(isFree), largest.filter((t) => !isFree(t))];
+  let freeCount = Math.min(count, groups[0]!.length);
+  while (!reaches(groups, [freeCount, count - freeCount], covers)) freeCount -= 1;
+  const quota = [freeCount, count - freeCount];
+  const picked = new Set<number>();
+  for (let need = covers; quota[0]! + quota[1]! > 0;) {
+    let best: { table: SeatingTable; group: number } | null = null;
+    for (const [i, group] of groups.entries()) {
+      const left = quota.map((q, j) => (j === i ? q - 1 : q));
+      // The group's smallest table after which the picks left still reach what is needed.
+      const table = group.findLast((t) =>
+        reaches(
+          groups.map((g) => g.filter((other) => other !== t)),
+          left,
+          need - t.maxSeats,
+        ),
+      );
+      if (quota[i]! > 0 && table && (!best || bySize(table, best.table) < 0))
+        best = { table, group: i };
+    }
+    const { table, group } = best!;
+    picked.add(table.id);
+    need -= table.maxSeats;
+    quota[group]! -= 1;
+    groups[group] = groups[group]!.filter((t) => t !== table);
+  }
+  return inArea.filter((t) => picked.has(t.id)).map((t) => t.id);
 }
 
-/** `count` tables of `largest` (sorted by seats, most first) reaching `covers`, greedily. */
-function pickTables(
-  largest: readonly SeatingTable[],
-  count: number,
-  covers: number,
-  free: ReadonlySet<number>,
-): Set<number> {
-  const left = [...largest];
-  const picked = new Set<number>();
-  let needed = covers;
-  for (let picks = count; picks > 0; picks -= 1) {
-    // The rest can still reach what is needed after taking `table`.
-    const feasible = (table: SeatingTable) => {
-      let reach = table.maxSeats;
-      let taken = 0;
-      for (const other of left) {
-        if (taken === picks - 1) break;
-        if (other === table) continue;
-        reach += other.maxSeats;
-        taken += 1;
-      }
-      return reach >= needed;
-    };
-    const byFit = [...left].sort(
-      (a, b) => a.maxSeats - b.maxSeats || a.priority - b.priority || a.id - b.id,
-    );
-    const table =
-      byFit.find((t) => free.has(t.id) && feasible(t)) ?? byFit.find((t) => feasible(t))!;
-    picked.add(table.id);
-    needed -= table.maxSeats;
-    left.splice(left.indexOf(table), 1);
+/** Whether the `quota[i]` largest tables of each `groups[i]` (largest first) reach `need` seats. */
+function reaches(groups: readonly SeatingTable[][], quota: readonly number[], need: number) {
+  let seats = 0;
+  for (const [i, group] of groups.entries()) {
+    if (quota[i]! < 0 || quota[i]! > group.length) return false;
+    for (const table of group.slice(0, quota[i])) seats += table.maxSeats;
   }
-  return picked;
+  return seats >= need;
 }
