@@ -334,7 +334,7 @@ export function paceAllows(
  * N, then, greedily, at each step the smallest table that lets the
  * remaining picks reach N (few spare seats, not always the fewest). When
  * the area's tables together cannot reach N, it holds all of them. Ids in
- * the plan's order.
+ * the plan's order. `holds` should leave out the event's own hold.
  */
 export function tablesForHold(
   plan: SeatingPlan,
