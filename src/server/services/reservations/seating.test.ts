@@ -561,4 +561,32 @@ describe('seating over random plans and random streams of operations (property)'
       { numRuns: 200, seed: 38 },
     );
   });
+
+  it("holds for an event the fewest tables reaching N, of its area, or all the area's", () => {
+    const events = fc.record({
+      covers: fc.integer({ min: 1, max: 60 }),
+      area: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 2 }),
+      held: fc.array(fc.nat(9), { maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(plans, events, (plan, { covers, area, held }) => {
+        const holds = held.map((n, i) => hold(i + 1, [(n % plan.tables.length) + 1], 0, 60));
+        const got = tablesForHold(plan, holds, { covers, area, startsAt: at(0), endsAt: at(120) });
+        const inArea = plan.tables.filter((t) => area === null || t.areaId === area);
+        const seats = (list: SeatingTable[]) => list.reduce((sum, t) => sum + t.maxSeats, 0);
+        const chosen = inArea.filter((t) => got.includes(t.id));
+        expect(chosen).toHaveLength(got.length);
+        if (seats(inArea) <= covers) {
+          expect(chosen).toEqual(inArea);
+          return;
+        }
+        expect(seats(chosen)).toBeGreaterThanOrEqual(covers);
+        const largest = inArea.map((t) => t.maxSeats).sort((a, b) => b - a);
+        let fewest = 0;
+        for (let sum = 0; sum < covers; fewest += 1) sum += largest[fewest]!;
+        expect(chosen).toHaveLength(fewest);
+      }),
+      { numRuns: 200, seed: 38 },
+    );
+  });
 });
