@@ -20,7 +20,8 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
-import { notFound, refuse, tooManyRequests } from './errors.ts';
+import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
+import { FLOOR_REFUSALS } from '../../../shared/schemas/floor.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
 const GUEST_REFUSAL_TEXTS: Record<BookingRefusal, string> = {
@@ -147,6 +148,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome.ok) return outcome.reservation;
       if (outcome.reason === 'not-found') return notFound(reply, BOOKING_NOT_FOUND);
+      if (outcome.reason === 'bad-tables') return fieldError(reply, 'tableIds', outcome.description);
+      if (outcome.reason === 'table-taken') {
+        return refuse(reply, 409, FLOOR_REFUSALS.taken, outcome.description);
+      }
       return refuse(reply, 409, RESERVATION_REFUSALS.transition, TRANSITION_REFUSED);
     },
   );

@@ -22,6 +22,7 @@ import { Reminders } from './reminders.ts';
 import type { Actor } from './rows.ts';
 import { ReservationSettingsStore } from './settings.ts';
 import { StatusChanges } from './status.ts';
+import { TableMemory } from './table-state.ts';
 
 /**
  * Table reservations (docs/decisions/011), the one service the routes and
@@ -85,6 +86,7 @@ export class ReservationsService {
       publicUrl,
       now,
     });
+    const tables = new TableMemory({ db, bookingsVersion: options.bookingsVersion });
     const availability = new Availability({
       db,
       settings,
@@ -92,16 +94,26 @@ export class ReservationsService {
       contentVersion: options.contentVersion,
       bookingsVersion: options.bookingsVersion,
       now,
+      tables,
     });
-    const booking = new Booking({ db, schedule, settings, availability, mails, now, changed });
-    const status = new StatusChanges({ db, mails, now, changed });
+    const booking = new Booking({
+      db,
+      schedule,
+      settings,
+      availability,
+      mails,
+      now,
+      changed,
+      tables,
+    });
+    const status = new StatusChanges({ db, mails, now, changed, schedule });
     const cancellation = new GuestCancellation({ db, key: cancelKey, status, mails, now, changed });
     this.#settings = settings;
     this.#calendarFeed = new CalendarFeed({ db, publicUrl, now });
     this.#availability = availability;
     this.#booking = booking;
     this.#guest = new GuestBooking({ counters: options.limits, booking, cancellation });
-    this.#day = new DayView({ db, settings, availability });
+    this.#day = new DayView({ db, settings, availability, schedule, now });
     this.#status = status;
     this.#cancellation = cancellation;
     this.#reminders = new Reminders({ db, mails, now, onMail });
@@ -135,8 +147,8 @@ export class ReservationsService {
     return this.#availability.calendar();
   }
 
-  availability(date: string, party: number) {
-    return this.#availability.availability(date, party);
+  availability(date: string, party: number, area: number | null = null) {
+    return this.#availability.availability(date, party, area);
   }
 
   // Booking (booking.ts, guest-booking.ts)
@@ -162,6 +174,10 @@ export class ReservationsService {
 
   day(date: string) {
     return this.#day.bookings(date);
+  }
+
+  dayPlan(date: string) {
+    return this.#day.plan(date);
   }
 
   occupancy(date: string) {
