@@ -9,3 +9,4 @@
 export { lockBookings } from './lock.ts';
 export { HOLD_ALL } from './held-covers.ts';
 export { bumpBookingsVersion } from './rows.ts';
+export { assignUnassigned } from './assign.ts';
