@@ -235,12 +235,16 @@ export class ReservationsService {
   }
 
   /**
-   * The bookings still to come without tables, seated on the plan just
-   * stored in `trx` (assign.ts): PUT /api/floor calls it in its
-   * transaction, then `bookingsVersion.expire()` once committed.
+   * What seats the bookings still to come without tables on the plan just
+   * stored in a transaction (assign.ts `assignUnassigned`): PUT /api/floor
+   * gets it before opening its transaction (it reads the opening hours,
+   * which on SQLite could not be read beside an open write transaction),
+   * calls it in the transaction after storing the plan, then
+   * `bookingsVersion.expire()` once committed.
    */
-  async assignUnassigned(trx: Kysely<Database>) {
-    return assignUnassigned(trx, { now: this.#now(), schedule: await this.#schedule() });
+  async assigner(): Promise<(trx: Kysely<Database>) => ReturnType<typeof assignUnassigned>> {
+    const schedule = await this.#schedule();
+    return (trx) => assignUnassigned(trx, { now: this.#now(), schedule });
   }
 
   // The guest's cancel link (cancel.ts, guest-booking.ts)
