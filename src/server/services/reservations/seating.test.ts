@@ -110,6 +110,9 @@ describe('seatOptions and bestSeat: best fit', () => {
     expect(ids(plan, [], request(6))).toEqual(['c2', 'c1']);
     // Two four-tops pushed together may seat ten (Odoo), by the combination's own range.
     expect(ids(plan, [], request(10))).toEqual(['c1']);
+    // A single six-top before two joined two-tops that would fit a four exactly.
+    const joined = planOf([table(1, 6), table(2, 2), table(3, 2)], [combination(1, [2, 3], 3, 4)]);
+    expect(ids(joined, [], request(4))).toEqual(['t1', 'c1']);
     // A combination is not free when one of its tables is held.
     expect(ids(plan, [hold(9, [2], 30, 120)], request(6))).toEqual(['c2']);
   });
@@ -515,6 +518,73 @@ describe('seating over random plans and random streams of operations (property)'
             }
           }
         }
+      }),
+      { numRuns: 200, seed: 38 },
+    );
+  });
+
+  it('assigns in order without ever sharing a table at overlapping times, each seat fitting its party', () => {
+    const stream = fc.array(
+      fc.record({
+        party: fc.integer({ min: 1, max: 10 }),
+        slot: fc.nat(24),
+        minutes: fc.constantFrom(90, 120, 150),
+      }),
+      { minLength: 1, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(plans, stream, (plan, wanted) => {
+        const requests = wanted.map((w, i) => ({
+          bookingId: i + 1,
+          party: w.party,
+          startsAt: at(w.slot * 15),
+          endsAt: at(w.slot * 15 + w.minutes),
+          online: false,
+          area: null,
+        }));
+        const seats = assignInOrder(plan, [], requests);
+        expect([...seats.keys()]).toEqual(requests.map((r) => r.bookingId));
+        const holds = requests.flatMap((r) => {
+          const seat = seats.get(r.bookingId);
+          if (!seat) return [];
+          const range = seatRange(plan, seat.kind, seat.id);
+          expect(range.minSeats <= r.party && r.party <= range.maxSeats).toBe(true);
+          return [{ ...r, tableIds: seat.tableIds }];
+        });
+        expect(conflicts(holds).size).toBe(0);
+        // One left unseated had no free option once those before it were seated.
+        for (const r of requests.filter((r) => seats.get(r.bookingId) === null)) {
+          const before = holds.filter((h) => h.bookingId < r.bookingId);
+          expect(bestSeat(plan, before, r)).toBeNull();
+        }
+      }),
+      { numRuns: 200, seed: 38 },
+    );
+  });
+
+  it("holds for an event the fewest tables reaching N, of its area, or all the area's", () => {
+    const events = fc.record({
+      covers: fc.integer({ min: 1, max: 60 }),
+      area: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 2 }),
+      held: fc.array(fc.nat(9), { maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(plans, events, (plan, { covers, area, held }) => {
+        const holds = held.map((n, i) => hold(i + 1, [(n % plan.tables.length) + 1], 0, 60));
+        const got = tablesForHold(plan, holds, { covers, area, startsAt: at(0), endsAt: at(120) });
+        const inArea = plan.tables.filter((t) => area === null || t.areaId === area);
+        const seats = (list: SeatingTable[]) => list.reduce((sum, t) => sum + t.maxSeats, 0);
+        const chosen = inArea.filter((t) => got.includes(t.id));
+        expect(chosen).toHaveLength(got.length);
+        if (seats(inArea) <= covers) {
+          expect(chosen).toEqual(inArea);
+          return;
+        }
+        expect(seats(chosen)).toBeGreaterThanOrEqual(covers);
+        const largest = inArea.map((t) => t.maxSeats).sort((a, b) => b - a);
+        let fewest = 0;
+        for (let sum = 0; sum < covers; fewest += 1) sum += largest[fewest]!;
+        expect(chosen).toHaveLength(fewest);
       }),
       { numRuns: 200, seed: 38 },
     );

@@ -334,7 +334,7 @@ export function paceAllows(
  * N, then, greedily, at each step the smallest table that lets the
  * remaining picks reach N (few spare seats, not always the fewest). When
  * the area's tables together cannot reach N, it holds all of them. Ids in
- * the plan's order.
+ * the plan's order. `holds` should leave out the event's own hold.
  */
 export function tablesForHold(
   plan: SeatingPlan,
@@ -356,23 +356,23 @@ export function tablesForHold(
   const isFree = (t: SeatingTable) => tableFree(index, t.id, hold.startsAt, hold.endsAt);
   const groups = [largest.filter(isFree), largest.filter((t) => !isFree(t))];
   let freeCount = Math.min(count, groups[0]!.length);
-  while (!reaches(groups, [freeCount, count - freeCount], covers)) freeCount -= 1;
+  while (topSeats(groups[0]!, freeCount) + topSeats(groups[1]!, count - freeCount) < covers) {
+    freeCount -= 1;
+  }
   const quota = [freeCount, count - freeCount];
   const picked = new Set<number>();
   for (let need = covers; quota[0]! + quota[1]! > 0;) {
     let best: { table: SeatingTable; group: number } | null = null;
     for (const [i, group] of groups.entries()) {
-      const left = quota.map((q, j) => (j === i ? q - 1 : q));
+      if (quota[i] === 0) continue;
+      // What the other picks can add at most, without the table at `at` of this group.
+      const others = topSeats(groups[1 - i]!, quota[1 - i]!);
+      const withTop = topSeats(group, quota[i]!);
+      const rest = (at: number) => withTop - group[Math.min(at, quota[i]! - 1)]!.maxSeats;
       // The group's smallest table after which the picks left still reach what is needed.
-      const table = group.findLast((t) =>
-        reaches(
-          groups.map((g) => g.filter((other) => other !== t)),
-          left,
-          need - t.maxSeats,
-        ),
-      );
-      if (quota[i]! > 0 && table && (!best || bySize(table, best.table) < 0))
-        best = { table, group: i };
+      const at = group.findLastIndex((t, at) => t.maxSeats + rest(at) + others >= need);
+      const table = group[at];
+      if (table && (!best || bySize(table, best.table) < 0)) best = { table, group: i };
     }
     const { table, group } = best!;
     picked.add(table.id);
@@ -383,12 +383,10 @@ export function tablesForHold(
   return inArea.filter((t) => picked.has(t.id)).map((t) => t.id);
 }
 
-/** Whether the `quota[i]` largest tables of each `groups[i]` (largest first) reach `need` seats. */
-function reaches(groups: readonly SeatingTable[][], quota: readonly number[], need: number) {
+/** The seats of the `count` first tables of `tables` (largest first); none when there are fewer. */
+function topSeats(tables: readonly SeatingTable[], count: number): number {
+  if (count < 0 || count > tables.length) return -Infinity;
   let seats = 0;
-  for (const [i, group] of groups.entries()) {
-    if (quota[i]! < 0 || quota[i]! > group.length) return false;
-    for (const table of group.slice(0, quota[i])) seats += table.maxSeats;
-  }
-  return seats >= need;
+  for (let i = 0; i < count; i += 1) seats += tables[i]!.maxSeats;
+  return seats;
 }
