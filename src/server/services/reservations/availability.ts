@@ -111,23 +111,24 @@ export class Availability {
     const now = this.#now();
     const slots = await this.slots(date, settings, new Date(now));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
-    const seated = await this.seatedOn(date, settings);
     if (tableMode(await this.#tables.plan())) {
-      const day = await this.#tables.day(
-        date,
-        await this.slots(date, settings, null),
-        settings,
-        now,
-      );
+      const day = await this.#tables.day(date, await this.daySlots(date, settings), settings, now);
       return {
         ok: true,
         answer: {
           date,
           party,
-          slots: slotsByTables(party, area, { settings, slots, day, starting: seated }),
+          slots: slotsByTables(party, area, {
+            settings,
+            slots,
+            day,
+            // The pace counts the bookings starting at a slot (events hold tables, not starts).
+            starting: await this.bookedAround(date),
+          }),
         },
       };
     }
+    const seated = await this.seatedOn(date, settings);
     const rules = { turnMinutes: settings.turnMinutes, capacity: coverCapacity(settings) };
     return {
       ok: true,
@@ -140,6 +141,18 @@ export class Availability {
         })),
       },
     };
+  }
+
+  /**
+   * Every slot of a date whatever the clock, as kept (the same array while
+   * the content version stays, for a date a guest can book): what the
+   * events' services are read from in table mode.
+   */
+  async daySlots(date: string, settings: ReservationSettings): Promise<readonly Slot[]> {
+    const today = this.#today();
+    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
+    if (date < today || date > addDays(today, settings.horizonDays)) return compute();
+    return this.#daySlots.get(date, compute);
   }
 
   /**
@@ -158,6 +171,15 @@ export class Availability {
     return bookableNow(all, date, settings, now, today);
   }
 
+  /** The bookings that hold seats around a date (`seatedOn`'s), kept while the bookings' version stays. */
+  bookedAround(date: string): Promise<Seated[]> {
+    return this.#seatedAround.get(date, () => {
+      const from = romeInstant(date, '00:00').getTime();
+      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
+      return seatedBetween(this.#db, from, to);
+    });
+  }
+
   /**
    * What takes a date's covers, as slots.ts `fits` counts them: the
    * bookings that hold seats at some moment of its slots (from its midnight
@@ -169,11 +191,7 @@ export class Availability {
    * under the lock.
    */
   async seatedOn(date: string, settings: ReservationSettings): Promise<Seated[]> {
-    const booked = await this.#seatedAround.get(date, () => {
-      const from = romeInstant(date, '00:00').getTime();
-      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
-      return seatedBetween(this.#db, from, to);
-    });
+    const booked = await this.bookedAround(date);
     const holds = await this.#holds.get(date, () => holdsOn(this.#db, date));
     if (holds.length === 0) return booked;
     return [...booked, ...heldSeats(holds, await this.slots(date, settings, null), settings)];

@@ -175,10 +175,10 @@ export class Booking {
             ? judgeByTables(body, byTables, {
                 settings,
                 slots,
-                starting: seated,
+                starting: await this.#availability.bookedAround(body.date),
                 day: await this.#tables.day(
                   body.date,
-                  await this.#availability.slots(body.date, settings, null),
+                  await this.#availability.daySlots(body.date, settings),
                   settings,
                   nowMs,
                 ),

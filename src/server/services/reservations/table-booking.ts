@@ -101,7 +101,11 @@ export function judgeByTables(
   };
 }
 
-/** Which of a date's slots have a table for the party online (availability in table mode). */
+/**
+ * Which of a date's slots have a table for the party online (availability
+ * in table mode). Kept on the day (table-state.ts) by party, area and the
+ * slots still bookable: the same question on the same day is answered once.
+ */
 export function slotsByTables(
   party: number,
   area: number | null,
@@ -113,7 +117,14 @@ export function slotsByTables(
   },
 ): { time: string; available: boolean }[] {
   const { settings, day } = state;
-  return state.slots.map((slot) => {
+  const key = `${party} ${area} ${state.slots[0]?.time} ${state.slots.length}`;
+  if (day.answers.starting !== state.starting) {
+    day.answers.byKey.clear();
+    day.answers.starting = state.starting;
+  }
+  const kept = day.answers.byKey.get(key);
+  if (kept) return kept;
+  const answer = state.slots.map((slot) => {
     const startsAt = slot.at.getTime();
     const available =
       paceAllows(state.starting, startsAt, party, settings.coversPerSlot) &&
@@ -124,4 +135,6 @@ export function slotsByTables(
       );
     return { time: slot.time, available };
   });
+  day.answers.byKey.set(key, answer);
+  return answer;
 }

@@ -21,6 +21,8 @@ import {
 
 const HOUR_MS = 60 * MINUTE_MS;
 
+type AvailableSlot = { time: string; available: boolean };
+
 /** The stretch whose holds a date's decisions look at: its midnight to 8 hours (the longest turn) past the next. */
 export function dayWindow(date: string): { from: number; to: number } {
   return {
@@ -38,6 +40,11 @@ export interface TableDay {
   index: HoldIndex;
   booked: BookedTables[];
   events: EventTableHold[];
+  /**
+   * Availability's answers on this very day, by party, area and bookable
+   * slots (table-booking.ts), for the bookings' starts `starting` (the pace).
+   */
+  answers: { starting: readonly unknown[] | null; byKey: Map<string, AvailableSlot[]> };
 }
 
 /** Puts a date's rows together at `now`: a booking's effective end depends on the clock. */
@@ -51,7 +58,14 @@ export function tableDay(
   const bookingHolds = booked.map((one) => bookingHold(one, options.now));
   const events = eventTableHolds(eventHolds, slots, plan, options.turnMinutes, bookingHolds);
   const holds = [...bookingHolds, ...events];
-  return { plan, holds, index: indexHolds(holds), booked: [...booked], events };
+  return {
+    plan,
+    holds,
+    index: indexHolds(holds),
+    booked: [...booked],
+    events,
+    answers: { starting: null, byKey: new Map() },
+  };
 }
 
 /**
@@ -85,6 +99,23 @@ export class TableMemory {
   readonly #plan: ContentMemo<'plan', FloorPlan>;
   readonly #booked: ContentMemo<string, BookedTables[]>;
   readonly #holds: ContentMemo<string, Hold[]>;
+  /**
+   * Each date's day as last put together, and from what: kept while every
+   * part is the very one the memos above still hold (a guest browsing times
+   * costs no rebuild of the holds' index, nor of the answers kept on it).
+   */
+  readonly #days = new Map<
+    string,
+    {
+      plan: FloorPlan;
+      booked: BookedTables[];
+      holds: Hold[];
+      slots: readonly Slot[];
+      settings: ReservationSettings;
+      clock: number;
+      day: TableDay;
+    }
+  >();
 
   constructor(options: { db: Kysely<Database>; bookingsVersion: ContentVersion }) {
     this.#db = options.db;
@@ -113,6 +144,23 @@ export class TableMemory {
       return bookedTablesBetween(this.#db, from, to);
     });
     const holds = await this.#holds.get(date, () => holdsOn(this.#db, date));
-    return tableDay(plan, booked, holds, slots, rules);
+    // Only a party still seated has an end that moves with the clock (running late):
+    // without one the day is the same at any instant, else the same within a second.
+    const clock = booked.some((one) => one.status === 'seated') ? Math.floor(now / 1000) : 0;
+    const kept = this.#days.get(date);
+    if (
+      kept &&
+      kept.plan === plan &&
+      kept.booked === booked &&
+      kept.holds === holds &&
+      kept.slots === slots &&
+      kept.settings === settings &&
+      kept.clock === clock
+    ) {
+      return kept.day;
+    }
+    const day = tableDay(plan, booked, holds, slots, rules);
+    this.#days.set(date, { plan, booked, holds, slots, settings, clock, day });
+    return day;
   }
 }
