@@ -244,7 +244,6 @@ export const reservationStatusBody = z
   })
   .refine((body) => body.status !== undefined || body.tableIds !== undefined, {
     message: 'Indica uno stato o dei tavoli.',
-    // Under `status`, the field a body of part two always carried.
     path: ['status'],
   });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
