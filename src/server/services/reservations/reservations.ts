@@ -38,7 +38,11 @@ import type { WalkInBody } from '../../../shared/schemas/floor.ts';
  *   guest-booking.ts: a guest's booking and cancel, under their limits;
  * - day.ts: staff's view of a day; status.ts: staff's changes of status;
  * - cancel.ts: the guest's cancel link; reminders.ts: the day-before mails;
- * - mail-queue.ts: every mail of theirs, queued in the change's transaction.
+ * - mail-queue.ts: every mail of theirs, queued in the change's transaction;
+ * - with a table in the floor plan (CONTRACT.md part four): seating.ts, the
+ *   pure decisions; table-holds.ts and table-state.ts, what holds the tables
+ *   (from the rows, or as kept); table-booking.ts, bookings and availability
+ *   by tables; moves.ts, a move's tables; walk-in.ts; assign.ts, the switch.
  */
 export class ReservationsService {
   readonly #settings: ReservationSettingsStore;
