@@ -104,6 +104,29 @@ describe('walk-ins', () => {
     expect((await walkIn({ party: 2 })).statusCode).toBe(201);
   });
 
+  it('a party seated past its turn keeps its table (running late) until it is marked finished', async () => {
+    await start();
+    const ids = await insertPlan(harness.app.db, SMALL_ROOM);
+    const couple = (await walkIn({ party: 2 })).json<Reservation>();
+    expect(couple.tableIds).toEqual([ids.T1]);
+    expect((await walkIn({ party: 4 })).json<Reservation>().tableIds).toEqual([ids.T2]);
+    // 21:45: the couple's 90 minutes ended at 21:37, but they are still seated.
+    now = Date.parse('2026-01-14T20:45:00Z');
+    const late = await walkIn({ party: 2 });
+    expect(late.statusCode).toBe(409);
+    expect((await dayPlan()).bookings[0]).toMatchObject({
+      id: couple.id,
+      endsAt: '2026-01-14T21:00:00.000Z',
+    });
+    const finished = await asStaff('PATCH', `/api/reservations/${couple.id}`, {
+      status: 'finished',
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const next = await walkIn({ party: 2 });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json<Reservation>().tableIds).toEqual([ids.T1]);
+  });
+
   it('in covers mode: seated against the capacity from now, past it only with override', async () => {
     await start();
     expect((await byPhone({ party: 39, time: '20:00', override: true })).statusCode).toBe(201);
