@@ -110,7 +110,7 @@ describe('the last free table (docs/security.md item 40, by tables)', () => {
 });
 
 describe('a booking refused by tables commits nothing', () => {
-  it('refused before the lock (no table, the pace) or under it (another instance took the table)', async () => {
+  it('refused before the lock (no table seats three) or under it (another instance took the last table)', async () => {
     const staffId = await start();
     const { reservations } = harness.app;
     const ids = await insertPlan(harness.app.db, {
