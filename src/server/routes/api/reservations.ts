@@ -37,7 +37,7 @@ const STAFF_BOOKING_REFUSAL_TEXTS: Record<StaffBookingRefusal, string> = {
   'not-a-slot':
     "A quest'ora non si prenota: il ristorante è chiuso, oppure l'orario non è su un quarto d'ora dell'apertura.",
   'slot-full':
-    'In quella fascia non c’è posto (coperti o tavoli esauriti): puoi aggiungerla comunque, oltre la capienza.',
+    'In quella fascia i coperti sono esauriti, o i tavoli occupati: puoi aggiungerla comunque, oltre la capienza.',
   'party-too-large': 'Troppe persone per una prenotazione.',
 };
 
