@@ -140,6 +140,14 @@ describe('walk-ins', () => {
     expect(forced.json<Reservation>()).toMatchObject({ overCapacity: true });
     const tables = await walkIn({ party: 2, tableIds: [1] });
     expect(tables.statusCode).toBe(400);
+    // Finished parties give their covers back from that moment.
+    for (const id of [small.json<Reservation>().id, forced.json<Reservation>().id]) {
+      const finished = await asStaff('PATCH', `/api/reservations/${id}`, { status: 'finished' });
+      expect(finished.statusCode, finished.body).toBe(200);
+    }
+    const after = await walkIn({ party: 1 });
+    expect(after.statusCode, after.body).toBe(201);
+    expect(after.json<Reservation>().overCapacity).toBe(false);
   });
 });
 

@@ -47,7 +47,7 @@ const TRANSITION_REFUSED =
 const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 
 const WALK_IN_FULL =
-  'Nessun tavolo libero per tutto il turno di questo gruppo: scegli un tavolo e assegnalo comunque.';
+  'Nessun posto libero per tutto il turno di questo gruppo: puoi farlo sedere comunque.';
 
 /**
  * /api/reservations: availability and bookings for guests; the day's

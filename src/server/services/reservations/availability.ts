@@ -33,7 +33,7 @@ export async function seatedBetween(
 ): Promise<Seated[]> {
   const rows = await db
     .selectFrom('reservations')
-    .select(['party', 'starts_at', 'ends_at'])
+    .select(['party', 'starts_at', 'ends_at', 'status', 'finished_at'])
     .where('status', 'in', SEATED_STATUSES)
     .where('starts_at', '<', nowIso(to))
     .where('ends_at', '>', nowIso(from))
