@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { measureBackup } from './backup.ts';
+import { measureTables, TABLES_P50_MS, TABLES_VS_BARE_FASTIFY } from './tables.ts';
 import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
 import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
 
@@ -53,6 +54,8 @@ const MEASURES = {
   photos: 'a 12-megapixel upload until / shows it, and its files against nginx',
   takeaway: "takeaway's slots, 200 racing orders, a new order on the other instance's board",
   backup: 'export and import of 30,000 bookings and 5,000 takeaway orders',
+  tables:
+    'availability of a day with 40 tables, 10 combinations and 200 bookings, by tables and by covers',
 } as const;
 type Measure = keyof typeof MEASURES;
 const asked = process.argv.slice(2);
@@ -764,6 +767,29 @@ if (wanted('backup')) {
     `${backup.exportMs.toFixed(0)} ms`,
   );
   record(`import ${backup.rows} rows into an empty database`, `${backup.importMs.toFixed(0)} ms`);
+}
+
+if (wanted('tables')) {
+  // 11. Availability by tables (issue 38) against the same day in covers mode and bare Fastify.
+  const tables = await measureTables(compare);
+  results.tables = tables;
+  for (const [mode, measured] of [
+    ['by tables', tables.byTables],
+    ['by covers', tables.byCovers],
+  ] as const) {
+    record(
+      `availability ${mode} (${tables.tables} tables, ${tables.combinations} combinations, ${tables.bookings} bookings) req/s vs bare Fastify`,
+      `${measured.ours.toFixed(0)} / ${measured.baseline.toFixed(0)}, ratio ${measured.ratio.toFixed(2)}`,
+      `≥ ${TABLES_VS_BARE_FASTIFY.toFixed(2)}`,
+      measured.ratio >= TABLES_VS_BARE_FASTIFY,
+    );
+    record(
+      `availability ${mode}, one request at a time (p50 ms)`,
+      `${measured.p50Ms.toFixed(2)} ms`,
+      `≤ ${TABLES_P50_MS} ms`,
+      measured.p50Ms <= TABLES_P50_MS,
+    );
+  }
 }
 
 console.log(

@@ -21,6 +21,8 @@ import {
   type BodyCase,
   type FieldRule,
   junk,
+  notABoolean,
+  notAnArray,
   optional,
   text,
 } from '../testing/hostile-input/bodies.ts';
@@ -99,6 +101,8 @@ import {
 // the mapping is right field by field is pinned by routes/api/reservations.test.ts
 // ("a booking as staff read it").
 import { toReservation } from '../services/reservations/rows.ts';
+import { rowTurn } from '../services/reservations/moves.ts';
+import type { WalkInBody } from '../../shared/schemas/floor.ts';
 
 // Table reservations, staff's routes: phone bookings, the day's list, status
 // changes, a guest's data, declining a guest's pending requests, the settings
@@ -993,6 +997,176 @@ const getCalendarFeed = family({
   },
 });
 
+// Part four's routes and fields (CONTRACT.md, "Tables and the floor plan"), on
+// this file's database, which has no floor plan: covers mode, whose answers
+// the oracle knows. Decisions by tables are proved by routes/api/reservations-tables.test.ts.
+const tableIdsRule: FieldRule = {
+  valid: fc.array(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 8 }),
+  invalid: fc.constantFrom([0], [-1], [1.5], [2 ** 31], [3, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9], ['1']),
+  wrongType: notAnArray,
+};
+const overrideRule: FieldRule = { valid: fc.boolean(), wrongType: notABoolean };
+
+const patchReservationTables = family({
+  name: 'PATCH /api/reservations/:id with tableIds (staff; covers mode: 400)',
+  runs: 150,
+  cases: fc.record({
+    id: bookingIds,
+    auth: authCases,
+    body: bodies(
+      { tableIds: optional(tableIdsRule), override: optional(overrideRule) },
+      fc.record(
+        { tableIds: tableIdsRule.valid, override: overrideRule.valid },
+        { requiredKeys: ['tableIds'] },
+      ),
+    ),
+  }),
+  route: async ({ id, auth, body }) => {
+    const made = typeof id === 'object' ? await freshBooking(id) : undefined;
+    const param = segment(made ? String(made.id) : (id as string));
+    const valid = readsAsBookingId(param.decoded);
+    const before = valid ? await bookingRow(Number(param.decoded)) : undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/reservations/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: (): Expected =>
+        before ? refused(400, 'fields', { field: 'tableIds' }) : refused(404, 'message'),
+    };
+  },
+});
+
+const walkInName: FieldRule = optional(
+  text(
+    fc.constantFrom('Coppia alla porta', '  Rossi  ', '', 'Zoë & Ünal'),
+    fc.oneof(fc.constantFrom('a\nb', 'x\u0000y'), tooLongText(100)),
+  ),
+);
+const walkInPhone: FieldRule = optional(
+  text(fc.constantFrom('+39 333 1234567', ''), fc.oneof(fc.constant('1\n2'), tooLongText(40))),
+);
+
+const postWalkIn = family({
+  name: 'POST /api/reservations/walk-in (staff; covers mode)',
+  runs: 200,
+  before: () => applySettings(DEFAULT_RESERVATION_SETTINGS),
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    body: bodies({
+      party: {
+        valid: fc.integer({ min: 1, max: 12 }),
+        invalid: fc.constantFrom(0, -1, PARTY_MAX + 1, 2.5),
+        wrongType: fc.oneof(junk.string, junk.boolean, junk.null, junk.array, junk.object),
+      },
+      tableIds: optional(tableIdsRule),
+      name: walkInName,
+      phone: walkInPhone,
+      override: optional(overrideRule),
+    }),
+  }),
+  route: ({ query, auth, body }) => ({
+    method: 'POST',
+    url: `/api/reservations/walk-in${query}`,
+    unknownQuery: hasQueryKeys(query),
+    body,
+    auth,
+    bodySchema: true,
+    handler: async (): Promise<Expected> => {
+      const sent = (body as { json: WalkInBody }).json;
+      if (sent.tableIds !== undefined) return refused(400, 'fields', { field: 'tableIds' });
+      const { settings } = await readSettings();
+      // Seated now (08:30 in Rome, before opening): against the covers from now for a turn.
+      const date = new Date(CLOCK + 3_600_000).toISOString().slice(0, 10);
+      const room = roomFor(await seatsHeld(date), '08:30', sent.party, settings);
+      if (!room && sent.override !== true) return refused(409, 'refusal', { code: 'slot-full' });
+      return {
+        accepted: {
+          status: 201,
+          mayWrite: ['reservations', 'reservation_settings', 'audit_log'],
+          async verify(response) {
+            const answer = response.json<{ id: number }>();
+            const row = await bookingRow(answer.id);
+            expect(row).toMatchObject({
+              party: sent.party,
+              name: stored(sent.name?.trim() || 'Cliente senza prenotazione'),
+              phone: stored(sent.phone?.trim() ?? ''),
+              date,
+              time: '08:30',
+              starts_at: nowIso(CLOCK),
+              status: 'seated',
+              source: 'walk-in',
+              over_capacity: room ? 0 : 1,
+              created_by: staffId,
+            });
+            expect(answer).toEqual(toReservation(row!));
+            await expectAuditedBy('reservation.walk-in', staffId);
+          },
+        },
+      };
+    },
+  }),
+});
+
+const getDayPlan = family({
+  name: 'GET /api/reservations/plan?date= (staff; covers mode: the bookings alone)',
+  runs: 150,
+  cases: fc.record({
+    method: fc.constantFrom<HTTPMethods>('GET', 'HEAD'),
+    parts: strictQueries({ date: queryDates }),
+    auth: authCases,
+  }),
+  route: ({ method, parts, auth }) => ({
+    method,
+    url: `/api/reservations/plan${queryOf(parts)}`,
+    auth,
+    paramRefusals: queryRefusals(parts, { date: isRealDate }),
+    handler: async () => {
+      const date = queryValue(parts, 'date');
+      const rows = await app.db
+        .selectFrom('reservations')
+        .selectAll()
+        .where('date', '=', date)
+        .where('status', 'not in', ['declined', 'cancelled'])
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute();
+      const bookings = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        party: row.party,
+        time: row.time,
+        startsAt: row.starts_at,
+        endsAt: nowIso(rowTurn(row, CLOCK).endsAt),
+        status: row.status,
+        source: row.source,
+        tableIds: [],
+        conflict: false,
+        arrivedAt: row.arrived_at,
+        seatedAt: row.seated_at,
+        finishedAt: row.finished_at,
+      }));
+      const expected = {
+        date,
+        areas: [],
+        tables: [],
+        combinations: [],
+        bookings,
+        unassigned: [],
+        holds: [],
+      };
+      return noWrites((response) => {
+        if (method === 'HEAD') return expect(response.body).toBe('');
+        expect(response.json()).toEqual(expected);
+      });
+    },
+  }),
+});
+
 hostileFamilies('reservations-staff', [
   postStaffReservation,
   getReservationDay,
@@ -1004,6 +1178,9 @@ hostileFamilies('reservations-staff', [
   getCalendarFeed,
   getReservationSettings,
   putReservationSettings,
+  patchReservationTables,
+  postWalkIn,
+  getDayPlan,
 ]);
 beforeAll(async () => {
   await setUpReservations();

@@ -244,6 +244,7 @@ export const reservationStatusBody = z
   })
   .refine((body) => body.status !== undefined || body.tableIds !== undefined, {
     message: 'Indica uno stato o dei tavoli.',
+    path: ['status'],
   });
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 

@@ -19,6 +19,9 @@ import { coverCapacity, MINUTE_MS, toSeated } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
 import { bookableNow, daySlots, fits, type Seated } from './slots.ts';
+import { tableMode } from './floor-plan-rows.ts';
+import { slotsByTables } from './table-booking.ts';
+import type { TableMemory } from './table-state.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -30,7 +33,7 @@ export async function seatedBetween(
 ): Promise<Seated[]> {
   const rows = await db
     .selectFrom('reservations')
-    .select(['party', 'starts_at', 'ends_at'])
+    .select(['party', 'starts_at', 'ends_at', 'status', 'finished_at'])
     .where('status', 'in', SEATED_STATUSES)
     .where('starts_at', '<', nowIso(to))
     .where('ends_at', '>', nowIso(from))
@@ -57,6 +60,8 @@ export class Availability {
   readonly #seatedAround: ContentMemo<string, Seated[]>;
   /** The confirmed events' holds of a date, by date: confirming one counts the bookings' version up. */
   readonly #holds: ContentMemo<string, Hold[]>;
+  /** The plan and each date's tables (table-state.ts). */
+  readonly #tables: TableMemory;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -65,7 +70,9 @@ export class Availability {
     contentVersion: () => Promise<number | undefined>;
     bookingsVersion: ContentVersion;
     now: () => number;
+    tables: TableMemory;
   }) {
+    this.#tables = options.tables;
     this.#db = options.db;
     this.#settings = options.settings;
     this.#schedule = options.schedule;
@@ -89,15 +96,38 @@ export class Availability {
     return { maxPartyOnline: settings.maxPartyOnline, days };
   }
 
-  /** The slots of a date for a party: which have room for it. */
+  /**
+   * The slots of a date for a party: which have room for it, by tables
+   * (table-booking.ts, in `area` when the guest chose one) while the plan has
+   * a table, else by covers.
+   */
   async availability(
     date: string,
     party: number,
+    area: number | null = null,
   ): Promise<{ ok: true; answer: AvailabilityAnswer } | { ok: false; reason: 'party-too-large' }> {
     const settings = await this.#settings.settings();
     if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
-    const slots = await this.slots(date, settings, new Date(this.#now()));
+    const now = this.#now();
+    const slots = await this.slots(date, settings, new Date(now));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
+    if (tableMode(await this.#tables.plan())) {
+      const day = await this.#tables.day(date, await this.daySlots(date, settings), settings, now);
+      return {
+        ok: true,
+        answer: {
+          date,
+          party,
+          slots: slotsByTables(party, area, {
+            settings,
+            slots,
+            day,
+            // The pace counts the bookings starting at a slot (events hold tables, not starts).
+            starting: await this.bookedAround(date),
+          }),
+        },
+      };
+    }
     const seated = await this.seatedOn(date, settings);
     const rules = { turnMinutes: settings.turnMinutes, capacity: coverCapacity(settings) };
     return {
@@ -111,6 +141,18 @@ export class Availability {
         })),
       },
     };
+  }
+
+  /**
+   * Every slot of a date whatever the clock, as kept (the same array while
+   * the content version stays, for a date a guest can book): what the
+   * events' services are read from in table mode.
+   */
+  async daySlots(date: string, settings: ReservationSettings): Promise<readonly Slot[]> {
+    const today = this.#today();
+    const compute = async () => daySlots(await this.#schedule(), date, settings.turnMinutes);
+    if (date < today || date > addDays(today, settings.horizonDays)) return compute();
+    return this.#daySlots.get(date, compute);
   }
 
   /**
@@ -129,6 +171,15 @@ export class Availability {
     return bookableNow(all, date, settings, now, today);
   }
 
+  /** The bookings that hold seats around a date (`seatedOn`'s), kept while the bookings' version stays. */
+  bookedAround(date: string): Promise<Seated[]> {
+    return this.#seatedAround.get(date, () => {
+      const from = romeInstant(date, '00:00').getTime();
+      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
+      return seatedBetween(this.#db, from, to);
+    });
+  }
+
   /**
    * What takes a date's covers, as slots.ts `fits` counts them: the
    * bookings that hold seats at some moment of its slots (from its midnight
@@ -140,11 +191,7 @@ export class Availability {
    * under the lock.
    */
   async seatedOn(date: string, settings: ReservationSettings): Promise<Seated[]> {
-    const booked = await this.#seatedAround.get(date, () => {
-      const from = romeInstant(date, '00:00').getTime();
-      const to = romeInstant(addDays(date, 1), '00:00').getTime() + 8 * HOUR_MS;
-      return seatedBetween(this.#db, from, to);
-    });
+    const booked = await this.bookedAround(date);
     const holds = await this.#holds.get(date, () => holdsOn(this.#db, date));
     if (holds.length === 0) return booked;
     return [...booked, ...heldSeats(holds, await this.slots(date, settings, null), settings)];

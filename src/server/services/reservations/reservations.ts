@@ -22,6 +22,10 @@ import { Reminders } from './reminders.ts';
 import type { Actor } from './rows.ts';
 import { ReservationSettingsStore } from './settings.ts';
 import { StatusChanges } from './status.ts';
+import { TableMemory } from './table-state.ts';
+import { seatWalkIn } from './walk-in.ts';
+import { assignUnassigned } from './assign.ts';
+import type { WalkInBody } from '../../../shared/schemas/floor.ts';
 
 /**
  * Table reservations (docs/decisions/011), the one service the routes and
@@ -34,7 +38,11 @@ import { StatusChanges } from './status.ts';
  *   guest-booking.ts: a guest's booking and cancel, under their limits;
  * - day.ts: staff's view of a day; status.ts: staff's changes of status;
  * - cancel.ts: the guest's cancel link; reminders.ts: the day-before mails;
- * - mail-queue.ts: every mail of theirs, queued in the change's transaction.
+ * - mail-queue.ts: every mail of theirs, queued in the change's transaction;
+ * - with a table in the floor plan (CONTRACT.md part four): seating.ts, the
+ *   pure decisions; table-holds.ts and table-state.ts, what holds the tables
+ *   (from the rows, or as kept); table-booking.ts, bookings and availability
+ *   by tables; moves.ts, a move's tables; walk-in.ts; assign.ts, the switch.
  */
 export class ReservationsService {
   readonly #settings: ReservationSettingsStore;
@@ -46,6 +54,11 @@ export class ReservationsService {
   readonly #status: StatusChanges;
   readonly #cancellation: GuestCancellation;
   readonly #reminders: Reminders;
+  readonly #tables: TableMemory;
+  readonly #db: Kysely<Database>;
+  readonly #schedule: () => Promise<Schedule>;
+  readonly #now: () => number;
+  readonly #changed: () => void;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -85,6 +98,12 @@ export class ReservationsService {
       publicUrl,
       now,
     });
+    const tables = new TableMemory({ db, bookingsVersion: options.bookingsVersion });
+    this.#tables = tables;
+    this.#db = db;
+    this.#schedule = schedule;
+    this.#now = now;
+    this.#changed = changed;
     const availability = new Availability({
       db,
       settings,
@@ -92,16 +111,26 @@ export class ReservationsService {
       contentVersion: options.contentVersion,
       bookingsVersion: options.bookingsVersion,
       now,
+      tables,
     });
-    const booking = new Booking({ db, schedule, settings, availability, mails, now, changed });
-    const status = new StatusChanges({ db, mails, now, changed });
+    const booking = new Booking({
+      db,
+      schedule,
+      settings,
+      availability,
+      mails,
+      now,
+      changed,
+      tables,
+    });
+    const status = new StatusChanges({ db, mails, now, changed, schedule });
     const cancellation = new GuestCancellation({ db, key: cancelKey, status, mails, now, changed });
     this.#settings = settings;
     this.#calendarFeed = new CalendarFeed({ db, publicUrl, now });
     this.#availability = availability;
     this.#booking = booking;
     this.#guest = new GuestBooking({ counters: options.limits, booking, cancellation });
-    this.#day = new DayView({ db, settings, availability });
+    this.#day = new DayView({ db, settings, availability, schedule, now });
     this.#status = status;
     this.#cancellation = cancellation;
     this.#reminders = new Reminders({ db, mails, now, onMail });
@@ -135,8 +164,8 @@ export class ReservationsService {
     return this.#availability.calendar();
   }
 
-  availability(date: string, party: number) {
-    return this.#availability.availability(date, party);
+  availability(date: string, party: number, area: number | null = null) {
+    return this.#availability.availability(date, party, area);
   }
 
   // Booking (booking.ts, guest-booking.ts)
@@ -164,6 +193,10 @@ export class ReservationsService {
     return this.#day.bookings(date);
   }
 
+  dayPlan(date: string) {
+    return this.#day.plan(date);
+  }
+
   occupancy(date: string) {
     return this.#day.occupancy(date);
   }
@@ -178,6 +211,44 @@ export class ReservationsService {
 
   declinePending(guest: PendingOf, message: string | undefined, actor: Actor) {
     return this.#status.declinePending(guest, message, actor);
+  }
+
+  // Tables: the guest's area, walk-ins, the day plan, the switch (table-state.ts, walk-in.ts, assign.ts)
+
+  /**
+   * Why a guest may not ask for `area` (a sentence for the 400), or null:
+   * the owner lets guests choose, and it is an online-bookable area of the plan.
+   */
+  async areaRefusal(area: number | undefined): Promise<string | null> {
+    if (area === undefined) return null;
+    if (!(await this.#settings.settings()).areaChoice) {
+      return 'Choosing the area is not offered: leave it out.';
+    }
+    const known = (await this.#tables.plan()).areas.find((one) => one.id === area);
+    if (!known?.onlineBookable) return 'This area cannot be booked online: pick another one.';
+    return null;
+  }
+
+  async walkIn(body: WalkInBody, actor: Actor) {
+    const outcome = await seatWalkIn(this.#db, body, actor, {
+      schedule: await this.#schedule(),
+      now: this.#now(),
+    });
+    if (outcome.ok) this.#changed();
+    return outcome;
+  }
+
+  /**
+   * What seats the bookings still to come without tables on the plan just
+   * stored in a transaction (assign.ts `assignUnassigned`): PUT /api/floor
+   * gets it before opening its transaction (it reads the opening hours,
+   * which on SQLite could not be read beside an open write transaction),
+   * calls it in the transaction after storing the plan, then
+   * `bookingsVersion.expire()` once committed.
+   */
+  async assigner(): Promise<(trx: Kysely<Database>) => ReturnType<typeof assignUnassigned>> {
+    const schedule = await this.#schedule();
+    return (trx) => assignUnassigned(trx, { now: this.#now(), schedule });
   }
 
   // The guest's cancel link (cancel.ts, guest-booking.ts)

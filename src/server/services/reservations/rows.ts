@@ -86,10 +86,15 @@ export const toMailed = (row: Row): MailedBooking => ({
   sequence: row.sequence,
 });
 
-export const toSeated = (row: Pick<Row, 'party' | 'starts_at' | 'ends_at'>): Seated => ({
+/** A booking's covers as capacity counts them: a finished party's from its start to its finish. */
+export const toSeated = (
+  row: Pick<Row, 'party' | 'starts_at' | 'ends_at' | 'status' | 'finished_at'>,
+): Seated => ({
   party: row.party,
   startsAt: Date.parse(row.starts_at),
-  endsAt: Date.parse(row.ends_at),
+  endsAt: Date.parse(
+    row.status === 'finished' && row.finished_at !== null ? row.finished_at : row.ends_at,
+  ),
 });
 
 /** The language a booking's mails and pages use. */

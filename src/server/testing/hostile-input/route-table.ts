@@ -113,10 +113,12 @@ export const FAMILY_FILES = {
     ],
   },
   'reservations-staff': {
-    requests: 2800,
+    requests: 3000,
     routes: [
       ['GET', '/api/reservations'],
       ['GET', '/api/reservations/occupancy'],
+      ['GET', '/api/reservations/plan'],
+      ['POST', '/api/reservations/walk-in'],
       ['PATCH', '/api/reservations/:id'],
       ['POST', '/api/reservations/staff'],
       ['GET', '/api/reservations/decline-pending'],
