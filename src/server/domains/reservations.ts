@@ -54,6 +54,7 @@ export const reservationsDomain = fp(
       new FloorPlanService({
         db: app.db,
         translations: app.textTranslations,
+        contentVersion: () => app.contentVersion.current(),
         now: options.now,
         // The bookings still unassigned get their tables in the plan's transaction.
         assignUnassigned: async () => {},

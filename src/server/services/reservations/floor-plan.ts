@@ -5,7 +5,7 @@ import type { FloorPlan, FloorPlanBody } from '../../../shared/schemas/floor.ts'
 import { DEFAULT_RESERVATION_SETTINGS } from '../../../shared/schemas/reservations.ts';
 import { recordAudit } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
-import { bumpContentVersion } from '../content-version.ts';
+import { bumpContentVersion, ContentMemo } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
 import { planErrors, removedEntries, takenName, type PlanErrors } from './floor-plan-checks.ts';
@@ -46,10 +46,12 @@ export class FloorPlanService {
   readonly #now: () => number;
   readonly #assign: AssignUnassigned;
   readonly #changed: () => void;
+  readonly #areas: ContentMemo<Lang, { id: number; name: string }[]>;
 
   constructor(options: {
     db: Kysely<Database>;
     translations: TextTranslations;
+    contentVersion: () => Promise<number | undefined>;
     now: () => number;
     /** The bookings' assignment (services/reservations), called after a plan with tables is stored. */
     assignUnassigned: AssignUnassigned;
@@ -61,6 +63,7 @@ export class FloorPlanService {
     this.#now = options.now;
     this.#assign = options.assignUnassigned;
     this.#changed = options.changed;
+    this.#areas = new ContentMemo(options.contentVersion);
     this.#translations.register({
       name: AREA_TEXTS,
       records: async () =>
@@ -74,18 +77,33 @@ export class FloorPlanService {
     return readFloorPlan(this.#db);
   }
 
-  /** The online-bookable areas, their names in `lang` (Italian where no translation is stored yet). */
-  async onlineAreas(lang: Lang): Promise<{ id: number; name: string }[]> {
-    const areas = (await readFloorPlan(this.#db)).areas.filter((area) => area.onlineBookable);
-    const localized = await this.#translations.localize(
-      AREA_TEXTS,
-      lang,
-      areas.map((area) => ({ id: area.id, fields: { name: area.name } })),
-    );
-    return areas.map((area) => ({
-      id: area.id,
-      name: localized.get(area.id)?.fields.name ?? area.name,
-    }));
+  /**
+   * The areas a guest may choose, named in `lang` (Italian where no
+   * translation is stored yet): those online-bookable with something in them
+   * a guest can book online (a table or a combination). Kept per content
+   * version, which every saved plan and translation counts up.
+   */
+  bookableAreas(lang: Lang): Promise<{ id: number; name: string }[]> {
+    return this.#areas.get(lang, async () => {
+      const plan = await readFloorPlan(this.#db);
+      const areaOf = new Map(plan.tables.map((table) => [table.id, table.areaId]));
+      const bookable = new Set([
+        ...plan.tables.filter((table) => table.onlineBookable).map((table) => table.areaId),
+        ...plan.combinations
+          .filter((combination) => combination.onlineBookable)
+          .map((combination) => areaOf.get(combination.tableIds[0]!)),
+      ]);
+      const areas = plan.areas.filter((area) => area.onlineBookable && bookable.has(area.id));
+      const localized = await this.#translations.localize(
+        AREA_TEXTS,
+        lang,
+        areas.map((area) => ({ id: area.id, fields: { name: area.name } })),
+      );
+      return areas.map((area) => ({
+        id: area.id,
+        name: localized.get(area.id)?.fields.name ?? area.name,
+      }));
+    });
   }
 
   /**
