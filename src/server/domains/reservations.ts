@@ -57,7 +57,7 @@ export const reservationsDomain = fp(
         contentVersion: () => app.contentVersion.current(),
         now: options.now,
         // The bookings still unassigned get their tables in the plan's transaction.
-        assignUnassigned: async () => {},
+        assigner: async () => async () => {},
         changed: () => {
           bookingsVersion.expire();
           app.contentVersion.expire();

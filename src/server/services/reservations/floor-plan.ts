@@ -20,12 +20,13 @@ export const AREA_TEXTS = 'floor_areas';
 const HOLDING = ['pending', 'confirmed', 'arrived', 'seated'] as const;
 
 /**
- * Seats the bookings still unassigned on the plan just stored, in the
- * transaction that stored it (the bookings' assignment, CONTRACT.md part
- * four: "the switch, and every later PUT /api/floor, assigns the bookings
- * still unassigned").
+ * What seats the bookings still unassigned on the plan just stored, in the
+ * transaction that stored it (CONTRACT.md part four: "the switch, and every
+ * later PUT /api/floor, assigns the bookings still unassigned"). Handed out
+ * before the transaction opens: it reads what cannot be read beside an open
+ * write transaction on SQLite (the opening hours).
  */
-export type AssignUnassigned = (trx: Kysely<Database>, now: number) => Promise<unknown>;
+export type Assigner = () => Promise<(trx: Kysely<Database>) => Promise<unknown>>;
 
 export type FloorPlanRefusal =
   | { ok: false; reason: 'invalid'; errors: PlanErrors }
@@ -44,7 +45,7 @@ export class FloorPlanService {
   readonly #db: Kysely<Database>;
   readonly #translations: TextTranslations;
   readonly #now: () => number;
-  readonly #assign: AssignUnassigned;
+  readonly #assigner: Assigner;
   readonly #changed: () => void;
   readonly #areas: ContentMemo<Lang, { id: number; name: string }[]>;
 
@@ -53,15 +54,15 @@ export class FloorPlanService {
     translations: TextTranslations;
     contentVersion: () => Promise<number | undefined>;
     now: () => number;
-    /** The bookings' assignment (services/reservations), called after a plan with tables is stored. */
-    assignUnassigned: AssignUnassigned;
+    /** The bookings' assignment, called after a plan with tables is stored. */
+    assigner: Assigner;
     /** After a plan committed: the versions expire, the machine translates new area names. */
     changed: () => void;
   }) {
     this.#db = options.db;
     this.#translations = options.translations;
     this.#now = options.now;
-    this.#assign = options.assignUnassigned;
+    this.#assigner = options.assigner;
     this.#changed = options.changed;
     this.#areas = new ContentMemo(options.contentVersion);
     this.#translations.register({
@@ -115,6 +116,7 @@ export class FloorPlanService {
    */
   async replace(body: FloorPlanBody, actor: Actor): Promise<Stored | FloorPlanRefusal> {
     const now = this.#now();
+    const assign = await this.#assigner();
     const outcome = await decideUnderLock<FloorPlanRefusal['reason'], Stored>(this.#db, {
       lock: lockBookings,
       decide: async (trx) => {
@@ -138,7 +140,7 @@ export class FloorPlanService {
         await bumpBookingsVersion(trx);
         await bumpContentVersion(trx);
         const plan = await readFloorPlan(trx);
-        if (tableMode(plan)) await this.#assign(trx, now);
+        if (tableMode(plan)) await assign(trx);
         await recordAudit(
           trx,
           actor,
