@@ -345,6 +345,8 @@ describe('GET|PUT /api/floor', () => {
     const [t1, t2, t3, t4, t5] = plan.tables.map((entry) => entry.id);
     const coming = await booking([t1!]);
     const underWay = await booking([t4!, t5!], { startsAt: '2026-01-13T08:30:00.000Z' });
+    // Seated at 07:00 for a turn that ended at 09:00, still there: running late, holding T3.
+    const late = await booking([t3!], { startsAt: '2026-01-13T06:00:00.000Z', status: 'seated' });
     // None of these holds a table any more: past, cancelled, finished.
     await booking([t2!], { startsAt: '2026-01-12T19:00:00.000Z' });
     await booking([t2!], { status: 'cancelled' });
@@ -366,9 +368,20 @@ describe('GET|PUT /api/floor', () => {
       combinations: [],
     });
     expect(withoutTerrace.json().errors[0].description).toContain(`prenotazioni ${underWay}`);
+    const withoutT3 = await put({
+      ...body,
+      tables: [...body.tables.slice(0, 2), ...body.tables.slice(3)],
+    });
+    expect(withoutT3.statusCode).toBe(409);
+    expect(withoutT3.json().errors[0].description).toContain(`prenotazioni ${late}`);
     expect(await everything()).toEqual(before);
 
-    // T2 and T3 are free to go: the past booking forgets T2, the others keep their tables.
+    // Once the late party has finished, T2 and T3 are free to go: the past booking forgets T2.
+    await harness.app.db
+      .updateTable('reservations')
+      .set({ status: 'finished' })
+      .where('id', '=', late)
+      .execute();
     const without = await put({
       ...body,
       tables: [body.tables[0], body.tables[3], body.tables[4]],

@@ -16,6 +16,9 @@ import type { Actor } from './rows.ts';
 /** The key the area names' translations are stored under (services/translation). */
 export const AREA_TEXTS = 'floor_areas';
 
+/** How long after its start a party still marked seated is taken to be at its table. */
+const SEATED_LATE_MS = 12 * 60 * 60 * 1000;
+
 /** The statuses of a booking that still holds its tables (not declined, cancelled, no-show or finished). */
 const HOLDING = ['pending', 'confirmed', 'arrived', 'seated'] as const;
 
@@ -178,7 +181,16 @@ async function bookingsHolding(
     .innerJoin('reservations', 'reservations.id', 'reservation_tables.reservation_id')
     .select(['reservations.id', 'reservation_tables.table_id'])
     .where('reservations.status', 'in', HOLDING)
-    .where('reservations.ends_at', '>', nowIso(now))
+    // A party still seated past its turn keeps its tables (running late), within the day.
+    .where((eb) =>
+      eb.or([
+        eb('reservations.ends_at', '>', nowIso(now)),
+        eb.and([
+          eb('reservations.status', '=', 'seated'),
+          eb('reservations.starts_at', '>', nowIso(now - SEATED_LATE_MS)),
+        ]),
+      ]),
+    )
     .where('reservations.id', 'in', (eb) =>
       eb.selectFrom('reservation_tables').select('reservation_id').where('table_id', 'in', watched),
     )
