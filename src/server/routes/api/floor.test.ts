@@ -1,3 +1,4 @@
+// Over 400 lines: the floor plan's API tests and the settings that depend on it (no pace, turns, the area choice) in one file, sharing one app and its plan.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { FLOOR_LIMITS, type FloorPlan } from '../../../shared/schemas/floor.ts';
