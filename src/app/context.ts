@@ -92,8 +92,13 @@ export interface GuestReservations {
    * closures and days too soon have none).
    */
   calendar(): Promise<{ maxPartyOnline: number; days: { date: string; open: boolean }[] }>;
-  /** The slots of a date for a party; a refusal when the party is over the online maximum. */
-  availability(date: string, party: number): Promise<AvailabilityOutcome>;
+  /**
+   * The areas a guest may choose, named in `lang`: none unless the owner lets
+   * guests choose and the floor plan has online-bookable areas with tables.
+   */
+  areas(lang: Lang): Promise<{ id: number; name: string }[]>;
+  /** The slots of a date for a party (in an area, if chosen); a refusal when the party is over the online maximum. */
+  availability(date: string, party: number, area?: number | null): Promise<AvailabilityOutcome>;
   /**
    * Books, as POST /api/reservations does: the body as the form sent it
    * (checked here), counted against `clientAddress`'s flood limit.

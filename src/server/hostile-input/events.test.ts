@@ -376,10 +376,23 @@ const patchRules = {
     ),
   ),
   holdCovers: optional(holdRule),
+  // This restaurant draws no floor plan: an area's id names none (400), null is anywhere.
+  holdArea: optional({
+    valid: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 2 ** 31 - 1 })),
+    invalid: fc.constantFrom(0, -1, 1.5, 2 ** 31, 1e21),
+    wrongType: fc.oneof(junk.boolean, junk.array, junk.object, fc.constant('1')),
+  }),
 };
-/** A change: a status, covers to hold, or both. */
+/** A change: a status, covers to hold, an area, or any of them. */
 const validPatches = fc
-  .record({ status: patchRules.status.valid, holdCovers: holdRule.valid }, { requiredKeys: [] })
+  .record(
+    {
+      status: patchRules.status.valid,
+      holdCovers: holdRule.valid,
+      holdArea: patchRules.holdArea.valid,
+    },
+    { requiredKeys: [] },
+  )
   .filter((body) => Object.keys(body).length > 0);
 /** Any body, or an empty change, refused as a whole. */
 const patchBodies = fc.oneof(
@@ -416,11 +429,16 @@ const patchInquiry = family({
       bodySchema: true,
       handler: (): Expected => {
         if (!before || !answer) return refused(404, 'message');
-        const sent = (body as { json: { status?: EventStatus; holdCovers?: number | 'all' } }).json;
+        const sent = (
+          body as {
+            json: { status?: EventStatus; holdCovers?: number | 'all'; holdArea?: number | null };
+          }
+        ).json;
         const status = sent.status ?? before.status;
         if (sent.holdCovers !== undefined && status !== 'confirmed') {
           return refused(400, 'fields', { field: 'holdCovers' });
         }
+        if (typeof sent.holdArea === 'number') return refused(400, 'fields', { field: 'holdArea' });
         // Only a confirmed event holds covers: what was asked, else what it held, else its guests.
         const wasHeld = before.status === 'confirmed' ? before.hold_covers : null;
         const hold =
@@ -440,8 +458,18 @@ const patchInquiry = family({
               ...(holdChanged ? ['reservation_settings' as const] : []),
             ],
             async verify(response) {
-              expect(response.json()).toEqual({ ...answer, status, holdCovers: holdAnswer(hold) });
-              expect(await inquiryRow(before.id)).toMatchObject({ status, hold_covers: hold });
+              const holdArea = sent.holdArea === undefined ? before.hold_area : null;
+              expect(response.json()).toEqual({
+                ...answer,
+                status,
+                holdCovers: holdAnswer(hold),
+                holdArea,
+              });
+              expect(await inquiryRow(before.id)).toMatchObject({
+                status,
+                hold_covers: hold,
+                hold_area: holdArea,
+              });
               expect(await bookingsVersion()).toBe(version + (holdChanged ? 1 : 0));
               await expectAudited('event.update');
             },

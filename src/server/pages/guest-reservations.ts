@@ -24,8 +24,11 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
         } satisfies CancellationView);
   return {
     calendar: () => app.reservations.calendar(),
-    async availability(date, party) {
-      const outcome = await app.reservations.availability(date, party);
+    // Nothing is read of the plan unless the owner lets guests choose.
+    areas: async (lang) =>
+      (await app.reservations.settings()).areaChoice ? app.floorPlan.bookableAreas(lang) : [],
+    async availability(date, party, area) {
+      const outcome = await app.reservations.availability(date, party, area ?? null);
       return outcome.ok ? outcome : { ok: false, code: outcome.reason };
     },
     async book(input, clientAddress) {

@@ -6,7 +6,27 @@ import {
   type InquiryPatch,
   type InquiryReplyBody,
 } from '../../../shared/schemas/events.ts';
+import { floorArea } from '../../../shared/schemas/floor.ts';
+import { z } from '../../../shared/schemas/zod.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
+
+/** Of the day plan, only its areas (the rest is the evening view's). */
+const planAreas = z.object({ areas: z.array(floorArea) });
+
+/**
+ * GET /api/reservations/plan?date=: the floor plan's areas, which staff may
+ * read (the plan itself is the owner's): none in covers mode.
+ */
+export async function fetchPlanAreas(
+  token: string,
+  date: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof planAreas>>> {
+  return parseAnswer(
+    await apiRequest('GET', `/reservations/plan?date=${date}`, { token, signal }),
+    planAreas,
+  );
+}
 
 /** GET /api/events/inquiries: every request, newest first (the screen splits them by status). */
 export async function fetchInquiries(

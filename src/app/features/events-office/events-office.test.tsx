@@ -48,6 +48,7 @@ const inquiry = (overrides: Partial<EventInquiry>): EventInquiry => ({
 });
 
 let inquiries: EventInquiry[];
+let planAreas: { id: number; name: string; onlineBookable: boolean }[];
 let routes: Record<string, FakeRoute>;
 const { calls, bodies } = fakeServer(() => routes);
 const unavailable = () =>
@@ -72,6 +73,7 @@ const patchRoute =
       status,
       holdCovers:
         status === 'confirmed' ? (body.holdCovers ?? found.adults + found.children) : null,
+      holdArea: body.holdArea === undefined ? found.holdArea : body.holdArea,
     };
     inquiries = inquiries.map((one) => (one.id === id ? changed : one));
     return Response.json(changed);
@@ -152,6 +154,11 @@ beforeEach(() => {
   }
   routes['POST /api/events/inquiries/4/messages/preview'] = () =>
     Response.json({ translation: 'Guten Tag, gerne.' });
+  // The day plan staff read the areas from: none (covers mode) unless a test draws some.
+  planAreas = [];
+  for (const { date } of inquiries) {
+    routes[`GET /api/reservations/plan?date=${date}`] = () => Response.json({ areas: planAreas });
+  }
 });
 afterEach(() => {
   cleanup();
@@ -416,6 +423,42 @@ describe('the status', () => {
       expect(bodies('PATCH /api/events/inquiries/4')[1]).toEqual({ holdCovers: 'all' }),
     );
     expect(await screen.findByText('Tutto il locale')).toBeTruthy();
+  });
+
+  it('where the plan has areas, the tables of N covers are held in the area chosen, or anywhere', async () => {
+    planAreas = [
+      { id: 7, name: 'Sala', onlineBookable: true },
+      { id: 8, name: 'Terrazza', onlineBookable: false },
+    ];
+    const form = await confirmForm();
+    const area = await within(form).findByRole('combobox', { name: 'Dove tenere i tavoli' });
+    expect(
+      within(area)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['In qualunque area', 'Sala', 'Terrazza']);
+    fireEvent.change(area, { target: { value: '8' } });
+    // The whole restaurant takes every table: no area to choose.
+    fireEvent.click(within(form).getByRole('radio', { name: 'Tutto il locale' }));
+    expect(within(form).queryByRole('combobox', { name: 'Dove tenere i tavoli' })).toBeNull();
+    fireEvent.click(within(form).getByRole('radio', { name: 'Coperti' }));
+    confirmYes();
+    await waitFor(() =>
+      expect(bodies('PATCH /api/events/inquiries/4')).toEqual([
+        { status: 'confirmed', holdCovers: 35, holdArea: 8 },
+      ]),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cambia i coperti tenuti…' }));
+    const again = await screen.findByRole('combobox', { name: 'Dove tenere i tavoli' });
+    expect((again as HTMLSelectElement).value).toBe('8');
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva i coperti' }));
+    await waitFor(() =>
+      expect(bodies('PATCH /api/events/inquiries/4')[1]).toEqual({
+        holdCovers: 35,
+        holdArea: null,
+      }),
+    );
   });
 
   it('"Tutto il locale" when confirming', async () => {

@@ -14,8 +14,10 @@ import {
   typedNumber,
   useCheckedSave,
   useStaffSave,
+  useUser,
 } from '../../staff/index.ts';
-import { patchInquiry } from './events-office-api.ts';
+import { useLoad } from '../../staff-kit/index.ts';
+import { fetchPlanAreas, patchInquiry } from './events-office-api.ts';
 import { DECLINE_ALL_TEXTS, EVENTS_TEXTS as T } from './events-office-texts.ts';
 
 type OnChanged = (changed: EventInquiry) => void;
@@ -148,6 +150,14 @@ function HoldForm({
   const [covers, setCovers] = useState(String(typeof current === 'number' ? current : guests));
   const { submit, busy, problems } = useCheckedSave();
   const confirming = inquiry.status !== 'confirmed';
+  // Where the tables of N covers are held: offered once the floor plan has areas.
+  const { token } = useUser();
+  const plan = useLoad(token ? `${token} ${inquiry.date}` : null, (signal) =>
+    fetchPlanAreas(token ?? '', inquiry.date, signal),
+  );
+  const areas = plan.data?.areas ?? [];
+  const [area, setArea] = useState(inquiry.holdArea === null ? '' : String(inquiry.holdArea));
+  const choosesArea = !whole && areas.length > 0;
 
   // Opened in place of the button that asked for it: the choice takes the focus.
   const form = useRef<HTMLFormElement>(null);
@@ -169,10 +179,13 @@ function HoldForm({
           checked.success ? [] : [T.holdInvalid],
           (token) => {
             const hold = checked.data as HoldCovers;
+            const where = choosesArea ? { holdArea: area === '' ? null : Number(area) } : {};
             return patchInquiry(
               token,
               inquiry.id,
-              confirming ? { status: 'confirmed', holdCovers: hold } : { holdCovers: hold },
+              confirming
+                ? { status: 'confirmed', holdCovers: hold, ...where }
+                : { holdCovers: hold, ...where },
             );
           },
           {
@@ -210,6 +223,27 @@ function HoldForm({
             onChange={setCovers}
           />
         )}
+        {choosesArea ? (
+          <div className="staff-field">
+            <label htmlFor={`${id}-area`}>{T.holdAreaLabel}</label>
+            <select
+              id={`${id}-area`}
+              value={area}
+              aria-describedby={`${id}-area-hint`}
+              onChange={(event) => setArea(event.target.value)}
+            >
+              <option value="">{T.holdAnywhere}</option>
+              {areas.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+            <p className="staff-hint" id={`${id}-area-hint`}>
+              {T.holdAreaHint}
+            </p>
+          </div>
+        ) : null}
         <label className="events-office__choice">
           <input type="radio" name={`${id}-hold`} checked={whole} onChange={() => setWhole(true)} />
           {T.holdWhole}

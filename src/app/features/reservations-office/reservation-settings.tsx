@@ -22,6 +22,7 @@ import {
 import { rotateCalendarFeed, saveReservationSettings } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
+import { TurnByPartyField, turnRowsOf, turnsOf, type TurnRow } from './turn-by-party-field.tsx';
 
 /** The settings typed as numbers, in the form's order. */
 const NUMBERS = [
@@ -41,21 +42,32 @@ type NumberSetting = (typeof NUMBERS)[number];
  */
 const AUTO_CONFIRM_SUGGESTION = 4;
 
-/** The form's state: numbers as typed, the switch apart from its party size. */
-type Draft = Record<NumberSetting, string> & { autoConfirm: boolean; autoConfirmMaxParty: string };
+/** The form's state: numbers as typed, the switch apart from its party size, the turns' rows. */
+type Draft = Record<NumberSetting, string> & {
+  autoConfirm: boolean;
+  autoConfirmMaxParty: string;
+  turns: TurnRow[];
+  areaChoice: boolean;
+};
 
 const draftOf = (settings: ReservationSettings): Draft => ({
-  ...(Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key])])) as Record<
+  ...(Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key] ?? '')])) as Record<
     NumberSetting,
     string
   >),
   autoConfirm: settings.autoConfirmMaxParty !== null,
   autoConfirmMaxParty: String(settings.autoConfirmMaxParty ?? AUTO_CONFIRM_SUGGESTION),
+  turns: turnRowsOf(settings.turnByParty),
+  areaChoice: settings.areaChoice,
 });
 
 const bodyOf = (draft: Draft): unknown => ({
   ...Object.fromEntries(NUMBERS.map((key) => [key, typedNumber(draft[key])])),
+  // Empty: no pace (table mode only; the server refuses it while the plan has no table).
+  coversPerSlot: draft.coversPerSlot.trim() === '' ? null : typedNumber(draft.coversPerSlot),
   autoConfirmMaxParty: draft.autoConfirm ? typedNumber(draft.autoConfirmMaxParty) : null,
+  turnByParty: turnsOf(draft.turns, typedNumber),
+  areaChoice: draft.areaChoice,
 });
 
 /** The same zod schema as the server's, with its Italian messages. */
@@ -117,7 +129,23 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
 
   return (
     <form className="staff-form staff-form--grid" onSubmit={onSubmit} aria-busy={busy} noValidate>
-      {NUMBERS.slice(0, 5).map(numberField)}
+      <div className="staff-field">
+        <label htmlFor={`${id}-coversPerSlot`}>{T.coversPerSlot}</label>
+        <input
+          id={`${id}-coversPerSlot`}
+          type="text"
+          inputMode="numeric"
+          placeholder={T.noPace}
+          value={draft.coversPerSlot}
+          aria-describedby={`${id}-coversPerSlot-hint`}
+          onChange={(event) => set({ coversPerSlot: event.target.value })}
+        />
+        <p className="staff-hint" id={`${id}-coversPerSlot-hint`}>
+          {T.coversPerSlotHint} {T.defaultIs(DEFAULT_RESERVATION_SETTINGS.coversPerSlot)}{' '}
+          {T.coversPerSlotTablesHint}
+        </p>
+      </div>
+      {NUMBERS.slice(1, 5).map(numberField)}
       <div className="staff-field bookings__auto">
         <label className="staff-switch">
           <input
@@ -150,6 +178,21 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
         ) : null}
         <p className="staff-hint" id={hintOf('autoConfirm')}>
           {T.autoConfirmHint} {T.defaultIs(T.autoConfirmOff.toLowerCase())}
+        </p>
+      </div>
+      <TurnByPartyField rows={draft.turns} onChange={(turns) => set({ turns })} />
+      <div className="staff-field">
+        <label className="staff-switch">
+          <input
+            type="checkbox"
+            checked={draft.areaChoice}
+            aria-describedby={hintOf('areaChoice')}
+            onChange={(event) => set({ areaChoice: event.target.checked })}
+          />
+          {T.areaChoice}
+        </label>
+        <p className="staff-hint" id={hintOf('areaChoice')}>
+          {T.areaChoiceHint}
         </p>
       </div>
       {numberField('retentionMonths')}

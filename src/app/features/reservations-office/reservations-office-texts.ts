@@ -193,6 +193,9 @@ export const SETTINGS_TEXTS = {
   coversPerSlot: 'Coperti per fascia',
   coversPerSlotHint:
     'Quante persone possono essere a tavola nello stesso momento. Ogni prenotazione tiene i suoi coperti per tutto il turno.',
+  coversPerSlotTablesHint:
+    'Con la pianta della sala (tavoli) è il ritmo: quante persone possono arrivare nella stessa fascia. Lascia vuoto per «Nessun ritmo».',
+  noPace: 'Nessun ritmo',
   turnMinutes: 'Durata di un turno (minuti)',
   turnMinutesHint:
     'Quanto resta a tavola un gruppo, a multipli di 15. L’ultima prenotazione è un turno prima della chiusura.',
@@ -210,6 +213,9 @@ export const SETTINGS_TEXTS = {
   autoConfirmPersons: 'persone',
   autoConfirmOn: 'Attiva',
   autoConfirmOff: 'Spenta',
+  areaChoice: 'I clienti scelgono l’area',
+  areaChoiceHint:
+    'Solo con la pianta della sala e più aree prenotabili online (sala, terrazza): il sito le propone al cliente, nella sua lingua.',
   retentionMonths: 'Conservazione dei dati (mesi)',
   retentionMonthsHint:
     'Le prenotazioni passate, gli ordini da asporto e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
@@ -234,6 +240,26 @@ export const SETTINGS_TEXTS = {
     'Generare un nuovo indirizzo? Quello di adesso smette subito di funzionare: sui telefoni che lo usano il calendario va aggiunto di nuovo.',
   rotateYes: 'Sì, genera',
   rotated: 'Nuovo indirizzo pronto: quello vecchio non funziona più.',
+} as const;
+
+/** The turns by party size in the settings (table mode only). */
+export const TURN_TEXTS = {
+  legend: 'Turno per numero di persone',
+  none: 'Nessun turno per numero di persone: ogni gruppo resta a tavola la durata del turno.',
+  upTo: 'fino a',
+  persons: 'persone:',
+  more: 'oltre:',
+  everyParty: 'ogni gruppo:',
+  minutes: 'minuti',
+  upToLabel: (row: number) => `Turno ${row}: fino a (persone)`,
+  minutesLabel: (row: number) => `Turno ${row}: minuti`,
+  moreMinutesLabel: 'Turno per i gruppi più grandi: minuti',
+  remove: 'Togli',
+  removeLabel: (row: number) => `Togli il turno ${row}`,
+  add: 'Aggiungi un turno',
+  start: 'Usa i turni per numero di persone',
+  clear: 'Un solo turno per tutti',
+  hint: 'Solo con la pianta della sala (tavoli): quanto resta a tavola un gruppo secondo quante persone sono, a multipli di 15 minuti. Senza tavoli vale la durata del turno.',
 } as const;
 
 /** One guest's data, on request (GDPR: access and erasure). */

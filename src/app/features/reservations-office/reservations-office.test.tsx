@@ -861,12 +861,68 @@ describe('settings (owner) and who sees them', () => {
         maxPartyOnline: 8,
         retentionMonths: 24,
         autoConfirmMaxParty: 6,
+        turnByParty: [],
+        areaChoice: false,
       },
     ]);
     await waitFor(() => expect(screen.queryByText('Modifiche non salvate.')).toBeNull());
     expect(
       (screen.getByRole('switch', { name: 'Conferma automatica' }) as HTMLInputElement).checked,
     ).toBe(true);
+  });
+
+  it('turns by party size, the area choice and no pace: typed as rows, checked, then saved', async () => {
+    routes['PUT /api/reservations/settings'] = (init) => {
+      settings = { ...settings, ...JSON.parse(String(init?.body)) };
+      return Response.json(settings);
+    };
+    renderReservations();
+    const turns = await screen.findByRole('group', { name: 'Turno per numero di persone' });
+    expect(within(turns).getByText(/Nessun turno per numero di persone/)).toBeTruthy();
+    fireEvent.click(
+      within(turns).getByRole('button', { name: 'Usa i turni per numero di persone' }),
+    );
+    // The defaults: up to 2 people 90 minutes, up to 4 120, more 150.
+    expect((screen.getByLabelText('Turno 1: fino a (persone)') as HTMLInputElement).value).toBe(
+      '2',
+    );
+    expect((screen.getByLabelText('Turno 2: minuti') as HTMLInputElement).value).toBe('120');
+    expect(
+      (screen.getByLabelText('Turno per i gruppi più grandi: minuti') as HTMLInputElement).value,
+    ).toBe('150');
+    fireEvent.click(within(turns).getByRole('button', { name: 'Aggiungi un turno' }));
+    fireEvent.change(screen.getByLabelText('Turno 3: fino a (persone)'), {
+      target: { value: '8' },
+    });
+    fireEvent.change(screen.getByLabelText('Turno 3: minuti'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Togli il turno 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I clienti scelgono l’area' }));
+    const covers = screen.getByLabelText('Coperti per fascia') as HTMLInputElement;
+    expect(covers.placeholder).toBe('Nessun ritmo');
+    fireEvent.change(covers, { target: { value: '' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva impostazioni' }));
+    const problems = within(await screen.findByRole('alert'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(problems).toEqual(['Turno (minuti): un multiplo di 15.']);
+    expect(calls('PUT /api/reservations/settings')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Turno 2: minuti'), { target: { value: '135' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva impostazioni' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(['success', 'Impostazioni salvate: valgono da subito.']),
+    );
+    expect(bodies('PUT /api/reservations/settings')[0]).toMatchObject({
+      coversPerSlot: null,
+      turnByParty: [
+        { upTo: 4, minutes: 120 },
+        { upTo: 8, minutes: 135 },
+        { upTo: null, minutes: 150 },
+      ],
+      areaChoice: true,
+    });
+    await waitFor(() => expect(screen.queryByText('Modifiche non salvate.')).toBeNull());
   });
 
   it('the server’s refusal is listed', async () => {

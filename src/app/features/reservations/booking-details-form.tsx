@@ -22,11 +22,14 @@ import {
 export function BookingDetailsForm({
   party,
   date,
+  area = null,
   slots,
   result,
 }: {
   party: number;
   date: string;
+  /** The area the guest chose, where the page offers a choice; null: wherever there is room. */
+  area?: number | null;
   slots: SlotsState & { reload: () => void };
   result: BookingResult | undefined;
 }) {
@@ -64,6 +67,7 @@ export function BookingDetailsForm({
       </p>
       <input type="hidden" name="party" value={party} />
       <input type="hidden" name="date" value={date} />
+      {area !== null && <input type="hidden" name="area" value={area} />}
 
       <SlotSelect
         id="booking-time"

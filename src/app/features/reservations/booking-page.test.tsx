@@ -244,6 +244,23 @@ describe('sending a booking', () => {
     );
   });
 
+  it('where guests choose the area: the times and the booking carry it', async () => {
+    fake.areas = [{ id: 4, name: 'Dining room' }];
+    renderGuestPages('/reservations', fake.service);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Where' }), {
+      target: { value: '4' },
+    });
+    await choose('2', '2026-12-05');
+    expect(availabilityCalls().at(-1)).toContain('area=4');
+    fillDetails();
+    send();
+    await screen.findByRole('heading', { name: 'Request received' });
+    expect(fake.service.book).toHaveBeenCalledWith(
+      expect.objectContaining({ area: '4', time: '20:00' }),
+      CLIENT_ADDRESS,
+    );
+  });
+
   it('says when the table is confirmed at once', async () => {
     fake.bookAnswer = { ok: true, id: 42, status: 'confirmed' };
     renderGuestPages('/reservations', fake.service, 'it');
@@ -402,6 +419,35 @@ describe('without JavaScript (the server-rendered page)', () => {
     expect(
       booking.querySelector('[name="website"]')?.closest('[aria-hidden="true"]'),
     ).not.toBeNull();
+  });
+
+  it('offers the areas by name where guests choose, and carries the choice to the times and the booking', async () => {
+    fake.areas = [
+      { id: 3, name: 'Terrace' },
+      { id: 4, name: 'Dining room' },
+    ];
+    const body = await serverRendered('/reservations?party=2&date=2026-12-05&area=3&lng=en');
+    expect(fake.service.areas).toHaveBeenCalledWith('en');
+    expect(fake.service.availability).toHaveBeenCalledWith('2026-12-05', 2, 3);
+    const choice = body.querySelector('form[method="get"]')!;
+    expect(
+      [...choice.querySelectorAll('select, input')].map((field) => field.getAttribute('name')),
+    ).toEqual(['lng', 'party', 'date', 'area']);
+    const area = within(choice as HTMLElement).getByRole('combobox', { name: 'Where' });
+    expect(optionTexts(area)).toEqual(['Wherever there is room', 'Terrace', 'Dining room']);
+    expect((area as HTMLSelectElement).value).toBe('3');
+    const booking = body.querySelector<HTMLFormElement>('form[method="post"]')!;
+    const hidden = [...booking.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map(
+      (input) => `${input.name}=${input.value}`,
+    );
+    expect(hidden).toEqual(['party=2', 'date=2026-12-05', 'area=3', 'lang=en']);
+  });
+
+  it('an area in the address that is not offered is no choice', async () => {
+    fake.areas = [{ id: 3, name: 'Terrace' }];
+    const body = await serverRendered('/reservations?party=2&date=2026-12-05&area=9&lng=en');
+    expect(fake.service.availability).toHaveBeenCalledWith('2026-12-05', 2);
+    expect(body.querySelector<HTMLSelectElement>('select[name="area"]')!.value).toBe('');
   });
 
   it('a party too large for the site is asked to phone', async () => {

@@ -77,10 +77,15 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
   const hydrated = useHydrated();
   const [party, setParty] = useState(() => partyChoice(data.party, data.maxParty));
   const [date, setDate] = useState(data.date ?? '');
+  const [area, setArea] = useState(data.area ? String(data.area) : '');
+  const areaNumber = area === '' ? null : Number(area);
   const partyNumber = party === '' ? null : Number(party);
   const large = partyNumber !== null && partyNumber > data.maxParty;
   const ready = partyNumber !== null && !large && date !== '';
-  const slots = useSlots(ready ? availabilityUrl(partyNumber, date) : null, renderedSlots(data));
+  const slots = useSlots(
+    ready ? availabilityUrl(partyNumber, date, areaNumber) : null,
+    renderedSlots(data),
+  );
   // Without JavaScript a post whose address lacks the choice has no form to be told in.
   const unplaced =
     !hydrated && !ready && result && !result.outcome.ok
@@ -159,6 +164,24 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
               </select>
             </div>
           )}
+          {!large && data.areas && data.areas.length > 0 && (
+            <div className="booking-field">
+              <label htmlFor="booking-area">{t('choice.area')}</label>
+              <select
+                id="booking-area"
+                name="area"
+                value={area}
+                onChange={(event) => setArea(event.target.value)}
+              >
+                <option value="">{t('choice.anyArea')}</option>
+                {data.areas.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
         </fieldset>
         <button className="button button--ghost" type="submit">
           {t('choice.show')}
@@ -174,7 +197,13 @@ function BookingForms({ data, result }: { data: BookingPageData; result?: Bookin
         />
       )}
       {ready && (
-        <BookingDetailsForm party={partyNumber} date={date} slots={slots} result={result} />
+        <BookingDetailsForm
+          party={partyNumber}
+          date={date}
+          area={areaNumber}
+          slots={slots}
+          result={result}
+        />
       )}
     </>
   );

@@ -37,17 +37,41 @@ export interface BookingPageData {
   date: string | null;
   /** That date's slots for that party; null unless both are chosen and the party books online. */
   slots: Slot[] | null;
+  /**
+   * The areas a guest may choose (the owner lets guests choose, and the
+   * floor plan has online-bookable areas), named in the page's language; left
+   * out otherwise, and the page is as it always was.
+   */
+  areas?: BookableArea[];
+  /** The area asked for in the address, when it is one of `areas`; null: wherever there is room. */
+  area?: number | null;
 }
 
-/** Where the page asks for the times of a party and date (GET /api/reservations/availability). */
-export const availabilityUrl = (party: number, date: string) =>
-  `/api/reservations/availability?${new URLSearchParams({ date, party: String(party) })}`;
+/** An area of the floor plan a guest may choose ("Terrazza", in the guest's language). */
+export interface BookableArea {
+  id: number;
+  name: string;
+}
+
+/** Where the page asks for the times of a party and date, in an area if chosen (GET /api/reservations/availability). */
+export const availabilityUrl = (party: number, date: string, area: number | null = null) =>
+  `/api/reservations/availability?${new URLSearchParams({
+    date,
+    party: String(party),
+    ...(area !== null ? { area: String(area) } : {}),
+  })}`;
 
 /** The times the server rendered (those of the choice in the page's address), for `useSlots`. */
 export const renderedSlots = (data: BookingPageData) =>
   data.party !== null && data.date !== null && data.slots !== null
-    ? { url: availabilityUrl(data.party, data.date), slots: data.slots }
+    ? { url: availabilityUrl(data.party, data.date, data.area ?? null), slots: data.slots }
     : null;
+
+/** The area in the address (`?area=3`), when it is one the guest may choose. */
+export function readArea(params: URLSearchParams, areas: readonly BookableArea[]): number | null {
+  const text = params.get('area') ?? '';
+  return areas.find((area) => String(area.id) === text)?.id ?? null;
+}
 
 /**
  * The party and date of the choice form (`?party=2&date=2026-12-05`): a party
@@ -74,6 +98,8 @@ export interface BookingValues extends GuestContact {
   party: string;
   date: string;
   time: string;
+  /** The area chosen, only where the page offered a choice. */
+  area?: string;
 }
 
 /** A form that sent nothing readable. */
@@ -92,10 +118,13 @@ export function bookingFromForm(form: FormData): { values: BookingValues; body: 
     time: formText(form, 'time'),
     ...contactFromForm(form),
   };
+  const area = formText(form, 'area');
+  if (area !== '') values.area = area;
   const body = {
     party: values.party,
     date: values.date,
     time: values.time,
+    ...(area !== '' ? { area } : {}),
     ...contactBody(values, form),
   };
   return { values, body };

@@ -41,12 +41,15 @@ export function fakeReservations() {
     maxPartyOnline: 8,
     days: DAYS,
     slots: SLOTS,
+    /** The areas a guest may choose: none unless a test lets guests choose. */
+    areas: [] as { id: number; name: string }[],
     bookAnswer: { ok: true, id: 41, status: 'pending' } as BookingOutcome,
     booking: null as CancellationView | null,
     service: {} as GuestReservations,
   };
   fake.service = {
     calendar: vi.fn(async () => ({ maxPartyOnline: fake.maxPartyOnline, days: fake.days })),
+    areas: vi.fn(async () => fake.areas),
     availability: vi.fn(async (date: string, party: number) =>
       party > fake.maxPartyOnline
         ? ({ ok: false, code: 'party-too-large' } as const)

@@ -6,6 +6,7 @@ import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { BookingPage } from '../../features/reservations/booking-page.tsx';
 import {
   NOTHING_SENT,
+  readArea,
   readChoice,
   type BookingPageData,
   type BookingResult,
@@ -32,14 +33,22 @@ export { RouteErrorBoundary as ErrorBoundary } from '../../components/error-page
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appServicesContext);
   const { reservations } = services;
-  const [calendar, { description }] = await Promise.all([
+  const lang = languageOfRequest(request);
+  const [calendar, areas, { description }] = await Promise.all([
     reservations.calendar(),
-    loadPageTexts(services, languageOfRequest(request), 'reservations'),
+    reservations.areas(lang),
+    loadPageTexts(services, lang, 'reservations'),
   ]);
-  const { party, date } = readChoice(new URL(request.url).searchParams, calendar.days);
+  const params = new URL(request.url).searchParams;
+  const { party, date } = readChoice(params, calendar.days);
+  const area = readArea(params, areas);
   let slots: BookingPageData['slots'] = null;
   if (party !== null && party <= calendar.maxPartyOnline && date !== null) {
-    const availability = await reservations.availability(date, party);
+    const availability = await reservations.availability(
+      date,
+      party,
+      ...(area !== null ? [area] : []),
+    );
     // Refused only when the online maximum dropped since the calendar was read: nothing to offer.
     slots = availability.ok ? availability.answer.slots : [];
   }
@@ -49,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     party,
     date,
     slots,
+    // Only where guests choose: otherwise the page's data is as it always was.
+    ...(areas.length > 0 ? { areas, area } : {}),
   };
   return { ...data, description, ...pageMessages(request, 'reservations') };
 }

@@ -118,6 +118,7 @@ describe('GET /api/events/inquiries', () => {
       lang: 'de',
       status: 'new',
       holdCovers: null,
+      holdArea: null,
       messages: [],
       createdAt: new Date(CLOCK).toISOString(),
     });

@@ -96,6 +96,12 @@ function refused(reply: FastifyReply, id: number, refusal: InquiryRefusal) {
       return notFound(reply, `Non esiste la richiesta di evento n. ${id}.`);
     case 'hold-not-confirmed':
       return fieldError(reply, 'holdCovers', 'Solo un evento confermato tiene dei coperti.');
+    case 'unknown-area':
+      return fieldError(
+        reply,
+        'holdArea',
+        "Quest'area non è nella pianta della sala: ricarica la pagina e scegline un'altra.",
+      );
     case 'translation-unavailable':
       return refuse(
         reply,

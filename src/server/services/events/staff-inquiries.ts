@@ -26,6 +26,7 @@ type Actor = NonNullable<AuditActor>;
 export type InquiryRefusal =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'hold-not-confirmed' }
+  | { ok: false; reason: 'unknown-area' }
   | { ok: false; reason: 'translation-unavailable' };
 
 type Changed = { ok: true; inquiry: EventInquiry };
@@ -110,19 +111,35 @@ export class StaffInquiries {
         if (patch.holdCovers !== undefined && status !== 'confirmed') {
           return { ok: false, reason: 'hold-not-confirmed' };
         }
+        const area =
+          patch.holdArea === undefined || patch.holdArea === null
+            ? null
+            : await trx
+                .selectFrom('floor_areas')
+                .select(['id', 'name'])
+                .where('id', '=', patch.holdArea)
+                .executeTakeFirst();
+        if (area === undefined) return { ok: false, reason: 'unknown-area' };
+        const holdArea = patch.holdArea === undefined ? row.hold_area : (area?.id ?? null);
         const hold = heldAfter(row, status, patch.holdCovers);
         const wasHeld = row.status === 'confirmed' ? row.hold_covers : null;
-        holdChanged = hold !== wasHeld;
+        holdChanged = hold !== wasHeld || (hold !== null && holdArea !== row.hold_area);
         await trx
           .updateTable('event_inquiries')
-          .set({ status, hold_covers: hold, updated_at: at })
+          .set({ status, hold_covers: hold, hold_area: holdArea, updated_at: at })
           .where('id', '=', id)
           .execute();
         if (holdChanged) await bumpBookingsVersion(trx);
+        const where =
+          patch.holdArea === undefined
+            ? ''
+            : area
+              ? ` nell'area ${area.name}`
+              : ' in qualunque area';
         const held =
           hold === null
             ? ''
-            : `, ${hold === HOLD_ALL ? 'tutto il locale' : `${hold} coperti`} tenuti`;
+            : `, ${hold === HOLD_ALL ? 'tutto il locale' : `${hold} coperti`} tenuti${where}`;
         await recordAudit(
           trx,
           actor,
@@ -133,7 +150,9 @@ export class StaffInquiries {
           },
           at,
         );
-        const [inquiry] = await withThreads(trx, [{ ...row, status, hold_covers: hold }]);
+        const [inquiry] = await withThreads(trx, [
+          { ...row, status, hold_covers: hold, hold_area: holdArea },
+        ]);
         return { ok: true, inquiry: inquiry! };
       },
     });
