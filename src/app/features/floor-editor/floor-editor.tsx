@@ -99,7 +99,7 @@ function FloorForm({ plan }: { plan: FloorPlan }) {
     const next = nudgeTable(draft, tableId, by);
     setDraft(next);
     const moved = next.tables.find((table) => table.id === tableId);
-    if (moved) setSaid(placeSaid(moved, Boolean(by.dw ?? by.dh)));
+    if (moved) setSaid(placeSaid(moved, by.dw !== undefined || by.dh !== undefined));
   }
   function place(tableId: number, at: Place, kind: 'move' | 'resize') {
     const table = draft.tables.find((entry) => entry.id === tableId);
