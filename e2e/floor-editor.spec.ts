@@ -26,6 +26,8 @@ const tableOn = (page: Page, name: string) =>
 
 /** Drags `target` by (dx, dy) plan units with the mouse, in small steps as a hand would. */
 async function dragBy(page: Page, target: Locator, dx: number, dy: number) {
+  // The mouse moves in the viewport: the plan first in sight (below the sticky header).
+  await page.locator('svg.floor-plan').evaluate((plan) => plan.scrollIntoView({ block: 'center' }));
   const plan = await page.locator('svg.floor-plan').boundingBox();
   const box = await target.boundingBox();
   if (!plan || !box) throw new Error('not on screen');
@@ -37,9 +39,11 @@ async function dragBy(page: Page, target: Locator, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-async function screenshot(page: Page, name: string, project: string) {
+/** The screen as staff see it, with `part` in sight: for a look by eye. */
+async function screenshot(page: Page, part: Locator, name: string, project: string) {
   const dir = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
-  await page.screenshot({ path: `${dir}/${name}-${project}.png`, fullPage: true });
+  await part.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${dir}/${name}-${project}.png` });
 }
 
 for (const { label, viewport } of SCREENS) {
@@ -81,14 +85,14 @@ for (const { label, viewport } of SCREENS) {
       }
       await expect(tableOn(page, 'T6')).toHaveAttribute(
         'aria-label',
-        /posizione 50, 0, misura 10 × 10/,
+        /posizione 62, 2, misura 10 × 10/,
       );
 
       // T6 by the mouse: 30 units down, 10 to the left, snapped to whole units.
       await dragBy(page, tableOn(page, 'T6'), -10, 30);
       await expect(tableOn(page, 'T6')).toHaveAttribute(
         'aria-label',
-        'Tavolo T6, da 2 a 4 posti, posizione 40, 30, misura 10 × 10, scelto',
+        'Tavolo T6, da 2 a 4 posti, posizione 52, 32, misura 10 × 10, scelto',
       );
       // …then larger by its corner's handle.
       await dragBy(page, page.locator('.floor-plan__resize'), 6, 6);
@@ -107,7 +111,7 @@ for (const { label, viewport } of SCREENS) {
       );
       await expect(tableOn(page, 'T5')).toHaveAttribute(
         'aria-label',
-        /posizione 40, 20, misura 11 × 10/,
+        /posizione 50, 22, misura 11 × 10/,
       );
 
       // T4 by the panel's buttons and fields.
@@ -145,14 +149,19 @@ for (const { label, viewport } of SCREENS) {
       await page.reload();
       await expect(tableOn(page, 'T6')).toHaveAttribute(
         'aria-label',
-        'Tavolo T6, da 5 a 8 posti, posizione 40, 30, misura 16 × 16',
+        'Tavolo T6, da 5 a 8 posti, posizione 52, 32, misura 16 × 16',
       );
       for (const name of ['T1', 'T2', 'T3', 'T4', 'T5'])
         await expect(tableOn(page, name)).toBeVisible();
       await expect(page.getByRole('group', { name: /^Combinazione T1\+T2/ })).toBeVisible();
       await tableOn(page, 'T6').click();
       expect(await axeViolations(page)).toEqual([]);
-      await screenshot(page, `floor-editor-${label}`, testInfo.project.name);
+      const plan = page.locator('svg.floor-plan');
+      await screenshot(page, plan, `floor-editor-${label}-plan`, testInfo.project.name);
+      const panel = page.getByRole('group', { name: 'Tavolo T6' });
+      await screenshot(page, panel, `floor-editor-${label}-table`, testInfo.project.name);
+      const joined = page.getByRole('group', { name: /^Combinazione T1\+T2/ });
+      await screenshot(page, joined, `floor-editor-${label}-combination`, testInfo.project.name);
 
       // What the server keeps: real ids, the combination naming its tables'.
       const { token } = await logInThroughApi(request, owner, server.url);

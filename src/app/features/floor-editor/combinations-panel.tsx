@@ -35,7 +35,7 @@ export function CombinationsPanel({
 
   return (
     <section className="floor-editor__combinations" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{T.combinations}</h3>
+      <h2 id={`${id}-title`}>{T.combinations}</h2>
       <p className="staff-hint">{T.combinationsHint}</p>
       {combinations.length === 0 ? <p>{T.noCombinations}</p> : null}
       <ul className="floor-editor__combination-list">

@@ -137,16 +137,25 @@ export function FloorCanvas({
           const joined = combination.tableIds
             .map((id) => byId.get(id))
             .filter((table): table is FloorTable => Boolean(table))
-            .map((table) => centre(placeDuring(table, drag)));
+            .map((table) => placeDuring(table, drag));
           if (joined.length < 2) return null;
-          const middle = {
-            x: (joined[0]!.x + joined[1]!.x) / 2,
-            y: (joined[0]!.y + joined[1]!.y) / 2,
-          };
+          const centres = joined.map(centre);
+          const below = Math.max(...joined.map((place) => place.y + place.h));
+          const left = Math.min(...joined.map((place) => place.x));
           return (
             <g key={combination.id} className="floor-plan__combination" aria-hidden="true">
-              <polyline points={joined.map((point) => `${point.x},${point.y}`).join(' ')} />
-              <text x={middle.x} y={middle.y - 1.2} textAnchor="middle">
+              {joined.map((place, index) => (
+                <rect
+                  key={index}
+                  x={place.x - 1.5}
+                  y={place.y - 1.5}
+                  width={place.w + 3}
+                  height={place.h + 3}
+                  rx={2}
+                />
+              ))}
+              <polyline points={centres.map((point) => `${point.x},${point.y}`).join(' ')} />
+              <text x={left} y={Math.min(below + 4, GRID - 0.5)}>
                 {combination.name}
               </text>
             </g>

@@ -62,10 +62,10 @@ describe('placeholders', () => {
     });
   });
 
-  it('a new table takes a free place of its area', () => {
+  it('a new table takes a free place of its area, with room around it', () => {
     const added = addTable(PLAN, 1);
     const placed = added.draft.tables.find((entry) => entry.id === added.id)!;
-    expect(placed).toMatchObject({ x: 10, y: 0, w: 10, h: 10 });
+    expect(placed).toMatchObject({ x: 52, y: 2, w: 10, h: 10 });
   });
 });
 

@@ -66,13 +66,20 @@ export function placeOnGrid({ x, y, w, h }: Place): Place {
 const overlaps = (a: Place, b: Place) =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-/** The first place of `size` that no table of the area covers, row by row; the corner when full. */
+/** Room left between tables, and along the walls, where a new table is put. */
+const GAP = 2;
+
+/**
+ * The first place of `size`, row by row, with room around it that no table
+ * of the area covers (so a new table never sits on another); the corner when
+ * the area is full.
+ */
 export function freePlace(draft: FloorDraft, areaId: number, size: Place): Place {
   const taken = draft.tables.filter((table) => table.areaId === areaId);
-  for (let y = 0; y + size.h <= GRID; y += 2) {
-    for (let x = 0; x + size.w <= GRID; x += 2) {
-      const place = { x, y, w: size.w, h: size.h };
-      if (!taken.some((table) => overlaps(table, place))) return place;
+  for (let y = GAP; y + size.h <= GRID; y += GAP) {
+    for (let x = GAP; x + size.w <= GRID; x += GAP) {
+      const room = { x: x - GAP, y: y - GAP, w: size.w + 2 * GAP, h: size.h + 2 * GAP };
+      if (!taken.some((table) => overlaps(table, room))) return { x, y, w: size.w, h: size.h };
     }
   }
   return placeOnGrid({ ...size, x: 0, y: 0 });

@@ -36,7 +36,7 @@ export const FLOOR_EDITOR_TEXTS = {
   legend: 'Come leggere la pianta',
   legendSelected: 'Bordo doppio e «✓»: il tavolo scelto.',
   legendOffline: 'Bordo tratteggiato e «⊘»: non prenotabile online (solo in sala).',
-  legendJoined: 'Fascia che unisce i tavoli: una combinazione.',
+  legendJoined: 'Tavoli dentro una fascia tratteggiata, col nome sotto: una combinazione.',
   emptyArea: 'Nessun tavolo in quest’area.',
   tableLabel: (
     table: {

@@ -176,8 +176,8 @@ describe('saving', () => {
       { id: -1, name: 'Terrazza', onlineBookable: false },
     ]);
     expect(body!.tables.slice(2)).toMatchObject([
-      { id: -2, name: 'T3', areaId: -1, maxSeats: 6, shape: 'round', x: 0, y: 0 },
-      { id: -3, name: 'T4', areaId: -1, maxSeats: 6, shape: 'round', x: 10, y: 0 },
+      { id: -2, name: 'T3', areaId: -1, maxSeats: 6, shape: 'round', x: 2, y: 2 },
+      { id: -3, name: 'T4', areaId: -1, maxSeats: 6, shape: 'round', x: 14, y: 2 },
     ]);
     expect(body!.combinations).toEqual([
       {

@@ -104,7 +104,7 @@ export function TablePanel({
       />
       <fieldset className="floor-editor__place">
         <legend>{T.place}</legend>
-        <div className="floor-editor__row floor-editor__row--four">
+        <div className="floor-editor__row">
           <WholeField
             id={`${id}-x`}
             label={T.x}
