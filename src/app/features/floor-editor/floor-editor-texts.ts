@@ -118,6 +118,9 @@ export const FLOOR_EDITOR_TEXTS = {
     `Un tavolo o una combinazione che vuoi togliere serve a prenotazioni ancora da fare. ${description}`,
   nameTaken: (description: string) => `Nome già usato. ${description}`,
   unsaved: 'Modifiche non salvate.',
+  discard: 'Annulla le modifiche',
+  discardQuestion: 'Tornare alla pianta salvata? Le modifiche non salvate si perdono.',
+  discardYes: 'Sì, torna alla pianta salvata',
   newerPlan:
     'Qualcuno ha salvato la pianta nel frattempo: le tue modifiche restano qui finché non le salvi.',
 } as const;

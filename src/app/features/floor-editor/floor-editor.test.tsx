@@ -236,6 +236,14 @@ describe('saving', () => {
     expect(screen.queryByRole('button', { name: /^Tavolo T2,/ })).toBeNull();
     expect(screen.getByText('Modifiche non salvate.')).toBeTruthy();
     expect(toasts).toEqual([]);
+
+    // The owner gives up the edits: the newer plan shows, T2 back.
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla le modifiche' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sì, torna alla pianta salvata' }));
+    expect(await tableButton('T2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sala grande' })).toBeTruthy();
+    expect(screen.queryByText('Modifiche non salvate.')).toBeNull();
+    expect(screen.queryByText(/Qualcuno ha salvato la pianta/)).toBeNull();
   });
 
   it("409 name-taken and a 400's issues are listed in the form", async () => {

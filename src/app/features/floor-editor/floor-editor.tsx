@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { refusalsOf } from '../../api/errors.ts';
 import type { ApiFailure } from '../../api/client.ts';
 import { mayOpen, sectionAt } from '../../back-office/sections.ts';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { FLOOR_LIMITS, FLOOR_REFUSALS, type FloorPlan } from '../../../shared/schemas/floor.ts';
 import {
@@ -264,7 +265,21 @@ function FloorForm({ plan }: { plan: FloorPlan }) {
         unsaved={dirty}
         unsavedNote={T.unsaved}
         className="floor-editor__save"
-      />
+      >
+        {dirty ? (
+          <ConfirmedAction
+            label={T.discard}
+            question={T.discardQuestion}
+            confirmLabel={T.discardYes}
+            cancelLabel={T.back}
+            onConfirm={async () => {
+              setNewer(false);
+              setRefused([]);
+              keep(plan);
+            }}
+          />
+        ) : null}
+      </SaveBar>
     </form>
   );
 }
