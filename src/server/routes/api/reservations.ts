@@ -20,7 +20,7 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
-import { notFound, refuse, tooManyRequests } from './errors.ts';
+import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
 const GUEST_REFUSAL_TEXTS: Record<BookingRefusal, string> = {
@@ -44,6 +44,9 @@ const TRANSITION_REFUSED =
   'La prenotazione è già stata gestita (da un collega o dal cliente): ricarica per vederne lo stato.';
 
 const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
+
+const PACE_NEEDED =
+  'Coperti per fascia: obbligatori finché la pianta della sala non ha tavoli (senza tavoli le prenotazioni contano i coperti).';
 
 /**
  * /api/reservations: availability and bookings for guests; the day's
@@ -178,7 +181,11 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: reservationSettingsBody, response: { 200: reservationSettingsAnswer } },
       preHandler: requireOwner,
     },
-    (request) => app.reservations.updateSettings(request.body, request.staff!),
+    async (request, reply) => {
+      const outcome = await app.reservations.updateSettings(request.body, request.staff!);
+      if (outcome.ok) return outcome.settings;
+      return fieldError(reply, 'coversPerSlot', PACE_NEEDED);
+    },
   );
 
   app.post(
