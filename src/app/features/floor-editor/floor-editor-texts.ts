@@ -71,7 +71,8 @@ export const FLOOR_EDITOR_TEXTS = {
     TableShape,
     string
   >,
-  priority: 'Priorità (0 prima, 9 ultima)',
+  priority: 'Priorità',
+  priorityHint: '0 si assegna per primo, 9 per ultimo.',
   tableOnline: 'Prenotabile online',
   place: 'Posizione e misura',
   x: 'Da sinistra',
@@ -114,9 +115,9 @@ export const FLOOR_EDITOR_TEXTS = {
   saved: 'Pianta salvata: le prenotazioni usano già questi tavoli.',
   fix: 'Correggi prima questi punti:',
   refused: 'La pianta non è stata salvata:',
-  inUse: (description: string) =>
-    `Un tavolo o una combinazione che vuoi togliere serve a prenotazioni ancora da fare. ${description}`,
-  nameTaken: (description: string) => `Nome già usato. ${description}`,
+  inUse:
+    'Un tavolo o una combinazione che vuoi togliere serve a prenotazioni ancora da servire: spostale prima.',
+  nameTaken: 'Un nome è già usato: aree, tavoli e combinazioni hanno ciascuno il proprio.',
   unsaved: 'Modifiche non salvate.',
   discard: 'Annulla le modifiche',
   discardQuestion: 'Tornare alla pianta salvata? Le modifiche non salvate si perdono.',

@@ -216,7 +216,11 @@ describe('saving', () => {
       return Response.json(
         {
           errors: [
-            { code: 'table-in-use', description: 'T2: prenotazioni 41 e 42 ancora da fare.' },
+            {
+              code: 'table-in-use',
+              description:
+                'Un tavolo o una combinazione da togliere è usato da prenotazioni ancora da servire (prenotazioni 41, 42).',
+            },
           ],
         },
         { status: 409 },
@@ -229,7 +233,7 @@ describe('saving', () => {
     save();
     const refused = await screen.findByText('La pianta non è stata salvata:');
     expect(refused.parentElement!.textContent).toContain(
-      'Un tavolo o una combinazione che vuoi togliere serve a prenotazioni ancora da fare. T2: prenotazioni 41 e 42 ancora da fare.',
+      'Un tavolo o una combinazione da togliere è usato da prenotazioni ancora da servire (prenotazioni 41, 42).',
     );
     await screen.findByText(/Qualcuno ha salvato la pianta nel frattempo/);
     expect(calls('GET /api/floor')).toHaveLength(2);
@@ -248,7 +252,7 @@ describe('saving', () => {
 
   it("409 name-taken and a 400's issues are listed in the form", async () => {
     let answer = Response.json(
-      { errors: [{ code: 'name-taken', description: 'Il nome «T1» è già usato.' }] },
+      { errors: [{ code: 'name-taken', description: '' }] },
       { status: 409 },
     );
     routes['PUT /api/floor'] = () => answer;
@@ -258,7 +262,7 @@ describe('saving', () => {
     save();
     const refused = await screen.findByText('La pianta non è stata salvata:');
     expect(refused.parentElement!.textContent).toContain(
-      'Nome già usato. Il nome «T1» è già usato.',
+      'Un nome è già usato: aree, tavoli e combinazioni hanno ciascuno il proprio.',
     );
     // The section loads again after a 409 (useSave's reloadOn): the button is back once it has.
     await waitFor(() => expect(calls('GET /api/floor')).toHaveLength(2));

@@ -58,13 +58,17 @@ export function FloorEditor({ plan }: { plan: Loading<FloorPlan> }) {
   );
 }
 
-/** The server's refusals the form words itself (409 table-in-use, name-taken), else none. */
+/**
+ * The server's refusals the form shows itself (409 table-in-use, naming the
+ * bookings, and name-taken): the server's Italian sentence, or ours when it
+ * sent none; none for another failure (the generic handler's).
+ */
 function refusalTexts(failure: ApiFailure): string[] {
   return refusalsOf(failure).flatMap((refusal) =>
     refusal.code === FLOOR_REFUSALS.inUse
-      ? [T.inUse(refusal.description)]
+      ? [refusal.description || T.inUse]
       : refusal.code === FLOOR_REFUSALS.nameTaken
-        ? [T.nameTaken(refusal.description)]
+        ? [refusal.description || T.nameTaken]
         : [],
   );
 }

@@ -86,6 +86,7 @@ export function TablePanel({
           <select
             id={`${id}-priority`}
             value={table.priority}
+            aria-describedby={`${id}-priority-hint`}
             onChange={(event) => onChange({ priority: Number(event.target.value) })}
           >
             {[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((priority) => (
@@ -94,6 +95,9 @@ export function TablePanel({
               </option>
             ))}
           </select>
+          <p className="staff-hint" id={`${id}-priority-hint`}>
+            {T.priorityHint}
+          </p>
         </div>
       </div>
       <CheckField
