@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { test, expect, toast } from './fixtures.ts';
+import { test, expect, tabTo, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import {
   createStaffAccount,
@@ -102,8 +102,10 @@ for (const { label, viewport } of SCREENS) {
       await page.getByLabel('Posti minimi').fill('5');
 
       // T5 by the keyboard: Enter chooses it, arrows move it, shift with arrows resizes it.
-      await tableOn(page, 'T5').focus();
+      await page.getByLabel("Nome dell'area").focus();
+      await tabTo(page, tableOn(page, 'T5'), 12);
       await page.keyboard.press('Enter');
+      await expect(tableOn(page, 'T5')).toHaveAttribute('aria-pressed', 'true');
       for (let step = 0; step < 20; step += 1) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Shift+ArrowRight');
       await expect(page.getByRole('status').filter({ hasText: 'T5: misura 11 × 10.' })).toHaveCount(

@@ -272,16 +272,16 @@ function TableShape({
         </text>
       </g>
       {selected ? (
-        <rect
-          ref={sizer.setNodeRef as unknown as Ref<SVGRectElement>}
+        // A finger-sized grip (7 units) round the small square that shows it.
+        <g
+          ref={sizer.setNodeRef as unknown as Ref<SVGGElement>}
           {...sizer.listeners}
           className="floor-plan__resize"
           aria-hidden="true"
-          x={x + w - 2}
-          y={y + h - 2}
-          width={4}
-          height={4}
-        />
+        >
+          <rect className="floor-plan__grip" x={x + w - 3.5} y={y + h - 3.5} width={7} height={7} />
+          <rect x={x + w - 2} y={y + h - 2} width={4} height={4} />
+        </g>
       ) : null}
     </>
   );
