@@ -52,6 +52,9 @@ const centre = (place: Place) => ({ x: place.x + place.w / 2, y: place.y + place
  * joining their tables. A table is moved by dragging it and resized by the
  * handle at its corner (whole units), or from the keyboard: Tab to it,
  * Enter chooses it, arrows move it by 1 and shift with the arrows resizes it.
+ * SVG rather than a canvas or a diagram library: a plan has at most 200
+ * tables, and each is an element with its own role, name and focus that a
+ * screen reader reaches; dnd-kit (the menu editor's already) does the drags.
  */
 export function FloorCanvas({
   label,
