@@ -73,7 +73,7 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * sessions and lockouts, the daily menu and its translations, the contact
  * messages and their outbox, the pages rebuilt when the content changes, the
  * opening hours and their notices, reservations, takeaway orders and their
- * kitchen board, event requests and the covers they hold, the printed menu,
+ * kitchen board, event requests and the covers they hold, the floor plan, the printed menu,
  * the uploaded photos and page texts, staff devices' push subscriptions and
  * their messages, and two instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
@@ -87,6 +87,7 @@ const DATABASE_SPECS = [
   'daily-menu-translation',
   'dashboard-translations',
   'events',
+  'floor-editor',
   'home',
   'hours-editor',
   'inbox',

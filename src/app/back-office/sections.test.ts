@@ -54,10 +54,12 @@ describe('the back-office sections', () => {
     expect(new Set(SECTIONS.map((section) => section.module)).size).toBe(SECTIONS.length);
   });
 
-  it('owners see every section; other staff all but the owners’ (the audit log)', () => {
+  it('owners see every section; other staff all but the owners’ (the audit log, the floor plan)', () => {
     expect(sectionsFor('owner')).toEqual([...SECTIONS]);
     expect(sectionsFor('staff').map((section) => section.path)).toEqual(
-      SECTIONS.filter((section) => section.path !== 'audit').map((section) => section.path),
+      SECTIONS.filter((section) => !['audit', 'floor'].includes(section.path)).map(
+        (section) => section.path,
+      ),
     );
     expect(sectionsFor(undefined)).toEqual(sectionsFor('staff'));
     expect(mayOpen({ role: 'owner' }, 'staff')).toBe(false);

@@ -50,6 +50,13 @@ export const SECTIONS = [
     group: 'guests',
     module: 'routes/staff/events.tsx',
   },
+  {
+    path: 'floor',
+    label: 'Pianta della sala',
+    role: 'owner',
+    group: 'guests',
+    module: 'routes/staff/floor.tsx',
+  },
   { path: 'menu', label: 'Menu', role: 'staff', group: 'site', module: 'routes/staff/menu.tsx' },
   {
     path: 'hours',

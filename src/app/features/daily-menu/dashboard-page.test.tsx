@@ -156,6 +156,7 @@ describe('dashboard', () => {
         'Prenotazioni',
         'Asporto',
         'Eventi',
+        'Pianta della sala',
         'Menu',
         'Orari e dati',
         'Foto',
