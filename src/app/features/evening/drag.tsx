@@ -14,7 +14,7 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 
@@ -90,11 +90,22 @@ export function BookingDrag({
     tables.find((table) => table.id === (data as TableTarget | undefined)?.tableId);
   const nameOf = (active: { data: { current?: unknown } }) => bookingOf(active)?.name ?? '';
 
+  // dnd-kit reports the picked booking as over its own table at once: saying
+  // so would drown "picked" before it is read, so tables are told once it moves.
+  const movedSincePick = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => T.picked(nameOf(active)),
+    onDragStart: ({ active }) => {
+      movedSincePick.current = false;
+      return T.picked(nameOf(active));
+    },
     onDragOver: ({ active, over }) => {
       const table = tableOf(over?.data.current);
-      return table ? T.over(nameOf(active), table.name) : undefined;
+      if (!table) return undefined;
+      if (!movedSincePick.current && bookingOf(active)?.tableIds.includes(table.id)) {
+        return undefined;
+      }
+      movedSincePick.current = true;
+      return T.over(nameOf(active), table.name);
     },
     onDragEnd: ({ active, over }) => {
       const table = tableOf(over?.data.current);
