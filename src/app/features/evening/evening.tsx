@@ -147,14 +147,9 @@ function Evening({
         const first = order;
         order += tables.length;
         return (
-          <section
-            key={area.id}
-            className="evening-area"
-            aria-labelledby={`evening-area-${area.id}`}
-          >
-            <h2 id={`evening-area-${area.id}`} className="evening__subtitle">
-              {area.name}
-            </h2>
+          // Not a landmark: an area may be named like the page ("Sala").
+          <div key={area.id} className="evening-area">
+            <h2 className="evening__subtitle">{area.name}</h2>
             {tables.length === 0 ? (
               <p className="staff-hint">{T.noTables}</p>
             ) : (
@@ -178,7 +173,7 @@ function Evening({
                 />
               </div>
             )}
-          </section>
+          </div>
         );
       })}
       {openBooking && open?.kind === 'booking' ? (

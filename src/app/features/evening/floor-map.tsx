@@ -61,6 +61,22 @@ function Shape({ table, state }: { table: FloorTable; state: TableState }) {
   );
 }
 
+/**
+ * The part of the area's 100 × 100 plan its tables use, with a margin: a
+ * room drawn in the top half does not leave the phone's screen half empty.
+ */
+export function viewBoxOf(tables: readonly FloorTable[]): string {
+  const margin = 4;
+  const left = Math.max(Math.min(...tables.map((table) => table.x)) - margin, 0);
+  const top = Math.max(Math.min(...tables.map((table) => table.y)) - margin, 0);
+  const right = Math.min(Math.max(...tables.map((table) => table.x + table.w)) + margin, 100);
+  const bottom = Math.min(Math.max(...tables.map((table) => table.y + table.h)) + margin, 100);
+  // At least a third of the plan each way, so that a lone table is not drawn huge.
+  const width = Math.max(right - left, 34);
+  const height = Math.max(bottom - top, 34);
+  return `${left} ${top} ${width} ${height}`;
+}
+
 export function FloorMap({
   area,
   tables,
@@ -77,7 +93,12 @@ export function FloorMap({
   onTable: ((table: FloorTable) => void) | undefined;
 }) {
   return (
-    <svg className="evening-map" viewBox="0 0 100 100" role="group" aria-label={T.mapOf(area.name)}>
+    <svg
+      className="evening-map"
+      viewBox={viewBoxOf(tables)}
+      role="group"
+      aria-label={T.mapOf(area.name)}
+    >
       {tables.map((table) => {
         const now = states.get(table.id) ?? { state: 'free', booking: null, hold: null };
         const state: TableState = showStates ? now.state : 'free';

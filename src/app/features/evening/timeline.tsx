@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DayPlan, FloorArea, FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { DragHandle, useTableDrop } from './drag.tsx';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
@@ -171,8 +172,20 @@ export function Timeline({
   onBooking: (booking: PlanBooking) => void;
 }) {
   const hours = hoursOf(range);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Today the hours scroll to the time now (an hour before it), once.
+  const showsNow = now !== null && now >= range.start && now < range.end;
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !showsNow) return;
+    const share = placeOn(range, { start: now - 60 * 60 * 1000, end: now }).left / 100;
+    element.scrollLeft = share * element.scrollWidth;
+    // Only when the day opens: staff scroll freely afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showsNow, range.start]);
   return (
     <div
+      ref={scroller}
       className="evening-timeline"
       role="region"
       aria-label={T.timelineOf(area.name)}
