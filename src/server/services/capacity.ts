@@ -33,14 +33,19 @@ export interface Refusal<Reason extends string> {
  * disk before answering, one fsync per refusal, while the next request waits
  * for the lock. Rolled back, the database is left exactly as it was.
  */
-export async function decideUnderLock<Reason extends string, Done extends { ok: true }>(
+export async function decideUnderLock<
+  Reason extends string,
+  Done extends { ok: true },
+  /** A refusal that carries more than its reason (a description), kept whole. */
+  Refused extends Refusal<Reason> = Refusal<Reason>,
+>(
   db: Kysely<Database>,
   steps: {
-    refuseEarly?: () => Promise<Refusal<Reason> | null>;
+    refuseEarly?: () => Promise<Refused | null>;
     lock: (trx: Kysely<Database>) => Promise<unknown>;
-    decide: (trx: Kysely<Database>) => Promise<Done | Refusal<Reason>>;
+    decide: (trx: Kysely<Database>) => Promise<Done | Refused>;
   },
-): Promise<Done | Refusal<Reason>> {
+): Promise<Done | Refused> {
   const early = await steps.refuseEarly?.();
   if (early) return early;
   try {
@@ -52,7 +57,7 @@ export async function decideUnderLock<Reason extends string, Done extends { ok: 
       return outcome;
     });
   } catch (error) {
-    if (error instanceof RefusedUnderLock) return error.refusal as Refusal<Reason>;
+    if (error instanceof RefusedUnderLock) return error.refusal as Refused;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { RESERVATION_REFUSALS } from './reservations.ts';
 import type { EVENT_REFUSALS } from './events.ts';
 import type { TAKEAWAY_REFUSALS } from './takeaway.ts';
+import type { FLOOR_REFUSALS } from './floor.ts';
 import { z } from './zod.ts';
 
 /*
@@ -88,7 +89,8 @@ export type ErrorCode =
   | typeof RATE_LIMITED
   | ValueOf<typeof RESERVATION_REFUSALS>
   | ValueOf<typeof TAKEAWAY_REFUSALS>
-  | ValueOf<typeof EVENT_REFUSALS>;
+  | ValueOf<typeof EVENT_REFUSALS>
+  | ValueOf<typeof FLOOR_REFUSALS>;
 
 /**
  * The data a refusal carries for programs, by code: a client reads these,

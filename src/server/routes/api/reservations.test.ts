@@ -596,6 +596,12 @@ describe('a booking as staff read it', () => {
         source: 'online',
         staffMessage: 'Siamo al completo.',
         overCapacity: false,
+        tableIds: [],
+        area: null,
+        arrivedAt: null,
+        seatedAt: null,
+        finishedAt: null,
+        conflict: false,
       },
       {
         id: phonedId,
@@ -612,6 +618,12 @@ describe('a booking as staff read it', () => {
         source: 'staff',
         staffMessage: null,
         overCapacity: false,
+        tableIds: [],
+        area: null,
+        arrivedAt: null,
+        seatedAt: null,
+        finishedAt: null,
+        conflict: false,
       },
     ]);
   });

@@ -20,7 +20,8 @@ import {
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
-import { notFound, refuse, tooManyRequests } from './errors.ts';
+import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
+import { dayPlanAnswer, FLOOR_REFUSALS, walkInBody } from '../../../shared/schemas/floor.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
 const GUEST_REFUSAL_TEXTS: Record<BookingRefusal, string> = {
@@ -45,6 +46,9 @@ const TRANSITION_REFUSED =
 
 const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 
+const WALK_IN_FULL =
+  'Nessun tavolo libero per tutto il turno di questo gruppo: scegli un tavolo e assegnalo comunque.';
+
 /**
  * /api/reservations: availability and bookings for guests; the day's
  * bookings, their changes, phone bookings and settings for staff; and the
@@ -55,8 +59,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations/availability',
     { schema: { querystring: availabilityQuery, response: { 200: availabilityAnswer } } },
     async (request, reply) => {
-      const { date, party } = request.query;
-      const outcome = await app.reservations.availability(date, party);
+      const { date, party, area } = request.query;
+      const areaRefusal = await app.reservations.areaRefusal(area);
+      if (areaRefusal) return fieldError(reply, 'area', areaRefusal);
+      const outcome = await app.reservations.availability(date, party, area ?? null);
       if (!outcome.ok) {
         return refuse(
           reply,
@@ -73,6 +79,9 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations',
     { schema: { body: reservationBody, response: { 201: createdReservationAnswer } } },
     async (request, reply) => {
+      // Before the guest's limits count it: a form's mistake, not a booking.
+      const areaRefusal = await app.reservations.areaRefusal(request.body.area);
+      if (areaRefusal) return fieldError(reply, 'area', areaRefusal);
       const booked = await app.reservations.bookAsGuest(clientKey(request), request.body);
       if (booked.ok) return reply.status(201).send({ id: booked.id, status: booked.status });
       if (booked.code === 'rate-limited') {
@@ -121,6 +130,33 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/reservations/plan',
+    {
+      schema: { querystring: dayQuery, response: { 200: dayPlanAnswer } },
+      preHandler: requireStaff,
+    },
+    (request) => app.reservations.dayPlan(request.query.date),
+  );
+
+  app.post(
+    '/reservations/walk-in',
+    {
+      schema: { body: walkInBody, response: { 201: reservationAnswer } },
+      preHandler: requireStaff,
+    },
+    async (request, reply) => {
+      const outcome = await app.reservations.walkIn(request.body, request.staff!);
+      if (outcome.ok) return reply.status(201).send(outcome.reservation);
+      if (outcome.reason === 'slot-full') {
+        return refuse(reply, 409, RESERVATION_REFUSALS.full, WALK_IN_FULL);
+      }
+      if (outcome.reason === 'bad-tables')
+        return fieldError(reply, 'tableIds', outcome.description);
+      return refuse(reply, 409, FLOOR_REFUSALS.taken, outcome.description);
+    },
+  );
+
+  app.get(
     '/reservations/occupancy',
     {
       schema: { querystring: dayQuery, response: { 200: occupancyAnswer } },
@@ -147,6 +183,11 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome.ok) return outcome.reservation;
       if (outcome.reason === 'not-found') return notFound(reply, BOOKING_NOT_FOUND);
+      if (outcome.reason === 'bad-tables')
+        return fieldError(reply, 'tableIds', outcome.description);
+      if (outcome.reason === 'table-taken') {
+        return refuse(reply, 409, FLOOR_REFUSALS.taken, outcome.description);
+      }
       return refuse(reply, 409, RESERVATION_REFUSALS.transition, TRANSITION_REFUSED);
     },
   );

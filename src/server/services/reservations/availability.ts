@@ -19,6 +19,9 @@ import { coverCapacity, MINUTE_MS, toSeated } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
 import { bookableNow, daySlots, fits, type Seated } from './slots.ts';
+import { tableMode } from './floor-plan-rows.ts';
+import { slotsByTables } from './table-booking.ts';
+import type { TableMemory } from './table-state.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -57,6 +60,8 @@ export class Availability {
   readonly #seatedAround: ContentMemo<string, Seated[]>;
   /** The confirmed events' holds of a date, by date: confirming one counts the bookings' version up. */
   readonly #holds: ContentMemo<string, Hold[]>;
+  /** The plan and each date's tables (table-state.ts). */
+  readonly #tables: TableMemory;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -65,7 +70,9 @@ export class Availability {
     contentVersion: () => Promise<number | undefined>;
     bookingsVersion: ContentVersion;
     now: () => number;
+    tables: TableMemory;
   }) {
+    this.#tables = options.tables;
     this.#db = options.db;
     this.#settings = options.settings;
     this.#schedule = options.schedule;
@@ -89,16 +96,38 @@ export class Availability {
     return { maxPartyOnline: settings.maxPartyOnline, days };
   }
 
-  /** The slots of a date for a party: which have room for it. */
+  /**
+   * The slots of a date for a party: which have room for it, by tables
+   * (table-booking.ts, in `area` when the guest chose one) while the plan has
+   * a table, else by covers.
+   */
   async availability(
     date: string,
     party: number,
+    area: number | null = null,
   ): Promise<{ ok: true; answer: AvailabilityAnswer } | { ok: false; reason: 'party-too-large' }> {
     const settings = await this.#settings.settings();
     if (party > settings.maxPartyOnline) return { ok: false, reason: 'party-too-large' };
-    const slots = await this.slots(date, settings, new Date(this.#now()));
+    const now = this.#now();
+    const slots = await this.slots(date, settings, new Date(now));
     if (slots.length === 0) return { ok: true, answer: { date, party, slots: [] } };
     const seated = await this.seatedOn(date, settings);
+    if (tableMode(await this.#tables.plan())) {
+      const day = await this.#tables.day(
+        date,
+        await this.slots(date, settings, null),
+        settings,
+        now,
+      );
+      return {
+        ok: true,
+        answer: {
+          date,
+          party,
+          slots: slotsByTables(party, area, { settings, slots, day, starting: seated }),
+        },
+      };
+    }
     const rules = { turnMinutes: settings.turnMinutes, capacity: coverCapacity(settings) };
     return {
       ok: true,

@@ -11,6 +11,7 @@ import type {
 import { recordAudit } from '../audit-log.ts';
 import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
+import { lockBookings } from './lock.ts';
 import { seatedBetween, type Availability } from './availability.ts';
 import { heldSeats, holdsOn } from './held-covers.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
@@ -29,6 +30,12 @@ import {
 import type { ReservationSettingsStore } from './settings.ts';
 import type { Slot } from '../opening-slots.ts';
 import { daySlots, fits, slotsOn, type Seated } from './slots.ts';
+import { SLOT_MINUTES } from '../../../shared/schemas/reservations.ts';
+import { tableMode } from './floor-plan-rows.ts';
+import { storeTables } from './moves.ts';
+import type { SeatOption } from './seating-types.ts';
+import { judgeByTables } from './table-booking.ts';
+import { readTableDay, type TableMemory } from './table-state.ts';
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
 export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';
@@ -42,24 +49,14 @@ type BookingSource =
   /** `clientKey`: the address it came from (plugins/staff-auth.ts), for declining all of its requests. */
   { source: 'online'; clientKey: string } | { source: 'staff'; actor: Actor; override: boolean };
 
-/**
- * The lock every booking takes first (`decideUnderLock`): a write to the
- * settings row that changes nothing, which bookings on every connection and
- * every instance wait for in turn until the holder commits or rolls back.
- */
-export async function lockBookings(trx: Kysely<Database>): Promise<void> {
-  await trx
-    .updateTable('reservation_settings')
-    .set((eb) => ({ covers_per_slot: eb.ref('covers_per_slot') }))
-    .where('id', '=', 1)
-    .execute();
-}
-
 /** A booking that may be taken: its slot, and how it is stored. */
 interface Accepted {
   slot: Slot;
   overCapacity: boolean;
   status: ReservationStatus;
+  /** Table mode: its turn's end by its party, and its tables (null: none, past the plan). */
+  endsAt?: number;
+  seat?: SeatOption | null;
 }
 
 /**
@@ -107,6 +104,7 @@ export class Booking {
   readonly #mails: ReservationMailQueue;
   readonly #now: () => number;
   readonly #changed: () => void;
+  readonly #tables: TableMemory;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -117,7 +115,10 @@ export class Booking {
     now: () => number;
     /** After a committed booking: this instance's next read sees it; mail goes. */
     changed: () => void;
+    /** The plan and each date's tables, as this instance keeps them (table-state.ts). */
+    tables: TableMemory;
   }) {
+    this.#tables = options.tables;
     this.#db = options.db;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
@@ -144,56 +145,85 @@ export class Booking {
 
   /**
    * A booking, decided as `decideUnderLock` decides (capacity.ts): refused
-   * early from the settings, slots and seats this instance keeps, else
-   * judged again under the lock on fresh rows, where a guest's pending
-   * covers are counted too, and inserted with its mails.
+   * early from the settings, slots, seats and tables this instance keeps,
+   * else judged again under the lock on fresh rows, where a guest's pending
+   * covers are counted too, and inserted with its tables and mails. With a
+   * table in the plan it is decided by tables (table-booking.ts), else by
+   * covers as in part two.
    */
   async #book(
-    body: Omit<StaffReservationBody, 'override'>,
+    body: Omit<StaffReservationBody, 'override'> & { area?: number },
     how: BookingSource,
   ): Promise<BookingOutcome> {
     const nowMs = this.#now();
     const online = how.source === 'online';
+    const byTables = { online, override: how.source === 'staff' && how.override };
     const schedule = await this.#schedule();
-    const outcome = await decideUnderLock(this.#db, {
-      refuseEarly: async () => {
-        const settings = await this.#settings.settings();
-        const slots = await this.#availability.slots(
-          body.date,
-          settings,
-          online ? new Date(nowMs) : null,
-        );
-        const seated = slots.length ? await this.#availability.seatedOn(body.date, settings) : [];
-        const judged = judgeBooking(body, how, { settings, slots, seated });
-        return 'reason' in judged ? { ok: false, reason: judged.reason } : null;
-      },
-      lock: lockBookings,
-      decide: async (trx): Promise<BookingOutcome> => {
-        const settings = toSettings(await readSettingsRow(trx));
-        const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);
-        const slot = slots.find((candidate) => candidate.time === body.time);
-        const seated = slot
-          ? [
-              ...(await seatedBetween(
-                trx,
-                slot.at.getTime(),
-                slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
-              )),
-              ...heldSeats(
-                await holdsOn(trx, body.date),
-                daySlots(schedule, body.date, settings.turnMinutes),
+    const outcome = await decideUnderLock<BookingRefusal, { ok: true; reservation: Reservation }>(
+      this.#db,
+      {
+        refuseEarly: async () => {
+          const settings = await this.#settings.settings();
+          const slots = await this.#availability.slots(
+            body.date,
+            settings,
+            online ? new Date(nowMs) : null,
+          );
+          const seated = slots.length ? await this.#availability.seatedOn(body.date, settings) : [];
+          const plan = await this.#tables.plan();
+          const judged = tableMode(plan)
+            ? judgeByTables(body, byTables, {
                 settings,
-              ),
-            ]
-          : [];
-        const judged = judgeBooking(body, how, { settings, slots, seated });
-        if ('reason' in judged) return { ok: false, reason: judged.reason };
-        if (judged.status === 'pending' && !(await this.#mayHoldPending(trx, body, settings))) {
-          return { ok: false, reason: 'too-many-pending' };
-        }
-        return this.#insertBooking(trx, body, how, { ...judged, settings, nowMs });
+                slots,
+                starting: seated,
+                day: await this.#tables.day(
+                  body.date,
+                  await this.#availability.slots(body.date, settings, null),
+                  settings,
+                  nowMs,
+                ),
+              })
+            : judgeBooking(body, how, { settings, slots, seated });
+          return 'reason' in judged ? { ok: false, reason: judged.reason } : null;
+        },
+        lock: lockBookings,
+        decide: async (trx): Promise<BookingOutcome> => {
+          const settings = toSettings(await readSettingsRow(trx));
+          const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);
+          const slot = slots.find((candidate) => candidate.time === body.time);
+          const day = await readTableDay(trx, { date: body.date, schedule, settings, now: nowMs });
+          let judged: Accepted | { reason: StaffBookingRefusal };
+          if (tableMode(day.plan)) {
+            const at = slot?.at.getTime() ?? 0;
+            const starting = slot
+              ? await seatedBetween(trx, at, at + SLOT_MINUTES * MINUTE_MS)
+              : [];
+            judged = judgeByTables(body, byTables, { settings, slots, day, starting });
+          } else {
+            const seated = slot
+              ? [
+                  ...(await seatedBetween(
+                    trx,
+                    slot.at.getTime(),
+                    slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
+                  )),
+                  ...heldSeats(
+                    await holdsOn(trx, body.date),
+                    daySlots(schedule, body.date, settings.turnMinutes),
+                    settings,
+                  ),
+                ]
+              : [];
+            judged = judgeBooking(body, how, { settings, slots, seated });
+          }
+          if ('reason' in judged) return { ok: false, reason: judged.reason };
+          if (judged.status === 'pending' && !(await this.#mayHoldPending(trx, body, settings))) {
+            return { ok: false, reason: 'too-many-pending' };
+          }
+          return this.#insertBooking(trx, body, how, { ...judged, settings, nowMs });
+        },
       },
-    });
+    );
     if (outcome.ok) this.#changed();
     return outcome;
   }
@@ -223,7 +253,7 @@ export class Booking {
   /** The accepted booking's row, the bookings' version, its mails and (by phone) its audit entry. */
   async #insertBooking(
     trx: Kysely<Database>,
-    body: Omit<StaffReservationBody, 'override'>,
+    body: Omit<StaffReservationBody, 'override'> & { area?: number },
     how: BookingSource,
     {
       slot,
@@ -231,11 +261,12 @@ export class Booking {
       status,
       settings,
       nowMs,
+      ...tables
     }: Accepted & { settings: ReservationSettings; nowMs: number },
   ): Promise<BookingOutcome> {
     const online = how.source === 'online';
     const startsAt = slot.at.getTime();
-    const endsAt = startsAt + settings.turnMinutes * MINUTE_MS;
+    const endsAt = tables.endsAt ?? startsAt + settings.turnMinutes * MINUTE_MS;
     const now = nowIso(nowMs);
     const row = await trx
       .insertInto('reservations')
@@ -252,6 +283,7 @@ export class Booking {
         notes: body.notes ?? '',
         lang: body.lang,
         source: how.source,
+        area_id: body.area ?? null,
         over_capacity: overCapacity ? 1 : 0,
         privacy_accepted_at: online ? now : null,
         invited: status === 'confirmed' && body.email ? 1 : 0,
@@ -262,6 +294,8 @@ export class Booking {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    const tableIds = tables.seat?.tableIds ?? [];
+    await storeTables(trx, row.id, tableIds);
     await bumpBookingsVersion(trx);
     if (row.email) {
       await this.#mails.toGuest(trx, status === 'confirmed' ? 'confirmed' : 'received', row);
@@ -280,6 +314,13 @@ export class Booking {
         now,
       );
     }
-    return { ok: true, reservation: toReservation(row) };
+    return {
+      ok: true,
+      reservation: {
+        ...toReservation(row),
+        tableIds: [...tableIds],
+        conflict: overCapacity && tableIds.length > 0,
+      },
+    };
   }
 }

@@ -19,6 +19,8 @@ export interface Hold {
   children: number;
   /** Covers, or HOLD_ALL. */
   holdCovers: number;
+  /** The floor area whose tables a hold of N covers takes, or null: anywhere. */
+  holdArea: number | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface Hold {
 export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[]> {
   const rows = await db
     .selectFrom('event_inquiries')
-    .select(['id', 'kind', 'service', 'name', 'adults', 'children', 'hold_covers'])
+    .select(['id', 'kind', 'service', 'name', 'adults', 'children', 'hold_covers', 'hold_area'])
     .where('date', '=', date)
     .where('status', '=', 'confirmed')
     .where('hold_covers', 'is not', null)
@@ -44,6 +46,7 @@ export async function holdsOn(db: Kysely<Database>, date: string): Promise<Hold[
     adults: row.adults,
     children: row.children,
     holdCovers: row.hold_covers ?? 0,
+    holdArea: row.hold_area,
   }));
 }
 
@@ -62,18 +65,31 @@ export function heldSeats(
   const seats: Seated[] = [];
   for (const hold of holds) {
     if (hold.holdCovers === 0) continue;
-    const inService = daySlots.filter((slot) => mealServiceOf(slot.time) === hold.service);
-    const first = inService[0];
-    const last = inService.at(-1);
-    // A service without slots (a rest day the event opens) has no booking to keep out.
-    if (!first || !last) continue;
+    const window = serviceWindow(hold, daySlots, rules.turnMinutes);
+    if (!window) continue;
     seats.push({
       party: hold.holdCovers === HOLD_ALL ? coverCapacity(rules) : hold.holdCovers,
-      startsAt: first.at.getTime(),
-      endsAt: last.at.getTime() + rules.turnMinutes * MINUTE_MS,
+      ...window,
     });
   }
   return seats;
+}
+
+/**
+ * The stretch an event holds of its date: from its service's first slot to
+ * a turn after its last; null for a service without slots (a rest day the
+ * event opens has no booking to keep out).
+ */
+export function serviceWindow(
+  hold: Pick<Hold, 'service'>,
+  daySlots: readonly Slot[],
+  turnMinutes: number,
+): { startsAt: number; endsAt: number } | null {
+  const inService = daySlots.filter((slot) => mealServiceOf(slot.time) === hold.service);
+  const first = inService[0];
+  const last = inService.at(-1);
+  if (!first || !last) return null;
+  return { startsAt: first.at.getTime(), endsAt: last.at.getTime() + turnMinutes * MINUTE_MS };
 }
 
 /** The day's events as the staff's day view lists them. */

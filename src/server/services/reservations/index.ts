@@ -6,6 +6,7 @@
  * follows it. A guest's link signing, matching and limits are the guest
  * core's (services/guests/), not this domain's.
  */
-export { lockBookings } from './booking.ts';
+export { lockBookings } from './lock.ts';
 export { HOLD_ALL } from './held-covers.ts';
 export { bumpBookingsVersion } from './rows.ts';
+export { assignUnassigned } from './assign.ts';

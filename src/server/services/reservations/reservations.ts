@@ -22,6 +22,10 @@ import { Reminders } from './reminders.ts';
 import type { Actor } from './rows.ts';
 import { ReservationSettingsStore } from './settings.ts';
 import { StatusChanges } from './status.ts';
+import { TableMemory } from './table-state.ts';
+import { seatWalkIn } from './walk-in.ts';
+import { assignUnassigned } from './assign.ts';
+import type { WalkInBody } from '../../../shared/schemas/floor.ts';
 
 /**
  * Table reservations (docs/decisions/011), the one service the routes and
@@ -46,6 +50,11 @@ export class ReservationsService {
   readonly #status: StatusChanges;
   readonly #cancellation: GuestCancellation;
   readonly #reminders: Reminders;
+  readonly #tables: TableMemory;
+  readonly #db: Kysely<Database>;
+  readonly #schedule: () => Promise<Schedule>;
+  readonly #now: () => number;
+  readonly #changed: () => void;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -85,6 +94,12 @@ export class ReservationsService {
       publicUrl,
       now,
     });
+    const tables = new TableMemory({ db, bookingsVersion: options.bookingsVersion });
+    this.#tables = tables;
+    this.#db = db;
+    this.#schedule = schedule;
+    this.#now = now;
+    this.#changed = changed;
     const availability = new Availability({
       db,
       settings,
@@ -92,16 +107,26 @@ export class ReservationsService {
       contentVersion: options.contentVersion,
       bookingsVersion: options.bookingsVersion,
       now,
+      tables,
     });
-    const booking = new Booking({ db, schedule, settings, availability, mails, now, changed });
-    const status = new StatusChanges({ db, mails, now, changed });
+    const booking = new Booking({
+      db,
+      schedule,
+      settings,
+      availability,
+      mails,
+      now,
+      changed,
+      tables,
+    });
+    const status = new StatusChanges({ db, mails, now, changed, schedule });
     const cancellation = new GuestCancellation({ db, key: cancelKey, status, mails, now, changed });
     this.#settings = settings;
     this.#calendarFeed = new CalendarFeed({ db, publicUrl, now });
     this.#availability = availability;
     this.#booking = booking;
     this.#guest = new GuestBooking({ counters: options.limits, booking, cancellation });
-    this.#day = new DayView({ db, settings, availability });
+    this.#day = new DayView({ db, settings, availability, schedule, now });
     this.#status = status;
     this.#cancellation = cancellation;
     this.#reminders = new Reminders({ db, mails, now, onMail });
@@ -135,8 +160,8 @@ export class ReservationsService {
     return this.#availability.calendar();
   }
 
-  availability(date: string, party: number) {
-    return this.#availability.availability(date, party);
+  availability(date: string, party: number, area: number | null = null) {
+    return this.#availability.availability(date, party, area);
   }
 
   // Booking (booking.ts, guest-booking.ts)
@@ -164,6 +189,10 @@ export class ReservationsService {
     return this.#day.bookings(date);
   }
 
+  dayPlan(date: string) {
+    return this.#day.plan(date);
+  }
+
   occupancy(date: string) {
     return this.#day.occupancy(date);
   }
@@ -178,6 +207,40 @@ export class ReservationsService {
 
   declinePending(guest: PendingOf, message: string | undefined, actor: Actor) {
     return this.#status.declinePending(guest, message, actor);
+  }
+
+  // Tables: the guest's area, walk-ins, the day plan, the switch (table-state.ts, walk-in.ts, assign.ts)
+
+  /**
+   * Why a guest may not ask for `area` (a sentence for the 400), or null:
+   * the owner lets guests choose, and it is an online-bookable area of the plan.
+   */
+  async areaRefusal(area: number | undefined): Promise<string | null> {
+    if (area === undefined) return null;
+    if (!(await this.#settings.settings()).areaChoice) {
+      return 'Choosing the area is not offered: leave it out.';
+    }
+    const known = (await this.#tables.plan()).areas.find((one) => one.id === area);
+    if (!known?.onlineBookable) return 'This area cannot be booked online: pick another one.';
+    return null;
+  }
+
+  async walkIn(body: WalkInBody, actor: Actor) {
+    const outcome = await seatWalkIn(this.#db, body, actor, {
+      schedule: await this.#schedule(),
+      now: this.#now(),
+    });
+    if (outcome.ok) this.#changed();
+    return outcome;
+  }
+
+  /**
+   * The bookings still to come without tables, seated on the plan just
+   * stored in `trx` (assign.ts): PUT /api/floor calls it in its
+   * transaction, then `bookingsVersion.expire()` once committed.
+   */
+  async assignUnassigned(trx: Kysely<Database>) {
+    return assignUnassigned(trx, { now: this.#now(), schedule: await this.#schedule() });
   }
 
   // The guest's cancel link (cancel.ts, guest-booking.ts)

@@ -61,6 +61,8 @@ export interface SeatOption {
   /** The table's or the combination's id. */
   id: number;
   tableIds: readonly number[];
+  /** The area its tables are in (a booking's `area`). */
+  areaId: number;
   /** Seats left empty: `maxSeats - party`. */
   spare: number;
 }

@@ -11,11 +11,23 @@ import { nowIso } from '../tokens.ts';
 import { declineAllPending, pendingOfGuest } from '../guests/pending-guests.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt, type GuestMailKind } from '../../mail/reservation-mails.ts';
-import { bumpBookingsVersion, toReservation, type Actor, type Row } from './rows.ts';
+import { decideUnderLock } from '../capacity.ts';
+import type { Schedule } from '../../../shared/opening-hours.ts';
+import { lockBookings } from './lock.ts';
+import { judgeTables, rowTurn, storeTables, tableNames, type TablesRefusal } from './moves.ts';
+import {
+  bumpBookingsVersion,
+  readSettingsRow,
+  toReservation,
+  toSettings,
+  type Actor,
+  type Row,
+} from './rows.ts';
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'not-found' | 'invalid-transition' };
+  | { ok: false; reason: 'not-found' | 'invalid-transition' }
+  | TablesRefusal;
 
 /** Which status may follow which (staff's changes; a guest's link only cancels). */
 export const TRANSITIONS: Record<ReservationStatus, readonly ReservationStatus[]> = {
@@ -51,6 +63,7 @@ export class StatusChanges {
   readonly #mails: ReservationMailQueue;
   readonly #now: () => number;
   readonly #changed: () => void;
+  readonly #schedule: () => Promise<Schedule>;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -58,30 +71,81 @@ export class StatusChanges {
     now: () => number;
     /** After a committed change: this instance's next read sees it; mail goes. */
     changed: () => void;
+    /** The opening hours: the services whose tables events hold (moves). */
+    schedule: () => Promise<Schedule>;
   }) {
     this.#db = options.db;
     this.#mails = options.mails;
     this.#now = options.now;
     this.#changed = options.changed;
+    this.#schedule = options.schedule;
   }
 
-  /** Staff confirm, decline, cancel or mark a no-show; the guest is told (but of a no-show). */
+  /**
+   * Staff confirm, decline, cancel or mark a no-show (the guest is told, but
+   * of a no-show), mark the evening's steps (arrived, seated, finished, on a
+   * booking of any date), and move a booking to other tables (`tableIds`),
+   * or both at once. A move is decided under the bookings' lock
+   * (`decideUnderLock`), so two moves never take one table; a refused one
+   * writes nothing.
+   */
   async setStatus(id: number, change: ReservationStatusBody, actor: Actor): Promise<StatusOutcome> {
-    const status = change.status;
-    // Moves to other tables (`tableIds`) are the floor's (seating): here only a status.
-    if (status === undefined) return { ok: false, reason: 'invalid-transition' };
-    const outcome = await this.#db.transaction().execute(async (trx): Promise<StatusOutcome> => {
-      const row = await this.change(trx, id, status, change.message);
-      if (!row.ok) return row;
-      const updated = row.row;
-      await recordAudit(trx, actor, {
-        action: `reservation.${status}`,
-        target: `reservation:${id}`,
-        summary: `Prenotazione n. ${id} (${bookingSummaryIt(updated)}) ${STATUS_IT[status]}${
-          change.message ? `, con un messaggio al cliente` : ''
-        }.`,
-      });
-      return { ok: true, reservation: toReservation(updated) };
+    const schedule = change.tableIds === undefined ? null : await this.#schedule();
+    type Done = Extract<StatusOutcome, { ok: true }>;
+    type Refused = Exclude<StatusOutcome, { ok: true }>;
+    const outcome = await decideUnderLock<Refused['reason'], Done, Refused>(this.#db, {
+      // A status alone needs no lock: its update names the status it read (`change`).
+      lock: (trx) => (schedule ? lockBookings(trx) : Promise.resolve()),
+      decide: async (trx): Promise<StatusOutcome> => {
+        let moved = '';
+        if (change.tableIds !== undefined && schedule) {
+          const current = await trx
+            .selectFrom('reservations')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (!current) return { ok: false, reason: 'not-found' };
+          const now = this.#now();
+          const judged = await judgeTables(
+            trx,
+            {
+              date: current.date,
+              party: current.party,
+              ...rowTurn(current, now),
+              tableIds: change.tableIds,
+              override: change.override === true,
+              bookingId: id,
+            },
+            { schedule, settings: toSettings(await readSettingsRow(trx)), now },
+          );
+          if (!judged.ok) return judged;
+          await storeTables(trx, id, change.tableIds);
+          await bumpBookingsVersion(trx);
+          moved = `spostata ${change.tableIds.length > 1 ? 'ai tavoli' : 'al tavolo'} ${tableNames(judged.plan, change.tableIds)}${judged.conflict ? ', nonostante un conflitto' : ''}`;
+        }
+        const status = change.status;
+        let row: Row | undefined;
+        if (status !== undefined) {
+          const changed = await this.change(trx, id, status, change.message);
+          if (!changed.ok) return changed;
+          row = changed.row;
+        } else {
+          row = await trx
+            .selectFrom('reservations')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+        }
+        const what = [status === undefined ? '' : STATUS_IT[status], moved].filter(Boolean);
+        await recordAudit(trx, actor, {
+          action: status === undefined ? 'reservation.move' : `reservation.${status}`,
+          target: `reservation:${id}`,
+          summary: `Prenotazione n. ${id} (${bookingSummaryIt(row)}) ${what.join(', ')}${
+            change.message ? `, con un messaggio al cliente` : ''
+          }.`,
+        });
+        return { ok: true, reservation: toReservation(row) };
+      },
     });
     if (outcome.ok) this.#changed();
     return outcome;
@@ -193,6 +257,7 @@ export class StatusChanges {
         invited: willInvite ? 1 : current.invited,
         // Only a pending request is ever declined by its address: kept no longer.
         client_key: null,
+        ...stepTimes(current, status, nowIso(this.#now())),
         updated_at: nowIso(this.#now()),
       }))
       .where('id', '=', id)
@@ -217,4 +282,22 @@ export class StatusChanges {
     }
     return { ok: true, row: updated };
   }
+}
+
+/**
+ * The evening's steps' times: when they arrived, sat down and left. Seating
+ * them again after a mistaken "finished" forgets the finish (their tables
+ * are theirs again); a step marked twice keeps its first time.
+ */
+function stepTimes(
+  current: Pick<Row, 'arrived_at' | 'seated_at' | 'finished_at'>,
+  status: ReservationStatus,
+  at: string,
+): Partial<Pick<Row, 'arrived_at' | 'seated_at' | 'finished_at'>> {
+  if (status === 'arrived') return { arrived_at: current.arrived_at ?? at };
+  if (status === 'seated') return { seated_at: current.seated_at ?? at, finished_at: null };
+  if (status === 'finished') {
+    return { seated_at: current.seated_at ?? at, finished_at: at };
+  }
+  return {};
 }
