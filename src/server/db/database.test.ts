@@ -119,6 +119,7 @@ const ALL_MIGRATIONS = [
   '026-contact-mails-personal',
   '027-menu-notes-and-map',
   '028-guest-links-key',
+  '029-floor-plan',
 ];
 
 describe('DATABASE_URL', () => {
@@ -211,6 +212,10 @@ describe('openDatabase', () => {
       'daily_menu_history',
       'event_inquiries',
       'event_messages',
+      'floor_areas',
+      'floor_combination_tables',
+      'floor_combinations',
+      'floor_tables',
       'image_files',
       'login_throttle',
       'menu_item_prices',
@@ -226,6 +231,7 @@ describe('openDatabase', () => {
       'push_subscriptions',
       'rate_limits',
       'reservation_settings',
+      'reservation_tables',
       'reservations',
       'restaurant_facts',
       'server_secrets',

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { errorCode } from '../error-code.ts';
+import { floorRoutes } from '../routes/api/floor.ts';
 import { reservationRoutes } from '../routes/api/reservations.ts';
 import { ContentVersion } from '../services/content-version.ts';
+import { FloorPlanService } from '../services/reservations/floor-plan.ts';
 import { ReservationsService } from '../services/reservations/reservations.ts';
 import { readBookingsVersion } from '../services/reservations/rows.ts';
 
@@ -11,6 +13,8 @@ declare module 'fastify' {
     reservations: ReservationsService;
     /** The bookings' version as this instance knows it: whatever changes bookings expires it. */
     bookingsVersion: ContentVersion;
+    /** The owner's floor plan: areas, tables, combinations (table mode when it has a table). */
+    floorPlan: FloorPlanService;
   }
 }
 
@@ -45,7 +49,23 @@ export const reservationsDomain = fp(
       onMail: app.wakeSenders,
     });
     app.decorate('reservations', reservations);
+    app.decorate(
+      'floorPlan',
+      new FloorPlanService({
+        db: app.db,
+        translations: app.textTranslations,
+        now: options.now,
+        // The bookings still unassigned get their tables in the plan's transaction.
+        assignUnassigned: async () => {},
+        changed: () => {
+          bookingsVersion.expire();
+          app.contentVersion.expire();
+          void app.textTranslations.refresh();
+        },
+      }),
+    );
     await app.register(reservationRoutes, { prefix: '/api' });
+    await app.register(floorRoutes, { prefix: '/api' });
 
     // Failures are logged by code: their messages may name a guest (item 43).
     const queueReminders = () =>

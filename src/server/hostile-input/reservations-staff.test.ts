@@ -803,8 +803,50 @@ const wholeSetting = (min: number, max: number): FieldRule => ({
     fc.constant(String(min)),
   ),
 });
+/** Turns by party size: ascending parties, the last for every larger one (null). */
+const turnRows = fc
+  .uniqueArray(fc.integer({ min: 1, max: PARTY_MAX }), { maxLength: 4 })
+  .chain((parties) =>
+    fc
+      .array(
+        fc.integer({ min: 1, max: 32 }).map((quarters) => quarters * 15),
+        { minLength: parties.length + 1, maxLength: parties.length + 1 },
+      )
+      .map((minutes) =>
+        [...parties.sort((a, b) => a - b), null].map((upTo, i) => ({ upTo, minutes: minutes[i]! })),
+      ),
+  );
 const settingsBodies = bodies({
-  coversPerSlot: wholeSetting(1, 1000),
+  // Null (no pace) is refused while the plan has no table, as it has none here.
+  coversPerSlot: {
+    ...wholeSetting(1, 1000),
+    valid: fc.oneof(
+      { weight: 9, arbitrary: fc.integer({ min: 1, max: 1000 }) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    ),
+  },
+  turnByParty: optional({
+    valid: fc.oneof(fc.constant([]), turnRows),
+    invalid: fc.constantFrom(
+      [{ upTo: 2, minutes: 90 }],
+      [
+        { upTo: 4, minutes: 90 },
+        { upTo: 2, minutes: 90 },
+        { upTo: null, minutes: 90 },
+      ],
+      [{ upTo: null, minutes: 100 }],
+      [
+        { upTo: 0, minutes: 90 },
+        { upTo: null, minutes: 90 },
+      ],
+      [{ upTo: null, minutes: 90, extra: 1 }],
+    ),
+    wrongType: fc.oneof(junk.number, junk.boolean, junk.string, junk.object, fc.constant(null)),
+  }),
+  areaChoice: optional({
+    valid: fc.boolean(),
+    wrongType: fc.oneof(junk.number, junk.string, junk.null, junk.array, fc.constant('true')),
+  }),
   turnMinutes: {
     ...wholeSetting(15, 480),
     valid: fc.integer({ min: 1, max: 32 }).map((quarters) => quarters * 15),
@@ -858,15 +900,18 @@ const putReservationSettings = family({
     ownerOnly: true,
     bodySchema: true,
     handler: async () => {
-      const sent = (body as { json: Settings }).json;
-      const { secret } = await readSettings();
+      const sent = (body as { json: Partial<Settings> }).json;
+      const { settings: before, secret } = await readSettings();
+      if (sent.coversPerSlot === null) return refused(400, 'fields', { field: 'coversPerSlot' });
+      // Turns and the area choice left out stay as stored (a form of part two).
+      const saved = { ...before, ...sent } as Settings;
       return {
         accepted: {
           status: 200,
           mayWrite: ['reservation_settings', 'content_version', 'audit_log'],
           async verify(response) {
-            expect(response.json()).toEqual({ ...sent, calendarFeedUrl: feedUrl(secret) });
-            expect(await readSettings()).toEqual({ settings: sent, secret });
+            expect(response.json()).toEqual({ ...saved, calendarFeedUrl: feedUrl(secret) });
+            expect(await readSettings()).toEqual({ settings: saved, secret });
             await expectAuditedBy('reservations.settings', staffId);
           },
         },

@@ -52,6 +52,7 @@ export async function archiveRestaurant(options: { sharedDatabase?: TestDatabase
 
   await addRowsToEveryTable(app.db, owner.id);
   await addPushRows(app.db, owner.id);
+  await addFloorRows(app.db, bookingId);
   const { id: deleted } = await app.db
     .insertInto('reservations')
     .values({
@@ -339,6 +340,47 @@ async function addPushRows(db: Kysely<Database>, ownerId: number) {
       last_error: 'HTTP 503',
       created_at: AT,
     })
+    .execute();
+}
+
+/** A terrace of two tables pushed together as one combination, the guest's booking at the first. */
+async function addFloorRows(db: Kysely<Database>, bookingId: number) {
+  const { id: areaId } = await db
+    .insertInto('floor_areas')
+    .values({ name: 'Terrazza', online_bookable: 1, position: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const table = (name: string, position: number) => ({
+    area_id: areaId,
+    name,
+    min_seats: 2,
+    max_seats: 4,
+    online_bookable: position === 0 ? 1 : 0,
+    priority: position,
+    shape: 'square' as const,
+    x: position * 20,
+    y: 10,
+    w: 15,
+    h: 15,
+    position,
+  });
+  const tables = await db
+    .insertInto('floor_tables')
+    .values([table('T1', 0), table('T2', 1)])
+    .returning('id')
+    .execute();
+  const { id: combinationId } = await db
+    .insertInto('floor_combinations')
+    .values({ name: 'T1+T2', min_seats: 5, max_seats: 8, online_bookable: 1, position: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('floor_combination_tables')
+    .values(tables.map(({ id }) => ({ combination_id: combinationId, table_id: id })))
+    .execute();
+  await db
+    .insertInto('reservation_tables')
+    .values({ reservation_id: bookingId, table_id: tables[0]!.id })
     .execute();
 }
 

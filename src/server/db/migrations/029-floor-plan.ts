@@ -157,7 +157,13 @@ async function rebuildSqliteTable(
   }
 }
 
-export async function down(db: AnyDatabase): Promise<void> {
+/**
+ * Back to part two: the plan and the new columns go; bookings in the
+ * evening's steps become `confirmed`, walk-ins staff bookings, an empty
+ * pace the default 40; then the CHECKs and NOT NULL are what they were, so
+ * that `up` finds the definitions it expects again.
+ */
+export async function down(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
   await db.schema.dropTable('reservation_tables').execute();
   await db.schema.dropTable('floor_combination_tables').execute();
   await db.schema.dropTable('floor_combinations').execute();
@@ -168,5 +174,45 @@ export async function down(db: AnyDatabase): Promise<void> {
   await db.schema.alterTable('reservation_settings').dropColumn('turn_by_party').execute();
   for (const column of ['finished_at', 'seated_at', 'arrived_at', 'area_id']) {
     await db.schema.alterTable('reservations').dropColumn(column).execute();
+  }
+  await db
+    .updateTable('reservations')
+    .set({ status: 'confirmed' })
+    .where('status', 'in', ['arrived', 'seated', 'finished'])
+    .execute();
+  await db
+    .updateTable('reservations')
+    .set({ source: 'staff' })
+    .where('source', '=', 'walk-in')
+    .execute();
+  await db
+    .updateTable('reservation_settings')
+    .set({ covers_per_slot: 40 })
+    .where('covers_per_slot', 'is', null)
+    .execute();
+  if (dialect === 'postgres') {
+    await sql`alter table reservations drop constraint reservations_status_check`.execute(db);
+    await sql`alter table reservations drop constraint reservations_source_check`.execute(db);
+    await sql
+      .raw(
+        `alter table reservations add constraint reservations_status_check check (status in (${OLD_STATUSES})), ` +
+          `add constraint reservations_source_check check (source in (${OLD_SOURCES}))`,
+      )
+      .execute(db);
+    await sql`alter table reservation_settings alter column covers_per_slot set not null`.execute(
+      db,
+    );
+  } else {
+    await rebuildSqliteTable(db, 'reservations', (definition) =>
+      definition
+        .replace(`status in (${NEW_STATUSES})`, `status in (${OLD_STATUSES})`)
+        .replace(`source in (${NEW_SOURCES})`, `source in (${OLD_SOURCES})`),
+    );
+    await rebuildSqliteTable(db, 'reservation_settings', (definition) =>
+      definition.replace(
+        /"covers_per_slot" integer(?! not null)/i,
+        '"covers_per_slot" integer not null',
+      ),
+    );
   }
 }

@@ -86,6 +86,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '027-menu-notes-and-map': { up: menuNotesAndMap.up, down: menuNotesAndMap.down },
     '028-guest-links-key': { up: guestLinksKey.up, down: guestLinksKey.down },
-    '029-floor-plan': { up: (db) => floorPlan.up(db, dialect), down: floorPlan.down },
+    '029-floor-plan': {
+      up: (db) => floorPlan.up(db, dialect),
+      down: (db) => floorPlan.down(db, dialect),
+    },
   };
 }

@@ -49,6 +49,9 @@ const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 const WALK_IN_FULL =
   'Nessun tavolo libero per tutto il turno di questo gruppo: scegli un tavolo e assegnalo comunque.';
 
+const PACE_NEEDED =
+  'Coperti per fascia: obbligatori finché la pianta della sala non ha tavoli (senza tavoli le prenotazioni contano i coperti).';
+
 /**
  * /api/reservations: availability and bookings for guests; the day's
  * bookings, their changes, phone bookings and settings for staff; and the
@@ -219,7 +222,11 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: reservationSettingsBody, response: { 200: reservationSettingsAnswer } },
       preHandler: requireOwner,
     },
-    (request) => app.reservations.updateSettings(request.body, request.staff!),
+    async (request, reply) => {
+      const outcome = await app.reservations.updateSettings(request.body, request.staff!);
+      if (outcome.ok) return outcome.settings;
+      return fieldError(reply, 'coversPerSlot', PACE_NEEDED);
+    },
   );
 
   app.post(

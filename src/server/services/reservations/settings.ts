@@ -9,6 +9,7 @@ import type {
 import { recordAudit } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
+import { lockBookings } from './index.ts';
 import { readSettingsRow, toSettings, type Actor } from './rows.ts';
 
 const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
@@ -80,47 +81,68 @@ export class ReservationSettingsStore {
 
   /**
    * Saves the owner's settings (those left out of `body` stay as stored);
-   * what a guest's page shows follows (content version).
+   * what a guest's page shows follows (content version). No pace
+   * (`coversPerSlot` null) is refused while the plan has no table: covers
+   * mode counts covers against it. Under the bookings' lock, so that the
+   * floor plan's emptying (floor-plan.ts, which restores a pace) is decided
+   * wholly before or after.
    */
-  async update(body: ReservationSettingsBody, actor: Actor): Promise<ReservationSettingsAnswer> {
-    return this.#content.change(async (trx) => {
-      const before = toSettings(await readSettingsRow(trx));
-      const settings: ReservationSettings = {
-        ...body,
-        turnByParty: body.turnByParty ?? before.turnByParty,
-        areaChoice: body.areaChoice ?? before.areaChoice,
-      };
-      await trx
-        .updateTable('reservation_settings')
-        .set({
-          covers_per_slot: settings.coversPerSlot,
-          turn_minutes: settings.turnMinutes,
-          min_notice_minutes: settings.minNoticeMinutes,
-          horizon_days: settings.horizonDays,
-          max_party_online: settings.maxPartyOnline,
-          auto_confirm_max_party: settings.autoConfirmMaxParty,
-          retention_months: settings.retentionMonths,
-          turn_by_party: JSON.stringify(settings.turnByParty),
-          area_choice: settings.areaChoice ? 1 : 0,
-          updated_at: nowIso(this.#now()),
-        })
-        .where('id', '=', 1)
-        .execute();
-      const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
-        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
-        .map(
-          (key) =>
-            `${SETTING_NAMES_IT[key]} ${settingText(before[key])} → ${settingText(settings[key])}`,
-        );
-      await recordAudit(trx, actor, {
-        action: 'reservations.settings',
-        target: 'reservation_settings',
-        summary: changes.length
-          ? `Impostazioni delle prenotazioni: ${changes.join('; ')}.`
-          : 'Impostazioni delle prenotazioni salvate senza modifiche.',
-      });
-      return this.forOwner(trx);
-    });
+  async update(
+    body: ReservationSettingsBody,
+    actor: Actor,
+  ): Promise<
+    { ok: true; settings: ReservationSettingsAnswer } | { ok: false; reason: 'pace-needed' }
+  > {
+    return this.#content.change(
+      async (trx) => {
+        await lockBookings(trx);
+        if (body.coversPerSlot === null) {
+          const table = await trx
+            .selectFrom('floor_tables')
+            .select('id')
+            .limit(1)
+            .executeTakeFirst();
+          if (table === undefined) return { ok: false, reason: 'pace-needed' } as const;
+        }
+        const before = toSettings(await readSettingsRow(trx));
+        const settings: ReservationSettings = {
+          ...body,
+          turnByParty: body.turnByParty ?? before.turnByParty,
+          areaChoice: body.areaChoice ?? before.areaChoice,
+        };
+        await trx
+          .updateTable('reservation_settings')
+          .set({
+            covers_per_slot: settings.coversPerSlot,
+            turn_minutes: settings.turnMinutes,
+            min_notice_minutes: settings.minNoticeMinutes,
+            horizon_days: settings.horizonDays,
+            max_party_online: settings.maxPartyOnline,
+            auto_confirm_max_party: settings.autoConfirmMaxParty,
+            retention_months: settings.retentionMonths,
+            turn_by_party: JSON.stringify(settings.turnByParty),
+            area_choice: settings.areaChoice ? 1 : 0,
+            updated_at: nowIso(this.#now()),
+          })
+          .where('id', '=', 1)
+          .execute();
+        const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
+          .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
+          .map(
+            (key) =>
+              `${SETTING_NAMES_IT[key]} ${settingText(before[key])} → ${settingText(settings[key])}`,
+          );
+        await recordAudit(trx, actor, {
+          action: 'reservations.settings',
+          target: 'reservation_settings',
+          summary: changes.length
+            ? `Impostazioni delle prenotazioni: ${changes.join('; ')}.`
+            : 'Impostazioni delle prenotazioni salvate senza modifiche.',
+        });
+        return { ok: true, settings: await this.forOwner(trx) } as const;
+      },
+      (outcome) => outcome.ok,
+    );
   }
 
   /** A new secret address for the calendar feed: the old one stops working at once. */

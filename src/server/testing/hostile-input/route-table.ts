@@ -129,6 +129,13 @@ export const FAMILY_FILES = {
       ['DELETE', '/api/guest-data'],
     ],
   },
+  floor: {
+    requests: 1350,
+    routes: [
+      ['GET', '/api/floor'],
+      ['PUT', '/api/floor'],
+    ],
+  },
   photos: {
     requests: 1500,
     routes: [
