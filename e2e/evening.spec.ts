@@ -107,11 +107,16 @@ async function seenWithin2s(since: number, check: () => Promise<void>) {
 
 async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
+  // From the top: the header is fixed, and would cover the page scrolled under it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${dir}/${name}-${e2eProject().database}.png`, fullPage: true });
 }
 
 async function dragOnto(page: Page, handle: Locator, target: Locator) {
-  await handle.scrollIntoViewIfNeeded();
+  // Both in sight: the handle in the middle of the screen, its target a few rows below.
+  await handle.evaluate((element) =>
+    element.scrollIntoView({ block: 'center', inline: 'nearest' }),
+  );
   const from = (await handle.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();

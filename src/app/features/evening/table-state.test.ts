@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eveningPlan, planBooking, TODAY } from './test-plan.ts';
 import {
+  bookingSpan,
   clockOf,
   instantOf,
   moveChoices,
@@ -62,6 +63,20 @@ describe('each table’s state now', () => {
 });
 
 describe('the timeline', () => {
+  it('a party seated early, or finished before its booked start, starts at its seating', () => {
+    const booking = planBooking({
+      startsAt: '2026-06-10T18:45:00.000Z',
+      endsAt: '2026-06-10T18:31:00.000Z',
+      status: 'finished',
+      seatedAt: '2026-06-10T18:30:00.000Z',
+      finishedAt: '2026-06-10T18:31:00.000Z',
+    });
+    expect(bookingSpan(TODAY, booking)).toEqual({
+      start: at('2026-06-10T18:30:00Z'),
+      end: at('2026-06-10T18:31:00Z'),
+    });
+  });
+
   it('runs from the first start to the last end, in whole hours of Rome', () => {
     const range = timelineRange(eveningPlan());
     expect([clockOf(range.start), clockOf(range.end)]).toEqual(['18:00', '23:00']);

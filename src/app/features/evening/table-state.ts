@@ -34,10 +34,16 @@ export interface Span {
   end: number;
 }
 
-/** A booking's turn as instants. */
+/**
+ * A booking's turn as instants: from its start, or from when the party sat
+ * down if that was earlier (a party seated before its time, a finished one
+ * whose end came before its booked start).
+ */
 export function bookingSpan(date: string, booking: PlanBooking): Span {
-  const start = instantOf(date, booking.startsAt || booking.time);
-  return { start, end: instantOf(date, booking.endsAt, start) };
+  const booked = instantOf(date, booking.startsAt || booking.time);
+  const seated = booking.seatedAt ? Date.parse(booking.seatedAt) : Number.NaN;
+  const start = seated < booked ? seated : booked;
+  return { start, end: Math.max(instantOf(date, booking.endsAt, start), start) };
 }
 
 /** Rome's wall clock of an instant: "22:15". */

@@ -96,7 +96,7 @@ function Row({
           </span>
         ) : null}
       </div>
-      <div className="evening-row__track" style={{ height: `${lanes * 2.75}rem` }}>
+      <div className="evening-row__track" style={{ minHeight: `${lanes * 2.75 + 0.25}rem` }}>
         {now !== null && now >= range.start && now < range.end ? (
           <span
             className="evening-row__now"
@@ -191,7 +191,7 @@ export function Timeline({
       aria-label={T.timelineOf(area.name)}
       tabIndex={0}
     >
-      <div className="evening-timeline__inner" style={{ minWidth: `${7 + hours.length * 4.5}rem` }}>
+      <div className="evening-timeline__inner" style={{ minWidth: `${7 + hours.length * 6}rem` }}>
         <div className="evening-timeline__hours" aria-hidden="true">
           {hours.map((hour) => (
             <span
