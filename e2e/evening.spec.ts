@@ -105,11 +105,11 @@ async function seenWithin2s(since: number, check: () => Promise<void>) {
   expect(Date.now() - since).toBeLessThanOrEqual(2_000);
 }
 
-async function screenshot(page: Page, name: string) {
+async function screenshot(page: Page, name: string, fullPage = true) {
   const dir = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
   // From the top: the header is fixed, and would cover the page scrolled under it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${dir}/${name}-${e2eProject().database}.png`, fullPage: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${dir}/${name}-${e2eProject().database}.png`, fullPage });
 }
 
 async function dragOnto(page: Page, handle: Locator, target: Locator) {
@@ -218,7 +218,8 @@ for (const { label, viewport } of WIDTHS) {
       const sheet = page.getByRole('dialog', { name: 'Giulia Bianchi · 2 persone' });
       await expect(sheet.getByText('T1', { exact: true })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await screenshot(page, `evening-${viewport.width}-booking`);
+      // The sheet as the screen shows it (it stays in the viewport).
+      await screenshot(page, `evening-${viewport.width}-booking`, false);
       await sheet.getByRole('button', { name: 'Hanno finito' }).click();
       await expect(toast(page, 'Giulia Bianchi: hanno finito.')).toBeVisible();
       since = Date.now();

@@ -88,13 +88,16 @@ export function BookingSheet({
           <dd>{tables}</dd>
         </div>
         <div>
-          <dt>{T.booking}</dt>
+          <dt>{T.statusLabel}</dt>
           <dd>
             <span className={`staff-badge evening-status evening-status--${booking.status}`}>
               {T.status[booking.status] ?? booking.status}
-            </span>{' '}
-            {T.source[booking.source] ?? booking.source}
+            </span>
           </dd>
+        </div>
+        <div>
+          <dt>{T.sourceLabel}</dt>
+          <dd>{T.source[booking.source] ?? booking.source}</dd>
         </div>
         {times.map(([label, time]) => (
           <div key={label}>

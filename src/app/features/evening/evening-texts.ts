@@ -71,11 +71,10 @@ export const EVENING_TEXTS = {
   conflictHint: 'Condivide un tavolo con un’altra prenotazione o un evento.',
   noTable: 'nessun tavolo',
 
-  booking: 'Prenotazione',
   when: 'Orario',
   tables: 'Tavoli',
-  party: 'Persone',
-  phoneSource: 'Arrivata',
+  statusLabel: 'Stato',
+  sourceLabel: 'Provenienza',
   arrivedAt: 'Arrivati alle',
   seatedAt: 'Seduti alle',
   finishedAt: 'Finito alle',
