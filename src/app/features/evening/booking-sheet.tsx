@@ -130,7 +130,7 @@ export function BookingSheet({
             className="staff-button staff-button--ghost"
             onClick={() => setMoving(true)}
           >
-            {T.move}
+            {booking.tableIds.length === 0 ? T.assign : T.move}
           </button>
         ) : null}
       </div>

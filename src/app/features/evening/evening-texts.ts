@@ -84,6 +84,8 @@ export const EVENING_TEXTS = {
   finished: 'Hanno finito',
   stepDone: (name: string, status: string) => `${name}: ${status.toLowerCase()}.`,
   move: 'Sposta',
+  /** A booking without a table gets one the same way. */
+  assign: 'Scegli il tavolo',
   moveTitle: (name: string) => `Sposta ${name}`,
   moveChoose: 'Nuovo tavolo',
   moveChooseHint: 'Tavoli e combinazioni della pianta, con i posti.',

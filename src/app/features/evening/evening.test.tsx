@@ -178,6 +178,18 @@ describe('the evening', () => {
     expect(toasts).toContainEqual(['success', 'Sara Verdi spostati a T4.']);
   });
 
+  it('a booking without a table gets one from its sheet', async () => {
+    routes['PATCH /api/reservations/4'] = () => answered(4, { tableIds: [3] });
+    await renderEvening();
+    fireEvent.click(screen.getByRole('button', { name: '20:45 Hans Müller · 4 persone' }));
+    expect(within(dialog()).getByText('nessun tavolo')).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Scegli il tavolo' }));
+    fireEvent.change(within(dialog()).getByLabelText('Nuovo tavolo'), { target: { value: 't3' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Sposta qui' }));
+    await tick();
+    expect(bodies('PATCH /api/reservations/4')).toEqual([{ tableIds: [3] }]);
+  });
+
   it('a walk-in on a free table in two taps', async () => {
     routes['POST /api/reservations/walk-in'] = () => answered(8);
     await renderEvening();
