@@ -112,7 +112,8 @@ async function screenshot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${dir}/${name}-${e2eProject().database}.png`, fullPage });
 }
 
-async function dragOnto(page: Page, handle: Locator, target: Locator) {
+/** Drags `handle` onto `target` with the mouse, and lets go once the page says it is over `table`. */
+async function dragOnto(page: Page, handle: Locator, target: Locator, announced: string) {
   // Both in sight: the handle in the middle of the screen, its target a few rows below.
   await handle.evaluate((element) =>
     element.scrollIntoView({ block: 'center', inline: 'nearest' }),
@@ -124,6 +125,12 @@ async function dragOnto(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
   const to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  // Where the target is now (the page may have scrolled under the pointer).
+  const settled = (await target.boundingBox())!;
+  await page.mouse.move(settled.x + settled.width / 2, settled.y + settled.height / 2, {
+    steps: 2,
+  });
+  await expect(page.getByRole('status').filter({ hasText: announced })).toBeAttached();
   await page.mouse.up();
 }
 
@@ -235,6 +242,7 @@ for (const { label, viewport } of WIDTHS) {
         page,
         row(page, 'T2').getByRole('button', { name: 'Trascina Marco Neri su un altro tavolo' }),
         row(page, 'T4').locator('.evening-row__name'),
+        'Marco Neri sopra il tavolo T4.',
       );
       await expect(toast(page, 'Marco Neri spostati a T4.')).toBeVisible();
       since = Date.now();

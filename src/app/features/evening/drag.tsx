@@ -3,6 +3,7 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   pointerWithin,
   PointerSensor,
   useDraggable,
@@ -127,6 +128,9 @@ export function BookingDrag({
     <DndContext
       sensors={sensors}
       collisionDetection={underPointerOrNearest}
+      // The tables' rows are measured throughout the drag: the page and the
+      // timeline scroll under the finger (dnd-kit's auto-scroll) as it moves.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={({ active }) => setDragged(bookingOf(active) ?? null)}
       onDragCancel={() => setDragged(null)}
       onDragEnd={onDragEnd}
