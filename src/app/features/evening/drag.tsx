@@ -3,7 +3,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  MeasuringStrategy,
   pointerWithin,
   PointerSensor,
   useDraggable,
@@ -63,9 +62,25 @@ const byTable: KeyboardCoordinateGetter = (event, { context }) => {
   };
 };
 
-/** A finger or a mouse drops on the row under it; the keyboard on the row it jumped to. */
-const underPointerOrNearest: CollisionDetection = (args) =>
-  args.pointerCoordinates ? pointerWithin(args) : closestCenter(args);
+/**
+ * A finger or a mouse drops on the row under it, as the page is laid out
+ * now: dnd-kit's own rectangles lag behind while the page scrolls under a
+ * still finger (its auto-scroll near the screen's edge). The keyboard drops
+ * on the row it jumped to.
+ */
+const underPointerOrNearest: CollisionDetection = (args) => {
+  const pointer = args.pointerCoordinates;
+  if (!pointer) return closestCenter(args);
+  if (typeof document.elementsFromPoint !== 'function') return pointerWithin(args);
+  const row = document
+    .elementsFromPoint(pointer.x, pointer.y)
+    .map((element) => element.closest<HTMLElement>('[data-drop-table]'))
+    .find((element) => element !== null);
+  const id = row ? `table-${row.dataset.dropTable}` : null;
+  return args.droppableContainers
+    .filter((container) => container.id === id)
+    .map((container) => ({ id: container.id, data: { droppableContainer: container, value: 0 } }));
+};
 
 export function BookingDrag({
   bookings,
@@ -128,9 +143,6 @@ export function BookingDrag({
     <DndContext
       sensors={sensors}
       collisionDetection={underPointerOrNearest}
-      // The tables' rows are measured throughout the drag: the page and the
-      // timeline scroll under the finger (dnd-kit's auto-scroll) as it moves.
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={({ active }) => setDragged(bookingOf(active) ?? null)}
       onDragCancel={() => setDragged(null)}
       onDragEnd={onDragEnd}

@@ -85,6 +85,7 @@ function Row({
       ref={setNodeRef}
       className={`evening-row${isOver ? ' evening-row--over' : ''}`}
       data-table={table.name}
+      data-drop-table={table.id}
     >
       <div className="evening-row__name">
         <strong>{table.name}</strong>
