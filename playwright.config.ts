@@ -75,7 +75,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * opening hours and their notices, reservations, takeaway orders and their
  * kitchen board, event requests and the covers they hold, the floor plan, the printed menu,
  * the uploaded photos and page texts, staff devices' push subscriptions and
- * their messages, and two instances behind one database.
+ * their messages, the evening view followed from a second instance, and two
+ * instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -86,6 +87,7 @@ const DATABASE_SPECS = [
   'contact',
   'daily-menu-translation',
   'dashboard-translations',
+  'evening',
   'events',
   'floor-editor',
   'home',

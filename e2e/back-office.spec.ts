@@ -111,6 +111,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
     await expect(sections(colleague.page).getByRole('link')).toHaveText([
       'Menu del giorno',
       'Prenotazioni',
+      'Sala',
       'Asporto',
       'Eventi',
       'Menu',

@@ -37,6 +37,13 @@ export const SECTIONS = [
     module: 'routes/staff/reservations.tsx',
   },
   {
+    path: 'evening',
+    label: 'Sala',
+    role: 'staff',
+    group: 'guests',
+    module: 'routes/staff/evening.tsx',
+  },
+  {
     path: 'takeaway',
     label: 'Asporto',
     role: 'staff',

@@ -19,6 +19,7 @@ export {
 export { fetchMenu } from './menu-api.ts';
 export { INQUIRY_PARAM, inquiryHref } from './section-links.ts';
 export { useLoad, type Load, type LoadState } from './use-load.ts';
+export { POLL_EVERY_MS, usePolled, type PollFetcher, type PolledSnapshot } from './use-polled.ts';
 // The translation review any translated record uses (a dish, the daily menu, a photo, the page texts).
 export {
   FieldTranslationsReview,

@@ -35,7 +35,25 @@ function useStatusChange() {
 }
 
 /** One booking: who, when, how to reach them, and what staff can do with it. */
-export function BookingCard({ booking }: { booking: Reservation }) {
+/**
+ * The evening's next steps of a booking, each one tap: arrived, seated,
+ * finished. A confirmed booking is offered them once it has tables (table
+ * mode); in covers mode its card stays as it was.
+ */
+const STEPS: Partial<Record<Reservation['status'], ('arrived' | 'seated' | 'finished')[]>> = {
+  confirmed: ['arrived', 'seated'],
+  arrived: ['seated'],
+  seated: ['finished'],
+};
+
+export function BookingCard({
+  booking,
+  tableNames,
+}: {
+  booking: Reservation;
+  /** The plan's tables by id, once read (the day plan): their names instead of their numbers. */
+  tableNames?: ReadonlyMap<number, string> | undefined;
+}) {
   const id = useId();
   const change = useStatusChange();
   const [message, setMessage] = useState('');
@@ -98,6 +116,22 @@ export function BookingCard({ booking }: { booking: Reservation }) {
       />,
     );
   }
+  const steps =
+    booking.status === 'confirmed' && booking.tableIds.length === 0
+      ? []
+      : (STEPS[booking.status] ?? []);
+  for (const step of steps) {
+    actions.push(
+      <button
+        key={step}
+        type="button"
+        className="staff-button staff-button--small"
+        onClick={() => void change(booking, { status: step }, T.stepDone(booking.name, T[step]))}
+      >
+        {T[step]}
+      </button>,
+    );
+  }
   if (booking.status === 'confirmed') {
     actions.push(
       <ConfirmedAction
@@ -152,6 +186,14 @@ export function BookingCard({ booking }: { booking: Reservation }) {
             {booking.email ? <a href={mailtoHref(booking.email)}>{booking.email}</a> : T.noEmail}
           </dd>
         </div>
+        {booking.tableIds.length > 0 ? (
+          <div>
+            <dt>{T.tables}</dt>
+            <dd className="booking__tables">
+              {booking.tableIds.map((id) => tableNames?.get(id) ?? T.tableOf(id)).join(' + ')}
+            </dd>
+          </div>
+        ) : null}
         {booking.notes ? (
           <div className="booking__wide">
             <dt>{T.notes}</dt>
@@ -184,6 +226,11 @@ export function BookingCard({ booking }: { booking: Reservation }) {
       {booking.overCapacity ? (
         <p className="booking__flag">
           <span className="staff-badge staff-badge--warning">{T.overCapacity}</span>
+        </p>
+      ) : null}
+      {booking.conflict ? (
+        <p className="booking__flag">
+          <span className="staff-badge staff-badge--warning">{T.conflict}</span>
         </p>
       ) : null}
       {actions.length > 0 ? (

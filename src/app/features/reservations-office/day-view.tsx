@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
-import { LoadedPanel, useLoaded, type Loading } from '../../staff/index.ts';
-import { DayNavigator, eventKindName, inquiryHref } from '../../staff-kit/index.ts';
+import { LoadedPanel, useLoaded, useUser, type Loading } from '../../staff/index.ts';
+import { DayNavigator, eventKindName, inquiryHref, useLoad } from '../../staff-kit/index.ts';
 import { BookingCard } from './booking-card.tsx';
 import { dayLists, seatedTotals } from './format.ts';
 import { DAY_PARAM } from './load-reservations.ts';
 import { Occupancy } from './occupancy.tsx';
+import { fetchDayPlan } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
 export const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
@@ -18,27 +19,48 @@ export function DayNav({ date, today }: { date: string; today: string }) {
 
 /** The day's covers per slot and its bookings, once both are in. */
 export function DayBookings({
+  date,
   reservations,
   occupancy,
 }: {
+  date: string;
   reservations: Loading<Reservation[]>;
   occupancy: Loading<OccupancyAnswer>;
 }) {
   return (
     <LoadedPanel loading={reservations} texts={T}>
-      {(bookings) => <Day bookings={bookings} occupancy={occupancy} />}
+      {(bookings) => <Day date={date} bookings={bookings} occupancy={occupancy} />}
     </LoadedPanel>
   );
 }
 
+/**
+ * The names of the day's tables, read from the day plan only when a booking
+ * has tables (in covers mode nothing is asked); until then, their numbers.
+ */
+function useTableNames(date: string, bookings: readonly Reservation[]) {
+  const { currentToken } = useUser();
+  const needed = bookings.some((booking) => booking.tableIds.length > 0);
+  const plan = useLoad(needed ? date : null, async (signal) => {
+    const token = currentToken();
+    return token
+      ? fetchDayPlan(token, date, signal)
+      : { ok: false as const, failure: { kind: 'network' as const, error: null } };
+  });
+  return plan.data ? new Map(plan.data.tables.map((table) => [table.id, table.name])) : undefined;
+}
+
 function Day({
+  date,
   bookings,
   occupancy,
 }: {
+  date: string;
   bookings: Reservation[];
   occupancy: Loading<OccupancyAnswer>;
 }) {
   const { data: slots, failed: slotsFailed } = useLoaded(occupancy);
+  const tableNames = useTableNames(date, bookings);
   const { pending, others } = dayLists(bookings);
   const totals = seatedTotals(bookings);
   return (
@@ -58,9 +80,19 @@ function Day({
       ) : (
         <>
           {pending.length > 0 ? (
-            <BookingList title={T.pendingTitle} count={pending.length} bookings={pending} />
+            <BookingList
+              title={T.pendingTitle}
+              count={pending.length}
+              bookings={pending}
+              tableNames={tableNames}
+            />
           ) : null}
-          <BookingList title={T.othersTitle} bookings={others} empty={T.noOthers} />
+          <BookingList
+            title={T.othersTitle}
+            bookings={others}
+            empty={T.noOthers}
+            tableNames={tableNames}
+          />
         </>
       )}
     </>
@@ -99,11 +131,13 @@ function BookingList({
   count,
   bookings,
   empty,
+  tableNames,
 }: {
   title: string;
   count?: number;
   bookings: Reservation[];
   empty?: string;
+  tableNames: ReadonlyMap<number, string> | undefined;
 }) {
   const id = useId();
   return (
@@ -122,7 +156,7 @@ function BookingList({
       ) : (
         <ul className="bookings__list" aria-label={title}>
           {bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} />
+            <BookingCard key={booking.id} booking={booking} tableNames={tableNames} />
           ))}
         </ul>
       )}

@@ -13,6 +13,7 @@ import {
   type ReservationStatusBody,
   type StaffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
+import { dayPlanAnswer, type DayPlan } from '../../../shared/schemas/floor.ts';
 import { type GuestKey } from '../../../shared/schemas/guest.ts';
 import { z } from '../../../shared/schemas/zod.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
@@ -43,7 +44,19 @@ export async function fetchOccupancy(
   );
 }
 
-/** PATCH /api/reservations/{id}: confirm, decline (with a message), cancel, no-show. */
+/** GET /api/reservations/plan?date=: the day plan, read here for the tables' names. */
+export async function fetchDayPlan(
+  token: string,
+  date: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<DayPlan>> {
+  return parseAnswer(
+    await apiRequest('GET', `/reservations/plan?date=${date}`, { token, signal }),
+    dayPlanAnswer,
+  );
+}
+
+/** PATCH /api/reservations/{id}: confirm, decline (with a message), cancel, no-show, the evening's steps. */
 export async function setReservationStatus(
   token: string,
   id: number,

@@ -528,6 +528,54 @@ describe('answering a booking', () => {
     expect(within(await card('Marco Neri')).getByText('Non presentato')).toBeTruthy();
   });
 
+  it('the evening’s steps: a booking with tables shows their names and one tap for arrived, seated, finished', async () => {
+    days[TODAY] = [
+      booking({ id: 1, tableIds: [11, 12] }),
+      booking({ id: 2, name: 'Hans Müller', time: '20:30', status: 'seated', tableIds: [13] }),
+    ];
+    routes['GET /api/reservations/plan?date=2026-06-10'] = () =>
+      Response.json({
+        date: TODAY,
+        areas: [{ id: 1, name: 'Sala', onlineBookable: true }],
+        tables: [11, 12, 13].map((id) => ({
+          id,
+          name: `T${id}`,
+          areaId: 1,
+          minSeats: 2,
+          maxSeats: 4,
+          onlineBookable: true,
+          priority: 0,
+          shape: 'square',
+          x: 0,
+          y: 0,
+          w: 10,
+          h: 10,
+        })),
+        combinations: [],
+        bookings: [],
+        unassigned: [],
+        holds: [],
+      });
+    routes['PATCH /api/reservations/1'] = patchRoute(1);
+    renderReservations();
+    const marco = await card('Marco Neri');
+    await waitFor(() => expect(within(marco).getByText('T11 + T12')).toBeTruthy());
+    expect(within(await card('Hans Müller')).getByText('Al tavolo')).toBeTruthy();
+    expect(
+      within(await card('Hans Müller'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Hanno finito']);
+    expect(
+      within(marco)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Arrivati', 'Al tavolo', 'Non presentato', 'Annulla']);
+    fireEvent.click(within(marco).getByRole('button', { name: 'Al tavolo' }));
+    await waitFor(() => expect(toasts).toContainEqual(['success', 'Marco Neri: al tavolo.']));
+    expect(bodies('PATCH /api/reservations/1')).toEqual([{ status: 'seated' }]);
+  });
+
   it('changed meanwhile (409 invalid-transition): said in Italian, and the day shown as it is now', async () => {
     routes['PATCH /api/reservations/3'] = () => {
       // The guest cancelled from the link in the mail a moment ago.

@@ -23,7 +23,12 @@ export function ReservationsOffice({ data }: { data: ReservationsData }) {
         <PhoneBooking date={data.date} />
         <DayNav date={data.date} today={data.today} />
         {/* Keyed by the day: another day shows its loading text, not the last day's bookings. */}
-        <DayBookings key={data.date} reservations={data.reservations} occupancy={data.occupancy} />
+        <DayBookings
+          key={data.date}
+          date={data.date}
+          reservations={data.reservations}
+          occupancy={data.occupancy}
+        />
       </StaffPanel>
       {isOwner ? <ReservationSettingsPanel settings={data.settings} /> : null}
       <GuestDataPanel />

@@ -14,7 +14,7 @@ export interface TakeawayBoardData {
 
 /**
  * The /dashboard/takeaway route's client loader: only the day. The board
- * asks for its orders itself, every second (useBoard).
+ * asks for its orders itself, every second (useBoard, on the staff kit's usePolled).
  */
 export function loadTakeawayBoard(request: Request): TakeawayBoardData {
   const today = romeDate(new Date());

@@ -1,0 +1,2 @@
+export { EveningScreen } from './evening.tsx';
+export { loadEvening, type EveningData } from './load-evening.ts';
