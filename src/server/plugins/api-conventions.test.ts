@@ -50,6 +50,7 @@ describe('every API route', () => {
     const required: Record<string, string> = {
       '/api/reservations': 'date=2026-01-14&',
       '/api/reservations/occupancy': 'date=2026-01-14&',
+      '/api/reservations/plan': 'date=2026-01-14&',
       '/api/reservations/availability': 'date=2026-01-14&party=2&',
       '/api/guest-data': 'email=guest%40example.com&',
       '/api/reservations/decline-pending': 'email=guest%40example.com&',

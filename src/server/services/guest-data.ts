@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { GuestData, GuestErased } from '../../shared/schemas/reservations.ts';
+import type { GuestData, GuestErased } from '../../shared/schemas/guest-data.ts';
 import type { GuestKey } from '../../shared/schemas/guest.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { bumpBookingsVersion, toReservation } from './reservations/rows.ts';

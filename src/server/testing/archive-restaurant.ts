@@ -1,3 +1,4 @@
+// Over 400 lines: a row in every table of the restaurant, each written out, so that an archive round trip has something of everything to carry.
 import { sql, type Kysely } from 'kysely';
 import { ARCHIVE_TABLES, LEFT_OUT_OF_ARCHIVES } from '../backup/archive-tables.ts';
 import type { Database } from '../db/database.ts';

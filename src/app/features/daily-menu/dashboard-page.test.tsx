@@ -134,6 +134,7 @@ describe('dashboard', () => {
     expect(links()).toEqual([
       'Menu del giorno',
       'Prenotazioni',
+      'Sala',
       'Asporto',
       'Eventi',
       'Menu',
@@ -154,6 +155,7 @@ describe('dashboard', () => {
       expect(links()).toEqual([
         'Menu del giorno',
         'Prenotazioni',
+        'Sala',
         'Asporto',
         'Eventi',
         'Pianta della sala',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { GuestData, GuestErased } from '../../../shared/schemas/reservations.ts';
+import type { GuestData, GuestErased } from '../../../shared/schemas/guest-data.ts';
 import { guestDataQuery, guestKeyOf, type GuestKey } from '../../../shared/schemas/guest.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { useStaffSave, SubmitButton, StaffPanel } from '../../staff/index.ts';

@@ -1,11 +1,13 @@
 import {
   guestDataAnswer,
   guestErasedAnswer,
+  type GuestData,
+  type GuestErased,
+} from '../../../shared/schemas/guest-data.ts';
+import {
   occupancyAnswer,
   reservationAnswer,
   reservationSettingsAnswer,
-  type GuestData,
-  type GuestErased,
   type OccupancyAnswer,
   type Reservation,
   type ReservationSettingsBody,

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GuestData } from '../../../shared/schemas/guest-data.ts';
 import type {
-  GuestData,
   OccupancyAnswer,
   Reservation,
   ReservationSettingsAnswer,

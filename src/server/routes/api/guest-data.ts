@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestDataQuery, guestKeyOf } from '../../../shared/schemas/guest.ts';
-import { guestDataAnswer, guestErasedAnswer } from '../../../shared/schemas/reservations.ts';
+import { guestDataAnswer, guestErasedAnswer } from '../../../shared/schemas/guest-data.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 
 /**

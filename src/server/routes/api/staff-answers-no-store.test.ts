@@ -57,6 +57,7 @@ async function examples(): Promise<Record<string, string>> {
     '/api/reservations/calendar/:file': `/api/reservations/calendar/${'a'.repeat(43)}.ics`,
     '/api/reservations': '/api/reservations?date=2026-01-14',
     '/api/reservations/occupancy': '/api/reservations/occupancy?date=2026-01-14',
+    '/api/reservations/plan': '/api/reservations/plan?date=2026-01-14',
     '/api/reservations/availability': '/api/reservations/availability?date=2026-01-14&party=2',
     '/api/guest-data': '/api/guest-data?email=guest%40example.com',
     '/api/reservations/decline-pending':
