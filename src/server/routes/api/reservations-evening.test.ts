@@ -174,6 +174,35 @@ describe('the day plan', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('carries an ETag: asked again with it, 304 until a booking changes or the minute turns', async () => {
+    await start();
+    await insertPlan(harness.app.db, SMALL_ROOM);
+    const url = `/api/reservations/plan?date=${WEDNESDAY}`;
+    const first = await asStaff('GET', url);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"plan-/);
+    const again = (etag: string) =>
+      harness.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${staff}`, 'if-none-match': etag },
+      });
+    const unchanged = await again(tag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers['cache-control']).toBe('no-store');
+    expect((await walkIn({ party: 2 })).statusCode).toBe(201);
+    const changed = await again(tag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<DayPlan>().bookings).toHaveLength(1);
+    const newer = changed.headers.etag as string;
+    expect(newer).not.toBe(tag);
+    expect((await again(newer)).statusCode).toBe(304);
+    // A party running late holds its table a little longer as the clock moves.
+    now += 60_000;
+    expect((await again(newer)).statusCode).toBe(200);
+  });
 });
 
 describe('the switch to table mode', () => {

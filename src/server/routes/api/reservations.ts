@@ -135,10 +135,20 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reservations/plan',
     {
-      schema: { querystring: dayQuery, response: { 200: dayPlanAnswer } },
+      schema: { querystring: dayQuery, response: { 200: dayPlanAnswer, 304: z.void() } },
       preHandler: requireStaff,
     },
-    (request) => app.reservations.dayPlan(request.query.date),
+    async (request, reply) => {
+      const outcome = await app.reservations.dayPlan(
+        request.query.date,
+        request.headers['if-none-match'],
+      );
+      // The evening view sends the tag of the plan it shows (it asks every
+      // second); nothing is cached: the plan names guests (no-store).
+      reply.header('etag', outcome.tag);
+      if ('notModified' in outcome) return reply.code(304).send();
+      return outcome.plan;
+    },
   );
 
   app.post(

@@ -19,13 +19,13 @@ import { DayView } from './day.ts';
 import { GuestBooking } from './guest-booking.ts';
 import { ReservationMailQueue } from './mail-queue.ts';
 import { Reminders } from './reminders.ts';
-import type { Actor } from './rows.ts';
+import { MINUTE_MS, readBookingsVersion, type Actor } from './rows.ts';
 import { ReservationSettingsStore } from './settings.ts';
 import { StatusChanges } from './status.ts';
 import { TableMemory } from './table-state.ts';
 import { seatWalkIn } from './walk-in.ts';
 import { assignUnassigned } from './assign.ts';
-import type { WalkInBody } from '../../../shared/schemas/floor.ts';
+import type { DayPlan, WalkInBody } from '../../../shared/schemas/floor.ts';
 
 /**
  * Table reservations (docs/decisions/011), the one service the routes and
@@ -193,8 +193,22 @@ export class ReservationsService {
     return this.#day.bookings(date);
   }
 
-  dayPlan(date: string) {
-    return this.#day.plan(date);
+  /**
+   * The day plan and its tag; `notModified` when the tag is `ifNoneMatch`,
+   * and then one row was read. The evening view asks every second on every
+   * staff screen: the tag is the bookings' version, read afresh (every change
+   * of a booking, its tables, the plan or an event's hold counts it up, on
+   * every instance), and the minute, since a party running late holds its
+   * tables a little longer as the clock moves.
+   */
+  async dayPlan(
+    date: string,
+    ifNoneMatch?: string,
+  ): Promise<{ tag: string; notModified: true } | { tag: string; plan: DayPlan }> {
+    const version = await readBookingsVersion(this.#db);
+    const tag = `"plan-${version}-${date}-${Math.floor(this.#now() / MINUTE_MS)}"`;
+    if (ifNoneMatch === tag) return { tag, notModified: true };
+    return { tag, plan: await this.#day.plan(date) };
   }
 
   occupancy(date: string) {
