@@ -163,6 +163,17 @@ for (const { label, viewport } of WIDTHS) {
       const owner = await createStaffAccount(a.databaseUrl, `evening-${label}`, {}, 'owner');
       const session = await logInThroughApi(request, owner, a.url);
       await api(request, a, session, 'put', '/floor', ROOM);
+      // Guests may book tonight (no notice), and parties of up to four are confirmed at once.
+      const settings = await request.get(`${a.url}/api/reservations/settings`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      const stored = (await settings.json()) as Record<string, unknown>;
+      delete stored.calendarFeedUrl; // the answer's, not a setting
+      await api(request, a, session, 'put', '/reservations/settings', {
+        ...stored,
+        minNoticeMinutes: 0,
+        autoConfirmMaxParty: 4,
+      });
       const giulia = await api(
         request,
         a,
@@ -275,6 +286,29 @@ for (const { label, viewport } of WIDTHS) {
       await seenWithin2s(since, () =>
         expect(bar(second, 'T5', 'Sara Verdi')).toBeAttached({ timeout: 2_000 }),
       );
+
+      // A guest books online, in English, for 21:00: seated on the best free table (T1,
+      // free since Giulia's party finished, first by priority), on both instances' views.
+      const guestContext = await browser.newContext({ viewport, locale: 'en-GB' });
+      const guest = await guestContext.newPage();
+      await guest.clock.setFixedTime(new Date(CLOCK));
+      await guest.goto(`${a.url}/reservations?lng=en`);
+      await hydrated(guest);
+      await guest.getByLabel('Guests').selectOption('2');
+      await guest.getByLabel('Day', { exact: true }).selectOption(TUESDAY);
+      await guest.getByLabel('Time').selectOption('21:00');
+      await guest.getByLabel('Full name').fill('Emma Clark');
+      await guest.getByLabel('E-mail').fill('emma@example.co.uk');
+      await guest.getByLabel('Phone').fill('+44 7700 900123');
+      await guest.getByLabel('I have read and accept the privacy policy').check();
+      await guest.getByRole('button', { name: 'Send my booking' }).click();
+      await expect(guest.getByRole('heading', { name: 'Table confirmed' })).toBeVisible();
+      since = Date.now();
+      await expect(bar(page, 'T1', 'Emma Clark')).toBeAttached();
+      await seenWithin2s(since, () =>
+        expect(bar(second, 'T1', 'Emma Clark')).toBeAttached({ timeout: 2_000 }),
+      );
+      await guestContext.close();
 
       expect(await axeViolations(page)).toEqual([]);
       expect(await axeViolations(second)).toEqual([]);
