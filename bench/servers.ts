@@ -48,7 +48,11 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const dir = mkdtempSync(join(tmpdir(), 'bench-site-'));
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = `file:${join(dir, 'db.sqlite')}`;
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  // SITE_CPU_PROF=<folder>: the site writes a V8 CPU profile there when it stops
+  // (NODE_OPTIONS may not carry --cpu-prof), to see where a measure's time goes.
+  const profile = process.env.SITE_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...flags, 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

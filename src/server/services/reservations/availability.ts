@@ -60,6 +60,13 @@ export class Availability {
   readonly #seatedAround: ContentMemo<string, Seated[]>;
   /** The confirmed events' holds of a date, by date: confirming one counts the bookings' version up. */
   readonly #holds: ContentMemo<string, Hold[]>;
+  /**
+   * Covers mode's answers, by date, party, rules and the slots still
+   * bookable, while the bookings' version stays: `fits` looks at every
+   * booking for every slot, which a busy day makes costly, and guests ask
+   * the same question again and again.
+   */
+  readonly #coverAnswers: ContentMemo<string, AvailabilityAnswer['slots']>;
   /** The plan and each date's tables (table-state.ts). */
   readonly #tables: TableMemory;
 
@@ -81,6 +88,7 @@ export class Availability {
     this.#daySlots = new ContentMemo(options.contentVersion);
     this.#seatedAround = new ContentMemo(() => options.bookingsVersion.current());
     this.#holds = new ContentMemo(() => options.bookingsVersion.current());
+    this.#coverAnswers = new ContentMemo(() => options.bookingsVersion.current());
   }
 
   /** Every date from today to the horizon, open when it has a slot (capacity aside). */
@@ -128,19 +136,22 @@ export class Availability {
         },
       };
     }
-    const seated = await this.seatedOn(date, settings);
     const rules = { turnMinutes: settings.turnMinutes, capacity: coverCapacity(settings) };
-    return {
-      ok: true,
-      answer: {
-        date,
-        party,
-        slots: slots.map((slot) => ({
-          time: slot.time,
-          available: fits(seated, slot.at.getTime(), party, rules),
-        })),
-      },
-    };
+    const key = [
+      date,
+      party,
+      rules.turnMinutes,
+      rules.capacity,
+      ...slots.map((s) => s.time),
+    ].join();
+    const answered = await this.#coverAnswers.get(key, async () => {
+      const seated = await this.seatedOn(date, settings);
+      return slots.map((slot) => ({
+        time: slot.time,
+        available: fits(seated, slot.at.getTime(), party, rules),
+      }));
+    });
+    return { ok: true, answer: { date, party, slots: answered } };
   }
 
   /**
