@@ -178,6 +178,7 @@ export const walkInBody = z.strictObject({
     )
     .min(1)
     .max(COMBINATION_TABLES.max)
+    .refine((ids) => new Set(ids).size === ids.length, 'Un tavolo compare due volte.')
     .optional(),
   name: z.string().trim().max(100).regex(ONE_LINE_TEXT).optional(),
   phone: z.string().trim().max(40).regex(ONE_LINE_TEXT).optional(),

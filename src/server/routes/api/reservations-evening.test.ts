@@ -127,6 +127,53 @@ describe('walk-ins', () => {
     expect(next.json<Reservation>().tableIds).toEqual([ids.T1]);
   });
 
+  it('a finished party seated again takes its tables back only if free (else 409 table-taken, or override, shown as a conflict)', async () => {
+    await start();
+    const ids = await insertPlan(harness.app.db, SMALL_ROOM);
+    const first = (await walkIn({ party: 2 })).json<Reservation>();
+    const patch = (body: object) => asStaff('PATCH', `/api/reservations/${first.id}`, body);
+    expect((await patch({ status: 'finished' })).statusCode).toBe(200);
+    const next = (await walkIn({ party: 2 })).json<Reservation>();
+    expect(next.tableIds).toEqual([ids.T1]);
+    const again = await patch({ status: 'seated' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('table-taken');
+    const forced = await patch({ status: 'seated', override: true });
+    expect(forced.statusCode, forced.body).toBe(200);
+    // The answer is the booking as staff's list shows it: its tables, and the clash.
+    expect(forced.json<Reservation>()).toMatchObject({
+      status: 'seated',
+      tableIds: [ids.T1],
+      conflict: true,
+    });
+  });
+
+  it('a party seated before its time holds its table from then', async () => {
+    await start();
+    const ids = await insertPlan(harness.app.db, SMALL_ROOM);
+    now = MORNING;
+    const booked = await byPhone({ time: '21:00' });
+    expect(booked.json<Reservation>().tableIds).toEqual([ids.T1]);
+    // 19:00: the couple of 21:00 came early and sat down at T1.
+    now = Date.parse('2026-01-14T18:00:00Z');
+    const seated = await asStaff('PATCH', `/api/reservations/${booked.json<Reservation>().id}`, {
+      status: 'seated',
+    });
+    expect(seated.json<Reservation>().tableIds).toEqual([ids.T1]);
+    // Another couple walks in: 90 minutes would end before 21:00, but T1 is taken now.
+    const walkedIn = await walkIn({ party: 2 });
+    expect(walkedIn.statusCode, walkedIn.body).toBe(201);
+    expect(walkedIn.json<Reservation>().tableIds).toEqual([ids.T2]);
+  });
+
+  it('refuses a table named twice (400), which would otherwise be stored twice', async () => {
+    await start();
+    const ids = await insertPlan(harness.app.db, SMALL_ROOM);
+    const twice = await walkIn({ party: 2, tableIds: [ids.T1, ids.T1], override: true });
+    expect(twice.statusCode).toBe(400);
+    expect(await harness.app.db.selectFrom('reservations').select('id').execute()).toEqual([]);
+  });
+
   it('in covers mode: seated against the capacity from now, past it only with override', async () => {
     await start();
     expect((await byPhone({ party: 39, time: '20:00', override: true })).statusCode).toBe(201);
@@ -202,6 +249,19 @@ describe('the day plan', () => {
     // A party running late holds its table a little longer as the clock moves.
     now += 60_000;
     expect((await again(newer)).statusCode).toBe(200);
+    // The owner's settings (the turn shapes events' holds) count the version too.
+    const settings = await asStaff('GET', '/api/reservations/settings');
+    const stored = settings.json<Record<string, unknown>>();
+    delete stored.calendarFeedUrl; // the answer's, not a setting
+    const latest = (await again(newer)).headers.etag as string;
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/reservations/settings',
+      payload: { ...stored, turnMinutes: 105 },
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await again(latest)).statusCode).toBe(200);
   });
 });
 

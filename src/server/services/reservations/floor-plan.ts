@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { FloorPlan, FloorPlanBody } from '../../../shared/schemas/floor.ts';
+import { RUNNING_LATE_AT_MOST_MS } from './seating.ts';
 import { DEFAULT_RESERVATION_SETTINGS } from '../../../shared/schemas/reservations.ts';
 import { recordAudit } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
@@ -15,9 +16,6 @@ import type { Actor } from './rows.ts';
 
 /** The key the area names' translations are stored under (services/translation). */
 export const AREA_TEXTS = 'floor_areas';
-
-/** How long after its start a party still marked seated is taken to be at its table. */
-const SEATED_LATE_MS = 12 * 60 * 60 * 1000;
 
 /** The statuses of a booking that still holds its tables (not declined, cancelled, no-show or finished). */
 const HOLDING = ['pending', 'confirmed', 'arrived', 'seated'] as const;
@@ -187,7 +185,7 @@ async function bookingsHolding(
         eb('reservations.ends_at', '>', nowIso(now)),
         eb.and([
           eb('reservations.status', '=', 'seated'),
-          eb('reservations.starts_at', '>', nowIso(now - SEATED_LATE_MS)),
+          eb('reservations.ends_at', '>', nowIso(now - RUNNING_LATE_AT_MOST_MS)),
         ]),
       ]),
     )

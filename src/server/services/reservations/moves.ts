@@ -4,6 +4,7 @@ import type { Schedule } from '../../../shared/opening-hours.ts';
 import type { FloorPlan } from '../../../shared/schemas/floor.ts';
 import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
 import { holdEnd, tablesFree } from './seating.ts';
+import { heldFrom } from './table-holds.ts';
 import { readTableDay } from './table-state.ts';
 import type { Row } from './rows.ts';
 
@@ -112,7 +113,7 @@ export async function storeTables(
 
 /** A stored booking's turn as its tables are held: from its start to its effective end at `now`. */
 export const rowTurn = (row: Row, now: number) => ({
-  startsAt: Date.parse(row.starts_at),
+  startsAt: heldFrom(row),
   endsAt: holdEnd(
     {
       status: row.status,

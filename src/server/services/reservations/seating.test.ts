@@ -213,6 +213,13 @@ describe('holds: finished and running late', () => {
     expect(bestSeat(plan, holds, request(2, { startsAt: at(110), endsAt: at(200) }))).toBeNull();
   });
 
+  it('takes a party still marked seated 12 hours past its turn as gone (never marked finished)', () => {
+    const seated = { ...booking, status: 'seated' as const };
+    expect(isRunningLate(seated, at(90 + 12 * 60 - 1))).toBe(true);
+    expect(isRunningLate(seated, at(90 + 12 * 60))).toBe(false);
+    expect(holdEnd(seated, at(90 + 12 * 60))).toBe(at(90));
+  });
+
   it('ends any other booking at its turn', () => {
     expect(holdEnd({ ...booking, status: 'confirmed' }, at(200))).toBe(at(90));
     expect(isRunningLate({ ...booking, status: 'arrived' }, at(200))).toBe(false);

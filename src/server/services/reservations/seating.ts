@@ -48,9 +48,20 @@ export interface HoldingBooking {
   finishedAt: number | null;
 }
 
-/** Whether a party is still `seated` at `now` past the end of its turn. */
+/**
+ * How long past its turn a party still marked `seated` is taken to be at
+ * its table: longer, staff forgot to mark it finished, and its tables are
+ * free again (the floor plan's `table-in-use` counts the same way).
+ */
+export const RUNNING_LATE_AT_MOST_MS = 12 * 60 * MINUTE_MS;
+
+/** Whether a party is still `seated` at `now` past the end of its turn (within the bound above). */
 export function isRunningLate(booking: HoldingBooking, now: number): boolean {
-  return booking.status === 'seated' && booking.endsAt <= now;
+  return (
+    booking.status === 'seated' &&
+    booking.endsAt <= now &&
+    now < booking.endsAt + RUNNING_LATE_AT_MOST_MS
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import { lockBookings } from './index.ts';
-import { readSettingsRow, toSettings, type Actor } from './rows.ts';
+import { bumpBookingsVersion, readSettingsRow, toSettings, type Actor } from './rows.ts';
 
 const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
   coversPerSlot: 'coperti per fascia',
@@ -126,6 +126,9 @@ export class ReservationSettingsStore {
           })
           .where('id', '=', 1)
           .execute();
+        // The turn and the pace shape events' holds and what is free: every instance's
+        // table memory and the evening view's tag follow the bookings' version.
+        await bumpBookingsVersion(trx);
         const changes = (Object.keys(settings) as (keyof ReservationSettings)[])
           .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
           .map(

@@ -23,6 +23,10 @@ import {
   type Actor,
   type Row,
 } from './rows.ts';
+import { tableMode } from './floor-plan-rows.ts';
+import { conflicts } from './seating.ts';
+import { tablesOf } from './table-holds.ts';
+import { readTableDay } from './table-state.ts';
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
@@ -90,15 +94,23 @@ export class StatusChanges {
    * writes nothing.
    */
   async setStatus(id: number, change: ReservationStatusBody, actor: Actor): Promise<StatusOutcome> {
-    const schedule = change.tableIds === undefined ? null : await this.#schedule();
+    // Read before the transaction: on SQLite the hours cannot be read beside an open write.
+    const schedule = await this.#schedule();
+    // A move, or seating a party again (a finished one's tables may be someone else's by
+    // now), takes tables: decided under the lock. Another status alone needs none: its
+    // update names the status it read (`change`).
+    const takesTables = change.tableIds !== undefined || change.status === 'seated';
     type Done = Extract<StatusOutcome, { ok: true }>;
     type Refused = Exclude<StatusOutcome, { ok: true }>;
     const outcome = await decideUnderLock<Refused['reason'], Done, Refused>(this.#db, {
-      // A status alone needs no lock: its update names the status it read (`change`).
-      lock: (trx) => (schedule ? lockBookings(trx) : Promise.resolve()),
+      lock: (trx) => (takesTables ? lockBookings(trx) : Promise.resolve()),
       decide: async (trx): Promise<StatusOutcome> => {
         let moved = '';
-        if (change.tableIds !== undefined && schedule) {
+        if (change.tableIds === undefined && change.status === 'seated') {
+          const refused = await this.#refuseReseating(trx, id, change.override === true, schedule);
+          if (refused) return refused;
+        }
+        if (change.tableIds !== undefined) {
           const current = await trx
             .selectFrom('reservations')
             .selectAll()
@@ -144,11 +156,59 @@ export class StatusChanges {
             change.message ? `, con un messaggio al cliente` : ''
           }.`,
         });
-        return { ok: true, reservation: toReservation(row) };
+        return { ok: true, reservation: await this.#withTables(trx, row, schedule) };
       },
     });
     if (outcome.ok) this.#changed();
     return outcome;
+  }
+
+  /**
+   * A finished party seated again (a mistaken tap undone) holds its tables
+   * to the end of its turn once more: refused with `table-taken`, unless
+   * `override`, when another booking took them meanwhile.
+   */
+  async #refuseReseating(
+    trx: Kysely<Database>,
+    id: number,
+    override: boolean,
+    schedule: Schedule,
+  ): Promise<TablesRefusal | null> {
+    const current = await trx
+      .selectFrom('reservations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (current?.status !== 'finished') return null;
+    const tableIds = (await tablesOf(trx, [id])).get(id) ?? [];
+    if (tableIds.length === 0) return null;
+    const now = this.#now();
+    const judged = await judgeTables(
+      trx,
+      {
+        date: current.date,
+        party: current.party,
+        ...rowTurn({ ...current, status: 'seated', finished_at: null }, now),
+        tableIds,
+        override,
+        bookingId: id,
+      },
+      { schedule, settings: toSettings(await readSettingsRow(trx)), now },
+    );
+    return judged.ok ? null : judged;
+  }
+
+  /** The booking as staff's list shows it: with its tables and whether they clash, in table mode. */
+  async #withTables(trx: Kysely<Database>, row: Row, schedule: Schedule): Promise<Reservation> {
+    const now = this.#now();
+    const settings = toSettings(await readSettingsRow(trx));
+    const day = await readTableDay(trx, { date: row.date, schedule, settings, now });
+    if (!tableMode(day.plan)) return toReservation(row);
+    return {
+      ...toReservation(row),
+      tableIds: (await tablesOf(trx, [row.id])).get(row.id) ?? [],
+      conflict: conflicts(day.index).has(row.id),
+    };
   }
 
   /**

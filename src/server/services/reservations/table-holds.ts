@@ -46,10 +46,17 @@ export async function bookedTablesBetween(
       'reservations.starts_at',
       'reservations.ends_at',
       'reservations.finished_at',
+      'reservations.seated_at',
       'reservation_tables.table_id',
     ])
     .where('reservations.status', 'in', SEATED_STATUSES)
-    .where('reservations.starts_at', '<', nowIso(to))
+    // A party seated before its time holds its tables from then (`heldFrom`).
+    .where((eb) =>
+      eb.or([
+        eb('reservations.starts_at', '<', nowIso(to)),
+        eb('reservations.seated_at', '<', nowIso(to)),
+      ]),
+    )
     .where((eb) =>
       eb.or([
         eb('reservations.ends_at', '>', nowIso(from)),
@@ -91,6 +98,7 @@ type BookedRow = {
   starts_at: string;
   ends_at: string;
   finished_at: string | null;
+  seated_at: string | null;
   table_id: number;
 };
 
@@ -107,13 +115,20 @@ function groupBooked(rows: readonly BookedRow[]): BookedTables[] {
       party: row.party,
       status: row.status,
       tableIds: [row.table_id],
-      startsAt: Date.parse(row.starts_at),
+      startsAt: heldFrom(row),
       endsAt: Date.parse(row.ends_at),
       finishedAt: row.finished_at === null ? null : Date.parse(row.finished_at),
     });
   }
   return [...byId.values()];
 }
+
+/** When a booking's tables are held from: its turn's start, or the moment the party sat down if earlier. */
+export const heldFrom = (row: { starts_at: string; seated_at: string | null }): number =>
+  Math.min(
+    Date.parse(row.starts_at),
+    row.seated_at === null ? Infinity : Date.parse(row.seated_at),
+  );
 
 /** A booking's tables as seating sees them at `now`: a finished one's end, a late party's now. */
 export const bookingHold = (booked: BookedTables, now: number): TableHold => ({
