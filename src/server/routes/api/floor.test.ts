@@ -375,6 +375,16 @@ describe('GET|PUT /api/floor', () => {
     });
     expect(withoutT3.statusCode).toBe(409);
     expect(withoutT3.json().errors[0].description).toContain(`prenotazioni ${late}`);
+    // Kept by its id but joining other tables: the booking on T4+T5 would sit on a join
+    // that is no more.
+    const terrace = body.areas[1]!.id;
+    const rejoined = await put({
+      ...body,
+      tables: [...body.tables, { id: -16, ...table('T6', terrace, { x: 40 }) }],
+      combinations: [{ ...body.combinations[0]!, tableIds: [t4!, -16] }],
+    });
+    expect(rejoined.statusCode, rejoined.body).toBe(409);
+    expect(rejoined.json().errors[0].description).toContain(`prenotazioni ${underWay}`);
     expect(await everything()).toEqual(before);
 
     // Once the late party has finished, T2 and T3 are free to go: the past booking forgets T2.

@@ -111,3 +111,21 @@ export function removedEntries(body: FloorPlanBody, stored: FloorPlan) {
     combinations: stored.combinations.filter((combination) => !combinations.has(combination.id)),
   };
 }
+
+/**
+ * The stored combinations the body keeps by id but joins other tables: a
+ * booking seated on the old join would sit on a combination that is no
+ * more, so they count as removed for `table-in-use` (they are updated, not
+ * deleted, when the plan is stored).
+ */
+export function rejoinedCombinations(body: FloorPlanBody, stored: FloorPlan) {
+  return stored.combinations.filter((combination) => {
+    const kept = body.combinations.find((entry) => entry.id === combination.id);
+    if (!kept) return false;
+    const joined = new Set(kept.tableIds);
+    return (
+      joined.size !== combination.tableIds.length ||
+      combination.tableIds.some((id) => !joined.has(id))
+    );
+  });
+}

@@ -9,7 +9,13 @@ import { decideUnderLock } from '../capacity.ts';
 import { bumpContentVersion, ContentMemo } from '../content-version.ts';
 import { nowIso } from '../tokens.ts';
 import type { TextTranslations } from '../translation/text-translations.ts';
-import { planErrors, removedEntries, takenName, type PlanErrors } from './floor-plan-checks.ts';
+import {
+  planErrors,
+  rejoinedCombinations,
+  removedEntries,
+  takenName,
+  type PlanErrors,
+} from './floor-plan-checks.ts';
 import { readFloorPlan, tableMode } from './floor-plan-rows.ts';
 import { bumpBookingsVersion, lockBookings } from './index.ts';
 import type { Actor } from './rows.ts';
@@ -129,7 +135,14 @@ export class FloorPlanService {
         const removed = removedEntries(body, stored);
         const emptying = body.tables.length === 0;
         if (!emptying) {
-          const bookingIds = await bookingsHolding(trx, removed, now);
+          const bookingIds = await bookingsHolding(
+            trx,
+            {
+              ...removed,
+              combinations: [...removed.combinations, ...rejoinedCombinations(body, stored)],
+            },
+            now,
+          );
           if (bookingIds.length > 0) return { ok: false, reason: 'table-in-use', bookingIds };
         }
         const forgotten = emptying ? await forgetAllTables(trx) : 0;
