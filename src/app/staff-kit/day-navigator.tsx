@@ -20,6 +20,19 @@ export interface DayNavigatorTexts {
   tomorrowTag?: string;
 }
 
+/** The words of a day navigator as the back office says them, every part included. */
+export const DAY_NAVIGATOR_TEXTS = {
+  day: 'Giorno',
+  dayNav: 'Scegli il giorno',
+  previousDay: 'Giorno prima',
+  nextDay: 'Giorno dopo',
+  previousDayOf: (date: string) => `Giorno prima: ${date}`,
+  nextDayOf: (date: string) => `Giorno dopo: ${date}`,
+  today: 'Oggi',
+  todayTag: 'oggi',
+  tomorrowTag: 'domani',
+} satisfies DayNavigatorTexts;
+
 /**
  * The day on screen of a section that shows one day (the bookings, the
  * kitchen board), and the way to the day before, the day after, any day and

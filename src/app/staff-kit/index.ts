@@ -3,7 +3,7 @@
  * staff layer (src/app/staff/: the session, how a section loads and saves).
  * Features import it, and each other never (a lint rule).
  */
-export { DayNavigator, type DayNavigatorTexts } from './day-navigator.tsx';
+export { DAY_NAVIGATOR_TEXTS, DayNavigator, type DayNavigatorTexts } from './day-navigator.tsx';
 export {
   euros,
   eventKindName,

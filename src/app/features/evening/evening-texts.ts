@@ -1,5 +1,6 @@
 import { persons } from '../../staff/index.ts';
 import type { TableState } from './table-state.ts';
+import { DAY_NAVIGATOR_TEXTS } from '../../staff-kit/index.ts';
 
 /** The evening view's texts: staff screens are in Italian, in the back office's voice. */
 export const EVENING_TEXTS = {
@@ -11,15 +12,7 @@ export const EVENING_TEXTS = {
   stale: 'Connessione persa: la sala potrebbe non essere aggiornata. Riprovo da solo.',
   retry: 'Riprova',
 
-  day: 'Giorno',
-  dayNav: 'Scegli il giorno',
-  previousDay: 'Giorno prima',
-  nextDay: 'Giorno dopo',
-  previousDayOf: (date: string) => `Giorno prima: ${date}`,
-  nextDayOf: (date: string) => `Giorno dopo: ${date}`,
-  today: 'Oggi',
-  todayTag: 'oggi',
-  tomorrowTag: 'domani',
+  ...DAY_NAVIGATOR_TEXTS,
 
   coversMode:
     'Non c’è ancora una pianta dei tavoli: le prenotazioni contano solo i coperti. Il titolare disegna la sala in «Pianta della sala».',

@@ -6,6 +6,7 @@ import {
 import { GUEST_NOTES_MAX } from '../../../shared/schemas/guest.ts';
 import { EVENT_SERVICE_LABELS, type EventService } from '../../../shared/schemas/events.ts';
 import { persons, plural } from '../../staff/index.ts';
+import { DAY_NAVIGATOR_TEXTS } from '../../staff-kit/index.ts';
 
 /** "Giulia Bianchi (4 persone, 20:00)": which booking a question is about. */
 const which = (booking: Pick<Reservation, 'name' | 'party' | 'time'>) =>
@@ -21,15 +22,7 @@ export const RESERVATIONS_TEXTS = {
   loadFailed: 'Impossibile caricare le prenotazioni.',
   retry: 'Riprova',
 
-  day: 'Giorno',
-  dayNav: 'Scegli il giorno',
-  previousDay: 'Giorno prima',
-  nextDay: 'Giorno dopo',
-  previousDayOf: (date: string) => `Giorno prima: ${date}`,
-  nextDayOf: (date: string) => `Giorno dopo: ${date}`,
-  today: 'Oggi',
-  todayTag: 'oggi',
-  tomorrowTag: 'domani',
+  ...DAY_NAVIGATOR_TEXTS,
   daySummary: (bookings: number, covers: number) =>
     `${plural(bookings, 'prenotazione', 'prenotazioni')} · ${plural(covers, 'coperto', 'coperti')}`,
   daySummaryHint: 'In attesa e confermate.',
