@@ -48,11 +48,7 @@ export interface HoldingBooking {
   finishedAt: number | null;
 }
 
-/**
- * How long past its turn a party still marked `seated` is taken to be at
- * its table: longer, staff forgot to mark it finished, and its tables are
- * free again (the floor plan's `table-in-use` counts the same way).
- */
+/** Past its turn a party still `seated` this long was never marked finished: its tables are free. */
 export const RUNNING_LATE_AT_MOST_MS = 12 * 60 * MINUTE_MS;
 
 /** Whether a party is still `seated` at `now` past the end of its turn (within the bound above). */
