@@ -25,7 +25,8 @@ const TUESDAY = '2026-11-10';
 const CLOCK = '2026-11-10T19:30:00+01:00';
 const WIDTHS = [
   { label: 'phone', viewport: { width: 390, height: 844 } },
-  { label: 'tablet', viewport: { width: 1024, height: 768 } },
+  // A tablet upright (1024 × 1366): the day's timeline in sight without scrolling.
+  { label: 'tablet', viewport: { width: 1024, height: 1366 } },
 ] as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -125,12 +126,32 @@ async function dragOnto(page: Page, handle: Locator, target: Locator, announced:
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
   const to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-  // Where the target is now (the page may have scrolled under the pointer).
-  const settled = (await target.boundingBox())!;
-  await page.mouse.move(settled.x + settled.width / 2, settled.y + settled.height / 2, {
-    steps: 2,
-  });
-  await expect(page.getByRole('status').filter({ hasText: announced })).toBeAttached();
+  // Where the target is now: the page may have scrolled under the pointer, or moved
+  // as a toast or a poll redrew it, and only a pointer move over it says "over".
+  const over = page.getByRole('status').filter({ hasText: announced });
+  for (let nudge = 0; nudge < 4 && (await over.count()) === 0; nudge += 1) {
+    const settled = (await target.boundingBox())!;
+    await page.mouse.move(
+      settled.x + settled.width / 2 + nudge * 3,
+      settled.y + settled.height / 2,
+      { steps: 2 },
+    );
+    await over.waitFor({ state: 'attached', timeout: 1_000 }).catch(() => undefined);
+  }
+  await expect(over).toBeAttached();
+  // Let go only once the target stays put under the pointer (the drop is where the
+  // pointer is when it is released, and the page may still be scrolling).
+  await expect
+    .poll(
+      async () => {
+        const box = (await target.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        const after = (await target.boundingBox())!;
+        return Math.abs(after.y - box.y) < 1 && (await over.count()) > 0;
+      },
+      { intervals: [100, 100, 200, 200, 400] },
+    )
+    .toBe(true);
   await page.mouse.up();
 }
 
