@@ -1046,7 +1046,7 @@ const getCalendarFeed = family({
 // this file's database, which has no floor plan: covers mode, whose answers
 // the oracle knows. Decisions by tables are proved by routes/api/reservations-tables.test.ts.
 const tableIdsRule: FieldRule = {
-  valid: fc.array(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 8 }),
+  valid: fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 8 }),
   invalid: fc.constantFrom([0], [-1], [1.5], [2 ** 31], [3, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9], ['1']),
   wrongType: notAnArray,
 };
