@@ -24,3 +24,4 @@ export { DeclineAllAction, type DeclineAllTexts } from './decline-all.tsx';
 export { DeclineMessageField } from './decline-message-field.tsx';
 export { EmailField } from './email-field.tsx';
 export { GuestLangField, NumberField, problemsInOrder, typedNumber } from './form-fields.tsx';
+export { useModalDialog } from './use-modal-dialog.ts';

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../../staff/index.ts';
 import { DASHBOARD_TEXTS } from './daily-menu-texts.ts';
 import type { DialogContent } from './dialog-content.ts';
 
@@ -15,19 +16,8 @@ export function ResultDialog({
   tone: 'success' | 'failure';
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const id = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom and very old browsers lack showModal: an open, non-modal dialog.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-    };
-  }, []);
 
   return (
     <dialog
