@@ -32,6 +32,9 @@ export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly stri
   { name: 'restaurant_facts', key: ['id'] },
   { name: 'site_texts', key: ['key'] },
   { name: 'reservation_settings', key: ['id'] },
+  // Guest records before the bookings, orders and requests that point at them (migration 030).
+  { name: 'guests', key: ['id'] },
+  { name: 'guest_tags', key: ['name'] },
   { name: 'reservations', key: ['id'] },
   // The floor plan, each table after those it refers to (migration 029's foreign keys).
   { name: 'floor_areas', key: ['id'] },

@@ -120,6 +120,7 @@ const ALL_MIGRATIONS = [
   '027-menu-notes-and-map',
   '028-guest-links-key',
   '029-floor-plan',
+  '030-guests',
 ];
 
 describe('DATABASE_URL', () => {
@@ -216,6 +217,8 @@ describe('openDatabase', () => {
       'floor_combination_tables',
       'floor_combinations',
       'floor_tables',
+      'guest_tags',
+      'guests',
       'image_files',
       'login_throttle',
       'menu_item_prices',

@@ -47,6 +47,8 @@ import type {
   EventInquiriesTable,
   EventMessagesTable,
   TakeawayOrderLinesTable,
+  GuestsTable,
+  GuestTagsTable,
 } from './guest-tables.ts';
 import type {
   FloorAreasTable,
@@ -69,6 +71,8 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   content_version: ContentVersionTable;
   contact_messages: ContactMessagesTable;
+  guests: GuestsTable;
+  guest_tags: GuestTagsTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -65,6 +65,14 @@ export interface ReservationsTable {
   arrived_at: ColumnType<string | null, string | null | undefined, string | null>;
   seated_at: ColumnType<string | null, string | null | undefined, string | null>;
   finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The guest's record (migration 030); null for a walk-in who gave no phone. */
+  guest_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the guest pressed "I'll be there" in the reminder. */
+  guest_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: staff held back this booking's review request ("non inviare"). */
+  review_held: Generated<number>;
+  /** When the review request of this booking was decided (sent, or not due: another went lately). */
+  review_decided_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The owner's reservation settings: one row, id 1, which every booking locks. */
@@ -85,6 +93,9 @@ export interface ReservationSettingsTable {
   /** JSON of `TurnByParty[]` (shared/schemas/reservations.ts). */
   turn_by_party: Generated<string>;
   area_choice: Generated<number>;
+  /** Review requests (migration 030): on or off, and the restaurant's https review address. */
+  reviews_enabled: Generated<number>;
+  reviews_url: Generated<string>;
 }
 
 /** Takeaway's settings: one row, id 1 (migration 019). */
@@ -130,6 +141,10 @@ export interface TakeawayOrdersTable {
   message: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** The guest's record (migration 030). */
+  guest_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the review request after this order was decided. */
+  review_decided_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -159,6 +174,8 @@ export interface EventInquiriesTable {
   hold_covers: number | null;
   /** The floor area whose tables a hold of N covers takes (migration 029), or null: anywhere. */
   hold_area: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The guest's record (migration 030). */
+  guest_id: ColumnType<number | null, number | null | undefined, number | null>;
   privacy_accepted_at: string;
   /** The client address the request came from (plugins/staff-auth.ts `clientKey`). */
   client_key: string;
@@ -192,4 +209,37 @@ export interface TakeawayOrderLinesTable {
   /** The unit price, whole cents. */
   amount_cents: number;
   kitchen: 'oven' | 'kitchen' | 'none';
+}
+
+/**
+ * One guest's record (migration 030, CONTRACT.md part four): found by
+ * `identity` (shared/schemas/guest-records.ts `guestIdentity`), named in
+ * addresses by `key`. Notes and tags are staff-only (docs/security.md).
+ */
+export interface GuestsTable {
+  id: Generated<number>;
+  key: string;
+  identity: string;
+  /** The latest name, e-mail, phone and language the guest gave. */
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  /** Lower-case name and e-mail and the phone's digits, one per line: what a search looks in. */
+  search_text: string;
+  notes: Generated<string>;
+  /** A JSON array of the owner's tags. */
+  tags: Generated<string>;
+  /** The newest day of the guest's bookings, orders and requests: retention counts from it. */
+  last_seen_on: string;
+  review_asked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  reviews_stopped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The owner's list of guest tags, in order. */
+export interface GuestTagsTable {
+  name: string;
+  position: number;
 }

@@ -39,16 +39,10 @@ export const backupsDomain = fp(
     app.decorate('backups', backups);
     await app.register(backupRoutes, { prefix: '/api' });
 
-    let checks: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void backups.check();
-      checks = setInterval(() => void backups.check(), BACKUP_CHECK_MS);
-      checks.unref();
-    });
+    app.scheduler.every('daily backup', BACKUP_CHECK_MS, () => backups.check());
     app.addHook('preClose', async () => {
-      clearInterval(checks);
       await backups.stop();
     });
   },
-  { name: 'backups', dependencies: ['database'] },
+  { name: 'backups', dependencies: ['database', 'core'] },
 );

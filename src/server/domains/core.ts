@@ -11,6 +11,7 @@ import { RateLimiter } from '../services/rate-limiter.ts';
 import { Sessions } from '../services/sessions.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
+import { Scheduler } from '../scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     /** Machine and staff translations of any text staff type (the daily menu's, the menu's, closure notes, page texts). */
     textTranslations: TextTranslations;
+    /** The one scheduler: domains add their jobs (reminders, review requests, retention, backups). */
+    scheduler: Scheduler;
   }
 }
 
@@ -46,8 +49,9 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
  * its changes, the mail outbox and the push sender, sessions and limiters,
  * the translations of staff's texts. The outbox and push workers start with
  * the server and stop before the database closes (their preClose runs before
- * the database's onClose, plugins/database.ts); housekeeping prunes dead
- * sessions and rate-limit windows.
+ * the database's onClose, plugins/database.ts), and so does the one
+ * scheduler (scheduler.ts), whose housekeeping prunes dead sessions and
+ * rate-limit windows.
  */
 export const core = fp(
   async (
@@ -133,21 +137,22 @@ export const core = fp(
     });
     app.decorate('textTranslations', textTranslations);
 
-    let housekeeping: NodeJS.Timeout | undefined;
+    const scheduler = new Scheduler((fields, message) => app.log.warn(fields, message));
+    app.decorate('scheduler', scheduler);
+    scheduler.every('housekeeping', HOUSEKEEPING_MS, () =>
+      Promise.all([sessions.prune(), limiter.prune(), loginThrottle.prune()]),
+    );
+
     app.addHook('onReady', async () => {
       outbox.start();
       pushSender.start();
       // whatever a previous run left untranslated
       void textTranslations.refresh();
-      housekeeping = setInterval(() => {
-        Promise.all([sessions.prune(), limiter.prune(), loginThrottle.prune()]).catch(
-          (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
-        );
-      }, HOUSEKEEPING_MS);
-      housekeeping.unref();
+      // Every domain has added its jobs by now (they register before the server is ready).
+      scheduler.start();
     });
     app.addHook('preClose', async () => {
-      clearInterval(housekeeping);
+      await scheduler.stop();
       await Promise.all([outbox.stop(), pushSender.stop(), textTranslations.stop()]);
     });
   },

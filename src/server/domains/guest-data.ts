@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { errorCode } from '../error-code.ts';
 import { guestDataRoutes } from '../routes/api/guest-data.ts';
 import { GuestDataService } from '../services/guest-data.ts';
 
@@ -31,21 +30,9 @@ export const guestDataDomain = fp(
     app.decorate('guestData', guestData);
     await app.register(guestDataRoutes, { prefix: '/api' });
 
-    // Failures are logged by code: their messages may name a guest (item 43).
-    const purgeExpired = () =>
-      reservations
-        .settings()
-        .then(({ retentionMonths }) => guestData.purgeExpired(retentionMonths))
-        .catch((error: unknown) =>
-          app.log.warn({ code: errorCode(error) }, 'guest data retention failed'),
-        );
-    let retention: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void purgeExpired();
-      retention = setInterval(() => void purgeExpired(), RETENTION_MS);
-      retention.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(retention));
+    app.scheduler.every('guest data retention', RETENTION_MS, async () =>
+      guestData.purgeExpired((await reservations.settings()).retentionMonths),
+    );
   },
   { name: 'guest-data', dependencies: ['reservations', 'takeaway'] },
 );

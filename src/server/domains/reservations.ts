@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { errorCode } from '../error-code.ts';
 import { floorRoutes } from '../routes/api/floor.ts';
 import { reservationRoutes } from '../routes/api/reservations.ts';
 import { ContentVersion } from '../services/content-version.ts';
@@ -68,20 +67,7 @@ export const reservationsDomain = fp(
     await app.register(reservationRoutes, { prefix: '/api' });
     await app.register(floorRoutes, { prefix: '/api' });
 
-    // Failures are logged by code: their messages may name a guest (item 43).
-    const queueReminders = () =>
-      reservations
-        .queueReminders()
-        .catch((error: unknown) =>
-          app.log.warn({ code: errorCode(error) }, 'reservation reminders failed'),
-        );
-    let reminders: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void queueReminders();
-      reminders = setInterval(() => void queueReminders(), REMINDERS_MS);
-      reminders.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(reminders));
+    app.scheduler.every('reservation reminders', REMINDERS_MS, () => reservations.queueReminders());
   },
   { name: 'reservations', dependencies: ['core', 'opening-hours'] },
 );

@@ -54,6 +54,7 @@ export async function archiveRestaurant(options: { sharedDatabase?: TestDatabase
   await addRowsToEveryTable(app.db, owner.id);
   await addPushRows(app.db, owner.id);
   await addFloorRows(app.db, bookingId);
+  await app.db.insertInto('guest_tags').values({ name: 'Habitué', position: 0 }).execute();
   const { id: deleted } = await app.db
     .insertInto('reservations')
     .values({

@@ -1,6 +1,8 @@
 import { LANGUAGES } from '../languages.ts';
 import { dateText, timeText, wholeNumber, z } from './zod.ts';
 import { guestContactFields, guestEmail, guestNotes, STAFF_MESSAGE_MAX } from './guest.ts';
+import { guestSummary } from './guest-records.ts';
+import { httpsLinkField } from './restaurant.ts';
 
 /**
  * Table reservations: the payloads of /api/reservations/*, shared by the
@@ -62,6 +64,7 @@ export const DEFAULT_RESERVATION_SETTINGS = {
     { upTo: 4, minutes: 120 },
     { upTo: null, minutes: 150 },
   ] as TurnByParty[],
+  reviews: { enabled: false, url: '' },
   /** Whether a guest picks the area (the terrace, the room) when booking. */
   areaChoice: false,
 };
@@ -177,6 +180,12 @@ export const reservationAnswer = z.object({
   finishedAt: z.string().nullable(),
   /** Shares a table with another booking or a hold at some moment of its turn (staff's override). */
   conflict: z.boolean(),
+  /** When the guest pressed "I'll be there" in the reminder, or null. */
+  guestConfirmedAt: z.string().nullable(),
+  /** Staff held back this booking's review request ("non inviare"). */
+  noReview: z.boolean(),
+  /** The guest's record, where staff meet the guest (the day's lists); null without e-mail or phone. */
+  guest: guestSummary.nullable().optional(),
 });
 export type Reservation = z.infer<typeof reservationAnswer>;
 
@@ -240,15 +249,23 @@ export const reservationStatusBody = z
       .refine((ids) => new Set(ids).size === ids.length, 'Un tavolo compare due volte.')
       .optional(),
     override: z.boolean().optional(),
+    /** true holds back the review request of this booking ("non inviare"), false lets it go. */
+    noReview: z.boolean().optional(),
   })
-  .refine((body) => body.status !== undefined || body.tableIds !== undefined, {
-    message: 'Indica uno stato o dei tavoli.',
-    path: ['status'],
-  });
+  .refine(
+    (body) =>
+      body.status !== undefined || body.tableIds !== undefined || body.noReview !== undefined,
+    {
+      message: 'Indica uno stato o dei tavoli.',
+      path: ['status'],
+    },
+  );
 export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 
 /** POST /api/reservations/cancel: what the cancel link's page sends after the guest's press. */
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
+/** POST /api/reservations/attend: the reminder's "I'll be there", pressed on its page. */
+export const attendBody = cancelBody;
 
 /** GET|PUT /api/reservations/settings (owner); Italian messages, like every staff form. */
 /** Turn by party size: ascending `upTo`, the last one null (CONTRACT.md part four). */
@@ -275,6 +292,21 @@ const turnByParty = z
   );
 
 /**
+ * Review requests (CONTRACT.md part four): off by default; on, they need the
+ * restaurant's `https` review address (Google's "ask for reviews" link).
+ */
+const reviewSettings = z
+  .strictObject({
+    enabled: z.boolean(),
+    url: z.union([z.literal(''), httpsLinkField('Link per le recensioni')]),
+  })
+  .refine((reviews) => !reviews.enabled || reviews.url !== '', {
+    message: 'Link per le recensioni: serve per inviare le richieste.',
+    path: ['url'],
+  });
+export type ReviewSettings = z.infer<typeof reviewSettings>;
+
+/**
  * The settings' body. `coversPerSlot` null (no pace) only while the plan has
  * tables (the service checks); `turnByParty` and `areaChoice` are kept as
  * stored when left out (a form of part two still saves).
@@ -292,6 +324,7 @@ export const reservationSettingsBody = z.strictObject({
   retentionMonths: wholeNumber('Conservazione dei dati (mesi)', 1, 120),
   turnByParty: turnByParty.optional(),
   areaChoice: z.boolean().optional(),
+  reviews: reviewSettings.optional(),
 });
 export type ReservationSettingsBody = z.infer<typeof reservationSettingsBody>;
 export type ReservationSettings = Required<ReservationSettingsBody>;
@@ -300,6 +333,7 @@ export const reservationSettingsAnswer = z.object({
   ...reservationSettingsBody.shape,
   turnByParty,
   areaChoice: z.boolean(),
+  reviews: reviewSettings,
   /** The secret address of the calendar of confirmed bookings, for the restaurant's phone. */
   calendarFeedUrl: z.string(),
 });

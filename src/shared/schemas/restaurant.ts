@@ -262,3 +262,6 @@ export const restaurantFacts = z.object({
   priceRange: z.enum(PRICE_RANGES),
 });
 export type RestaurantFacts = z.infer<typeof restaurantFacts>;
+
+/** A required `https` link in its standard form (the review address of CONTRACT.md part four, the map's). */
+export const httpsLinkField = (label: string) => required(label, httpsLink(label));

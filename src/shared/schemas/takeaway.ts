@@ -1,6 +1,7 @@
 import type { KitchenGroup } from './menu.ts';
 import { LANGUAGES } from '../languages.ts';
 import { guestContactFields, guestNotes } from './guest.ts';
+import { guestSummary } from './guest-records.ts';
 import { dateText, timeText, wholeNumber, z } from './zod.ts';
 import { ORDER_QUANTITY_MAX, QUANTITY_MAX } from '../takeaway-refusals.ts';
 
@@ -258,6 +259,8 @@ export const takeawayOrderAnswer = z.object({
   createdAt: z.string(),
   opened: z.boolean(),
   message: z.string(),
+  /** The guest's record, where staff meet the guest (the day's orders, the board). */
+  guest: guestSummary.nullable().optional(),
 });
 export type TakeawayOrder = z.infer<typeof takeawayOrderAnswer>;
 

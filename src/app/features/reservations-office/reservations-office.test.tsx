@@ -48,6 +48,8 @@ const booking = (overrides: Partial<Reservation>): Reservation => ({
   seatedAt: null,
   finishedAt: null,
   conflict: false,
+  guestConfirmedAt: null,
+  noReview: false,
   ...overrides,
 });
 
@@ -136,6 +138,7 @@ beforeEach(() => {
     autoConfirmMaxParty: null,
     turnByParty: [],
     areaChoice: false,
+    reviews: { enabled: false, url: '' },
     retentionMonths: 24,
     calendarFeedUrl: 'https://latonnara.example/api/reservations/calendar.ics?key=old',
   };

@@ -28,6 +28,7 @@ import * as contactMailsPersonal from './026-contact-mails-personal.ts';
 import * as menuNotesAndMap from './027-menu-notes-and-map.ts';
 import * as guestLinksKey from './028-guest-links-key.ts';
 import * as floorPlan from './029-floor-plan.ts';
+import * as guests from './030-guests.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -90,5 +91,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => floorPlan.up(db, dialect),
       down: (db) => floorPlan.down(db, dialect),
     },
+    '030-guests': { up: (db) => guests.up(db, dialect), down: guests.down },
   };
 }

@@ -6,6 +6,7 @@ import { amountToCents } from '../../../shared/money.ts';
 import { closureOn, type Schedule } from '../../../shared/opening-hours.ts';
 import type { EventInquiryBody } from '../../../shared/schemas/events.ts';
 import { nowIso } from '../tokens.ts';
+import { attachGuest } from '../guests/guest-records.ts';
 
 /** The refusal of a request's date or second choice: 400 on that field. */
 export interface RefusedDate {
@@ -49,9 +50,15 @@ export async function insertInquiry(
   const allergens = inAnnexOrder(body.allergens);
   const budgetCents =
     body.budgetPerPerson === undefined ? null : amountToCents(body.budgetPerPerson);
+  const guestId = await attachGuest(
+    trx,
+    { name: body.name, email: body.email, phone: body.phone, lang: body.lang, date: body.date },
+    context.nowMs,
+  );
   const row = await trx
     .insertInto('event_inquiries')
     .values({
+      guest_id: guestId,
       kind: body.kind,
       date: body.date,
       alt_date: body.altDate ?? null,

@@ -36,6 +36,7 @@ import { storeTables } from './moves.ts';
 import type { SeatOption } from './seating-types.ts';
 import { judgeByTables } from './table-booking.ts';
 import { readTableDay, type TableMemory } from './table-state.ts';
+import { attachGuest } from '../guests/guest-records.ts';
 
 /** Why a booking was refused (the API answers 409 with the code of RESERVATION_REFUSALS). */
 export type BookingRefusal = 'not-a-slot' | 'slot-full' | 'party-too-large' | 'too-many-pending';
@@ -268,9 +269,21 @@ export class Booking {
     const startsAt = slot.at.getTime();
     const endsAt = tables.endsAt ?? startsAt + settings.turnMinutes * MINUTE_MS;
     const now = nowIso(nowMs);
+    const guestId = await attachGuest(
+      trx,
+      {
+        name: body.name,
+        email: body.email ?? '',
+        phone: body.phone,
+        lang: body.lang,
+        date: body.date,
+      },
+      nowMs,
+    );
     const row = await trx
       .insertInto('reservations')
       .values({
+        guest_id: guestId,
         name: body.name,
         email: body.email ?? '',
         phone: body.phone,

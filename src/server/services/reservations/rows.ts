@@ -34,6 +34,7 @@ export function toSettings(row: Selectable<ReservationSettingsTable>): Reservati
     retentionMonths: row.retention_months,
     turnByParty: JSON.parse(row.turn_by_party) as TurnByParty[],
     areaChoice: row.area_choice === 1,
+    reviews: { enabled: row.reviews_enabled === 1, url: row.reviews_url },
   };
 }
 
@@ -68,6 +69,8 @@ export function toReservation(row: Row): Reservation {
     seatedAt: row.seated_at,
     finishedAt: row.finished_at,
     conflict: false,
+    guestConfirmedAt: row.guest_confirmed_at,
+    noReview: row.review_held === 1,
   };
 }
 

@@ -22,12 +22,16 @@ const SETTING_NAMES_IT: Record<keyof ReservationSettings, string> = {
   retentionMonths: 'conservazione dei dati (mesi)',
   turnByParty: 'turno per numero di persone',
   areaChoice: "scelta dell'area da parte del cliente",
+  reviews: 'richieste di recensione',
 };
 
 /** A setting as the audit log writes it. */
 function settingText(value: ReservationSettings[keyof ReservationSettings]): string {
   if (value === null) return 'no';
   if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (!Array.isArray(value) && typeof value === 'object') {
+    return value.enabled ? `sì (${value.url})` : 'no';
+  }
   if (Array.isArray(value)) {
     return (
       value
@@ -109,6 +113,7 @@ export class ReservationSettingsStore {
           ...body,
           turnByParty: body.turnByParty ?? before.turnByParty,
           areaChoice: body.areaChoice ?? before.areaChoice,
+          reviews: body.reviews ?? before.reviews,
         };
         await trx
           .updateTable('reservation_settings')
@@ -122,6 +127,8 @@ export class ReservationSettingsStore {
             retention_months: settings.retentionMonths,
             turn_by_party: JSON.stringify(settings.turnByParty),
             area_choice: settings.areaChoice ? 1 : 0,
+            reviews_enabled: settings.reviews.enabled ? 1 : 0,
+            reviews_url: settings.reviews.url,
             updated_at: nowIso(this.#now()),
           })
           .where('id', '=', 1)

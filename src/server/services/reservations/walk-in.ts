@@ -23,6 +23,7 @@ import { bestSeat } from './seating.ts';
 import { seatRequest, turnMs } from './table-booking.ts';
 import { readTableDay } from './table-state.ts';
 import { fits } from './slots.ts';
+import { attachGuest } from '../guests/guest-records.ts';
 
 /** The name a walk-in gets when staff type none. */
 export const WALK_IN_NAME = 'Cliente senza prenotazione';
@@ -92,9 +93,15 @@ export async function seatWalkIn(
         overCapacity = !room;
       }
       const stamp = nowIso(now);
+      const guestId = await attachGuest(
+        trx,
+        { name: body.name || WALK_IN_NAME, email: '', phone: body.phone ?? '', lang: 'it', date },
+        now,
+      );
       const row = await trx
         .insertInto('reservations')
         .values({
+          guest_id: guestId,
           name: body.name || WALK_IN_NAME,
           email: '',
           phone: body.phone ?? '',

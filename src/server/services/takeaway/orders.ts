@@ -32,6 +32,7 @@ import {
   takingOrders,
   type PickupSlot,
 } from './slots.ts';
+import { attachGuest } from '../guests/guest-records.ts';
 
 /** Why an order is refused (the status changes' codes are status.ts's). */
 export type OrderRefusal = Exclude<
@@ -285,9 +286,21 @@ export class TakeawayOrders {
     const { taker } = how;
     const online = taker.source === 'online';
     const totalCents = lines.reduce((sum, line) => sum + line.amountCents * line.quantity, 0);
+    const guestId = await attachGuest(
+      trx,
+      {
+        name: request.name,
+        email: request.email ?? '',
+        phone: request.phone,
+        lang: request.lang,
+        date: how.date,
+      },
+      how.nowMs,
+    );
     const row = await trx
       .insertInto('takeaway_orders')
       .values({
+        guest_id: guestId,
         name: request.name,
         phone: request.phone,
         email: request.email ?? '',

@@ -140,6 +140,7 @@ export async function readSettings(): Promise<{ settings: Settings; secret: stri
       retentionMonths: row.retention_months,
       turnByParty: JSON.parse(row.turn_by_party) as Settings['turnByParty'],
       areaChoice: row.area_choice === 1,
+      reviews: { enabled: row.reviews_enabled === 1, url: row.reviews_url },
     },
     secret: row.calendar_feed_secret,
   };
@@ -157,6 +158,7 @@ export const TIGHT_SETTINGS: Settings = {
   retentionMonths: 24,
   turnByParty: DEFAULT_RESERVATION_SETTINGS.turnByParty,
   areaChoice: false,
+  reviews: DEFAULT_RESERVATION_SETTINGS.reviews,
 };
 /** Stores `wanted` through the service (before a family's requests) unless it is so already. */
 export async function applySettings(wanted: Settings) {

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { guestIdentity, type GuestSummary } from '../../../shared/schemas/guest-records.ts';
+import { nowIso } from '../tokens.ts';
+
+/**
+ * The guest records' common ground (CONTRACT.md part four, "Guests"): how a
+ * new booking, order or event request finds or makes its guest's record,
+ * and what "came" means, once for visits, the cards and the reports.
+ */
+
+/** What a booking, an order or an event request tells of its guest. */
+export interface GuestContact {
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  /** The day the row is about (YYYY-MM-DD): a guest's `last_seen_on` is their newest. */
+  date: string;
+}
+
+/** What a search looks in: lower-case name and e-mail, the phone's digits, one per line. */
+export const searchText = (guest: { name: string; email: string; phone: string }) =>
+  [guest.name.toLowerCase(), guest.email.toLowerCase(), guest.phone.replace(/\D/g, '')].join('\n');
+
+/** A record's key in addresses: 16 characters, opaque (shared/schemas/guest-records.ts `guestKeyParams`). */
+export const newGuestKey = () => randomBytes(12).toString('base64url');
+
+/**
+ * The record of `contact`'s guest, made or brought up to date in `trx` (the
+ * newest name, language and contact win; `last_seen_on` only moves
+ * forward): its id, to store on the row, or null when the row names no
+ * e-mail and no phone (a walk-in who gave nothing). Two instances making
+ * one guest's first record at once make one: the second insert does
+ * nothing, and both then update the same row.
+ */
+export async function attachGuest(
+  trx: Kysely<Database>,
+  contact: GuestContact,
+  nowMs: number,
+): Promise<number | null> {
+  const identity = guestIdentity(contact);
+  if (identity === null) return null;
+  const now = nowIso(nowMs);
+  await trx
+    .insertInto('guests')
+    .values({
+      key: newGuestKey(),
+      identity,
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      lang: contact.lang,
+      search_text: searchText(contact),
+      last_seen_on: contact.date,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('identity').doNothing())
+    .execute();
+  const stored = await trx
+    .selectFrom('guests')
+    .select(['id', 'phone', 'last_seen_on'])
+    .where('identity', '=', identity)
+    .executeTakeFirstOrThrow();
+  // A phone booking for an e-mail's guest may give no phone: the one known stays.
+  const phone = contact.phone.trim() === '' ? stored.phone : contact.phone;
+  await trx
+    .updateTable('guests')
+    .set({
+      name: contact.name,
+      email: contact.email,
+      phone,
+      lang: contact.lang,
+      search_text: searchText({ ...contact, phone }),
+      last_seen_on: contact.date > stored.last_seen_on ? contact.date : stored.last_seen_on,
+      updated_at: now,
+    })
+    .where('id', '=', stored.id)
+    .execute();
+  return stored.id;
+}
+
+/**
+ * "Came" (CONTRACT.md part four), as a condition on `reservations`: marked
+ * seated or finished, and, while the plan has no table, also confirmed
+ * with its time passed (`nowIso`).
+ */
+export const cameCondition = (tableMode: boolean, now: string): Expression<SqlBool> =>
+  tableMode
+    ? sql<SqlBool>`reservations.status in ('seated', 'finished')`
+    : sql<SqlBool>`(reservations.status in ('seated', 'finished') or (reservations.status = 'confirmed' and reservations.starts_at <= ${now}))`;
+
+/** Whether the plan has a table (table mode): "came" reads differently without. */
+export async function inTableMode(db: Kysely<Database>): Promise<boolean> {
+  return (
+    (await db.selectFrom('floor_tables').select('id').limit(1).executeTakeFirst()) !== undefined
+  );
+}
+
+/**
+ * Each guest's summary as a card shows it (visits; no-shows, of bookings and
+ * of takeaway orders; cancellations; collected orders; notes and tags), for the records `guestIds`, counted by the
+ * database in two grouped queries.
+ */
+export async function guestSummaries(
+  db: Kysely<Database>,
+  guestIds: readonly number[],
+  nowMs: number,
+): Promise<Map<number, GuestSummary>> {
+  const ids = [...new Set(guestIds)];
+  const summaries = new Map<number, GuestSummary>();
+  if (ids.length === 0) return summaries;
+  const came = cameCondition(await inTableMode(db), nowIso(nowMs));
+  const [guests, bookings, orders] = await Promise.all([
+    db.selectFrom('guests').select(['id', 'key', 'notes', 'tags']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('reservations')
+      .select((eb) => [
+        'guest_id',
+        eb.fn.sum<number>(sql`case when ${came} then 1 else 0 end`).as('visits'),
+        eb.fn.sum<number>(sql`case when status = 'no-show' then 1 else 0 end`).as('no_shows'),
+        eb.fn
+          .sum<number>(sql`case when status = 'cancelled' then 1 else 0 end`)
+          .as('cancellations'),
+      ])
+      .where('guest_id', 'in', ids)
+      .groupBy('guest_id')
+      .execute(),
+    db
+      .selectFrom('takeaway_orders')
+      .select((eb) => [
+        'guest_id',
+        eb.fn.sum<number>(sql`case when status = 'collected' then 1 else 0 end`).as('orders'),
+        eb.fn.sum<number>(sql`case when status = 'no-show' then 1 else 0 end`).as('no_shows'),
+      ])
+      .where('guest_id', 'in', ids)
+      .groupBy('guest_id')
+      .execute(),
+  ]);
+  const bookingCounts = new Map(bookings.map((row) => [row.guest_id, row]));
+  const orderCounts = new Map(orders.map((row) => [row.guest_id, row]));
+  for (const guest of guests) {
+    const counted = bookingCounts.get(guest.id);
+    const ordered = orderCounts.get(guest.id);
+    summaries.set(guest.id, {
+      key: guest.key,
+      visits: Number(counted?.visits ?? 0),
+      // A booking or an order nobody came for: both are what staff are warned of.
+      noShows: Number(counted?.no_shows ?? 0) + Number(ordered?.no_shows ?? 0),
+      cancellations: Number(counted?.cancellations ?? 0),
+      orders: Number(ordered?.orders ?? 0),
+      notes: guest.notes,
+      tags: JSON.parse(guest.tags) as string[],
+    });
+  }
+  return summaries;
+}
