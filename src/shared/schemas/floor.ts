@@ -1,3 +1,4 @@
+import { guestSummary } from './guest-records.ts';
 import { ONE_LINE_TEXT, wholeNumber, z } from './zod.ts';
 import { PARTY_MAX } from './reservations.ts';
 
@@ -204,6 +205,12 @@ export const planBooking = z.object({
   arrivedAt: z.string().nullable(),
   seatedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** When the guest pressed "I'll be there" in the reminder, or null (the view marks the unconfirmed). */
+  guestConfirmedAt: z.string().nullable(),
+  /** Staff held back its review request ("non inviare"). */
+  noReview: z.boolean(),
+  /** The guest's record: visits, no-shows, notes (null without e-mail or phone). */
+  guest: guestSummary.nullable().optional(),
 });
 export type PlanBooking = z.infer<typeof planBooking>;
 

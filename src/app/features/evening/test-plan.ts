@@ -28,6 +28,8 @@ export const planBooking = (overrides: Partial<PlanBooking>): PlanBooking => ({
   endsAt: '2026-06-10T19:30:00.000Z',
   status: 'confirmed',
   source: 'online',
+  guestConfirmedAt: null,
+  noReview: false,
   tableIds: [],
   conflict: false,
   arrivedAt: null,

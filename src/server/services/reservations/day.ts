@@ -121,6 +121,8 @@ export class DayView {
           arrivedAt: booking.arrivedAt,
           seatedAt: booking.seatedAt,
           finishedAt: booking.finishedAt,
+          guestConfirmedAt: booking.guestConfirmedAt,
+          noReview: booking.noReview,
         };
       }),
       unassigned: tables
