@@ -38,6 +38,7 @@ import { eventsDomain } from './domains/events.ts';
 import { guestDataDomain } from './domains/guest-data.ts';
 import { backupsDomain } from './domains/backups.ts';
 import { pushDomain } from './domains/push.ts';
+import { reviewsDomain } from './domains/reviews.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -240,6 +241,7 @@ export async function buildApp({
   await app.register(takeawayDomain, { now: clock });
   await app.register(eventsDomain, { now: clock });
   await app.register(guestDataDomain, { now: clock });
+  await app.register(reviewsDomain, { now: clock });
   await app.register(backupsDomain, { now: clock });
   await app.register(pushDomain);
   // Unknown API paths are JSON 404s, never pages: after every API route.

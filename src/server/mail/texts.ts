@@ -15,6 +15,11 @@ import enEvent from '../../shared/locales/en/event-mails.json' with { type: 'jso
 import frEvent from '../../shared/locales/fr/event-mails.json' with { type: 'json' };
 import esEvent from '../../shared/locales/es/event-mails.json' with { type: 'json' };
 import deEvent from '../../shared/locales/de/event-mails.json' with { type: 'json' };
+import itReview from '../../shared/locales/it/review-mails.json' with { type: 'json' };
+import enReview from '../../shared/locales/en/review-mails.json' with { type: 'json' };
+import frReview from '../../shared/locales/fr/review-mails.json' with { type: 'json' };
+import esReview from '../../shared/locales/es/review-mails.json' with { type: 'json' };
+import deReview from '../../shared/locales/de/review-mails.json' with { type: 'json' };
 import itStaff from '../../shared/locales/it/staff-mails.json' with { type: 'json' };
 
 /**
@@ -42,6 +47,13 @@ const GUEST_TEXTS = {
     fr: frEvent,
     es: esEvent,
     de: deEvent,
+  },
+  'review-mails': {
+    it: itReview,
+    en: enReview,
+    fr: frReview,
+    es: esReview,
+    de: deReview,
   },
 } satisfies Record<string, Record<Lang, object>>;
 

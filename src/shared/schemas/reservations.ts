@@ -333,7 +333,8 @@ export const reservationSettingsAnswer = z.object({
   ...reservationSettingsBody.shape,
   turnByParty,
   areaChoice: z.boolean(),
-  reviews: reviewSettings,
+  // Plain types: an answer is serialised, and the body's link check transforms (zod cannot encode it).
+  reviews: z.object({ enabled: z.boolean(), url: z.string() }),
   /** The secret address of the calendar of confirmed bookings, for the restaurant's phone. */
   calendarFeedUrl: z.string(),
 });
@@ -357,4 +358,9 @@ export const RESERVATION_REFUSALS = {
   transition: 'invalid-transition',
   /** The cancel link is invalid or its booking's time has passed (400). */
   badToken: 'invalid-token',
+  /**
+   * "Non inviare" once the booking's review request was decided (the
+   * morning after: sent, held back or not due): nothing left to hold (409).
+   */
+  reviewDecided: 'review-decided',
 } as const;

@@ -46,6 +46,9 @@ const TRANSITION_REFUSED =
 
 const BOOKING_NOT_FOUND = 'Prenotazione non trovata.';
 
+const REVIEW_DECIDED =
+  'La richiesta di recensione di questa prenotazione è già stata decisa (la mattina dopo la visita): non si può più trattenere.';
+
 const WALK_IN_FULL =
   'Nessun posto libero per tutto il turno di questo gruppo: puoi farlo sedere comunque.';
 
@@ -200,6 +203,9 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         return fieldError(reply, 'tableIds', outcome.description);
       if (outcome.reason === 'table-taken') {
         return refuse(reply, 409, FLOOR_REFUSALS.taken, outcome.description);
+      }
+      if (outcome.reason === 'review-decided') {
+        return refuse(reply, 409, RESERVATION_REFUSALS.reviewDecided, REVIEW_DECIDED);
       }
       return refuse(reply, 409, RESERVATION_REFUSALS.transition, TRANSITION_REFUSED);
     },

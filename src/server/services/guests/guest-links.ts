@@ -81,3 +81,22 @@ export class GuestLinkKey {
     return value;
   }
 }
+
+/**
+ * A review mail's stop link names the guest's record by its opaque key
+ * (never the e-mail) and never expires (docs/security.md): a guest may
+ * press it a year later and must still be heard.
+ *
+ * Form: `<guest key>.<HMAC-SHA256, base64url>`.
+ */
+const REVIEW_STOP_TOKEN = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
+
+export const reviewStopToken = (key: string, guestKey: string) =>
+  `${guestKey}.${linkSignature(key, 'review-stop', guestKey)}`;
+
+/** The guest key of a well-formed stop token signed with `key`, or null. */
+export function readReviewStopToken(key: string, token: string): string | null {
+  const match = REVIEW_STOP_TOKEN.exec(token);
+  if (!match) return null;
+  return sameSignature(linkSignature(key, 'review-stop', match[1]!), match[2]!) ? match[1]! : null;
+}

@@ -30,7 +30,7 @@ import { readTableDay } from './table-state.ts';
 
 export type StatusOutcome =
   | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'not-found' | 'invalid-transition' }
+  | { ok: false; reason: 'not-found' | 'invalid-transition' | 'review-decided' }
   | TablesRefusal;
 
 /** Which status may follow which (staff's changes; a guest's link only cancels). */
@@ -135,6 +135,9 @@ export class StatusChanges {
           await bumpBookingsVersion(trx);
           moved = `spostata ${change.tableIds.length > 1 ? 'ai tavoli' : 'al tavolo'} ${tableNames(judged.plan, change.tableIds)}${judged.conflict ? ', nonostante un conflitto' : ''}`;
         }
+        const held =
+          change.noReview === undefined ? '' : await this.#holdReview(trx, id, change.noReview);
+        if (typeof held !== 'string') return held;
         const status = change.status;
         let row: Row | undefined;
         if (status !== undefined) {
@@ -148,9 +151,14 @@ export class StatusChanges {
             .where('id', '=', id)
             .executeTakeFirstOrThrow();
         }
-        const what = [status === undefined ? '' : STATUS_IT[status], moved].filter(Boolean);
+        const what = [status === undefined ? '' : STATUS_IT[status], moved, held].filter(Boolean);
         await recordAudit(trx, actor, {
-          action: status === undefined ? 'reservation.move' : `reservation.${status}`,
+          action:
+            status !== undefined
+              ? `reservation.${status}`
+              : moved
+                ? 'reservation.move'
+                : 'reservation.review_hold',
           target: `reservation:${id}`,
           summary: `Prenotazione n. ${id} (${bookingSummaryIt(row)}) ${what.join(', ')}${
             change.message ? `, con un messaggio al cliente` : ''
@@ -161,6 +169,37 @@ export class StatusChanges {
     });
     if (outcome.ok) this.#changed();
     return outcome;
+  }
+
+  /**
+   * "Non inviare": staff hold back (or let go) the booking's review request,
+   * while it is not decided (the morning after, services/guests/
+   * review-requests.ts decides it once): the audit's words, or the refusal.
+   */
+  async #holdReview(
+    trx: Kysely<Database>,
+    id: number,
+    hold: boolean,
+  ): Promise<string | { ok: false; reason: 'not-found' | 'review-decided' }> {
+    const marked = await trx
+      .updateTable('reservations')
+      .set({ review_held: hold ? 1 : 0 })
+      .where('id', '=', id)
+      .where('review_decided_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!marked) {
+      const exists = await trx
+        .selectFrom('reservations')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return { ok: false, reason: exists ? 'review-decided' : 'not-found' };
+    }
+    await bumpBookingsVersion(trx);
+    return hold
+      ? 'richiesta di recensione trattenuta (non inviare)'
+      : 'richiesta di recensione di nuovo da inviare';
   }
 
   /**
