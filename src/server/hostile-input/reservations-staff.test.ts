@@ -1085,6 +1085,68 @@ const patchReservationTables = family({
   },
 });
 
+/**
+ * "Non inviare" (CONTRACT.md part four, "Guests"): `noReview` alone holds a
+ * booking's review request back, or lets it go, while the morning after has
+ * not decided it (services/guests/review-requests.ts); once decided, 409.
+ */
+const patchReservationNoReview = family({
+  name: 'PATCH /api/reservations/:id with noReview (staff)',
+  runs: 150,
+  cases: fc.record({
+    id: bookingIds,
+    decided: fc.nat(3).map((n) => n === 0),
+    auth: authCases,
+    body: bodies(
+      { noReview: optional({ valid: fc.boolean(), wrongType: notABoolean }) },
+      fc.record({ noReview: fc.boolean() }),
+    ),
+  }),
+  route: async ({ id, decided, auth, body }) => {
+    const made = typeof id === 'object' ? await freshBooking(id) : undefined;
+    if (made && decided) {
+      await app.db
+        .updateTable('reservations')
+        .set({ review_decided_at: nowIso(CLOCK) })
+        .where('id', '=', made.id)
+        .execute();
+    }
+    const param = segment(made ? String(made.id) : (id as string));
+    const valid = readsAsBookingId(param.decoded);
+    const before = valid ? await bookingRow(Number(param.decoded)) : undefined;
+    return {
+      method: 'PATCH',
+      url: `/api/reservations/${param.raw}`,
+      body,
+      auth,
+      unmatched: !fitsRoute(param),
+      paramRefusals: valid ? [] : ['id'],
+      bodySchema: true,
+      handler: (): Expected => {
+        const { noReview } = (body as { json: { noReview?: boolean } }).json;
+        // Neither a status, nor tables, nor noReview: the body's own refusal, whatever the id.
+        if (noReview === undefined) return refused(400, 'fields', { field: 'status' });
+        if (!before) return refused(404, 'message');
+        if (before.review_decided_at !== null) {
+          return refused(409, 'refusal', { code: 'review-decided' });
+        }
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: ['reservations', 'reservation_settings', 'audit_log'],
+            async verify(response) {
+              expect(response.json()).toEqual({ ...toReservation(before), noReview });
+              const after = (await bookingRow(before.id))!;
+              expect(after).toEqual({ ...before, review_held: noReview ? 1 : 0 });
+              await expectAuditedBy('reservation.review_hold', staffId, before.email);
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
 const walkInName: FieldRule = optional(
   text(
     fc.constantFrom('Coppia alla porta', '  Rossi  ', '', 'Zoë & Ünal'),
@@ -1224,6 +1286,7 @@ hostileFamilies('reservations-staff', [
   getReservationSettings,
   putReservationSettings,
   patchReservationTables,
+  patchReservationNoReview,
   postWalkIn,
   getDayPlan,
 ]);

@@ -10,7 +10,8 @@ import {
   RESERVATION_EMAIL_LIMIT,
   RESERVATION_PHONE_LIMIT,
 } from '../services/reservations/guest-booking.ts';
-import { cancelToken } from '../services/guests/guest-links.ts';
+import { cancelToken, reviewStopToken } from '../services/guests/guest-links.ts';
+import { newGuestKey } from '../services/guests/guest-records.ts';
 import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/guests/pending-caps.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK } from '../testing/hostile-input/app-under-test.ts';
@@ -67,7 +68,7 @@ import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // Table reservations, the guest's routes: availability, booking online and
-// cancelling by the mail's link, under tight settings first (while their few
+// cancelling by the mail's link, stopping review requests by theirs, under tight settings first (while their few
 // covers are free), then the default ones.
 
 /**
@@ -342,6 +343,112 @@ const postCancel = family({
   },
 });
 
+/** Whose stop link: a guest made for the request, one already stopped, or one that must not work. */
+const stopTargets = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom('guest', 'stopped') },
+  // Forged (signature), nobody's (a well-signed key no guest has).
+  { weight: 2, arbitrary: fc.constantFrom('forged', 'nobody') },
+  { weight: 2, arbitrary: fc.constant('generated') },
+);
+
+let stopGuests = 0;
+/** A guest's record straight in the database, stopped already or not: its key. */
+async function freshGuest(stopped: boolean): Promise<string> {
+  stopGuests += 1;
+  const key = newGuestKey();
+  await app.db
+    .insertInto('guests')
+    .values({
+      key,
+      identity: `e:stop${stopGuests}@example.it`,
+      name: 'Ospite',
+      email: `stop${stopGuests}@example.it`,
+      phone: '',
+      lang: 'it',
+      search_text: '',
+      last_seen_on: '2026-01-10',
+      reviews_stopped_at: stopped ? nowIso(CLOCK - DAY_MS) : null,
+      created_at: nowIso(CLOCK),
+      updated_at: nowIso(CLOCK),
+    })
+    .execute();
+  return key;
+}
+
+const guestStopped = async (key: string) =>
+  (
+    await app.db
+      .selectFrom('guests')
+      .select('reviews_stopped_at')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow()
+  ).reviews_stopped_at;
+
+const postStopReviews = family({
+  name: 'POST /api/guests/stop-reviews',
+  runs: 200,
+  cases: fc.record({
+    query: junkQuery,
+    auth: authCases,
+    target: stopTargets,
+    body: bodies({
+      token: text(
+        fc.oneof(
+          fc.stringMatching(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/),
+          anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
+        ),
+        fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
+      ),
+    }),
+  }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let key: string | undefined;
+    let stoppedBefore: string | null = null;
+    if (body.kind === 'valid' && target !== 'generated') {
+      if (target === 'guest' || target === 'stopped') {
+        key = await freshGuest(target === 'stopped');
+        stoppedBefore = await guestStopped(key);
+        sent = { ...body, json: { token: reviewStopToken(cancelKey, key) } };
+      } else {
+        const signed = reviewStopToken(cancelKey, newGuestKey());
+        sent = {
+          ...body,
+          json: {
+            token:
+              target === 'forged'
+                ? `${signed.slice(0, -1)}${signed.endsWith('A') ? 'B' : 'A'}`
+                : signed,
+          },
+        };
+      }
+    }
+    return {
+      method: 'POST',
+      url: `/api/guests/stop-reviews${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (key === undefined) return refused(400, 'refusal', { code: 'invalid-token' });
+        const guest = key;
+        return {
+          accepted: {
+            status: 200,
+            mayWrite: stoppedBefore === null ? ['guests'] : [],
+            async verify(response) {
+              expect(response.json()).toEqual({ stopped: true });
+              // Pressed again, the first press's time stays.
+              expect(await guestStopped(guest)).toBe(stoppedBefore ?? nowIso(CLOCK));
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
 hostileFamilies('reservations', [
   getAvailability('tight', TIGHT_SETTINGS, BUSY_DAY_FILLS.tight, 100),
   postReservation('tight settings', TIGHT_SETTINGS, 200),
@@ -354,5 +461,6 @@ hostileFamilies('reservations', [
     returningGuestBodies,
   ),
   postCancel,
+  postStopReviews,
 ]);
 beforeAll(setUpReservations);

@@ -105,15 +105,16 @@ export const FAMILY_FILES = {
     ],
   },
   reservations: {
-    requests: 1630,
+    requests: 1830,
     routes: [
       ['GET', '/api/reservations/availability'],
       ['POST', '/api/reservations'],
       ['POST', '/api/reservations/cancel'],
+      ['POST', '/api/guests/stop-reviews'],
     ],
   },
   'reservations-staff': {
-    requests: 3000,
+    requests: 3150,
     routes: [
       ['GET', '/api/reservations'],
       ['GET', '/api/reservations/occupancy'],
