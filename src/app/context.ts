@@ -48,6 +48,8 @@ export interface AppServices {
   takeaway: GuestTakeaway;
   /** Requests for an event, as the guest's page /events uses them (the same rules as the API's). */
   events: GuestEvents;
+  /** The review mail's stop link, as its page /reviews/stop uses it (the same rules as the API's). */
+  reviews: GuestReviews;
   /**
    * Every photo slot in a language (GET /api/photos?lang=): the owner's
    * upload, else the picture shipped with the site. A page never knows which.
@@ -197,6 +199,18 @@ export type EventInquiryOutcome =
   | { ok: true; id: number }
   | { ok: false; code: 'rate-limited' | 'too-many-pending' }
   | { ok: false; code: 'invalid'; fields: Partial<Record<keyof EventInquiryBody, string[]>> };
+
+/** What the stop link's page does (the review requests of CONTRACT.md part four). */
+export interface GuestReviews {
+  /** Whether the link works and whether the guest already stopped them: reading changes nothing. */
+  view(token: string): Promise<{ valid: false } | { valid: true; stopped: boolean }>;
+  /**
+   * The guest pressed the button: no review request goes to them again
+   * (`invalid`: the link does not work), counted against `clientAddress`'s
+   * limit as POST /api/guests/stop-reviews is.
+   */
+  stop(token: string, clientAddress: string): Promise<'stopped' | 'invalid' | 'rate-limited'>;
+}
 
 /** A booking as its cancel page shows it. */
 export interface CancellationView {

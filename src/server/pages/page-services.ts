@@ -22,6 +22,13 @@ export function pageServices(app: FastifyInstance): AppServices {
     reservations: guestReservations(app),
     takeaway: guestTakeaway(app),
     events: guestEvents(app),
+    reviews: {
+      view: (token) => app.reviewRequests.view(token),
+      async stop(token, clientAddress) {
+        const stopped = await app.reviewRequests.stop(token, clientAddress);
+        return stopped === true ? 'stopped' : stopped === false ? 'invalid' : 'rate-limited';
+      },
+    },
     photos: (lang) => app.photos.list(lang),
     socialCard: () => app.socialCards.current(),
   };
