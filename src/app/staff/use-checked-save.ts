@@ -37,8 +37,12 @@ export function useCheckedSave() {
     setProblems(found);
     if (found.length > 0) return;
     await save(call, {
-      onInvalid: (fields) => setProblems([...new Set(Object.values(fields).flat())]),
       ...options,
+      // The list shows every field's messages; the form may show some by their field too.
+      onInvalid: (fields) => {
+        setProblems([...new Set(Object.values(fields).flat())]);
+        options.onInvalid?.(fields);
+      },
     });
   }
 

@@ -2,7 +2,7 @@ import { LANGUAGES } from '../languages.ts';
 import { dateText, timeText, wholeNumber, z } from './zod.ts';
 import { guestContactFields, guestEmail, guestNotes, STAFF_MESSAGE_MAX } from './guest.ts';
 import { guestSummary } from './guest-records.ts';
-import { httpsLinkField } from './restaurant.ts';
+import { httpsLinkOrEmptyField } from './restaurant.ts';
 
 /**
  * Table reservations: the payloads of /api/reservations/*, shared by the
@@ -298,7 +298,7 @@ const turnByParty = z
 const reviewSettings = z
   .strictObject({
     enabled: z.boolean(),
-    url: z.union([z.literal(''), httpsLinkField('Link per le recensioni')]),
+    url: httpsLinkOrEmptyField('Link per le recensioni'),
   })
   .refine((reviews) => !reviews.enabled || reviews.url !== '', {
     message: 'Link per le recensioni: serve per inviare le richieste.',

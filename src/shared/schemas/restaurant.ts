@@ -265,3 +265,14 @@ export type RestaurantFacts = z.infer<typeof restaurantFacts>;
 
 /** A required `https` link in its standard form (the review address of CONTRACT.md part four, the map's). */
 export const httpsLinkField = (label: string) => required(label, httpsLink(label));
+
+/**
+ * The same, or '' for none (the review address while requests are off): one
+ * field, not a union, so that a refused link is refused in its own words.
+ */
+export const httpsLinkOrEmptyField = (label: string) =>
+  z
+    .string({ error: `${label}: testo non valido.` })
+    .trim()
+    .transform(wellFormed)
+    .transform((text, ctx) => (text === '' ? '' : httpsLink(label)(text, ctx)));

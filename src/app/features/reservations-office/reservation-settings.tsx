@@ -1,4 +1,4 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_RESERVATION_SETTINGS,
   reservationSettingsBody,
@@ -23,6 +23,7 @@ import { rotateCalendarFeed, saveReservationSettings } from './reservations-offi
 import { RESERVATIONS_TEXTS, SETTINGS_TEXTS as T } from './reservations-office-texts.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { TurnByPartyField, turnRowsOf, turnsOf, type TurnRow } from './turn-by-party-field.tsx';
+import { isReviewsField, ReviewRequestsField } from './review-requests-field.tsx';
 
 /** The settings typed as numbers, in the form's order. */
 const NUMBERS = [
@@ -48,6 +49,8 @@ type Draft = Record<NumberSetting, string> & {
   autoConfirmMaxParty: string;
   turns: TurnRow[];
   areaChoice: boolean;
+  reviewsEnabled: boolean;
+  reviewsUrl: string;
 };
 
 const draftOf = (settings: ReservationSettings): Draft => ({
@@ -59,6 +62,8 @@ const draftOf = (settings: ReservationSettings): Draft => ({
   autoConfirmMaxParty: String(settings.autoConfirmMaxParty ?? AUTO_CONFIRM_SUGGESTION),
   turns: turnRowsOf(settings.turnByParty),
   areaChoice: settings.areaChoice,
+  reviewsEnabled: settings.reviews.enabled,
+  reviewsUrl: settings.reviews.url,
 });
 
 const bodyOf = (draft: Draft): unknown => ({
@@ -68,6 +73,7 @@ const bodyOf = (draft: Draft): unknown => ({
   autoConfirmMaxParty: draft.autoConfirm ? typedNumber(draft.autoConfirmMaxParty) : null,
   turnByParty: turnsOf(draft.turns, typedNumber),
   areaChoice: draft.areaChoice,
+  reviews: { enabled: draft.reviewsEnabled, url: draft.reviewsUrl.trim() },
 });
 
 /** The same zod schema as the server's, with its Italian messages. */
@@ -106,12 +112,26 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
+  // The review link's messages, shown under it too (the list above the button has them all).
+  const [reviewProblems, setReviewProblems] = useState<string[]>([]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const parsed = reservationSettingsBody.safeParse(bodyOf(draft));
+    setReviewProblems(
+      (parsed.error?.issues ?? [])
+        .filter((issue) => isReviewsField(issue.path.join('.')))
+        .map((issue) => issue.message),
+    );
     // Sent only when the check passed: the numbers as the schema reads them.
     await submit(event, issuesOf(parsed), (token) => saveReservationSettings(token, parsed.data!), {
       onSaved: keep,
       success: T.saved,
+      onInvalid: (fields) =>
+        setReviewProblems(
+          Object.entries(fields).flatMap(([field, messages]) =>
+            isReviewsField(field) ? messages : [],
+          ),
+        ),
     });
   }
 
@@ -196,6 +216,12 @@ function SettingsForm({ settings }: { settings: ReservationSettings }) {
         </p>
       </div>
       {numberField('retentionMonths')}
+      <ReviewRequestsField
+        enabled={draft.reviewsEnabled}
+        url={draft.reviewsUrl}
+        problems={reviewProblems}
+        onChange={set}
+      />
       <FormProblems
         title={T.fix}
         problems={problems}

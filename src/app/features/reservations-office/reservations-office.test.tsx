@@ -914,6 +914,7 @@ describe('settings (owner) and who sees them', () => {
         autoConfirmMaxParty: 6,
         turnByParty: [],
         areaChoice: false,
+        reviews: { enabled: false, url: '' },
       },
     ]);
     await waitFor(() => expect(screen.queryByText('Modifiche non salvate.')).toBeNull());

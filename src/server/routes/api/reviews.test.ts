@@ -96,6 +96,32 @@ const reviewMails = () =>
 const queue = (app = harness.app) => app.reviewRequests.queue();
 const tokenOf = (link: string | null) => new URL(link!).searchParams.get('token')!;
 
+describe('the owner settings', () => {
+  it('need an https link when on, refused by field in Italian; saved and audited', async () => {
+    await start();
+    for (const [reviews, message] of [
+      [{ enabled: true, url: '' }, 'Link per le recensioni: serve per inviare le richieste.'],
+      [
+        { enabled: true, url: 'http://g.page/r/abc/review' },
+        'Link per le recensioni: un indirizzo web che inizia con https://, come https://www.example.com/pagina.',
+      ],
+    ] as const) {
+      const refused = await asOwner('PUT', '/api/reservations/settings', settingsBody(reviews));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ errors: { 'reviews.url': [message] } });
+    }
+    await enableReviews();
+    const read = await asOwner('GET', '/api/reservations/settings');
+    expect(read.json().reviews).toEqual({ enabled: true, url: REVIEW_URL });
+    const audit = await harness.app.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'reservations.settings')
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain(`richieste di recensione no → sì (${REVIEW_URL})`);
+  });
+});
+
 describe('the review request, the morning after', () => {
   it('goes at 09:00 for a finished booking, once, in the guest language, with the address and a stop link', async () => {
     await start();

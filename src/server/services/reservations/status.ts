@@ -24,6 +24,7 @@ import {
   type Row,
 } from './rows.ts';
 import { tableMode } from './floor-plan-rows.ts';
+import { holdReview } from './review-hold.ts';
 import { conflicts } from './seating.ts';
 import { tablesOf } from './table-holds.ts';
 import { readTableDay } from './table-state.ts';
@@ -136,7 +137,7 @@ export class StatusChanges {
           moved = `spostata ${change.tableIds.length > 1 ? 'ai tavoli' : 'al tavolo'} ${tableNames(judged.plan, change.tableIds)}${judged.conflict ? ', nonostante un conflitto' : ''}`;
         }
         const held =
-          change.noReview === undefined ? '' : await this.#holdReview(trx, id, change.noReview);
+          change.noReview === undefined ? '' : await holdReview(trx, id, change.noReview);
         if (typeof held !== 'string') return held;
         const status = change.status;
         let row: Row | undefined;
@@ -169,37 +170,6 @@ export class StatusChanges {
     });
     if (outcome.ok) this.#changed();
     return outcome;
-  }
-
-  /**
-   * "Non inviare": staff hold back (or let go) the booking's review request,
-   * while it is not decided (the morning after, services/guests/
-   * review-requests.ts decides it once): the audit's words, or the refusal.
-   */
-  async #holdReview(
-    trx: Kysely<Database>,
-    id: number,
-    hold: boolean,
-  ): Promise<string | { ok: false; reason: 'not-found' | 'review-decided' }> {
-    const marked = await trx
-      .updateTable('reservations')
-      .set({ review_held: hold ? 1 : 0 })
-      .where('id', '=', id)
-      .where('review_decided_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!marked) {
-      const exists = await trx
-        .selectFrom('reservations')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return { ok: false, reason: exists ? 'review-decided' : 'not-found' };
-    }
-    await bumpBookingsVersion(trx);
-    return hold
-      ? 'richiesta di recensione trattenuta (non inviare)'
-      : 'richiesta di recensione di nuovo da inviare';
   }
 
   /**
