@@ -101,6 +101,7 @@ const DATABASE_SPECS = [
   'reservations-guest',
   'reservations-journey',
   'reservations-office',
+  'review-settings',
   'site-photos',
   'ssr',
   'staff',

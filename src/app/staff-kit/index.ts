@@ -32,3 +32,4 @@ export {
 export { LANGUAGE_NAMES, REVIEW_TEXTS } from './translations/texts.ts';
 export { useTranslationPoll } from './translations/use-translation-poll.ts';
 export { TranslationsSection } from './translations/translations-section.tsx';
+export { offersReviewHold, REVIEW_HOLD_TEXTS, ReviewHoldToggle } from './review-hold-toggle.tsx';

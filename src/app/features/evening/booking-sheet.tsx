@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { DayPlan, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 import { Sheet } from './sheet.tsx';
+import { offersReviewHold, ReviewHoldToggle } from '../../staff-kit/index.ts';
 import { bookingSpan, clockOf, moveChoices, tableNames } from './table-state.ts';
 import type { TakenMove, useEveningActions } from './use-evening-actions.ts';
 
@@ -134,6 +135,9 @@ export function BookingSheet({
           </button>
         ) : null}
       </div>
+      {offersReviewHold({ status: booking.status, date: plan.date }) ? (
+        <ReviewHoldToggle booking={booking} then={false} onSaved={actions.refresh} />
+      ) : null}
       {moving ? (
         <form
           className="evening-sheet__move"

@@ -110,5 +110,5 @@ export function useEveningActions(refresh: () => void) {
     [save, refresh],
   );
 
-  return { step, move, walkIn, busy };
+  return { step, move, walkIn, busy, refresh };
 }

@@ -9,7 +9,7 @@ import { refusalCodes } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff/index.ts';
-import { instantText } from '../../staff-kit/index.ts';
+import { instantText, offersReviewHold, ReviewHoldToggle } from '../../staff-kit/index.ts';
 import { holdsSeats } from './format.ts';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
@@ -238,6 +238,7 @@ export function BookingCard({
           {actions}
         </div>
       ) : null}
+      {booking.email && offersReviewHold(booking) ? <ReviewHoldToggle booking={booking} /> : null}
     </li>
   );
 }
