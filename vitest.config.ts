@@ -19,6 +19,7 @@ const DATABASE_TESTS = [
   'src/server/pages/pages.test.ts',
   'src/server/pages/opening-hours.test.ts',
   'src/server/pages/reservation-pages.test.ts',
+  'src/server/pages/review-stop-page.test.ts',
   'src/server/pages/guest-areas.test.ts',
   'src/server/pages/takeaway-pages.test.ts',
   'src/server/pages/photo-pages.test.ts',
