@@ -86,6 +86,17 @@ describe('Scheduler', () => {
     expect(job.runs).toBe(1);
   });
 
+  it('runs every job now when asked, and waits for them', async () => {
+    const first = vi.fn().mockResolvedValue(undefined);
+    const second = vi.fn().mockRejectedValue(new Error('down'));
+    scheduler.every('first', 60_000, first);
+    scheduler.every('second', 60_000, second);
+    scheduler.start();
+    await scheduler.runNow();
+    expect([first.mock.calls.length, second.mock.calls.length]).toEqual([2, 2]);
+    expect(failures.map((failure) => failure.job)).toEqual(['second', 'second']);
+  });
+
   it('refuses a job added once it has started', () => {
     scheduler.start();
     expect(() => scheduler.every('late', 60_000, async () => {})).toThrow(/too late/);
