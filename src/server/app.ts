@@ -36,6 +36,7 @@ import { reservationsDomain } from './domains/reservations.ts';
 import { takeawayDomain } from './domains/takeaway.ts';
 import { eventsDomain } from './domains/events.ts';
 import { guestDataDomain } from './domains/guest-data.ts';
+import { guestsDomain } from './domains/guests.ts';
 import { backupsDomain } from './domains/backups.ts';
 import { pushDomain } from './domains/push.ts';
 import { reviewsDomain } from './domains/reviews.ts';
@@ -241,6 +242,7 @@ export async function buildApp({
   await app.register(takeawayDomain, { now: clock });
   await app.register(eventsDomain, { now: clock });
   await app.register(guestDataDomain, { now: clock });
+  await app.register(guestsDomain, { now: clock });
   await app.register(reviewsDomain, { now: clock });
   await app.register(backupsDomain, { now: clock });
   await app.register(pushDomain);

@@ -45,6 +45,17 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Runs every job once more now and waits for it, after any run under way:
+   * what the start does, for a caller that has just moved the clock (a
+   * test's next morning).
+   */
+  async runNow(): Promise<void> {
+    await Promise.all(this.#jobs.map((job) => job.running));
+    for (const job of this.#jobs) this.#runOnce(job);
+    await Promise.all(this.#jobs.map((job) => job.running));
+  }
+
   /** Stops the timers and waits for the runs under way. */
   async stop(): Promise<void> {
     for (const job of this.#jobs) clearInterval(job.timer);

@@ -8,6 +8,8 @@ import {
   type ReservationStatus,
 } from '../../shared/schemas/reservations.ts';
 import { STAFF_MESSAGE_MAX } from '../../shared/schemas/guest.ts';
+import { guestIdentity } from '../../shared/schemas/guest-records.ts';
+import { expectedSummaries, guestOf } from '../testing/hostile-input/guests.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK, STAFF_EMAIL, staffId } from '../testing/hostile-input/app-under-test.ts';
 import {
@@ -137,6 +139,7 @@ const postStaffReservation = family({
           mayWrite: [
             'reservations',
             'reservation_settings',
+            'guests',
             'audit_log',
             ...(expected.email ? ['outbox' as const] : []),
           ],
@@ -196,7 +199,11 @@ const getReservationDay = family({
           .orderBy('starts_at')
           .orderBy('id')
           .execute();
-        expected = rows.map(toReservation);
+        const guests = await expectedSummaries();
+        expected = rows.map((row) => ({
+          ...toReservation(row),
+          guest: guestOf(guests, row.guest_id),
+        }));
       } else {
         // Every slot of the hours (no notice, no horizon), with the covers seated then; this
         // file's database holds no event, so none is held (events-staff.test.ts proves holds).
@@ -409,11 +416,12 @@ const isGuestPhone = (text: string) => {
  * the e-mails those bookings gave.
  */
 async function guestRows(guest: { email: string } | { phone: string }) {
-  const [reservations, orders, messages, mails] = await Promise.all([
+  const [reservations, orders, messages, mails, records] = await Promise.all([
     app.db.selectFrom('reservations').selectAll().execute(),
-    app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone']).execute(),
+    app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone', 'guest_id']).execute(),
     app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
     app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
+    app.db.selectFrom('guests').select(['id', 'identity']).execute(),
   ]);
   const isTheirs = (row: { email: string; phone: string }) =>
     'email' in guest
@@ -431,9 +439,17 @@ async function guestRows(guest: { email: string } | { phone: string }) {
           .map((row) => row.email.toLowerCase())
           .filter((email) => email !== '' && !stillUsed(email));
   const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
+  // Their guest records: those their rows point at, and the one their e-mail or phone folds to.
+  const identity = guestIdentity(
+    'email' in guest ? { email: guest.email, phone: '' } : { email: '', phone: guest.phone },
+  );
+  const pointedAt = [...theirs, ...orders.filter(isTheirs)].map((row) => row.guest_id);
   return {
     reservations: theirs,
     orders: orders.filter(isTheirs),
+    records: records.filter(
+      (record) => pointedAt.includes(record.id) || record.identity === identity,
+    ),
     messages: 'email' in guest ? messages.filter((row) => same(row.email)) : [],
     mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
   };
@@ -529,6 +545,7 @@ const guestData = family({
                   'event_messages',
                   'contact_messages',
                   'outbox',
+                  'guests',
                   'audit_log',
                 ]
               : ['audit_log'],
@@ -548,6 +565,7 @@ const guestData = family({
                   eventInquiries: 0,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
+                  guests: before.records.length,
                 });
                 const after = await guestRows(guest);
                 expect([after.reservations, after.orders, after.messages, after.mails]).toEqual([
@@ -1194,7 +1212,8 @@ const postWalkIn = family({
       return {
         accepted: {
           status: 201,
-          mayWrite: ['reservations', 'reservation_settings', 'audit_log'],
+          // A walk-in who gives a phone is a guest with a record.
+          mayWrite: ['reservations', 'reservation_settings', 'guests', 'audit_log'],
           async verify(response) {
             const answer = response.json<{ id: number }>();
             const row = await bookingRow(answer.id);
@@ -1242,6 +1261,7 @@ const getDayPlan = family({
         .orderBy('starts_at')
         .orderBy('id')
         .execute();
+      const guests = await expectedSummaries();
       const bookings = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -1256,6 +1276,9 @@ const getDayPlan = family({
         arrivedAt: row.arrived_at,
         seatedAt: row.seated_at,
         finishedAt: row.finished_at,
+        guestConfirmedAt: row.guest_confirmed_at,
+        noReview: row.review_held === 1,
+        guest: guestOf(guests, row.guest_id),
       }));
       const expected = {
         date,
