@@ -36,6 +36,7 @@ import { reservationsDomain } from './domains/reservations.ts';
 import { takeawayDomain } from './domains/takeaway.ts';
 import { eventsDomain } from './domains/events.ts';
 import { guestDataDomain } from './domains/guest-data.ts';
+import { guestsDomain } from './domains/guests.ts';
 import { backupsDomain } from './domains/backups.ts';
 import { pushDomain } from './domains/push.ts';
 
@@ -240,6 +241,7 @@ export async function buildApp({
   await app.register(takeawayDomain, { now: clock });
   await app.register(eventsDomain, { now: clock });
   await app.register(guestDataDomain, { now: clock });
+  await app.register(guestsDomain, { now: clock });
   await app.register(backupsDomain, { now: clock });
   await app.register(pushDomain);
   // Unknown API paths are JSON 404s, never pages: after every API route.

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased } from '../../shared/schemas/guest-data.ts';
 import type { GuestKey } from '../../shared/schemas/guest.ts';
@@ -11,8 +11,11 @@ import { lockOrders } from './takeaway/order-rows.ts';
 import { guestsInquiries } from './events/inquiry-rows.ts';
 import { centsToAmount } from '../../shared/money.ts';
 import { romeDateTime } from '../../shared/opening-hours.ts';
+import { exportGuestRecords, guestRecordIds } from './guests/guest-privacy.ts';
 
 type Actor = NonNullable<AuditActor>;
+/** The tables whose rows belong to a guest record. */
+type GuestsTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
 
 /**
  * Guests' personal data: their bookings, takeaway orders, event requests (with their threads)
@@ -48,7 +51,7 @@ export class GuestDataService {
 
   async export(guest: GuestKey, actor: Actor): Promise<GuestData> {
     return this.#db.transaction().execute(async (trx) => {
-      const [reservations, orders, inquiries, messages] = await Promise.all([
+      const [reservations, orders, inquiries, messages, records] = await Promise.all([
         trx
           .selectFrom('reservations')
           .selectAll()
@@ -65,11 +68,12 @@ export class GuestDataService {
               .orderBy('created_at')
               .execute()
           : [], // the contact form asks for no phone
+        exportGuestRecords(trx, await guestRecordIds(trx, guest)),
       ]);
       await recordAudit(trx, actor, {
         action: 'guest_data.export',
         target: 'guest',
-        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${orders.length} ordini da asporto, ${inquiries.length} richieste di evento, ${messages.length} messaggi.`,
+        summary: `Esportati i dati di un cliente: ${reservations.length} prenotazioni, ${orders.length} ordini da asporto, ${inquiries.length} richieste di evento, ${messages.length} messaggi, ${records.length} schede cliente.`,
       });
       return {
         ...guest,
@@ -78,6 +82,7 @@ export class GuestDataService {
         contactMessages: messages.map(sentMessage),
         takeawayOrders: orders,
         eventInquiries: inquiries,
+        guests: records,
       };
     });
   }
@@ -86,7 +91,8 @@ export class GuestDataService {
    * Deletes a guest's bookings, takeaway orders (their lines go with them:
    * migration 020 cascades), event requests (and their threads: migration
    * 022 cascades), messages and every mail to or from them, sent
-   * or not. Found by phone: the bookings and orders with that phone, and the
+   * or not, and their guest records (guest-privacy.ts `guestRecordIds`:
+   * found before the rows that point at them go). Found by phone: the bookings and orders with that phone, and the
    * mails to or from the e-mails they carry, unless another booking, order
    * or message still uses that e-mail (a family sharing one address with two
    * phones: the other's confirmation and reminder must still go out). Erased
@@ -115,6 +121,7 @@ export class GuestDataService {
                 ...(await emailsOf('event_inquiries')),
               ]),
             ];
+      const recordIds = await guestRecordIds(trx, guest);
       const reservations = await trx
         .deleteFrom('reservations')
         .where(guestsRows(guest))
@@ -134,6 +141,19 @@ export class GuestDataService {
               .where(sameEmail('email', guest.email))
               .executeTakeFirst()
           : { numDeletedRows: 0n };
+      const records =
+        recordIds.length === 0
+          ? { numDeletedRows: 0n }
+          : await trx.deleteFrom('guests').where('id', 'in', recordIds).executeTakeFirst();
+      // A row found by neither (another phone of an e-mail's guest) no longer has a record.
+      for (const table of ['reservations', 'takeaway_orders', 'event_inquiries'] as const) {
+        if (recordIds.length === 0) break;
+        await trx
+          .updateTable(table)
+          .set({ guest_id: null })
+          .where('guest_id', 'in', recordIds)
+          .execute();
+      }
       let mails = 0;
       for (const email of 'email' in guest ? emails : await unusedEmails(trx, emails)) {
         const deleted = await trx
@@ -151,11 +171,12 @@ export class GuestDataService {
         takeawayOrders: Number(orders.numDeletedRows),
         eventInquiries: Number(inquiries.numDeletedRows),
         mails,
+        guests: Number(records.numDeletedRows),
       };
       await recordAudit(trx, actor, {
         action: 'guest_data.erase',
         target: 'guest',
-        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi, ${counts.mails} e-mail.`,
+        summary: `Cancellati su richiesta i dati di un cliente: ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi, ${counts.mails} e-mail, ${counts.guests} schede cliente.`,
       });
       // An event request may hold covers from the bookings (held-covers.ts): gone with it.
       if (counts.reservations || counts.eventInquiries) await bumpBookingsVersion(trx);
@@ -168,40 +189,76 @@ export class GuestDataService {
   }
 
   /**
-   * Deletes what is older than `months`: bookings and takeaway orders whose
-   * time (an order's pickup, in Rome) has passed that long ago, event
-   * requests whose day (in Rome) passed that long ago, contact
-   * messages received that long ago, and the sent or failed mails of
-   * either. Safe to run on every instance at once.
+   * Deletes what is older than `months`. Retention counts from a guest's
+   * last visit or order (CONTRACT.md part four, "Guests"): a guest record
+   * whose `last_seen_on` is that old goes, with all its guest's bookings,
+   * takeaway orders and event requests (and what hangs on them); while the
+   * guest keeps coming, their rows stay. Rows without a record (a walk-in
+   * who gave neither e-mail nor phone) keep their own rule: bookings and
+   * takeaway orders whose time (an order's pickup, in Rome) has passed that
+   * long ago, event requests whose day (in Rome) passed that long ago. Then
+   * contact messages received that long ago, and the sent or failed mails
+   * of either. Safe to run on every instance at once.
    */
   async purgeExpired(months: number): Promise<{
     reservations: number;
     takeawayOrders: number;
     eventInquiries: number;
     contactMessages: number;
+    guests: number;
   }> {
     const cutoffMs = monthsBefore(this.#now(), months);
     const cutoff = nowIso(cutoffMs);
     const pickupCutoff = romeDateTime(new Date(cutoffMs));
     const purged = await this.#db.transaction().execute(async (trx) => {
+      const expiredGuests = trx
+        .selectFrom('guests')
+        .select('id')
+        .where('last_seen_on', '<', pickupCutoff.date);
+      // A row is its guest's: it goes with them, or by its own date without a record.
+      const byGuestOr =
+        (ownRule: (eb: ExpressionBuilder<Database, GuestsTable>) => Expression<SqlBool>) =>
+        (eb: ExpressionBuilder<Database, GuestsTable>) =>
+          eb.or([
+            eb('guest_id', 'in', expiredGuests),
+            eb.and([
+              ownRule(eb),
+              eb.or([
+                eb('guest_id', 'is', null),
+                eb('guest_id', 'not in', eb.selectFrom('guests').select('id')),
+              ]),
+            ]),
+          ]);
       const reservations = await trx
         .deleteFrom('reservations')
-        .where('starts_at', '<', cutoff)
+        .where(byGuestOr((eb) => eb('starts_at', '<', cutoff)))
         .executeTakeFirst();
       const orders = await trx
         .deleteFrom('takeaway_orders')
-        .where((eb) =>
-          eb.or([
-            eb('date', '<', pickupCutoff.date),
-            eb.and([eb('date', '=', pickupCutoff.date), eb('time', '<', pickupCutoff.time)]),
-          ]),
+        .where(
+          byGuestOr((eb) =>
+            eb.or([
+              eb('date', '<', pickupCutoff.date),
+              eb.and([eb('date', '=', pickupCutoff.date), eb('time', '<', pickupCutoff.time)]),
+            ]),
+          ),
         )
         .executeTakeFirst();
       // A request's second choice may come later than its date: the later of the two.
       const inquiries = await trx
         .deleteFrom('event_inquiries')
-        .where('date', '<', pickupCutoff.date)
-        .where((eb) => eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]))
+        .where(
+          byGuestOr((eb) =>
+            eb.and([
+              eb('date', '<', pickupCutoff.date),
+              eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]),
+            ]),
+          ),
+        )
+        .executeTakeFirst();
+      const guests = await trx
+        .deleteFrom('guests')
+        .where('last_seen_on', '<', pickupCutoff.date)
         .executeTakeFirst();
       const messages = await trx
         .deleteFrom('contact_messages')
@@ -218,17 +275,13 @@ export class GuestDataService {
         takeawayOrders: Number(orders.numDeletedRows),
         eventInquiries: Number(inquiries.numDeletedRows),
         contactMessages: Number(messages.numDeletedRows),
+        guests: Number(guests.numDeletedRows),
       };
-      if (
-        counts.reservations ||
-        counts.takeawayOrders ||
-        counts.eventInquiries ||
-        counts.contactMessages
-      ) {
+      if (Object.values(counts).some((count) => count > 0)) {
         await recordAudit(trx, null, {
           action: 'guest_data.retention',
           target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento e ${counts.contactMessages} messaggi più vecchi.`,
+          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi e ${counts.guests} schede cliente più vecchi.`,
         });
       }
       if (counts.reservations) await bumpBookingsVersion(trx);

@@ -77,6 +77,25 @@ const guestEventInquiry = z.object({
   ),
 });
 
+/**
+ * A guest's record (CONTRACT.md part four, "Guests") as their data holds it:
+ * the latest name and contact they gave, staff's notes and tags, and the
+ * review requests' memory.
+ */
+const guestRecordData = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  lang: z.string(),
+  notes: z.string(),
+  tags: z.array(z.string()),
+  /** The newest day of their bookings, orders and requests: retention counts from it. */
+  lastSeenOn: z.string(),
+  reviewAskedAt: z.string().nullable(),
+  reviewsStoppedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
 export const guestDataAnswer = z.object({
   ...guestNamed,
   exportedAt: z.string(),
@@ -87,6 +106,8 @@ export const guestDataAnswer = z.object({
   ),
   takeawayOrders: z.array(guestTakeawayOrder),
   eventInquiries: z.array(guestEventInquiry),
+  /** Their guest records: one, or two when an e-mail's record and a phone's meet in one search. */
+  guests: z.array(guestRecordData),
 });
 export type GuestData = z.infer<typeof guestDataAnswer>;
 
@@ -97,5 +118,7 @@ export const guestErasedAnswer = z.object({
   takeawayOrders: z.number(),
   eventInquiries: z.number(),
   mails: z.number(),
+  /** Guest records erased, with their notes and tags. */
+  guests: z.number(),
 });
 export type GuestErased = z.infer<typeof guestErasedAnswer>;

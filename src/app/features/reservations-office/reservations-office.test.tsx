@@ -1086,6 +1086,20 @@ describe("one guest's data", () => {
         messages: [],
       },
     ],
+    guests: [
+      {
+        name: 'Giulia Bianchi',
+        email: 'giulia@example.test',
+        phone: '+39 333 123 4567',
+        lang: 'it',
+        notes: 'Celiaca',
+        tags: ['Abituale'],
+        lastSeenOn: '2026-09-12',
+        reviewAskedAt: null,
+        reviewsStoppedAt: null,
+        createdAt: '2026-05-01T10:00:00.000Z',
+      },
+    ],
   };
   const KEY = 'guest-data?email=giulia%40example.test';
   let blobs: Blob[];

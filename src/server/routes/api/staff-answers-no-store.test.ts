@@ -5,6 +5,7 @@ import { loadConfig } from '../../config.ts';
 import { createStaff, login, STAFF_PASSWORD } from '../../testing/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
 import { requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
+import { seedBooking } from '../../testing/guests.ts';
 
 // docs/security.md item 51: every staff answer, guests' names, phones and notes
 // among them, is `Cache-Control: no-store`, so that nothing stays in a shared
@@ -48,7 +49,18 @@ const hooksOf = (route: RouteOptions): unknown[] =>
  */
 async function examples(): Promise<Record<string, string>> {
   const dish = (await app.db.selectFrom('menu_items').select('id').limit(1).executeTakeFirst())!;
+  const { guestId } = await seedBooking(
+    app.db,
+    { email: 'guest@example.com' },
+    { date: '2026-01-14' },
+  );
+  const guest = await app.db
+    .selectFrom('guests')
+    .select('key')
+    .where('id', '=', guestId!)
+    .executeTakeFirstOrThrow();
   return {
+    '/api/guests/:key': `/api/guests/${guest.key}`,
     '/api/daily-menu/:id': '/api/daily-menu/1',
     '/api/daily-menu/:id/translations': '/api/daily-menu/1/translations',
     '/api/menu/items/:id/translations': `/api/menu/items/${dish.id}/translations`,

@@ -21,6 +21,8 @@ import { dayEvents, heldSeats, holdsOn } from './held-covers.ts';
 import { coverCapacity, MINUTE_MS, toReservation } from './rows.ts';
 import type { ReservationSettingsStore } from './settings.ts';
 import { seatedAt } from './slots.ts';
+import { guestSummaries } from '../guests/guest-records.ts';
+import type { GuestSummary } from '../../../shared/schemas/guest-records.ts';
 
 /** Bookings a day plan leaves out: they hold nothing and will not come. */
 const NOT_COMING: readonly ReservationStatus[] = ['declined', 'cancelled'];
@@ -53,9 +55,27 @@ export class DayView {
     this.#now = options.now;
   }
 
-  /** A day's bookings in every status, by time, with their tables and conflicts. */
+  /** A day's bookings in every status, by time, with their tables, conflicts and guests. */
   async bookings(date: string): Promise<Reservation[]> {
-    return (await this.#seated(date, this.#db.selectFrom('reservations').selectAll())).bookings;
+    const { bookings, rows, now } = await this.#seated(
+      date,
+      this.#db.selectFrom('reservations').selectAll(),
+    );
+    const guests = await this.#guests(rows, now);
+    return bookings.map((booking, index) => ({ ...booking, guest: guests(rows[index]!) }));
+  }
+
+  /**
+   * Each row's guest as its card shows them (the guest core's summaries, in
+   * one grouped read for all of `rows`): null without e-mail or phone.
+   */
+  async #guests(rows: readonly Row[], now: number): Promise<(row: Row) => GuestSummary | null> {
+    const summaries = await guestSummaries(
+      this.#db,
+      rows.flatMap((row) => (row.guest_id === null ? [] : [row.guest_id])),
+      now,
+    );
+    return (row) => (row.guest_id === null ? null : (summaries.get(row.guest_id) ?? null));
   }
 
   /**
@@ -100,6 +120,7 @@ export class DayView {
       this.#db.selectFrom('reservations').selectAll().where('status', 'not in', NOT_COMING),
     );
     const tables = tableMode(day.plan);
+    const guests = await this.#guests(rows, now);
     return {
       date,
       areas: tables ? day.plan.areas : [],
@@ -123,6 +144,7 @@ export class DayView {
           finishedAt: booking.finishedAt,
           guestConfirmedAt: booking.guestConfirmedAt,
           noReview: booking.noReview,
+          guest: guests(row),
         };
       }),
       unassigned: tables

@@ -3,6 +3,7 @@ import type { Database, TakeawayOrderLinesTable, TakeawayOrdersTable } from '../
 import { FALLBACK_LANG, toLang } from '../../../shared/languages.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import { italianDate } from '../../../shared/schemas/opening-hours.ts';
+import { guestSummaries } from '../guests/guest-records.ts';
 import type {
   CreatedOrder,
   GuestOrder,
@@ -133,6 +134,26 @@ export function staffView({ row, lines }: StoredOrder): TakeawayOrder {
     opened: row.opened_at !== null,
     message: row.message,
   };
+}
+
+/**
+ * Orders as staff see them where they meet the guest (the day's orders, the
+ * board), each with its guest's summary: one grouped read for all of them.
+ */
+export async function staffViewsWithGuests(
+  db: Kysely<Database>,
+  orders: readonly StoredOrder[],
+  nowMs: number,
+): Promise<TakeawayOrder[]> {
+  const summaries = await guestSummaries(
+    db,
+    orders.flatMap(({ row }) => (row.guest_id === null ? [] : [row.guest_id])),
+    nowMs,
+  );
+  return orders.map((order) => ({
+    ...staffView(order),
+    guest: order.row.guest_id === null ? null : (summaries.get(order.row.guest_id) ?? null),
+  }));
 }
 
 /** A new order as POST /api/takeaway/orders answers it. */

@@ -31,7 +31,7 @@ import { boardTag, readBoard } from './board.ts';
 import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
 import { TakeawayMailQueue } from './mail-queue.ts';
 import { loadOfItems, readKitchenGroups } from './menu-load.ts';
-import { guestView, readOrder, readOrders, staffView } from './order-rows.ts';
+import { guestView, readOrder, readOrders, staffView, staffViewsWithGuests } from './order-rows.ts';
 import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
 import { NO_LOAD, pickupSlots } from './slots.ts';
@@ -208,7 +208,7 @@ export class TakeawayService {
 
   /** A date's orders as staff see them, by pickup time then id. */
   async orders(date: string): Promise<TakeawayOrder[]> {
-    return (await readOrders(this.#db, { date })).map(staffView);
+    return staffViewsWithGuests(this.#db, await readOrders(this.#db, { date }), this.#now());
   }
 
   /**
