@@ -93,6 +93,8 @@ test('staff take a phone booking for a returning guest and see the no-show warni
   request,
   consoleErrors: _consoleErrors,
 }) => {
+  // Two seeded bookings, a lookup, a save, and the toast gone before the last accessibility check.
+  test.slow();
   const [next, ...earlier] = await daysOpenAt2000(request, 3);
   day = next!;
   const { token } = await logInThroughApi(request, staff, server.url);
@@ -140,15 +142,19 @@ test('staff take a phone booking for a returning guest and see the no-show warni
   await form.getByLabel('Persone').fill('3');
   await form.getByLabel('Ora').selectOption('20:00');
   await form.getByRole('button', { name: 'Salva prenotazione' }).click();
-  await expect(
-    toast(page, /^Prenotazione di Giovanni Esposito aggiunta: 3 persone, .+ alle 20:00\.$/),
-  ).toBeVisible();
+  const added = toast(
+    page,
+    /^Prenotazione di Giovanni Esposito aggiunta: 3 persone, .+ alle 20:00\.$/,
+  );
+  await expect(added).toBeVisible();
   await expect(form).toHaveCount(0);
 
   const card = bookingCard(page, GIOVANNI.name);
   const warning = card.getByRole('group', { name: `Ospite: ${GIOVANNI.name}` });
   await expect(warning).toContainText('⚠ Attenzione: 2 volte non si è presentato');
   await noSidewaysScroll(page);
+  // Once the toast, which covers the day's navigation, has gone.
+  await expect(added).toHaveCount(0, { timeout: 15_000 });
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(card, 'guests-card-390');
   await page.setViewportSize(WIDE);
@@ -160,6 +166,8 @@ test('staff search a guest in Ospiti and save a note and a tag', async ({
   request,
   consoleErrors: _consoleErrors,
 }) => {
+  // Two widths, the back button and the day view after the section.
+  test.slow();
   const session = await logInThroughApi(request, owner, server.url);
   const tags = await request.put(`${server.url}/api/guests/tags`, {
     headers: { Authorization: `Bearer ${session.token}` },
