@@ -8,6 +8,7 @@ import {
   type ReservationStatus,
 } from '../../shared/schemas/reservations.ts';
 import { STAFF_MESSAGE_MAX } from '../../shared/schemas/guest.ts';
+import { guestIdentity } from '../../shared/schemas/guest-records.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK, STAFF_EMAIL, staffId } from '../testing/hostile-input/app-under-test.ts';
 import {
@@ -409,11 +410,12 @@ const isGuestPhone = (text: string) => {
  * the e-mails those bookings gave.
  */
 async function guestRows(guest: { email: string } | { phone: string }) {
-  const [reservations, orders, messages, mails] = await Promise.all([
+  const [reservations, orders, messages, mails, records] = await Promise.all([
     app.db.selectFrom('reservations').selectAll().execute(),
-    app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone']).execute(),
+    app.db.selectFrom('takeaway_orders').select(['id', 'email', 'phone', 'guest_id']).execute(),
     app.db.selectFrom('contact_messages').select(['id', 'email']).execute(),
     app.db.selectFrom('outbox').select(['id', 'recipient', 'reply_to']).execute(),
+    app.db.selectFrom('guests').select(['id', 'identity']).execute(),
   ]);
   const isTheirs = (row: { email: string; phone: string }) =>
     'email' in guest
@@ -431,9 +433,17 @@ async function guestRows(guest: { email: string } | { phone: string }) {
           .map((row) => row.email.toLowerCase())
           .filter((email) => email !== '' && !stillUsed(email));
   const same = (text: string | null) => text !== null && emails.includes(text.toLowerCase());
+  // Their guest records: those their rows point at, and the one their e-mail or phone folds to.
+  const identity = guestIdentity(
+    'email' in guest ? { email: guest.email, phone: '' } : { email: '', phone: guest.phone },
+  );
+  const pointedAt = [...theirs, ...orders.filter(isTheirs)].map((row) => row.guest_id);
   return {
     reservations: theirs,
     orders: orders.filter(isTheirs),
+    records: records.filter(
+      (record) => pointedAt.includes(record.id) || record.identity === identity,
+    ),
     messages: 'email' in guest ? messages.filter((row) => same(row.email)) : [],
     mails: mails.filter((row) => same(row.recipient) || same(row.reply_to)),
   };
@@ -529,6 +539,7 @@ const guestData = family({
                   'event_messages',
                   'contact_messages',
                   'outbox',
+                  'guests',
                   'audit_log',
                 ]
               : ['audit_log'],
@@ -548,6 +559,7 @@ const guestData = family({
                   eventInquiries: 0,
                   contactMessages: before.messages.length,
                   mails: before.mails.length,
+                  guests: before.records.length,
                 });
                 const after = await guestRows(guest);
                 expect([after.reservations, after.orders, after.messages, after.mails]).toEqual([

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, login, testApp } from '../testing/app.ts';
+import { seedBooking, seedEvent, seedOrder } from '../testing/guests.ts';
 
 // A guest's takeaway orders in their data (services/guest-data.ts): exported
 // and erased with their lines by e-mail (any case) or phone (any spacing),
@@ -125,10 +126,10 @@ describe("a guest's takeaway orders in their data", () => {
     const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
     const summaries = audit.map((row) => row.summary);
     expect(summaries).toContain(
-      'Esportati i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi.',
+      'Esportati i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi, 0 schede cliente.',
     );
     expect(summaries).toContain(
-      'Cancellati su richiesta i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi, 0 e-mail.',
+      'Cancellati su richiesta i dati di un cliente: 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi, 0 e-mail, 0 schede cliente.',
     );
     expect(JSON.stringify(audit)).not.toMatch(/rosa|333/i);
   });
@@ -222,18 +223,121 @@ describe("a guest's takeaway orders in their data", () => {
       takeawayOrders: 2,
       eventInquiries: 0,
       contactMessages: 0,
+      guests: 0,
     });
     expect(await orderIds()).toEqual([thatEvening]);
     expect(await lineOrderIds()).toEqual([thatEvening]);
     const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
     expect(audit.map((row) => row.summary)).toContain(
-      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento e 0 messaggi più vecchi.',
+      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi e 0 schede cliente più vecchi.',
     );
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
       takeawayOrders: 0,
       eventInquiries: 0,
       contactMessages: 0,
+      guests: 0,
     });
+  });
+});
+
+describe("a guest's record in their data", () => {
+  const anna = { name: 'Anna Bellini', email: 'Anna+tavoli@Example.com', phone: '+39 333 1234567' };
+  const recordOf = (email: string) =>
+    harness.app.db
+      .selectFrom('guests')
+      .select(['id', 'key'])
+      .where('identity', '=', `e:${email}`)
+      .executeTakeFirst();
+
+  it('is exported with its notes and tags, and erased with them, by e-mail or by phone', async () => {
+    const { db } = harness.app;
+    await seedBooking(db, anna, { date: '2026-01-10' });
+    await seedOrder(db, anna, { date: '2026-01-12' });
+    const other = await seedBooking(db, { email: 'altro@example.com' }, { date: '2026-01-10' });
+    await db
+      .updateTable('guests')
+      .set({ notes: 'Allergica ai crostacei', tags: '["VIP"]' })
+      .where('identity', '=', 'e:anna@example.com')
+      .execute();
+
+    const exported = await asOwner('GET', '/api/guest-data?email=anna%2Btavoli%40example.com');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().guests).toEqual([
+      {
+        name: 'Anna Bellini',
+        email: 'Anna+tavoli@Example.com',
+        phone: '+39 333 1234567',
+        lang: 'it',
+        notes: 'Allergica ai crostacei',
+        tags: ['VIP'],
+        lastSeenOn: '2026-01-12',
+        reviewAskedAt: null,
+        reviewsStoppedAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    // By phone: the rows with that phone point at the e-mail's record.
+    const byPhone = await asOwner('GET', '/api/guest-data?phone=%2B39%20333%20123%204567');
+    expect(byPhone.json().guests).toHaveLength(1);
+
+    const erased = await asOwner('DELETE', '/api/guest-data?phone=%2B393331234567');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ reservations: 1, takeawayOrders: 1, guests: 1 });
+    expect(await recordOf('anna@example.com')).toBeUndefined();
+    expect(await recordOf('altro@example.com')).toMatchObject({ id: other.guestId });
+    const audit = await db.selectFrom('audit_log').select('summary').execute();
+    expect(JSON.stringify(audit)).not.toMatch(/crostacei|VIP|Bellini|@example\.com/i);
+  });
+
+  it("is erased by its e-mail's folding even when no row is left, and a row another phone kept loses it", async () => {
+    const { db } = harness.app;
+    await seedBooking(db, anna, { date: '2026-01-10' });
+    const otherPhone = await seedBooking(
+      db,
+      { ...anna, phone: '+39 320 0000000' },
+      { date: '2026-01-11' },
+    );
+    // A row typed another way is not found by phone: it stays, without its record.
+    const erased = await asOwner('DELETE', '/api/guest-data?phone=%2B393331234567');
+    expect(erased.json()).toMatchObject({ reservations: 1, guests: 1 });
+    const kept = await db
+      .selectFrom('reservations')
+      .select(['id', 'guest_id'])
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ id: otherPhone.id, guest_id: null });
+    // Its record made anew by a later booking, then erased by e-mail with no rows found.
+    await seedBooking(db, { email: 'ANNA@example.com' }, { date: '2026-01-20' });
+    await db.deleteFrom('reservations').execute();
+    const again = await asOwner('DELETE', '/api/guest-data?email=anna%40example.com');
+    expect(again.json()).toMatchObject({ reservations: 0, guests: 1 });
+    expect(await recordOf('anna@example.com')).toBeUndefined();
+  });
+
+  it('goes with all its rows once the last visit or order is past the retention period', async () => {
+    const { db } = harness.app;
+    await seedBooking(db, anna, { date: '2025-01-10' });
+    await seedEvent(db, anna, { date: '2025-02-10' });
+    await seedOrder(db, anna, { date: '2026-01-12' });
+    await seedBooking(db, { name: 'Senza contatti' }, { date: '2025-01-10' });
+    // 24 months before 20 January 2027: the walk-in without contact goes by its own date;
+    // Anna's order of January 2026 keeps her 2025 booking and request.
+    now = Date.parse('2027-01-20T09:00:00Z');
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 1,
+      takeawayOrders: 0,
+      eventInquiries: 0,
+      contactMessages: 0,
+      guests: 0,
+    });
+    now = Date.parse('2028-01-13T09:00:00Z');
+    expect(await harness.app.guestData.purgeExpired(24)).toEqual({
+      reservations: 1,
+      takeawayOrders: 1,
+      eventInquiries: 1,
+      contactMessages: 0,
+      guests: 1,
+    });
+    expect(await db.selectFrom('guests').select('id').execute()).toEqual([]);
   });
 });

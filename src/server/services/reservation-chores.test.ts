@@ -33,18 +33,17 @@ afterEach(async () => {
 const asOwner = (method: 'POST' | 'PUT', url: string, payload: object) =>
   harness.app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner}` } });
 
-const phoneBooking = (date: string) =>
+const phoneBooking = (date: string, phone = '+39 333 1234567') =>
   asOwner('POST', '/api/reservations/staff', {
     name: 'Tavolata Russo',
-    phone: '+39 333 1234567',
+    phone,
     party: 2,
     date,
     time: '20:00',
     lang: 'it',
   });
 
-/** Retention of 6 months; a dinner on 14 January 2026, then the clock at 20 July (past 6 months). */
-async function sixMonthsLater() {
+const retentionOfSixMonths = async () => {
   const settings = await asOwner('PUT', '/api/reservations/settings', {
     coversPerSlot: 40,
     turnMinutes: 120,
@@ -55,9 +54,18 @@ async function sixMonthsLater() {
     retentionMonths: 6,
   });
   expect(settings.statusCode, settings.body).toBe(200);
+};
+
+/**
+ * Retention of 6 months; a dinner on 14 January 2026, then the clock at 20
+ * July (past 6 months) and another guest's booking (a returning guest's old
+ * bookings stay while they keep coming: the last test).
+ */
+async function sixMonthsLater() {
+  await retentionOfSixMonths();
   expect((await phoneBooking('2026-01-14')).statusCode).toBe(201);
   now = Date.parse('2026-07-20T09:00:00Z');
-  expect((await phoneBooking('2026-07-22')).statusCode).toBe(201);
+  expect((await phoneBooking('2026-07-22', '+39 320 7654321')).statusCode).toBe(201);
 }
 
 const bookingDates = async () =>
@@ -94,5 +102,28 @@ describe('the five-minute chore', () => {
     vi.advanceTimersByTime(FIVE_MINUTES);
     await expect.poll(() => reminders.mock.calls.length).toBe(1);
     await expect.poll(() => logged.join('')).toContain('"code":"ERETENTION"');
+  });
+
+  it("keeps a returning guest's old bookings while they keep coming, and deletes all of them with their record once their last visit is past the period", async () => {
+    await retentionOfSixMonths();
+    const guests = () => harness.app.db.selectFrom('guests').select('phone').execute();
+    expect((await phoneBooking('2026-01-14')).statusCode).toBe(201);
+    now = Date.parse('2026-07-20T09:00:00Z');
+    // Back in July: the January dinner is older than six months, but its guest is seen again.
+    expect((await phoneBooking('2026-07-22', '+39 333 123 4567')).statusCode).toBe(201);
+    vi.advanceTimersByTime(FIVE_MINUTES);
+    await expect
+      .poll(() => harness.app.guestData.purgeExpired(6))
+      .toMatchObject({
+        reservations: 0,
+        guests: 0,
+      });
+    expect(await bookingDates()).toEqual(['2026-01-14', '2026-07-22']);
+    expect(await guests()).toEqual([{ phone: '+39 333 123 4567' }]);
+    // Six months and more after the last visit: the guest goes, with every booking.
+    now = Date.parse('2027-01-23T09:00:00Z');
+    vi.advanceTimersByTime(FIVE_MINUTES);
+    await expect.poll(bookingDates).toEqual([]);
+    expect(await guests()).toEqual([]);
   });
 });

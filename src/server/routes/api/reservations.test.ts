@@ -602,6 +602,17 @@ describe('a booking as staff read it', () => {
         seatedAt: null,
         finishedAt: null,
         conflict: false,
+        guestConfirmedAt: null,
+        noReview: false,
+        guest: {
+          key: expect.stringMatching(/^[\w-]{16}$/),
+          visits: 0,
+          noShows: 0,
+          cancellations: 0,
+          orders: 0,
+          notes: '',
+          tags: [],
+        },
       },
       {
         id: phonedId,
@@ -624,6 +635,17 @@ describe('a booking as staff read it', () => {
         seatedAt: null,
         finishedAt: null,
         conflict: false,
+        guestConfirmedAt: null,
+        noReview: false,
+        guest: {
+          key: expect.stringMatching(/^[\w-]{16}$/),
+          visits: 0,
+          noShows: 0,
+          cancellations: 0,
+          orders: 0,
+          notes: '',
+          tags: [],
+        },
       },
     ]);
   });
@@ -951,12 +973,14 @@ describe("one guest's data", () => {
       .set({ created_at: '2026-01-13T09:00:00.000Z' })
       .execute();
     now = Date.parse('2028-01-15T09:00:00Z'); // two years and a day after the dinner
-    await byPhone({ party: 2, date: '2028-01-19', time: '20:00' });
+    // Another guest: a returning one keeps their old bookings (guest-data.test.ts).
+    await byPhone({ party: 2, date: '2028-01-19', time: '20:00', phone: '+39 320 7654321' });
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 1,
       takeawayOrders: 0,
       eventInquiries: 0,
       contactMessages: 1,
+      guests: 1,
     });
     const left = await harness.app.db.selectFrom('reservations').select('date').execute();
     expect(left).toEqual([{ date: '2028-01-19' }]);
@@ -965,6 +989,7 @@ describe("one guest's data", () => {
       takeawayOrders: 0,
       eventInquiries: 0,
       contactMessages: 0,
+      guests: 0,
     });
   });
 
