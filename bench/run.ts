@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { measureBackup } from './backup.ts';
 import { measureTables, TABLES_P50_MS, TABLES_VS_BARE_FASTIFY } from './tables.ts';
+import { GUEST_SEARCH_P50_MS, measureGuests } from './guests.ts';
 import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
 import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
 
@@ -56,6 +57,7 @@ const MEASURES = {
   backup: 'export and import of 30,000 bookings and 5,000 takeaway orders',
   tables:
     'availability of a day with 40 tables, 10 combinations and 200 bookings, by tables and by covers',
+  guests: "staff's guest search over 20,000 guest records on SQLite",
 } as const;
 type Measure = keyof typeof MEASURES;
 const asked = process.argv.slice(2);
@@ -790,6 +792,18 @@ if (wanted('tables')) {
       measured.p50Ms <= TABLES_P50_MS,
     );
   }
+}
+
+if (wanted('guests')) {
+  // 12. Staff's guest search (issue 39) over 20,000 records, one request at a time.
+  const guests = await measureGuests();
+  results.guests = guests;
+  record(
+    `guest search over ${guests.guests.toLocaleString('en')} guests, one at a time (p50, p99 ms)`,
+    `${guests.p50Ms.toFixed(2)}, ${guests.p99Ms.toFixed(2)} ms`,
+    `≤ ${GUEST_SEARCH_P50_MS} ms`,
+    guests.p50Ms <= GUEST_SEARCH_P50_MS,
+  );
 }
 
 console.log(

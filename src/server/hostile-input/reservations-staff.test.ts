@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/reservations.ts';
 import { STAFF_MESSAGE_MAX } from '../../shared/schemas/guest.ts';
 import { guestIdentity } from '../../shared/schemas/guest-records.ts';
+import { expectedSummaries, guestOf } from '../testing/hostile-input/guests.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK, STAFF_EMAIL, staffId } from '../testing/hostile-input/app-under-test.ts';
 import {
@@ -138,6 +139,7 @@ const postStaffReservation = family({
           mayWrite: [
             'reservations',
             'reservation_settings',
+            'guests',
             'audit_log',
             ...(expected.email ? ['outbox' as const] : []),
           ],
@@ -197,7 +199,11 @@ const getReservationDay = family({
           .orderBy('starts_at')
           .orderBy('id')
           .execute();
-        expected = rows.map(toReservation);
+        const guests = await expectedSummaries();
+        expected = rows.map((row) => ({
+          ...toReservation(row),
+          guest: guestOf(guests, row.guest_id),
+        }));
       } else {
         // Every slot of the hours (no notice, no horizon), with the covers seated then; this
         // file's database holds no event, so none is held (events-staff.test.ts proves holds).
@@ -1144,7 +1150,8 @@ const postWalkIn = family({
       return {
         accepted: {
           status: 201,
-          mayWrite: ['reservations', 'reservation_settings', 'audit_log'],
+          // A walk-in who gives a phone is a guest with a record.
+          mayWrite: ['reservations', 'reservation_settings', 'guests', 'audit_log'],
           async verify(response) {
             const answer = response.json<{ id: number }>();
             const row = await bookingRow(answer.id);
@@ -1192,6 +1199,7 @@ const getDayPlan = family({
         .orderBy('starts_at')
         .orderBy('id')
         .execute();
+      const guests = await expectedSummaries();
       const bookings = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -1206,6 +1214,9 @@ const getDayPlan = family({
         arrivedAt: row.arrived_at,
         seatedAt: row.seated_at,
         finishedAt: row.finished_at,
+        guestConfirmedAt: row.guest_confirmed_at,
+        noReview: row.review_held === 1,
+        guest: guestOf(guests, row.guest_id),
       }));
       const expected = {
         date,

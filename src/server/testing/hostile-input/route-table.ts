@@ -183,6 +183,16 @@ export const FAMILY_FILES = {
       ['POST', '/api/events/decline-pending'],
     ],
   },
+  guests: {
+    requests: 1800,
+    routes: [
+      ['GET', '/api/guests'],
+      ['GET', '/api/guests/tags'],
+      ['PUT', '/api/guests/tags'],
+      ['GET', '/api/guests/:key'],
+      ['PATCH', '/api/guests/:key'],
+    ],
+  },
   backups: { requests: 300, routes: [['GET', '/api/backups']] },
   push: {
     requests: 1500,
