@@ -90,6 +90,7 @@ const DATABASE_SPECS = [
   'evening',
   'events',
   'floor-editor',
+  'guests',
   'home',
   'hours-editor',
   'inbox',

@@ -114,6 +114,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
       'Sala',
       'Asporto',
       'Eventi',
+      'Ospiti',
       'Menu',
       'Orari e dati',
       'Foto',

@@ -58,6 +58,13 @@ export const SECTIONS = [
     module: 'routes/staff/events.tsx',
   },
   {
+    path: 'guests',
+    label: 'Ospiti',
+    role: 'staff',
+    group: 'guests',
+    module: 'routes/staff/guests.tsx',
+  },
+  {
     path: 'floor',
     label: 'Pianta della sala',
     role: 'owner',

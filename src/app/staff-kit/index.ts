@@ -33,3 +33,14 @@ export { LANGUAGE_NAMES, REVIEW_TEXTS } from './translations/texts.ts';
 export { useTranslationPoll } from './translations/use-translation-poll.ts';
 export { TranslationsSection } from './translations/translations-section.tsx';
 export { offersReviewHold, REVIEW_HOLD_TEXTS, ReviewHoldToggle } from './review-hold-toggle.tsx';
+// A guest's record where staff meet the guest (part four, "Guests"): the notice, the phone forms' lookup.
+export { fetchGuest, fetchGuests } from './guests/guest-api.ts';
+export { GuestNotice } from './guests/guest-notice.tsx';
+export { GuestLookupInput, PickedGuest } from './guests/guest-lookup.tsx';
+export { GUEST_LOOKUP_TEXTS, GUEST_NOTICE_TEXTS } from './guests/guest-texts.ts';
+export {
+  LOOKUP_DELAY_MS,
+  useGuestLookup,
+  type GuestLookup,
+  type LookupField,
+} from './guests/use-guest-lookup.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { DayPlan, PlanBooking } from '../../../shared/schemas/floor.ts';
+import { GuestNotice } from '../../staff-kit/index.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 import { Sheet } from './sheet.tsx';
 import { offersReviewHold, ReviewHoldToggle } from '../../staff-kit/index.ts';
@@ -77,6 +78,7 @@ export function BookingSheet({
 
   return (
     <Sheet title={`${booking.name} · ${T.persons(booking.party)}`} onClose={onClose}>
+      <GuestNotice guest={booking.guest} name={booking.name} className="evening-sheet__guest" />
       <dl className="evening-sheet__details">
         <div>
           <dt>{T.when}</dt>

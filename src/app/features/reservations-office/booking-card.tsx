@@ -9,7 +9,12 @@ import { refusalCodes } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff/index.ts';
-import { instantText, offersReviewHold, ReviewHoldToggle } from '../../staff-kit/index.ts';
+import {
+  GuestNotice,
+  instantText,
+  offersReviewHold,
+  ReviewHoldToggle,
+} from '../../staff-kit/index.ts';
 import { holdsSeats } from './format.ts';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
@@ -167,6 +172,7 @@ export function BookingCard({
           {T.status[booking.status]}
         </span>
       </p>
+      <GuestNotice guest={booking.guest} name={booking.name} className="booking__guest" />
       <dl className="booking__details">
         <div className="booking__wide">
           <dt>{T.phone}</dt>

@@ -17,7 +17,13 @@ import {
   SubmitButton,
 } from '../../staff/index.ts';
 import { dayHref } from './day-view.tsx';
-import { spokenDay, useLoad } from '../../staff-kit/index.ts';
+import {
+  GuestLookupInput,
+  PickedGuest,
+  spokenDay,
+  useGuestLookup,
+  useLoad,
+} from '../../staff-kit/index.ts';
 import { addPhoneReservation, fetchOccupancy } from './reservations-office-api.ts';
 import { refusalsOf } from '../../api/errors.ts';
 import { BOOKING_FORM_TEXTS as T } from './reservations-office-texts.ts';
@@ -121,6 +127,17 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const daySlots = useDaySlots(token, draft.date);
+  // A returning guest found as staff type their name or phone: their details filled in.
+  const lookup = useGuestLookup({
+    onPick: (guest) =>
+      setDraft((current) => ({
+        ...current,
+        name: guest.name,
+        phone: guest.phone || current.phone,
+        email: guest.email || current.email,
+      })),
+    onLang: (lang) => setDraft((current) => ({ ...current, lang })),
+  });
   // A slot's covers are those taken: seated, and held by the day's events.
   const slots =
     daySlots.state === 'ready'
@@ -207,7 +224,9 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
       <form className="staff-form staff-form--grid" onSubmit={submit} aria-busy={busy} noValidate>
         <div className="staff-field">
           <label htmlFor={`${id}-name`}>{T.name}</label>
-          <input
+          <GuestLookupInput
+            lookup={lookup}
+            field="name"
             id={`${id}-name`}
             type="text"
             autoComplete="off"
@@ -215,21 +234,24 @@ function BookingForm({ date, onClose }: { date: string; onClose: () => void }) {
             required
             maxLength={100}
             value={draft.name}
-            onChange={(event) => set('name', event.target.value)}
+            onChange={(value) => set('name', value)}
           />
         </div>
         <div className="staff-field">
           <label htmlFor={`${id}-phone`}>{T.phone}</label>
-          <input
+          <GuestLookupInput
+            lookup={lookup}
+            field="phone"
             id={`${id}-phone`}
             type="tel"
             autoComplete="off"
             required
             maxLength={30}
             value={draft.phone}
-            onChange={(event) => set('phone', event.target.value)}
+            onChange={(value) => set('phone', value)}
           />
         </div>
+        <PickedGuest lookup={lookup} className="staff-field--wide" />
         <div className="staff-field">
           <label htmlFor={`${id}-email`}>
             {T.email} <span className="staff-optional">{T.optional}</span>

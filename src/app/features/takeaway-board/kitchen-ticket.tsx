@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { lineText } from './format.ts';
-import { euros, spokenDate } from '../../staff-kit/index.ts';
+import { euros, GUEST_NOTICE_TEXTS, spokenDate } from '../../staff-kit/index.ts';
 import { BOARD_TEXTS, TICKET_TEXTS as T } from './takeaway-board-texts.ts';
 
 /** The paper the ticket goes on: the kitchen's 80 mm receipt printer, or an office printer's A4. */
@@ -33,6 +33,12 @@ function KitchenTicket({ order, paper }: { order: TakeawayOrder; paper: TicketPa
       {order.notes ? (
         <p className="kitchen-ticket__notes">
           {BOARD_TEXTS.notes}: {order.notes}
+        </p>
+      ) : null}
+      {order.guest?.notes ? (
+        // Staff's notes on the guest (an allergy) matter to the kitchen too.
+        <p className="kitchen-ticket__notes">
+          {GUEST_NOTICE_TEXTS.notes}: {order.guest.notes}
         </p>
       ) : null}
       <p className="kitchen-ticket__total">

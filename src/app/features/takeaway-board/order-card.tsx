@@ -1,7 +1,7 @@
 import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { lineText } from './format.ts';
-import { euros, shortDay } from '../../staff-kit/index.ts';
+import { euros, GuestNotice, shortDay } from '../../staff-kit/index.ts';
 import { OrderActions } from './order-actions.tsx';
 import { BOARD_TEXTS as T, TICKET_TEXTS } from './takeaway-board-texts.ts';
 
@@ -47,6 +47,7 @@ export function OrderCard({
         </span>
         <span className="staff-badge">{T.source[order.source]}</span>
       </p>
+      <GuestNotice guest={order.guest} name={order.name} className="takeaway-order__guest" />
       <ul className="takeaway-order__lines" aria-label={T.linesLabel(order.name)}>
         {order.lines.map((line, index) => (
           <li key={index}>{lineText(line)}</li>

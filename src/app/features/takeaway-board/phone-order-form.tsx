@@ -10,7 +10,7 @@ import { refusalDetails, refusalsOf } from '../../api/errors.ts';
 import { FormProblems } from '../../components/form-problems.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { GuestLangField, problemsInOrder, SubmitButton, useStaffSave } from '../../staff/index.ts';
-import { euros } from '../../staff-kit/index.ts';
+import { euros, GuestLookupInput, PickedGuest, useGuestLookup } from '../../staff-kit/index.ts';
 import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { addPhoneOrder } from './takeaway-board-api.ts';
 import { PHONE_ORDER_TEXTS as T } from './takeaway-board-texts.ts';
@@ -69,6 +69,16 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
     ...(item.prices.length > 1 ? { price: price.label } : {}),
   }));
   const slots = useOrderSlots(draft.date, items);
+  // A returning guest found as staff type their name or phone: their details filled in.
+  const lookup = useGuestLookup({
+    onPick: (guest) =>
+      set({
+        name: guest.name,
+        ...(guest.phone ? { phone: guest.phone } : {}),
+        ...(guest.email ? { email: guest.email } : {}),
+      }),
+    onLang: (lang) => set({ lang }),
+  });
   const chosenSlot = slots.find((slot) => slot.time === draft.time);
 
   function set(change: Partial<Draft>) {
@@ -133,15 +143,28 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
   const text = (key: 'name' | 'phone' | 'email', type: string, max: number) => (
     <div className="staff-field">
       <label htmlFor={`${id}-${key}`}>{T[key]}</label>
-      <input
-        id={`${id}-${key}`}
-        type={type}
-        autoComplete="off"
-        maxLength={max}
-        required={key !== 'email'}
-        value={draft[key]}
-        onChange={(event) => set({ [key]: event.target.value })}
-      />
+      {key === 'email' ? (
+        <input
+          id={`${id}-${key}`}
+          type={type}
+          autoComplete="off"
+          maxLength={max}
+          value={draft[key]}
+          onChange={(event) => set({ [key]: event.target.value })}
+        />
+      ) : (
+        <GuestLookupInput
+          lookup={lookup}
+          field={key}
+          id={`${id}-${key}`}
+          type={type}
+          autoComplete="off"
+          maxLength={max}
+          required
+          value={draft[key]}
+          onChange={(value) => set({ [key]: value })}
+        />
+      )}
     </div>
   );
 
@@ -192,6 +215,7 @@ export function PhoneOrderForm({ date, onDone }: { date: string; onDone: () => v
         </fieldset>
         {text('name', 'text', 100)}
         {text('phone', 'tel', 30)}
+        <PickedGuest lookup={lookup} className="staff-field--wide" />
         {text('email', 'email', 254)}
         <GuestLangField
           id={`${id}-lang`}
