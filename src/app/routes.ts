@@ -11,6 +11,7 @@ export default [
     route('contact', 'routes/public/contact.tsx'),
     route('reservations', 'routes/public/reservations.tsx'),
     route('reservations/cancel', 'routes/public/reservations-cancel.tsx'),
+    route('reservations/confirm', 'routes/public/reservations-confirm.tsx'),
     route('takeaway', 'routes/public/takeaway.tsx'),
     route('takeaway/order', 'routes/public/takeaway-order.tsx'),
     route('events', 'routes/public/events.tsx'),

@@ -33,7 +33,12 @@ const localeDescribed = (page: string): page is (typeof LOCALE_DESCRIBED_PAGES)[
  * Pages that search engines must not index: the 404 page, and the pages a
  * guest's links open (their address holds the link's token).
  */
-const UNINDEXED_PAGES = ['notFound', 'reservationCancel', 'takeawayOrder'] as const;
+const UNINDEXED_PAGES = [
+  'notFound',
+  'reservationCancel',
+  'reservationConfirm',
+  'takeawayOrder',
+] as const;
 type UnindexedPageKey = (typeof UNINDEXED_PAGES)[number];
 const unindexed = (page: string): page is UnindexedPageKey =>
   (UNINDEXED_PAGES as readonly string[]).includes(page);
