@@ -10,7 +10,6 @@ import {
   RESERVATION_EMAIL_LIMIT,
   RESERVATION_PHONE_LIMIT,
 } from '../services/reservations/guest-booking.ts';
-import { cancelToken } from '../services/guests/guest-links.ts';
 import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/guests/pending-caps.ts';
 import { nowIso } from '../services/tokens.ts';
 import { app, CLOCK } from '../testing/hostile-input/app-under-test.ts';
@@ -63,6 +62,7 @@ import {
   TIGHT_SETTINGS,
   TRANSITIONS,
 } from '../testing/hostile-input/reservations.ts';
+import { bookingLink, linkTargets } from '../testing/hostile-input/reservations-links.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
 
@@ -238,37 +238,16 @@ const postReservation = (
     }),
   });
 
-/** Whose cancel link: a booking made for the request; one that must not work; or the body's own text. */
-const cancelTargets = fc.oneof(
-  { weight: 5, arbitrary: madeBookingCases },
-  // Begun (its time has come), moved (another start), forged (signature), nobody's (no booking).
-  { weight: 2, arbitrary: fc.constantFrom('begun', 'moved', 'forged', 'nobody') },
-  { weight: 2, arbitrary: fc.constant('generated') },
-);
-
-/** A signed token for `target`, and the booking it names (none when it must not work). */
-async function cancelLink(target: { status: ReservationStatus; email: boolean } | string) {
-  if (typeof target === 'object') {
-    const made = await freshBooking(target);
-    return { token: cancelToken(cancelKey, made), id: made.id };
-  }
-  if (target === 'begun') {
-    // Sunday 11 January at 20:00, before the clock.
-    const begun = await freshBooking({ status: 'confirmed', email: true, date: '2026-01-11' });
-    return { token: cancelToken(cancelKey, begun) };
-  }
-  if (target === 'moved') {
-    const moved = await freshBooking({ status: 'pending', email: true });
-    return {
-      token: cancelToken(cancelKey, { id: moved.id, startsAt: moved.startsAt + 15 * MINUTE_MS }),
-    };
-  }
-  if (target === 'forged') {
-    const signed = cancelToken(cancelKey, await freshBooking({ status: 'pending', email: true }));
-    return { token: `${signed.slice(0, -1)}${signed.endsWith('A') ? 'B' : 'A'}` };
-  }
-  return { token: cancelToken(cancelKey, { id: 2 ** 31 - 2, startsAt: CLOCK + DAY_MS }) };
-}
+/** The token bodies both link routes take: shaped like a signed token, or any text. */
+const tokenBodies = bodies({
+  token: text(
+    fc.oneof(
+      fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
+      anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
+    ),
+    fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
+  ),
+});
 
 const postCancel = family({
   name: 'POST /api/reservations/cancel',
@@ -276,22 +255,14 @@ const postCancel = family({
   cases: fc.record({
     query: junkQuery,
     auth: authCases,
-    target: cancelTargets,
-    body: bodies({
-      token: text(
-        fc.oneof(
-          fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
-          anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
-        ),
-        fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
-      ),
-    }),
+    target: linkTargets,
+    body: tokenBodies,
   }),
   route: async ({ query, auth, target, body }) => {
     let sent = body;
     let before: BookingRow | undefined;
     if (body.kind === 'valid' && target !== 'generated') {
-      const link = await cancelLink(target);
+      const link = await bookingLink('cancel', target);
       sent = { ...body, json: { token: link.token } };
       if (link.id !== undefined) before = await bookingRow(link.id);
     }
@@ -342,6 +313,58 @@ const postCancel = family({
   },
 });
 
+/** The reminder's "I'll be there": only a confirmed booking's first press writes, its time. */
+const postAttend = family({
+  name: 'POST /api/reservations/attend',
+  runs: 200,
+  cases: fc.record({ query: junkQuery, auth: authCases, target: linkTargets, body: tokenBodies }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let before: BookingRow | undefined;
+    if (body.kind === 'valid' && target !== 'generated') {
+      const link = await bookingLink('attend', target);
+      sent = { ...body, json: { token: link.token } };
+      if (link.id !== undefined) before = await bookingRow(link.id);
+    }
+    return {
+      method: 'POST',
+      url: `/api/reservations/attend${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        const { id, status } = before;
+        if (status !== 'confirmed' || before.guest_confirmed_at) {
+          return noWrites((response) =>
+            expect(response.json()).toEqual({
+              id,
+              status,
+              guestConfirmedAt: before.guest_confirmed_at,
+            }),
+          );
+        }
+        return {
+          accepted: {
+            status: 200,
+            // The booking's confirmation and the bookings' version; no mail, no entry.
+            mayWrite: ['reservations', 'reservation_settings'],
+            async verify(response) {
+              const guestConfirmedAt = nowIso(CLOCK);
+              expect(response.json()).toEqual({ id, status, guestConfirmedAt });
+              expect(await bookingRow(id)).toEqual({
+                ...before,
+                guest_confirmed_at: guestConfirmedAt,
+              });
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
 hostileFamilies('reservations', [
   getAvailability('tight', TIGHT_SETTINGS, BUSY_DAY_FILLS.tight, 100),
   postReservation('tight settings', TIGHT_SETTINGS, 200),
@@ -354,5 +377,6 @@ hostileFamilies('reservations', [
     returningGuestBodies,
   ),
   postCancel,
+  postAttend,
 ]);
 beforeAll(setUpReservations);

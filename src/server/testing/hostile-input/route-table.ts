@@ -105,11 +105,12 @@ export const FAMILY_FILES = {
     ],
   },
   reservations: {
-    requests: 1630,
+    requests: 1830,
     routes: [
       ['GET', '/api/reservations/availability'],
       ['POST', '/api/reservations'],
       ['POST', '/api/reservations/cancel'],
+      ['POST', '/api/reservations/attend'],
     ],
   },
   'reservations-staff': {
