@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import {
-  DEFAULT_RESERVATION_SETTINGS,
-  type ReservationStatus,
-} from '../../shared/schemas/reservations.ts';
+import { DEFAULT_RESERVATION_SETTINGS } from '../../shared/schemas/reservations.ts';
 import {
   RESERVATION_ADDRESS_LIMIT,
   RESERVATION_EMAIL_LIMIT,
@@ -25,17 +22,14 @@ import {
   strictQueries,
 } from '../testing/hostile-input/queries.ts';
 import {
-  DAY_MS,
   guestSlotTimes,
   isRealDate,
-  MINUTE_MS,
   type Settings,
 } from '../testing/hostile-input/reservations-calendar.ts';
 import {
   CANCEL_TOKEN_MAX,
   guestBookingBodies,
   isPartyText,
-  madeBookingCases,
   partyTexts,
   queryDates,
   returningGuestBodies,
@@ -45,11 +39,9 @@ import {
   type BookingRow,
   bookingRow,
   BUSY_DAY_FILLS,
-  cancelKey,
   cancelLinkPattern,
   expectAuditedBy,
   fillUp,
-  freshBooking,
   limitEmail,
   limitPhone,
   newestMails,

@@ -34,9 +34,10 @@ async function bookedAndConfirmed(
   if (!sending) await harness.app.outbox.stop();
   await createStaff(harness.app, { role: 'owner' });
   owner = await login(harness.app);
-  const { calendarFeedUrl: _feed, ...settings } = (
-    await staffCall('GET', '/api/reservations/settings')
-  ).json<Record<string, unknown>>();
+  const settings = (await staffCall('GET', '/api/reservations/settings')).json<
+    Record<string, unknown>
+  >();
+  delete settings.calendarFeedUrl; // an answer's field, not the body's
   const saved = await staffCall('PUT', '/api/reservations/settings', {
     ...settings,
     autoConfirmMaxParty: 8,
