@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { DayPlan, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
+import { GuestConfirmationLine } from './guest-confirmation.tsx';
 import { Sheet } from './sheet.tsx';
 import { bookingSpan, clockOf, moveChoices, tableNames } from './table-state.ts';
 import type { TakenMove, useEveningActions } from './use-evening-actions.ts';
@@ -106,6 +107,7 @@ export function BookingSheet({
           </div>
         ))}
       </dl>
+      <GuestConfirmationLine booking={booking} />
       {booking.conflict ? (
         <p className="evening-sheet__conflict">
           <span aria-hidden="true">⚠ </span>

@@ -11,6 +11,7 @@ import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff/index.ts';
 import { instantText } from '../../staff-kit/index.ts';
 import { holdsSeats } from './format.ts';
+import { GuestConfirmed } from './guest-confirmed.tsx';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
@@ -223,6 +224,7 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
+      <GuestConfirmed booking={booking} />
       {booking.overCapacity ? (
         <p className="booking__flag">
           <span className="staff-badge staff-badge--warning">{T.overCapacity}</span>
