@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GuestConfirmed } from '../reservations-office/guest-confirmed.tsx';
+import { GuestConfirmed } from '../../staff-kit/index.ts';
 import { FloorMap } from './floor-map.tsx';
 import { GuestConfirmationLine } from './guest-confirmation.tsx';
 import { tableStates, timelineRange } from './table-state.ts';
@@ -18,9 +18,9 @@ const NOW = Date.parse('2026-06-10T18:30:00Z');
 
 describe("the guest's confirmation, as staff see it", () => {
   it('the day view card: "Confermata dal cliente" with the time in Rome, nothing before', () => {
-    const { container, rerender } = render(<GuestConfirmed booking={{ guestConfirmedAt: null }} />);
+    const { container, rerender } = render(<GuestConfirmed at={null} />);
     expect(container.textContent).toBe('');
-    rerender(<GuestConfirmed booking={{ guestConfirmedAt: '2026-06-09T08:05:00.000Z' }} />);
+    rerender(<GuestConfirmed at="2026-06-09T08:05:00.000Z" />);
     expect(screen.getByText('Confermata dal cliente')).toBeTruthy();
     const time = container.querySelector('time')!;
     expect(time.getAttribute('dateTime')).toBe('2026-06-09T08:05:00.000Z');

@@ -1,5 +1,5 @@
 import type { PlanBooking } from '../../../shared/schemas/floor.ts';
-import { instantText } from '../../staff-kit/index.ts';
+import { GuestConfirmed } from '../../staff-kit/index.ts';
 
 /**
  * The guest's answer to the day-before reminder ("I'll be there", CONTRACT.md
@@ -11,7 +11,6 @@ import { instantText } from '../../staff-kit/index.ts';
 export const GUEST_CONFIRMATION_TEXTS = {
   notConfirmed: 'Non ha confermato',
   notConfirmedHint: 'Il cliente non ha risposto «Ci sarò» al promemoria.',
-  confirmed: 'Confermata dal cliente',
 } as const;
 const T = GUEST_CONFIRMATION_TEXTS;
 
@@ -48,10 +47,7 @@ export function UnconfirmedMapSign({ x, y }: { x: number; y: number }) {
 export function GuestConfirmationLine({ booking }: { booking: PlanBooking }) {
   if (booking.guestConfirmedAt) {
     return (
-      <p className="evening-sheet__guest-confirmed">
-        <span className="staff-badge staff-badge--accepted">{T.confirmed}</span>{' '}
-        <time dateTime={booking.guestConfirmedAt}>{instantText(booking.guestConfirmedAt)}</time>
-      </p>
+      <GuestConfirmed at={booking.guestConfirmedAt} className="evening-sheet__guest-confirmed" />
     );
   }
   if (!awaitsGuest(booking)) return null;

@@ -9,9 +9,8 @@ import { refusalCodes } from '../../api/errors.ts';
 import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff/index.ts';
-import { instantText } from '../../staff-kit/index.ts';
+import { GuestConfirmed, instantText } from '../../staff-kit/index.ts';
 import { holdsSeats } from './format.ts';
-import { GuestConfirmed } from './guest-confirmed.tsx';
 import { setReservationStatus } from './reservations-office-api.ts';
 import { RESERVATIONS_TEXTS as T } from './reservations-office-texts.ts';
 
@@ -224,7 +223,7 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
-      <GuestConfirmed booking={booking} />
+      <GuestConfirmed at={booking.guestConfirmedAt} />
       {booking.overCapacity ? (
         <p className="booking__flag">
           <span className="staff-badge staff-badge--warning">{T.overCapacity}</span>
