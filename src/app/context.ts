@@ -111,6 +111,8 @@ export interface GuestReservations {
    * against `clientAddress`'s limit as POST /api/reservations/cancel is.
    */
   cancel(token: string, clientAddress: string): Promise<CancellationView | null | 'rate-limited'>;
+  /** How many months guests' details are kept after their last visit or order (the privacy page says it). */
+  retentionMonths(): Promise<number>;
   /** The booking a reminder's "I'll be there" link names, or null when the link does not work. */
   attendance(token: string): Promise<AttendanceView | null>;
   /**

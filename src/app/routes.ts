@@ -15,6 +15,7 @@ export default [
     route('takeaway', 'routes/public/takeaway.tsx'),
     route('takeaway/order', 'routes/public/takeaway-order.tsx'),
     route('events', 'routes/public/events.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [

@@ -49,6 +49,7 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
       const cancelled = await app.reservations.cancelAsGuest(token, clientAddress);
       return cancelled.ok ? view(cancelled.booking) : 'rate-limited';
     },
+    retentionMonths: async () => (await app.reservations.settings()).retentionMonths,
     attendance: async (token) => attendanceView(await app.reservations.attendance(token)),
     async attend(token, clientAddress) {
       const attended = await app.reservations.attendAsGuest(token, clientAddress);

@@ -65,6 +65,7 @@ export function fakeReservations() {
         ? (fake.booking = { ...fake.booking, status: 'cancelled' })
         : null,
     ),
+    retentionMonths: vi.fn(async () => 24),
     attendance: vi.fn(async () =>
       fake.booking ? { ...fake.booking, guestConfirmedAt: fake.guestConfirmedAt } : null,
     ),
