@@ -43,7 +43,8 @@ describe('/privacy', () => {
       expect(html).toMatch(
         new RegExp(`<a href="${facts.privacyPolicyUrl}" rel="noopener noreferrer">`),
       );
-      expect(html).not.toContain('<form');
+      // Text only: no form in the page itself (the layout's language menu aside).
+      expect(html.slice(html.indexOf('<main'), html.indexOf('</main>'))).not.toContain('<form');
     }
     expect(shown((await get('/privacy?lng=de')).body)).toContain(
       'Wir speichern diese Angaben 24 Monate nach Ihrem letzten Besuch',
@@ -74,12 +75,13 @@ describe('/privacy', () => {
   });
 
   it("is linked from the footer of every page and beside the booking form's consent", async () => {
-    const home = shown((await get('/?lng=fr')).body);
+    // The whole markup: scripts come before the footer.
+    const home = (await get('/?lng=fr')).body;
     const footer = home.slice(home.indexOf('<footer'));
     expect(footer).toMatch(
       /<a href="\/privacy"[^>]*>Ce que nous gardons et pour combien de temps<\/a>/,
     );
-    const booking = shown((await get('/reservations?party=2&date=2026-12-30&lng=en')).body);
+    const booking = (await get('/reservations?party=2&date=2026-12-30&lng=en')).body;
     const consent = booking.slice(booking.indexOf('name="privacy"'));
     expect(consent).toMatch(/<a href="\/privacy"[^>]*>What we keep and for how long<\/a>/);
   });
