@@ -101,6 +101,7 @@ const DATABASE_SPECS = [
   'reservations-guest',
   'reservations-journey',
   'reservations-office',
+  'reservations-reminder',
   'site-photos',
   'ssr',
   'staff',
