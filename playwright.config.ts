@@ -103,6 +103,7 @@ const DATABASE_SPECS = [
   'reservations-journey',
   'reservations-office',
   'review-settings',
+  'reservations-reminder',
   'site-photos',
   'ssr',
   'staff',

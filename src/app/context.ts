@@ -86,7 +86,7 @@ export interface DefaultPhotos {
   sectionCards: Record<string, Omit<DefaultPhoto, 'alt'>>;
 }
 
-/** What the guest's pages (/reservations, /reservations/cancel) do, through the server's service. */
+/** What the guest's pages (/reservations, /reservations/cancel, /reservations/confirm) do, through the server's service. */
 export interface GuestReservations {
   /**
    * The largest party that books online, and every date from today to the
@@ -113,6 +113,15 @@ export interface GuestReservations {
    * against `clientAddress`'s limit as POST /api/reservations/cancel is.
    */
   cancel(token: string, clientAddress: string): Promise<CancellationView | null | 'rate-limited'>;
+  /** How many months guests' details are kept after their last visit or order (the privacy page says it). */
+  retentionMonths(): Promise<number>;
+  /** The booking a reminder's "I'll be there" link names, or null when the link does not work. */
+  attendance(token: string): Promise<AttendanceView | null>;
+  /**
+   * Records that the guest is coming (the button pressed), counted against
+   * `clientAddress`'s limit as POST /api/reservations/attend is.
+   */
+  attend(token: string, clientAddress: string): Promise<AttendanceView | null | 'rate-limited'>;
 }
 
 export type AvailabilityOutcome =
@@ -221,6 +230,11 @@ export interface CancellationView {
   time: string;
   status: ReservationStatus;
   lang: Lang;
+}
+
+/** A booking as its "I'll be there" page shows it: when its guest confirmed coming, if they did. */
+export interface AttendanceView extends CancellationView {
+  guestConfirmedAt: string | null;
 }
 
 /** What the home page shows of the daily menu. */

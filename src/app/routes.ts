@@ -12,9 +12,11 @@ export default [
     route('reservations', 'routes/public/reservations.tsx'),
     route('reservations/cancel', 'routes/public/reservations-cancel.tsx'),
     route('reviews/stop', 'routes/public/reviews-stop.tsx'),
+    route('reservations/confirm', 'routes/public/reservations-confirm.tsx'),
     route('takeaway', 'routes/public/takeaway.tsx'),
     route('takeaway/order', 'routes/public/takeaway-order.tsx'),
     route('events', 'routes/public/events.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [

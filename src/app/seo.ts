@@ -24,8 +24,11 @@ export const TAKEAWAY_PAGE = { path: '/takeaway', key: 'takeaway' } as const;
 /** The events page: public and indexed, its description the locale files' (the owner writes none for it). */
 export const EVENTS_PAGE = { path: '/events', key: 'events' } as const;
 
+/** The privacy page: what the restaurant keeps about its guests; public and indexed, described by the locale files. */
+export const PRIVACY_PAGE = { path: '/privacy', key: 'privacy' } as const;
+
 /** Indexed pages whose description is the locale files' rather than the owner's. */
-const LOCALE_DESCRIBED_PAGES = [TAKEAWAY_PAGE.key, EVENTS_PAGE.key] as const;
+const LOCALE_DESCRIBED_PAGES = [TAKEAWAY_PAGE.key, EVENTS_PAGE.key, PRIVACY_PAGE.key] as const;
 const localeDescribed = (page: string): page is (typeof LOCALE_DESCRIBED_PAGES)[number] =>
   (LOCALE_DESCRIBED_PAGES as readonly string[]).includes(page);
 
@@ -33,7 +36,13 @@ const localeDescribed = (page: string): page is (typeof LOCALE_DESCRIBED_PAGES)[
  * Pages that search engines must not index: the 404 page, and the pages a
  * guest's links open (their address holds the link's token).
  */
-const UNINDEXED_PAGES = ['notFound', 'reservationCancel', 'takeawayOrder', 'reviewStop'] as const;
+const UNINDEXED_PAGES = [
+  'notFound',
+  'reservationCancel',
+  'reservationConfirm',
+  'takeawayOrder',
+  'reviewStop',
+] as const;
 type UnindexedPageKey = (typeof UNINDEXED_PAGES)[number];
 const unindexed = (page: string): page is UnindexedPageKey =>
   (UNINDEXED_PAGES as readonly string[]).includes(page);
@@ -80,7 +89,12 @@ interface RootMetaData {
  */
 export function publicPageMeta(
   root: RootMetaData | undefined,
-  page: PublicPageKey | typeof TAKEAWAY_PAGE.key | typeof EVENTS_PAGE.key | UnindexedPageKey,
+  page:
+    | PublicPageKey
+    | typeof TAKEAWAY_PAGE.key
+    | typeof EVENTS_PAGE.key
+    | typeof PRIVACY_PAGE.key
+    | UnindexedPageKey,
   path: string,
   options: {
     /** The page loader's `description` (undefined when the loader failed). */

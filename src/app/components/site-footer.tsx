@@ -83,6 +83,9 @@ export function SiteFooter() {
                 {t('footer.privacy')}
               </a>
             </li>
+            <li>
+              <Link to="/privacy">{t('footer.whatWeKeep')}</Link>
+            </li>
           </ul>
         </section>
       </div>

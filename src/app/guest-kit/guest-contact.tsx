@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { telHref } from '../../shared/languages.ts';
 import { useRestaurant } from '../components/use-restaurant.ts';
 import { useHydrated } from './use-slots.ts';
@@ -90,6 +91,7 @@ export function GuestContactFields({
 }) {
   const { t } = useTranslation(namespace);
   const { privacyPolicyUrl } = useRestaurant();
+  const { t: common } = useTranslation();
   const notesHintId = `${idPrefix}-notes-hint`;
   const errorId = (field: GuestContactField) => `${idPrefix}-${field}-error`;
   const invalid = (field: GuestContactField) => ({
@@ -183,6 +185,9 @@ export function GuestContactFields({
         <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
           {t('details.policyLink')}
         </a>
+        {' · '}
+        {/* In plain words: what the restaurant keeps, for how long (the page /privacy). */}
+        <Link to="/privacy">{common('footer.whatWeKeep')}</Link>
         {fieldError('privacy', t('errors.privacy'))}
       </div>
     </>

@@ -1,16 +1,28 @@
 import { LANGUAGES } from '../../shared/languages.ts';
 import { appServicesContext } from '../context.ts';
-import { defaultLanguageUrl, EVENTS_PAGE, pageUrl, PUBLIC_PAGES, TAKEAWAY_PAGE } from '../seo.ts';
+import {
+  defaultLanguageUrl,
+  EVENTS_PAGE,
+  pageUrl,
+  PRIVACY_PAGE,
+  PUBLIC_PAGES,
+  TAKEAWAY_PAGE,
+} from '../seo.ts';
 import type { Route } from './+types/sitemap';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Every public page in every language, each with its alternates (/takeaway while takeaway is on), /events included. */
+/** Every public page in every language, each with its alternates (/takeaway while takeaway is on), /events and /privacy included. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicUrl, takeaway } = context.get(appServicesContext);
   const takeawayOn = (await takeaway.calendar()).enabled;
-  const pages = [...PUBLIC_PAGES, ...(takeawayOn ? [TAKEAWAY_PAGE] : []), EVENTS_PAGE];
+  const pages = [
+    ...PUBLIC_PAGES,
+    ...(takeawayOn ? [TAKEAWAY_PAGE] : []),
+    EVENTS_PAGE,
+    PRIVACY_PAGE,
+  ];
   const alternates = (path: string) =>
     [
       ...LANGUAGES.map(

@@ -16,6 +16,7 @@ export {
   spokenDate,
   spokenDay,
 } from './format.ts';
+export { GuestConfirmed } from './guest-confirmed.tsx';
 export { fetchMenu } from './menu-api.ts';
 export { INQUIRY_PARAM, inquiryHref } from './section-links.ts';
 export { useLoad, type Load, type LoadState } from './use-load.ts';

@@ -82,6 +82,8 @@ export interface OutboxTable {
   /**
    * The mail's secret link (reset, invitation), which its bodies name only as
    * SECRET_LINK: kept until the mail is sent or the link expires, then null.
+   * A mail with more than one (a reminder) holds them one a line
+   * (mail/message.ts `storedSecretLinks`).
    */
   secret_link: string | null;
   secret_expires_at: string | null;

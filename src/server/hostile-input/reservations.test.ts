@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import {
-  DEFAULT_RESERVATION_SETTINGS,
-  type ReservationStatus,
-} from '../../shared/schemas/reservations.ts';
+import { DEFAULT_RESERVATION_SETTINGS } from '../../shared/schemas/reservations.ts';
 import {
   RESERVATION_ADDRESS_LIMIT,
   RESERVATION_EMAIL_LIMIT,
   RESERVATION_PHONE_LIMIT,
 } from '../services/reservations/guest-booking.ts';
-import { cancelToken, reviewStopToken } from '../services/guests/guest-links.ts';
+import { reviewStopToken } from '../services/guests/guest-links.ts';
 import { newGuestKey } from '../services/guests/guest-records.ts';
 import { PENDING_COVERS_PER_LARGEST_PARTY } from '../services/guests/pending-caps.ts';
 import { nowIso } from '../services/tokens.ts';
@@ -30,14 +27,12 @@ import {
   DAY_MS,
   guestSlotTimes,
   isRealDate,
-  MINUTE_MS,
   type Settings,
 } from '../testing/hostile-input/reservations-calendar.ts';
 import {
   CANCEL_TOKEN_MAX,
   guestBookingBodies,
   isPartyText,
-  madeBookingCases,
   partyTexts,
   queryDates,
   returningGuestBodies,
@@ -47,11 +42,9 @@ import {
   type BookingRow,
   bookingRow,
   BUSY_DAY_FILLS,
-  cancelKey,
   cancelLinkPattern,
   expectAuditedBy,
   fillUp,
-  freshBooking,
   limitEmail,
   limitPhone,
   newestMails,
@@ -63,7 +56,9 @@ import {
   storedBooking,
   TIGHT_SETTINGS,
   TRANSITIONS,
+  cancelKey,
 } from '../testing/hostile-input/reservations.ts';
+import { bookingLink, linkTargets } from '../testing/hostile-input/reservations-links.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
 
@@ -239,37 +234,16 @@ const postReservation = (
     }),
   });
 
-/** Whose cancel link: a booking made for the request; one that must not work; or the body's own text. */
-const cancelTargets = fc.oneof(
-  { weight: 5, arbitrary: madeBookingCases },
-  // Begun (its time has come), moved (another start), forged (signature), nobody's (no booking).
-  { weight: 2, arbitrary: fc.constantFrom('begun', 'moved', 'forged', 'nobody') },
-  { weight: 2, arbitrary: fc.constant('generated') },
-);
-
-/** A signed token for `target`, and the booking it names (none when it must not work). */
-async function cancelLink(target: { status: ReservationStatus; email: boolean } | string) {
-  if (typeof target === 'object') {
-    const made = await freshBooking(target);
-    return { token: cancelToken(cancelKey, made), id: made.id };
-  }
-  if (target === 'begun') {
-    // Sunday 11 January at 20:00, before the clock.
-    const begun = await freshBooking({ status: 'confirmed', email: true, date: '2026-01-11' });
-    return { token: cancelToken(cancelKey, begun) };
-  }
-  if (target === 'moved') {
-    const moved = await freshBooking({ status: 'pending', email: true });
-    return {
-      token: cancelToken(cancelKey, { id: moved.id, startsAt: moved.startsAt + 15 * MINUTE_MS }),
-    };
-  }
-  if (target === 'forged') {
-    const signed = cancelToken(cancelKey, await freshBooking({ status: 'pending', email: true }));
-    return { token: `${signed.slice(0, -1)}${signed.endsWith('A') ? 'B' : 'A'}` };
-  }
-  return { token: cancelToken(cancelKey, { id: 2 ** 31 - 2, startsAt: CLOCK + DAY_MS }) };
-}
+/** The token bodies both link routes take: shaped like a signed token, or any text. */
+const tokenBodies = bodies({
+  token: text(
+    fc.oneof(
+      fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
+      anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
+    ),
+    fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
+  ),
+});
 
 const postCancel = family({
   name: 'POST /api/reservations/cancel',
@@ -277,22 +251,14 @@ const postCancel = family({
   cases: fc.record({
     query: junkQuery,
     auth: authCases,
-    target: cancelTargets,
-    body: bodies({
-      token: text(
-        fc.oneof(
-          fc.stringMatching(/^[1-9]\d{0,14}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/),
-          anyText(CANCEL_TOKEN_MAX).filter((token) => token.length > 0),
-        ),
-        fc.oneof(fc.constant(''), tooLongText(CANCEL_TOKEN_MAX)),
-      ),
-    }),
+    target: linkTargets,
+    body: tokenBodies,
   }),
   route: async ({ query, auth, target, body }) => {
     let sent = body;
     let before: BookingRow | undefined;
     if (body.kind === 'valid' && target !== 'generated') {
-      const link = await cancelLink(target);
+      const link = await bookingLink('cancel', target);
       sent = { ...body, json: { token: link.token } };
       if (link.id !== undefined) before = await bookingRow(link.id);
     }
@@ -335,6 +301,58 @@ const postCancel = family({
               expect(await newestMails(before.email ? 2 : 1)).toMatchObject(
                 before.email ? [guestMail, notice] : [notice],
               );
+            },
+          },
+        };
+      },
+    };
+  },
+});
+
+/** The reminder's "I'll be there": only a confirmed booking's first press writes, its time. */
+const postAttend = family({
+  name: 'POST /api/reservations/attend',
+  runs: 200,
+  cases: fc.record({ query: junkQuery, auth: authCases, target: linkTargets, body: tokenBodies }),
+  route: async ({ query, auth, target, body }) => {
+    let sent = body;
+    let before: BookingRow | undefined;
+    if (body.kind === 'valid' && target !== 'generated') {
+      const link = await bookingLink('attend', target);
+      sent = { ...body, json: { token: link.token } };
+      if (link.id !== undefined) before = await bookingRow(link.id);
+    }
+    return {
+      method: 'POST',
+      url: `/api/reservations/attend${query}`,
+      unknownQuery: hasQueryKeys(query),
+      headers: authorizationHeader(auth),
+      body: sent,
+      bodySchema: true,
+      handler: (): Expected => {
+        if (!before) return refused(400, 'refusal', { code: 'invalid-token' });
+        const { id, status } = before;
+        if (status !== 'confirmed' || before.guest_confirmed_at) {
+          return noWrites((response) =>
+            expect(response.json()).toEqual({
+              id,
+              status,
+              guestConfirmedAt: before.guest_confirmed_at,
+            }),
+          );
+        }
+        return {
+          accepted: {
+            status: 200,
+            // The booking's confirmation and the bookings' version; no mail, no entry.
+            mayWrite: ['reservations', 'reservation_settings'],
+            async verify(response) {
+              const guestConfirmedAt = nowIso(CLOCK);
+              expect(response.json()).toEqual({ id, status, guestConfirmedAt });
+              expect(await bookingRow(id)).toEqual({
+                ...before,
+                guest_confirmed_at: guestConfirmedAt,
+              });
             },
           },
         };
@@ -461,6 +479,7 @@ hostileFamilies('reservations', [
     returningGuestBodies,
   ),
   postCancel,
+  postAttend,
   postStopReviews,
 ]);
 beforeAll(setUpReservations);

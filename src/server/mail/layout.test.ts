@@ -52,4 +52,25 @@ describe('the mail layout', () => {
       '<head><script type="application/ld+json">{"name":"\\u003c/script>\\u003cb>x"}</script></head>',
     );
   });
+
+  it('draws buttons side by side in HTML, and one "label: address" line each in text', () => {
+    const mail = renderMail(
+      [
+        {
+          lead: 'Ci sarai?',
+          buttons: [
+            { label: 'Ci sarò', link: 'https://x.example/si?t=1&u=2' },
+            { label: 'Annulla <subito>', link: 'https://x.example/no' },
+          ],
+        },
+      ],
+      { lang: 'it' },
+    );
+    expect(mail.text).toBe(
+      'Ci sarai?\nCi sarò: https://x.example/si?t=1&u=2\nAnnulla <subito>: https://x.example/no',
+    );
+    expect(mail.html).toMatch(
+      /<p>Ci sarai\?<\/p><p><a href="https:\/\/x\.example\/si\?t=1&amp;u=2" style="[^"]+">Ci sarò<\/a> <a href="https:\/\/x\.example\/no" style="[^"]+">Annulla &lt;subito&gt;<\/a><\/p>/,
+    );
+  });
 });

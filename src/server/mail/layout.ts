@@ -48,7 +48,12 @@ export type Block =
    * next line, the HTML part the lead and a link named `label`; without, the
    * text part reads "label: address".
    */
-  | { link: string; label: string; lead?: string };
+  | { link: string; label: string; lead?: string }
+  /**
+   * Buttons side by side after an optional lead (the reminder's "I'll be
+   * there" and "Cancel"): the text part gives each as "label: address".
+   */
+  | { buttons: readonly { link: string; label: string }[]; lead?: string };
 
 export interface MailLayout {
   /** The `lang` of the HTML part. */
@@ -60,12 +65,20 @@ export interface MailLayout {
 }
 
 const PRE_WRAP = 'white-space:pre-wrap';
+/** A link drawn as a button (mail clients keep inline styles only); the second one outlined. */
+const BUTTON =
+  'display:inline-block;margin:4px 8px 4px 0;padding:10px 20px;border-radius:6px;border:2px solid #0b5d7a;background:#0b5d7a;color:#ffffff;font-weight:bold;text-decoration:none';
+const SECOND_BUTTON = `${BUTTON};background:#ffffff;color:#0b5d7a`;
 
 function blockText(block: Block): string {
   if (typeof block === 'string') return block;
   if ('strong' in block) return block.strong;
   if ('lines' in block) return block.lines.join('\n');
   if ('quote' in block) return block.lead ? `${block.lead}\n${block.quote}` : block.quote;
+  if ('buttons' in block) {
+    const buttons = block.buttons.map(({ label, link }) => `${label}: ${link}`);
+    return [...(block.lead ? [block.lead] : []), ...buttons].join('\n');
+  }
   return block.lead ? `${block.lead}\n${block.link}` : `${block.label}: ${block.link}`;
 }
 
@@ -77,6 +90,13 @@ function blockHtml(block: Block): string {
   const lead = block.lead ? `${escapeHtml(block.lead)}<br>` : '';
   if ('quote' in block)
     return `<p>${lead}<span style="${PRE_WRAP}">${escapeHtml(block.quote)}</span></p>`;
+  if ('buttons' in block) {
+    const buttons = block.buttons.map(
+      ({ label, link }, index) =>
+        `<a href="${escapeHtml(link)}" style="${index === 0 ? BUTTON : SECOND_BUTTON}">${escapeHtml(label)}</a>`,
+    );
+    return `${block.lead ? `<p>${escapeHtml(block.lead)}</p>` : ''}<p>${buttons.join(' ')}</p>`;
+  }
   return `<p>${lead}<a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
 }
 

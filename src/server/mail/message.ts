@@ -11,10 +11,39 @@
  */
 export const SECRET_LINK = '{{secret-link}}';
 
-/** A mail's secret link, and when the outbox must give up sending it. */
+/** Where a mail's further secret links go (`SecretLink.also`): the first is SECRET_LINK. */
+export const secretLinkMarker = (index: number) =>
+  index === 0 ? SECRET_LINK : `{{secret-link-${index}}}`;
+
+/**
+ * A mail's secret link, and when the outbox must give up sending it. A mail
+ * may carry further links expiring with it (the reminder's "I'll be there"
+ * beside its cancel link): `also`, in the bodies as `secretLinkMarker(1)`…
+ */
 export interface SecretLink {
   url: string;
   expiresAt: string;
+  also?: readonly string[];
+}
+
+/**
+ * The outbox's `secret_link` column: the links one a line (an address holds
+ * no line break), the first alone for a mail with one.
+ */
+export const storedSecretLinks = (link: SecretLink) => [link.url, ...(link.also ?? [])].join('\n');
+
+/** A body with the stored links put in for the send (`escape` for the HTML part). */
+export function withSecretLinks(
+  body: string,
+  stored: string,
+  escape: (text: string) => string = (text) => text,
+): string {
+  return stored
+    .split('\n')
+    .reduce(
+      (filled, link, index) => filled.replaceAll(secretLinkMarker(index), escape(link)),
+      body,
+    );
 }
 
 /** A mail as the outbox stores it, before any send. */

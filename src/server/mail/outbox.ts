@@ -4,7 +4,7 @@ import type { Database, OutboxTable } from '../db/database.ts';
 import { skipLockedRows, type SqlDialect } from '../db/dialect.ts';
 import { nowIso } from '../services/tokens.ts';
 import { escapeHtml } from './layout.ts';
-import { SECRET_LINK, type OutgoingMail } from './message.ts';
+import { storedSecretLinks, withSecretLinks, type OutgoingMail } from './message.ts';
 import type { MailTransport } from './transports.ts';
 import { PollingLoop } from '../polling-loop.ts';
 
@@ -26,7 +26,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
-      secret_link: mail.secretLink?.url ?? null,
+      secret_link: mail.secretLink ? storedSecretLinks(mail.secretLink) : null,
       secret_expires_at: mail.secretLink?.expiresAt ?? null,
       calendar_method: mail.calendar?.method ?? null,
       calendar_ics: mail.calendar?.ics ?? null,
@@ -204,8 +204,8 @@ export class OutboxWorker {
         to: row.recipient,
         ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         subject: row.subject,
-        text: link ? row.text_body.replaceAll(SECRET_LINK, link) : row.text_body,
-        html: link ? row.html_body.replaceAll(SECRET_LINK, escapeHtml(link)) : row.html_body,
+        text: link ? withSecretLinks(row.text_body, link) : row.text_body,
+        html: link ? withSecretLinks(row.html_body, link, escapeHtml) : row.html_body,
         from: this.#from,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${this.#from.split('@')[1] ?? 'localhost'}>`,
         id: row.id,

@@ -6,7 +6,7 @@ import { italianDate } from '../../shared/schemas/opening-hours.ts';
 import { addressLine, invitation, type MailedBooking } from '../services/reservations/calendar.ts';
 import { mailToGuest } from './guest-mail.ts';
 import { renderMail } from './layout.ts';
-import { SECRET_LINK, type OutgoingMail, type SecretLink } from './message.ts';
+import { SECRET_LINK, secretLinkMarker, type OutgoingMail, type SecretLink } from './message.ts';
 import { guestTexts, staffTexts } from './texts.ts';
 
 /**
@@ -38,6 +38,11 @@ export interface GuestMailContext {
    * must give up sending it (the booking's start, on the outbox's clock).
    */
   cancelLink?: SecretLink;
+  /**
+   * The reminder's "I'll be there" link (expiring with the cancel link): with
+   * it, the mail's two buttons, "I'll be there" and "Cancel".
+   */
+  attendUrl?: string;
   /** Declined: staff's words to the guest. */
   staffMessage?: string;
   /** Cancelled: whether the guest had an invitation, which a METHOD:CANCEL then withdraws. */
@@ -117,13 +122,28 @@ export function guestMail(
           context.staffMessage && { lead: t('staffMessage'), quote: context.staffMessage },
         calendar?.method === 'REQUEST' && t('calendar'),
         !refused && t('where', { address: addressLine(restaurant) }),
-        context.cancelLink && { lead: t('cancel'), label: t('cancelButton'), link: SECRET_LINK },
+        context.cancelLink &&
+          (context.attendUrl
+            ? {
+                lead: t('answer'),
+                buttons: [
+                  { label: t('attendButton'), link: secretLinkMarker(1) },
+                  { label: t('cancelShortButton'), link: SECRET_LINK },
+                ],
+              }
+            : { lead: t('cancel'), label: t('cancelButton'), link: SECRET_LINK }),
         refused && t('bookAgain', { url: `${context.publicUrl}/reservations?lng=${lang}` }),
         t('questions', { phone: restaurant.phones.mobile }),
       ],
       ...(kind === 'confirmed' ? { jsonLd: reservationMarkup(booking, context) } : {}),
       attached: {
-        ...(context.cancelLink ? { secretLink: context.cancelLink } : {}),
+        ...(context.cancelLink
+          ? {
+              secretLink: context.attendUrl
+                ? { ...context.cancelLink, also: [context.attendUrl] }
+                : context.cancelLink,
+            }
+          : {}),
         ...(calendar ? { calendar } : {}),
       },
     };

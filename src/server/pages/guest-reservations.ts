@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldErrors } from './field-errors.ts';
-import type { CancellationView, GuestReservations } from '../../app/context.ts';
+import type { AttendanceView, CancellationView, GuestReservations } from '../../app/context.ts';
+import type { Row } from '../services/reservations/rows.ts';
 import { reservationBody, type ReservationBody } from '../../shared/schemas/reservations.ts';
 import { bookingLang } from '../services/reservations/rows.ts';
 
@@ -10,7 +11,7 @@ import { bookingLang } from '../services/reservations/rows.ts';
  * JavaScript books exactly as the API does.
  */
 export function guestReservations(app: FastifyInstance): GuestReservations {
-  const view = (row: Awaited<ReturnType<typeof app.reservations.cancellation>>) =>
+  const view = (row: Row | null) =>
     row === null
       ? null
       : ({
@@ -22,6 +23,10 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
           status: row.status,
           lang: bookingLang(row),
         } satisfies CancellationView);
+  const attendanceView = (row: Row | null) =>
+    row === null
+      ? null
+      : ({ ...view(row)!, guestConfirmedAt: row.guest_confirmed_at } satisfies AttendanceView);
   return {
     calendar: () => app.reservations.calendar(),
     // Nothing is read of the plan unless the owner lets guests choose.
@@ -43,6 +48,12 @@ export function guestReservations(app: FastifyInstance): GuestReservations {
     async cancel(token, clientAddress) {
       const cancelled = await app.reservations.cancelAsGuest(token, clientAddress);
       return cancelled.ok ? view(cancelled.booking) : 'rate-limited';
+    },
+    retentionMonths: async () => (await app.reservations.settings()).retentionMonths,
+    attendance: async (token) => attendanceView(await app.reservations.attendance(token)),
+    async attend(token, clientAddress) {
+      const attended = await app.reservations.attendAsGuest(token, clientAddress);
+      return attended.ok ? attendanceView(attended.booking) : 'rate-limited';
     },
   };
 }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact', '/reservations'];
+const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact', '/reservations', '/privacy'];
 const LANGS = ['it', 'en', 'fr', 'es', 'de'] as const;
 const ORIGIN = 'https://www.trattoria.example';
 
@@ -454,6 +454,8 @@ describe('what the first paint waits for (README, Performance)', () => {
     ['/contact', 'contact'],
     ['/reservations', 'reservations'],
     ['/reservations/cancel', 'reservations'],
+    ['/reservations/confirm', 'reservations'],
+    ['/privacy', 'privacy'],
   ])(
     '%s sends in its hydration data the common texts and its own (%s), no others',
     async (path, own) => {
@@ -529,6 +531,7 @@ describe('sitemap and robots', () => {
       '/reservations',
       '/takeaway',
       '/events',
+      '/privacy',
     ].flatMap((path) => LANGS.map((lang) => `${ORIGIN}${path}?lng=${lang}`));
     expect(locs.sort()).toEqual(expected.sort());
     expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(expected.length);

@@ -1,9 +1,11 @@
+// Over 400 lines: the guest's booking pages through the real build, the booking form and both mail links' pages.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../testing/app.ts';
+import { bookingToken, GuestLinkKey } from '../services/guests/guest-links.ts';
 
 // The guest's booking pages without JavaScript, through the real build, the
 // page handler and the reservations service: the choice form's answer, the
-// booking's post, the cancel link's page and its button. The seeded hours
+// booking's post, the cancel and "I'll be there" links' pages and their buttons. The seeded hours
 // open Tuesday to Sunday 12:00–15:00 and 19:00–23:30; Monday is closed.
 let harness: Awaited<ReturnType<typeof testApp>>;
 /** Tuesday 13 January 2026, 10:00 in Rome. */
@@ -254,8 +256,10 @@ describe('/reservations/cancel', () => {
       const page = await get(`${link.pathname}${link.search}&lng=de`);
       expect(page.statusCode).toBe(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
-      expect(page.headers['cache-control']).toBe('no-store');
-      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect([page.headers['cache-control'], page.headers['x-robots-tag']]).toEqual([
+        'no-store',
+        'noindex',
+      ]);
       expect(shown(page.body)).toContain('<meta name="robots" content="noindex"/>');
       expect(shown(page.body)).not.toContain('rel="canonical"');
       expect(shown(page.body)).toMatch(/<button[^>]*type="submit">Meine Reservierung stornieren</);
@@ -320,5 +324,87 @@ describe('/reservations/cancel', () => {
     const pressed = await post('/reservations/cancel?lng=en', { token: 'forged' });
     expect(pressed.statusCode).toBe(400);
     expect(shown(pressed.body)).toContain('This link is no longer valid');
+  });
+});
+
+describe('/reservations/confirm', () => {
+  /** A confirmed booking of Wednesday 20:30, and its reminder's signed links. */
+  async function confirmedBooking(name: string, email: string) {
+    const choice = `/reservations?party=2&date=${WEDNESDAY}&lng=de`;
+    expect((await post(choice, { ...BOOKING, name, email, time: '20:30' })).statusCode).toBe(200);
+    const row = await harness.app.db
+      .updateTable('reservations')
+      .set({ status: 'confirmed' })
+      .where('email', '=', email)
+      .returning(['id', 'starts_at'])
+      .executeTakeFirstOrThrow();
+    const key = await new GuestLinkKey().read(harness.app.db);
+    const claim = { id: row.id, startsAt: Date.parse(row.starts_at) };
+    const confirmedAt = async () =>
+      (
+        await harness.app.db
+          .selectFrom('reservations')
+          .selectAll()
+          .where('id', '=', row.id)
+          .execute()
+      )[0]!.guest_confirmed_at;
+    return {
+      attend: bookingToken(key, 'attend', claim),
+      cancel: bookingToken(key, 'cancel', claim),
+      confirmedAt,
+    };
+  }
+
+  it('opening the link changes nothing; the button records the guest is coming, once', async () => {
+    const { attend, cancel, confirmedAt } = await confirmedBooking('Uwe Kohl', 'uwe@example.de');
+    const url = `/reservations/confirm?token=${attend}&lng=de`;
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect([page.headers['cache-control'], page.headers['x-robots-tag']]).toEqual([
+        'no-store',
+        'noindex',
+      ]);
+      expect(shown(page.body)).toContain('<meta name="robots" content="noindex"/>');
+      expect(shown(page.body)).toContain('<title>Reservierung bestätigen');
+      expect(shown(page.body)).toMatch(/<button[^>]*type="submit">Ich bin dabei</);
+      expect(shown(page.body)).toContain(
+        'auf den Namen Uwe Kohl, am Mittwoch, 14. Januar um 20:30',
+      );
+    }
+    expect(await confirmedAt()).toBeNull();
+
+    const pressed = await post(url, { token: attend });
+    expect(pressed.statusCode).toBe(200);
+    expect(shown(pressed.body)).toContain('Vielen Dank, bis bald!');
+    expect(await confirmedAt()).toBe(new Date(now).toISOString());
+    const again = await get(url);
+    expect(shown(again.body)).toContain('Sie haben bereits bestätigt');
+    expect(shown(again.body)).not.toContain('Ich bin dabei<');
+
+    // The booking's cancel token is no "I'll be there" link.
+    const other = await get(`/reservations/confirm?token=${cancel}&lng=en`);
+    expect(shown(other.body)).toContain('This link is no longer valid');
+  });
+
+  it('never answers junk posted to its form with a 500, and records nothing', async () => {
+    const { attend, confirmedAt } = await confirmedBooking('Eva Roth', 'eva@example.de');
+    for (const [fields, type] of [
+      [{}, undefined],
+      [{ token: '' }, undefined],
+      [{ token: 'x'.repeat(5000) }, undefined],
+      [{ token: `${attend}x` }, undefined],
+      [{ token: attend, more: '\u0000' }, 'text/plain'],
+      [{ token: attend }, 'application/json'],
+    ] as const) {
+      const answer = await post(
+        '/reservations/confirm?lng=it',
+        fields,
+        type ? { 'content-type': type } : {},
+      );
+      expect(answer.statusCode, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, JSON.stringify(fields)).toBeLessThan(500);
+    }
+    expect(await confirmedAt()).toBeNull();
   });
 });

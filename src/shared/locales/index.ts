@@ -12,6 +12,7 @@ import itReservations from './it/reservations.json' with { type: 'json' };
 import itTakeaway from './it/takeaway.json' with { type: 'json' };
 import itEvents from './it/events.json' with { type: 'json' };
 import itEventMails from './it/event-mails.json' with { type: 'json' };
+import itPrivacy from './it/privacy.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
@@ -21,6 +22,7 @@ import enReservations from './en/reservations.json' with { type: 'json' };
 import enTakeaway from './en/takeaway.json' with { type: 'json' };
 import enEvents from './en/events.json' with { type: 'json' };
 import enEventMails from './en/event-mails.json' with { type: 'json' };
+import enPrivacy from './en/privacy.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
 import frHome from './fr/home.json' with { type: 'json' };
 import frMenu from './fr/menu.json' with { type: 'json' };
@@ -30,6 +32,7 @@ import frReservations from './fr/reservations.json' with { type: 'json' };
 import frTakeaway from './fr/takeaway.json' with { type: 'json' };
 import frEvents from './fr/events.json' with { type: 'json' };
 import frEventMails from './fr/event-mails.json' with { type: 'json' };
+import frPrivacy from './fr/privacy.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esHome from './es/home.json' with { type: 'json' };
 import esMenu from './es/menu.json' with { type: 'json' };
@@ -39,6 +42,7 @@ import esReservations from './es/reservations.json' with { type: 'json' };
 import esTakeaway from './es/takeaway.json' with { type: 'json' };
 import esEvents from './es/events.json' with { type: 'json' };
 import esEventMails from './es/event-mails.json' with { type: 'json' };
+import esPrivacy from './es/privacy.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import deHome from './de/home.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
@@ -48,6 +52,7 @@ import deReservations from './de/reservations.json' with { type: 'json' };
 import deTakeaway from './de/takeaway.json' with { type: 'json' };
 import deEvents from './de/events.json' with { type: 'json' };
 import deEventMails from './de/event-mails.json' with { type: 'json' };
+import dePrivacy from './de/privacy.json' with { type: 'json' };
 
 /** Italian is the source language: its keys are the reference for the others. */
 export type Messages = {
@@ -64,6 +69,8 @@ export type Messages = {
    * names the services and areas with the same words the guest's mail repeats.
    */
   'event-mails': typeof itEventMails;
+  /** The page /privacy: what the restaurant keeps about its guests. */
+  privacy: typeof itPrivacy;
 };
 export type Namespace = keyof Messages;
 export const NAMESPACES: readonly Namespace[] = [
@@ -76,6 +83,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'takeaway',
   'events',
   'event-mails',
+  'privacy',
 ];
 
 export const MESSAGES: Record<Lang, Messages> = {
@@ -89,6 +97,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     takeaway: itTakeaway,
     events: itEvents,
     'event-mails': itEventMails,
+    privacy: itPrivacy,
   },
   en: {
     common: enCommon,
@@ -100,6 +109,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     takeaway: enTakeaway,
     events: enEvents,
     'event-mails': enEventMails,
+    privacy: enPrivacy,
   },
   fr: {
     common: frCommon,
@@ -111,6 +121,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     takeaway: frTakeaway,
     events: frEvents,
     'event-mails': frEventMails,
+    privacy: frPrivacy,
   },
   es: {
     common: esCommon,
@@ -122,6 +133,7 @@ export const MESSAGES: Record<Lang, Messages> = {
     takeaway: esTakeaway,
     events: esEvents,
     'event-mails': esEventMails,
+    privacy: esPrivacy,
   },
   de: {
     common: deCommon,
@@ -133,5 +145,6 @@ export const MESSAGES: Record<Lang, Messages> = {
     takeaway: deTakeaway,
     events: deEvents,
     'event-mails': deEventMails,
+    privacy: dePrivacy,
   },
 };

@@ -266,6 +266,10 @@ export type ReservationStatusBody = z.infer<typeof reservationStatusBody>;
 export const cancelBody = z.strictObject({ token: z.string().min(1).max(200) });
 /** POST /api/reservations/attend: the reminder's "I'll be there", pressed on its page. */
 export const attendBody = cancelBody;
+/** Its answer: the booking, and when its guest confirmed coming (null: not confirmed, e.g. cancelled). */
+export const attendAnswer = createdReservationAnswer.extend({
+  guestConfirmedAt: z.string().nullable(),
+});
 
 /** GET|PUT /api/reservations/settings (owner); Italian messages, like every staff form. */
 /** Turn by party size: ascending `upTo`, the last one null (CONTRACT.md part four). */

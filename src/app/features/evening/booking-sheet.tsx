@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { DayPlan, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { GuestNotice } from '../../staff-kit/index.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
+import { GuestConfirmationLine } from './guest-confirmation.tsx';
 import { Sheet } from './sheet.tsx';
 import { offersReviewHold, ReviewHoldToggle } from '../../staff-kit/index.ts';
 import { bookingSpan, clockOf, moveChoices, tableNames } from './table-state.ts';
@@ -109,6 +110,7 @@ export function BookingSheet({
           </div>
         ))}
       </dl>
+      <GuestConfirmationLine booking={booking} />
       {booking.conflict ? (
         <p className="evening-sheet__conflict">
           <span aria-hidden="true">⚠ </span>

@@ -51,6 +51,8 @@ const answered = (id: number, more: Record<string, unknown> = {}) =>
     seatedAt: '2026-06-10T18:30:00.000Z',
     finishedAt: null,
     conflict: false,
+    guestConfirmedAt: null,
+    noReview: false,
     ...more,
   });
 
@@ -138,7 +140,9 @@ describe('the evening', () => {
     // The day per table: each booking a bar, named with its turn.
     const day = screen.getByRole('region', { name: 'Giornata: Sala' });
     expect(
-      within(day).getByRole('button', { name: '21:00-23:00 Sara Verdi, 4 persone, Confermata' }),
+      within(day).getByRole('button', {
+        name: '21:00-23:00 Sara Verdi, 4 persone, Confermata, Non ha confermato',
+      }),
     ).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { FloorArea, FloorTable } from '../../../shared/schemas/floor.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
+import { awaitsGuest, UnconfirmedMapSign, unconfirmedSuffix } from './guest-confirmation.tsx';
 import { TABLE_STATES, type TableNow, type TableState } from './table-state.ts';
 
 /**
@@ -105,7 +106,7 @@ export function FloorMap({
         const who = !showStates
           ? null
           : now.booking
-            ? `${now.booking.time} ${now.booking.name}, ${T.persons(now.booking.party)}`
+            ? `${now.booking.time} ${now.booking.name}, ${T.persons(now.booking.party)}${unconfirmedSuffix(now.booking)}`
             : now.hold;
         const label = T.tableLabel(
           table.name,
@@ -113,6 +114,7 @@ export function FloorMap({
           showStates ? T.state[state] : T.tableBookings(table.name),
           who,
         );
+        const unconfirmed = showStates && now.booking !== null && awaitsGuest(now.booking);
         const size = Math.min(table.w, table.h);
         const font = Math.max(Math.min(size / 3, 4.5), 2.2);
         return (
@@ -146,6 +148,7 @@ export function FloorMap({
             >
               {showStates ? `${STATE_SIGNS[state]} ${table.name}` : table.name}
             </text>
+            {unconfirmed ? <UnconfirmedMapSign x={table.x + table.w} y={table.y} /> : null}
           </g>
         );
       })}

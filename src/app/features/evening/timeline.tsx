@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { DayPlan, FloorArea, FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { DragHandle, useTableDrop } from './drag.tsx';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
+import { awaitsGuest, UnconfirmedSign, unconfirmedSuffix } from './guest-confirmation.tsx';
 import { STATE_SIGNS } from './floor-map.tsx';
 import {
   bookingSpan,
@@ -135,11 +136,12 @@ function Row({
                   clockOf(bar.span.end),
                   booking.name,
                   booking.party,
-                  booking.conflict ? `${status}, ${T.conflict}` : status,
+                  `${booking.conflict ? `${status}, ${T.conflict}` : status}${unconfirmedSuffix(booking)}`,
                 )}
               >
                 <span className="evening-bar__text">
                   {booking.conflict ? <span aria-hidden="true">⚠ </span> : null}
+                  {awaitsGuest(booking) ? <UnconfirmedSign /> : null}
                   {booking.time} {booking.name} · {booking.party}
                 </span>
               </button>

@@ -10,6 +10,7 @@ import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff/index.ts';
 import {
+  GuestConfirmed,
   GuestNotice,
   instantText,
   offersReviewHold,
@@ -229,6 +230,7 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
+      <GuestConfirmed at={booking.guestConfirmedAt} />
       {booking.overCapacity ? (
         <p className="booking__flag">
           <span className="staff-badge staff-badge--warning">{T.overCapacity}</span>

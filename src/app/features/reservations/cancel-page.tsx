@@ -67,7 +67,8 @@ export function CancelPage({
   );
 }
 
-function BookingLine({ booking }: { booking: CancellationView }) {
+/** The booking a guest's link names, in one line (the cancel and confirm pages). */
+export function BookingLine({ booking }: { booking: CancellationView }) {
   const { t, i18n } = useTranslation('reservations');
   const lang = toLang(i18n.language) ?? booking.lang;
   return (
@@ -82,7 +83,8 @@ function BookingLine({ booking }: { booking: CancellationView }) {
   );
 }
 
-function Help() {
+/** Call the restaurant, or book again: what a guest can do when a link no longer works. */
+export function Help() {
   const { t } = useTranslation('reservations');
   const { phones } = useRestaurant();
   return (

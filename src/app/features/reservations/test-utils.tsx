@@ -10,6 +10,7 @@ import type {
 import { FACTS, publicRouterContext, renderPublicPages } from '../../components/test-utils.tsx';
 import * as reservationsRoute from '../../routes/public/reservations.tsx';
 import * as cancelRoute from '../../routes/public/reservations-cancel.tsx';
+import * as confirmRoute from '../../routes/public/reservations-confirm.tsx';
 import type { Slot } from '../../guest-kit/use-slots.ts';
 
 /** Component-test helpers for the guest's booking pages (imported by tests only). */
@@ -45,6 +46,8 @@ export function fakeReservations() {
     areas: [] as { id: number; name: string }[],
     bookAnswer: { ok: true, id: 41, status: 'pending' } as BookingOutcome,
     booking: null as CancellationView | null,
+    /** When the booking's guest confirmed coming (the "I'll be there" button). */
+    guestConfirmedAt: null as string | null,
     service: {} as GuestReservations,
   };
   fake.service = {
@@ -62,6 +65,15 @@ export function fakeReservations() {
         ? (fake.booking = { ...fake.booking, status: 'cancelled' })
         : null,
     ),
+    retentionMonths: vi.fn(async () => 24),
+    attendance: vi.fn(async () =>
+      fake.booking ? { ...fake.booking, guestConfirmedAt: fake.guestConfirmedAt } : null,
+    ),
+    attend: vi.fn(async () => {
+      if (!fake.booking) return null;
+      if (fake.booking.status === 'confirmed') fake.guestConfirmedAt ??= '2026-12-04T10:00:00.000Z';
+      return { ...fake.booking, guestConfirmedAt: fake.guestConfirmedAt };
+    }),
   };
   return fake;
 }
@@ -78,7 +90,7 @@ export function routerContext(reservations: GuestReservations): RouterContextPro
 }
 
 /**
- * /reservations and /reservations/cancel under a root route carrying the
+ * /reservations, /reservations/cancel and /reservations/confirm under a root route carrying the
  * restaurant's facts, with their real loaders and actions over `reservations`.
  */
 export function renderGuestPages(url: string, reservations: GuestReservations, lang: Lang = 'en') {
@@ -96,6 +108,12 @@ export function renderGuestPages(url: string, reservations: GuestReservations, l
         Component: cancelRoute.default,
         loader: cancelRoute.loader,
         action: cancelRoute.action,
+      },
+      {
+        path: 'reservations/confirm',
+        Component: confirmRoute.default,
+        loader: confirmRoute.loader,
+        action: confirmRoute.action,
       },
     ],
     context: routerContext(reservations),

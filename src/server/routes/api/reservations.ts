@@ -1,7 +1,10 @@
 import { RATE_LIMITED } from '../../../shared/schemas/errors.ts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attendAnswer,
+  attendBody,
   availabilityAnswer,
   availabilityQuery,
   cancelBody,
@@ -18,7 +21,9 @@ import {
   staffReservationBody,
 } from '../../../shared/schemas/reservations.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
+import type { RateLimited } from '../../services/address-limits.ts';
 import type { BookingRefusal, StaffBookingRefusal } from '../../services/reservations/booking.ts';
+import type { Row } from '../../services/reservations/rows.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
 import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
 import { dayPlanAnswer, FLOOR_REFUSALS, walkInBody } from '../../../shared/schemas/floor.ts';
@@ -97,33 +102,46 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A guest link's press, or the answer for a link that does not work (any more). */
+  const linkPressed = <T>(
+    reply: FastifyReply,
+    pressed: { ok: true; booking: Row | null } | RateLimited,
+    answer: (row: Row) => T,
+  ) => {
+    if (!pressed.ok) {
+      return tooManyRequests(reply, pressed.retryAfterSeconds, RATE_LIMITED, pressed.description);
+    }
+    if (!pressed.booking) {
+      return refuse(
+        reply,
+        400,
+        RESERVATION_REFUSALS.badToken,
+        'This link does not work any more: the booking has begun, or the link is not whole.',
+      );
+    }
+    return answer(pressed.booking);
+  };
+
   app.post(
     '/reservations/cancel',
     { schema: { body: cancelBody, response: { 200: createdReservationAnswer } } },
-    async (request, reply) => {
-      const cancelled = await app.reservations.cancelAsGuest(
-        request.body.token,
-        clientKey(request),
-      );
-      if (!cancelled.ok) {
-        return tooManyRequests(
-          reply,
-          cancelled.retryAfterSeconds,
-          RATE_LIMITED,
-          cancelled.description,
-        );
-      }
-      const row = cancelled.booking;
-      if (!row) {
-        return refuse(
-          reply,
-          400,
-          RESERVATION_REFUSALS.badToken,
-          'This link does not work any more: the booking has begun, or the link is not whole.',
-        );
-      }
-      return { id: row.id, status: row.status };
-    },
+    async (request, reply) =>
+      linkPressed(
+        reply,
+        await app.reservations.cancelAsGuest(request.body.token, clientKey(request)),
+        (row) => ({ id: row.id, status: row.status }),
+      ),
+  );
+
+  app.post(
+    '/reservations/attend',
+    { schema: { body: attendBody, response: { 200: attendAnswer } } },
+    async (request, reply) =>
+      linkPressed(
+        reply,
+        await app.reservations.attendAsGuest(request.body.token, clientKey(request)),
+        (row) => ({ id: row.id, status: row.status, guestConfirmedAt: row.guest_confirmed_at }),
+      ),
   );
 
   app.get(

@@ -6,7 +6,13 @@ import { currentSchema } from '../../db/dialect.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { createTestDatabase, testDialect } from '../../testing/database.ts';
 import { orderStatusToken, readOrderStatusToken } from '../takeaway/status-token.ts';
-import { cancelToken, GuestLinkKey, readCancelToken } from './guest-links.ts';
+import {
+  bookingToken,
+  cancelToken,
+  GuestLinkKey,
+  readBookingToken,
+  readCancelToken,
+} from './guest-links.ts';
 
 describe("guest links: a booking's cancel link", () => {
   const key = 'k'.repeat(43);
@@ -33,6 +39,43 @@ describe("guest links: a booking's cancel link", () => {
     ]) {
       expect(readCancelToken(key, bad), bad).toBeNull();
     }
+  });
+});
+
+describe('guest links: the reminder\'s "I\'ll be there" link', () => {
+  const key = 'k'.repeat(43);
+  const claim = { id: 42, startsAt: Date.parse('2026-01-14T19:00:00Z') };
+
+  it('names the booking and its start under its own purpose, read back only as an attend token', () => {
+    const token = bookingToken(key, 'attend', claim);
+    expect(token).toMatch(/^42\.1768417200\.[\w-]{43}$/);
+    expect(readBookingToken(key, 'attend', token)).toEqual(claim);
+    expect(readBookingToken('another key', 'attend', token)).toBeNull();
+    // The same booking's cancel link: same id and start, another signature.
+    expect(token).not.toBe(cancelToken(key, claim));
+    expect(readCancelToken(key, token)).toBeNull();
+    expect(readBookingToken(key, 'attend', cancelToken(key, claim))).toBeNull();
+  });
+
+  it('refuses any change to the id, the start or the signature', () => {
+    const token = bookingToken(key, 'attend', claim);
+    const [id, start, signature] = token.split('.') as [string, string, string];
+    for (const bad of [
+      `43.${start}.${signature}`,
+      `${id}.${Number(start) - 3600}.${signature}`,
+      `${id}.${start}.${signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}`,
+      `${id}.${start}.${signature}x`,
+      ` ${token}`,
+    ]) {
+      expect(readBookingToken(key, 'attend', bad), bad).toBeNull();
+    }
+  });
+
+  it('signs `reservation-attend:<id>.<start>`, so no other kind of link is ever read as one', () => {
+    const signature = createHmac('sha256', key)
+      .update('reservation-attend:42.1768417200')
+      .digest('base64url');
+    expect(bookingToken(key, 'attend', claim)).toBe(`42.1768417200.${signature}`);
   });
 });
 

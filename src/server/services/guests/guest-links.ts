@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /**
- * The links a guest is mailed (a booking's cancel link, a takeaway order's
- * status page) carry a token signed with one key every instance shares
+ * The links a guest is mailed (a booking's cancel link, the reminder's
+ * "I'll be there", a takeaway order's status page) carry a token signed with one key every instance shares
  * (table `server_secrets`, row `guest-links`): any mail can carry it, no
  * secret is stored beside the booking or the order, and the server
  * recognises it without a lookup table. Each kind of link signs under a
@@ -24,37 +24,57 @@ export const sameSignature = (expected: string, given: string) => {
 };
 
 /**
- * A booking's cancel link names the booking and its start. It stops working
- * once the booking's time has come, and when staff move the booking (the
- * start no longer matches).
+ * A booking's links (its cancel link, the reminder's "I'll be there") name
+ * the booking and its start. They stop working once the booking's time has
+ * come, and when staff move the booking (the start no longer matches). Each
+ * signs under its own purpose, so a cancel token never confirms, nor an
+ * attend token cancels.
  *
  * Form: `<id>.<start in epoch seconds>.<HMAC-SHA256, base64url>`.
  */
-export interface CancelClaim {
+export interface BookingClaim {
   id: number;
   /** The booking's start (ms) when the link was made. */
   startsAt: number;
 }
 
-const CANCEL_TOKEN = /^([1-9]\d{0,14})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+/** What a booking's link is for, each its own signing purpose. */
+export const BOOKING_LINK_PURPOSES = {
+  cancel: 'reservation-cancel',
+  attend: 'reservation-attend',
+} as const;
+export type BookingLinkKind = keyof typeof BOOKING_LINK_PURPOSES;
 
-const cancelSignature = (key: string, id: number, startSeconds: number) =>
-  linkSignature(key, 'reservation-cancel', `${id}.${startSeconds}`);
+const BOOKING_TOKEN = /^([1-9]\d{0,14})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-export function cancelToken(key: string, claim: CancelClaim): string {
+const bookingSignature = (key: string, kind: BookingLinkKind, id: number, startSeconds: number) =>
+  linkSignature(key, BOOKING_LINK_PURPOSES[kind], `${id}.${startSeconds}`);
+
+/** The token of a booking's `kind` of link. */
+export function bookingToken(key: string, kind: BookingLinkKind, claim: BookingClaim): string {
   const startSeconds = Math.floor(claim.startsAt / 1000);
-  return `${claim.id}.${startSeconds}.${cancelSignature(key, claim.id, startSeconds)}`;
+  return `${claim.id}.${startSeconds}.${bookingSignature(key, kind, claim.id, startSeconds)}`;
 }
 
-/** The claim of a well-formed token signed with `key`, or null. */
-export function readCancelToken(key: string, token: string): CancelClaim | null {
-  const match = CANCEL_TOKEN.exec(token);
+/** The claim of a well-formed token of `kind` signed with `key`, or null. */
+export function readBookingToken(
+  key: string,
+  kind: BookingLinkKind,
+  token: string,
+): BookingClaim | null {
+  const match = BOOKING_TOKEN.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
   const startSeconds = Number(match[2]);
-  if (!sameSignature(cancelSignature(key, id, startSeconds), match[3]!)) return null;
+  if (!sameSignature(bookingSignature(key, kind, id, startSeconds), match[3]!)) return null;
   return { id, startsAt: startSeconds * 1000 };
 }
+
+export const cancelToken = (key: string, claim: BookingClaim) => bookingToken(key, 'cancel', claim);
+
+/** The claim of a well-formed cancel token signed with `key`, or null. */
+export const readCancelToken = (key: string, token: string) =>
+  readBookingToken(key, 'cancel', token);
 
 /**
  * The key that signs guest links, read once from `server_secrets` (migration

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../audit-log.ts';
 import { readCancelToken, type GuestLinkKey } from '../guests/guest-links.ts';
+import { linkedBooking } from './booking-links.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
 import type { Row } from './rows.ts';
@@ -71,16 +72,8 @@ export class GuestCancellation {
     return row;
   }
 
-  /** The booking a link names, while the link works: signed, same start, not yet begun. */
+  /** The booking a cancel link names, while the link works (booking-links.ts). */
   async #linked(db: Kysely<Database>, token: string): Promise<Row | null> {
-    const claim = readCancelToken(await this.#key.read(db), token);
-    if (!claim || claim.startsAt <= this.#now()) return null;
-    const row = await db
-      .selectFrom('reservations')
-      .selectAll()
-      .where('id', '=', claim.id)
-      .executeTakeFirst();
-    if (!row || Date.parse(row.starts_at) !== claim.startsAt) return null;
-    return row;
+    return linkedBooking(db, await this.#key.read(db), 'cancel', token, this.#now());
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '../address-limits.ts';
 import { screenGuest } from '../guests/guest-limits.ts';
 import type { BookingRefusal, Booking } from './booking.ts';
+import type { GuestAttendance } from './attend.ts';
 import type { GuestCancellation } from './cancel.ts';
 import type { Row } from './rows.ts';
 
@@ -51,6 +52,12 @@ const CANCEL_ADDRESS_LIMIT: AddressLimit = {
   description: 'Too many requests: please try again later.',
 };
 
+/** The same for the reminder's "I'll be there" button, on a budget of its own. */
+const ATTEND_ADDRESS_LIMIT: AddressLimit = {
+  ...CANCEL_ADDRESS_LIMIT,
+  name: 'reservation-attend-ip',
+};
+
 export type GuestBookingOutcome =
   | { ok: true; id: number; status: 'pending' | 'confirmed' }
   | { ok: false; code: BookingRefusal }
@@ -58,22 +65,25 @@ export type GuestBookingOutcome =
 
 /**
  * What a guest does on the site, as the API and the pages' forms (without
- * JavaScript) both do it: book a table, and cancel one by the mail's link,
- * each counted against the limits of where it came from.
+ * JavaScript) both do it: book a table, and cancel one or confirm coming by
+ * the mail's links, each counted against the limits of where it came from.
  */
 export class GuestBooking {
   readonly #counters: LimitCounters;
   readonly #booking: Booking;
   readonly #cancellation: GuestCancellation;
+  readonly #attendance: GuestAttendance;
 
   constructor(options: {
     counters: LimitCounters;
     booking: Booking;
     cancellation: GuestCancellation;
+    attendance: GuestAttendance;
   }) {
     this.#counters = options.counters;
     this.#booking = options.booking;
     this.#cancellation = options.cancellation;
+    this.#attendance = options.attendance;
   }
 
   /** A guest's booking, once `screenGuest` lets it through. */
@@ -101,5 +111,18 @@ export class GuestBooking {
     const limited = await hitLimit(this.#counters, CANCEL_ADDRESS_LIMIT, clientAddress);
     if (limited) return limited;
     return { ok: true, booking: await this.#cancellation.cancelByGuest(token) };
+  }
+
+  /**
+   * The guest pressed the reminder's "I'll be there": counted against the
+   * address's limit, then recorded (`booking` null when the link does not work).
+   */
+  async attend(
+    token: string,
+    clientAddress: string,
+  ): Promise<{ ok: true; booking: Row | null } | RateLimited> {
+    const limited = await hitLimit(this.#counters, ATTEND_ADDRESS_LIMIT, clientAddress);
+    if (limited) return limited;
+    return { ok: true, booking: await this.#attendance.attendByGuest(token) };
   }
 }

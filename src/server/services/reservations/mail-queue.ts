@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
-import { cancelToken, type GuestLinkKey } from '../guests/guest-links.ts';
+import { bookingToken, type BookingLinkKind, type GuestLinkKey } from '../guests/guest-links.ts';
 import {
   declinedAllMail,
   guestMail,
@@ -16,8 +16,8 @@ import { toMailed, type Row } from './rows.ts';
 /**
  * Queues the bookings' mails (src/server/mail/reservation-mails.ts writes them) in the caller's
  * transaction, so that a mail goes out exactly when its change commits:
- * the guest's, with a cancel link while the booking has not begun, and the
- * restaurant's notices.
+ * the guest's, with a cancel link while the booking has not begun (the
+ * reminder also with its "I'll be there" link), and the restaurant's notices.
  */
 export class ReservationMailQueue {
   readonly #publicUrl: string;
@@ -50,23 +50,25 @@ export class ReservationMailQueue {
     const offersCancel =
       (kind === 'received' || kind === 'confirmed' || kind === 'reminder') &&
       startsAt > this.#now();
+    const key = offersCancel ? await this.#cancelKey.read(trx) : '';
+    const link = (page: string, purpose: BookingLinkKind) =>
+      `${this.#publicUrl}/reservations/${page}?token=${bookingToken(key, purpose, { id: row.id, startsAt })}`;
     const cancelLink = offersCancel
       ? {
-          url: `${this.#publicUrl}/reservations/cancel?token=${cancelToken(
-            await this.#cancelKey.read(trx),
-            { id: row.id, startsAt },
-          )}`,
+          url: link('cancel', 'cancel'),
           // The outbox runs on the wall clock; the calendar on the app's (moved by
           // CLOCK_START in tests, the same in production): the start, on the outbox's.
           expiresAt: nowIso(startsAt + (Date.now() - this.#now())),
         }
       : undefined;
+    const attendUrl = offersCancel && kind === 'reminder' ? link('confirm', 'attend') : undefined;
     await enqueueMail(
       trx,
       guestMail(kind, toMailed(row), {
         restaurant: await readRestaurantFacts(trx),
         publicUrl: this.#publicUrl,
         ...(cancelLink ? { cancelLink } : {}),
+        ...(attendUrl ? { attendUrl } : {}),
         ...extra,
       }),
     );

@@ -13,6 +13,7 @@ import type { ContentChanges, ContentVersion } from '../content-version.ts';
 import { Availability } from './availability.ts';
 import { Booking } from './booking.ts';
 import { CalendarFeed } from './calendar-feed.ts';
+import { GuestAttendance } from './attend.ts';
 import { GuestCancellation } from './cancel.ts';
 import { GuestLinkKey } from '../guests/guest-links.ts';
 import { DayView } from './day.ts';
@@ -37,7 +38,8 @@ import type { DayPlan, WalkInBody } from '../../../shared/schemas/floor.ts';
  * - booking.ts: taking a booking, never overbooked (capacity.ts);
  *   guest-booking.ts: a guest's booking and cancel, under their limits;
  * - day.ts: staff's view of a day; status.ts: staff's changes of status;
- * - cancel.ts: the guest's cancel link; reminders.ts: the day-before mails;
+ * - cancel.ts and attend.ts: the guest's cancel and "I'll be there" links
+ *   (booking-links.ts); reminders.ts: the day-before mails;
  * - mail-queue.ts: every mail of theirs, queued in the change's transaction;
  * - with a table in the floor plan (CONTRACT.md part four): seating.ts, the
  *   pure decisions; table-holds.ts and table-state.ts, what holds the tables
@@ -53,6 +55,7 @@ export class ReservationsService {
   readonly #day: DayView;
   readonly #status: StatusChanges;
   readonly #cancellation: GuestCancellation;
+  readonly #attendance: GuestAttendance;
   readonly #reminders: Reminders;
   readonly #tables: TableMemory;
   readonly #db: Kysely<Database>;
@@ -129,10 +132,17 @@ export class ReservationsService {
     this.#calendarFeed = new CalendarFeed({ db, publicUrl, now });
     this.#availability = availability;
     this.#booking = booking;
-    this.#guest = new GuestBooking({ counters: options.limits, booking, cancellation });
+    const attendance = new GuestAttendance({ db, key: cancelKey, now, changed });
+    this.#guest = new GuestBooking({
+      counters: options.limits,
+      booking,
+      cancellation,
+      attendance,
+    });
     this.#day = new DayView({ db, settings, availability, schedule, now });
     this.#status = status;
     this.#cancellation = cancellation;
+    this.#attendance = attendance;
     this.#reminders = new Reminders({ db, mails, now, onMail });
   }
 
@@ -273,6 +283,16 @@ export class ReservationsService {
 
   cancelAsGuest(token: string, clientAddress: string) {
     return this.#guest.cancel(token, clientAddress);
+  }
+
+  // The reminder's "I'll be there" link (attend.ts, guest-booking.ts)
+
+  attendance(token: string) {
+    return this.#attendance.attendance(token);
+  }
+
+  attendAsGuest(token: string, clientAddress: string) {
+    return this.#guest.attend(token, clientAddress);
   }
 
   // Reminders (reminders.ts)

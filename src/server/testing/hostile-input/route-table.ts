@@ -111,6 +111,7 @@ export const FAMILY_FILES = {
       ['POST', '/api/reservations'],
       ['POST', '/api/reservations/cancel'],
       ['POST', '/api/guests/stop-reviews'],
+      ['POST', '/api/reservations/attend'],
     ],
   },
   'reservations-staff': {
