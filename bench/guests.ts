@@ -51,7 +51,7 @@ const day = (offset: number) =>
   new Date(Date.UTC(2025, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** 20,000 records and 2 or 3 bookings each, written straight into the tables in chunks. */
-async function seed(databaseUrl: string) {
+export async function seedForBench(databaseUrl: string) {
   const database = await openDatabase(databaseUrl);
   const now = new Date().toISOString();
   try {
@@ -107,7 +107,7 @@ export async function measureGuests() {
   const site = await startSite();
   try {
     const token = await staffToken(site);
-    await seed(site.databaseUrl);
+    await seedForBench(site.databaseUrl);
     const queries = [
       'anna',
       'bellini 12',

@@ -121,6 +121,7 @@ const ALL_MIGRATIONS = [
   '028-guest-links-key',
   '029-floor-plan',
   '030-guests',
+  '031-guest-search',
 ];
 
 describe('DATABASE_URL', () => {

@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { type HTTPMethods } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import {
-  GUEST_SEARCH_LIMIT,
-  guestsQuery,
-  type GuestDetail,
-} from '../../shared/schemas/guest-records.ts';
-import { actor, app, CLOCK, expectAudited } from '../testing/hostile-input/app-under-test.ts';
+import { guestsQuery, type GuestDetail } from '../../shared/schemas/guest-records.ts';
+import { actor, app, expectAudited } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, ownerAuthCases } from '../testing/hostile-input/authorization.ts';
 import {
   bodies,
@@ -18,7 +14,9 @@ import {
 import { noWrites, refused, type Expected } from '../testing/hostile-input/expected.ts';
 import {
   BAD_TAGS,
-  expectedSummaries,
+  expectedSearch,
+  records,
+  searchValues,
   isKeyForm,
   otherKeySegments,
   TAG_POOL,
@@ -32,7 +30,7 @@ import {
   type QueryPart,
 } from '../testing/hostile-input/queries.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
-import { anyText, tooLongText } from '../testing/hostile-input/texts.ts';
+import { tooLongText } from '../testing/hostile-input/texts.ts';
 import { seedBooking, seedOrder } from '../testing/guests.ts';
 
 // Guest records (GET /api/guests, GET|PATCH /api/guests/:key, GET|PUT
@@ -79,82 +77,6 @@ async function seedGuests() {
   await db.deleteFrom('audit_log').execute();
 }
 
-/** Every record as the oracle reads it, with its summary and last visit. */
-async function records() {
-  const [guests, summaries, bookings] = await Promise.all([
-    app.db.selectFrom('guests').selectAll().execute(),
-    expectedSummaries(),
-    app.db.selectFrom('reservations').select(['guest_id', 'date', 'status', 'starts_at']).execute(),
-  ]);
-  const now = new Date(CLOCK).toISOString();
-  return guests.map((guest) => {
-    const came = bookings
-      .filter((row) => row.guest_id === guest.id)
-      .filter(
-        (row) =>
-          ['seated', 'finished'].includes(row.status) ||
-          (row.status === 'confirmed' && row.starts_at <= now),
-      )
-      .map((row) => row.date)
-      .sort();
-    return {
-      row: guest,
-      answer: {
-        ...summaries.get(guest.id)!,
-        name: guest.name,
-        email: guest.email,
-        phone: guest.phone,
-        lastVisit: came.at(-1) ?? null,
-      },
-    };
-  });
-}
-
-/** The search's answer as the contract reads it. */
-async function expectedSearch(q: string | undefined) {
-  const all = await records();
-  const matches = all.filter(({ row }) => {
-    if (q === undefined) return true;
-    const folded = q.toLowerCase();
-    const digits = q.replace(/\D/g, '');
-    const phoneDigits = row.phone.replace(/\D/g, '');
-    return (
-      row.name.toLowerCase().includes(folded) ||
-      row.email.toLowerCase().includes(folded) ||
-      phoneDigits.includes(folded) ||
-      (digits.length >= 3 && phoneDigits.includes(digits))
-    );
-  });
-  return matches
-    .sort((a, b) => b.row.last_seen_on.localeCompare(a.row.last_seen_on) || b.row.id - a.row.id)
-    .slice(0, GUEST_SEARCH_LIMIT)
-    .map(({ answer }) => answer);
-}
-
-const SEARCHES = [
-  'anna',
-  'ANNA',
-  'bellini',
-  'example',
-  '333 12',
-  '5550101',
-  '100%',
-  'a_b',
-  '%%%',
-  '___',
-  'k\\s',
-  'zoë',
-  'ÜNAL',
-  'ospite',
-  'ospite1',
-  '+41 79',
-  'nessuno',
-];
-const searchValues = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...SEARCHES) },
-  { weight: 1, arbitrary: fc.constantFrom('', 'ab', '  ab  ', 'due\nrighe', 'x'.repeat(101)) },
-  { weight: 2, arbitrary: anyText(120) },
-);
 const searchQueries: fc.Arbitrary<QueryPart[]> = fc.oneof(
   { weight: 6, arbitrary: searchValues.map((q): QueryPart[] => [['q', q]]) },
   { weight: 2, arbitrary: fc.constant<QueryPart[]>([]) },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { romeInstant } from '../../shared/opening-hours.ts';
-import { attachGuest } from '../services/guests/guest-records.ts';
+import { attachGuest, newGuestKey, searchText } from '../services/guests/guest-records.ts';
 
 /**
  * A guest's bookings, takeaway orders and event requests written straight
@@ -140,4 +140,28 @@ export async function seedEvent(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, guestId };
+}
+
+/** `count` records straight in their table, without rows: the i-th last seen on day i of 2025. */
+export async function insertGuests(
+  db: Kysely<Database>,
+  count: number,
+  name: (i: number) => string,
+): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    const guest = { name: name(i), email: `g${i}@example.com`, phone: '' };
+    await db
+      .insertInto('guests')
+      .values({
+        key: newGuestKey(),
+        identity: `e:g${i}@example.com`,
+        ...guest,
+        lang: 'it',
+        search_text: searchText(guest),
+        last_seen_on: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      })
+      .execute();
+  }
 }

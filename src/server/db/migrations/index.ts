@@ -29,6 +29,7 @@ import * as menuNotesAndMap from './027-menu-notes-and-map.ts';
 import * as guestLinksKey from './028-guest-links-key.ts';
 import * as floorPlan from './029-floor-plan.ts';
 import * as guests from './030-guests.ts';
+import * as guestSearch from './031-guest-search.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -92,5 +93,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: (db) => floorPlan.down(db, dialect),
     },
     '030-guests': { up: (db) => guests.up(db, dialect), down: guests.down },
+    '031-guest-search': { up: guestSearch.up, down: guestSearch.down },
   };
 }

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GuestDetail, GuestRecord } from '../../../shared/schemas/guest-records.ts';
 import { createStaff, login, STAFF_PASSWORD, testApp } from '../../testing/app.ts';
-import { seedBooking, seedEvent, seedOrder } from '../../testing/guests.ts';
-import { newGuestKey, searchText } from '../../services/guests/guest-records.ts';
+import { insertGuests, seedBooking, seedEvent, seedOrder } from '../../testing/guests.ts';
 
 // Guest records for staff (CONTRACT.md part four, "Guests"): the search, one
 // guest's history, staff's notes and the owner's tags. Rows are written
@@ -65,26 +64,6 @@ const detail = async (key: string) => {
 };
 const setTags = (tags: string[], token = owner) => call(token, 'PUT', '/api/guests/tags', { tags });
 
-/** `count` guests straight in the table, the i-th last seen on day i of 2025 (in order). */
-async function manyGuests(count: number, name: (i: number) => string) {
-  for (let i = 0; i < count; i += 1) {
-    const guest = { name: name(i), email: `g${i}@example.com`, phone: '' };
-    await harness.app.db
-      .insertInto('guests')
-      .values({
-        key: newGuestKey(),
-        identity: `e:g${i}@example.com`,
-        ...guest,
-        lang: 'it',
-        search_text: searchText(guest),
-        last_seen_on: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
-        created_at: '2025-01-01T00:00:00.000Z',
-        updated_at: '2025-01-01T00:00:00.000Z',
-      })
-      .execute();
-  }
-}
-
 describe('GET /api/guests', () => {
   it('finds guests by name, e-mail or phone digits, case-folded; 3 characters at least', async () => {
     await start();
@@ -133,7 +112,7 @@ describe('GET /api/guests', () => {
 
   it('answers at most 50, the most recently seen first, with or without q', async () => {
     await start();
-    await manyGuests(60, (i) => `Ospite ${String(i).padStart(2, '0')}`);
+    await insertGuests(harness.app.db, 60, (i) => `Ospite ${String(i).padStart(2, '0')}`);
     const all = await search();
     expect(all).toHaveLength(50);
     expect(all[0]!.name).toBe('Ospite 59');

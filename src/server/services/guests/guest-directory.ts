@@ -197,10 +197,12 @@ export class GuestDirectory {
     db: Kysely<Database> = this.#db,
   ): Promise<GuestRecord[]> {
     const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return [];
     const nowMs = this.#now();
+    const tableMode = await inTableMode(db);
     const [summaries, visits] = await Promise.all([
-      guestSummaries(db, ids, nowMs),
-      lastVisits(db, ids, nowMs),
+      guestSummaries(db, ids, nowMs, tableMode),
+      lastVisits(db, ids, nowMs, tableMode),
     ]);
     return rows.map((row) => ({
       ...summaries.get(row.id)!,
@@ -217,9 +219,9 @@ async function lastVisits(
   db: Kysely<Database>,
   ids: readonly number[],
   nowMs: number,
+  tableMode: boolean,
 ): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const came = cameCondition(await inTableMode(db), nowIso(nowMs));
+  const came = cameCondition(tableMode, nowIso(nowMs));
   const rows = await db
     .selectFrom('reservations')
     .select((eb) => ['guest_id', eb.fn.max('date').as('last_visit')])

@@ -108,11 +108,13 @@ export async function guestSummaries(
   db: Kysely<Database>,
   guestIds: readonly number[],
   nowMs: number,
+  /** Whether the plan has a table, when the caller read it already (`inTableMode`). */
+  tableMode?: boolean,
 ): Promise<Map<number, GuestSummary>> {
   const ids = [...new Set(guestIds)];
   const summaries = new Map<number, GuestSummary>();
   if (ids.length === 0) return summaries;
-  const came = cameCondition(await inTableMode(db), nowIso(nowMs));
+  const came = cameCondition(tableMode ?? (await inTableMode(db)), nowIso(nowMs));
   const [guests, bookings, orders] = await Promise.all([
     db.selectFrom('guests').select(['id', 'key', 'notes', 'tags']).where('id', 'in', ids).execute(),
     db

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { GuestSummary } from '../../../shared/schemas/guest-records.ts';
+import { GUEST_SEARCH_LIMIT, type GuestSummary } from '../../../shared/schemas/guest-records.ts';
+import { anyText } from './texts.ts';
 import { app, CLOCK } from './app-under-test.ts';
 import { segment, type Segment } from './paths.ts';
 
@@ -80,3 +81,80 @@ export const otherKeySegments: fc.Arbitrary<Segment> = fc.oneof(
 
 /** Whether a key segment has the form guestKeyParams takes. */
 export const isKeyForm = (text: string) => /^[A-Za-z0-9_-]{16}$/.test(text);
+
+/** Every record as the oracle reads it, with its summary and last visit. */
+export async function records() {
+  const [guests, summaries, bookings] = await Promise.all([
+    app.db.selectFrom('guests').selectAll().execute(),
+    expectedSummaries(),
+    app.db.selectFrom('reservations').select(['guest_id', 'date', 'status', 'starts_at']).execute(),
+  ]);
+  const now = new Date(CLOCK).toISOString();
+  return guests.map((guest) => {
+    const came = bookings
+      .filter((row) => row.guest_id === guest.id)
+      .filter(
+        (row) =>
+          ['seated', 'finished'].includes(row.status) ||
+          (row.status === 'confirmed' && row.starts_at <= now),
+      )
+      .map((row) => row.date)
+      .sort();
+    return {
+      row: guest,
+      answer: {
+        ...summaries.get(guest.id)!,
+        name: guest.name,
+        email: guest.email,
+        phone: guest.phone,
+        lastVisit: came.at(-1) ?? null,
+      },
+    };
+  });
+}
+
+/** The search's answer as the contract reads it. */
+export async function expectedSearch(q: string | undefined) {
+  const all = await records();
+  const matches = all.filter(({ row }) => {
+    if (q === undefined) return true;
+    const folded = q.toLowerCase();
+    const digits = q.replace(/\D/g, '');
+    const phoneDigits = row.phone.replace(/\D/g, '');
+    return (
+      row.name.toLowerCase().includes(folded) ||
+      row.email.toLowerCase().includes(folded) ||
+      phoneDigits.includes(folded) ||
+      (digits.length >= 3 && phoneDigits.includes(digits))
+    );
+  });
+  return matches
+    .sort((a, b) => b.row.last_seen_on.localeCompare(a.row.last_seen_on) || b.row.id - a.row.id)
+    .slice(0, GUEST_SEARCH_LIMIT)
+    .map(({ answer }) => answer);
+}
+
+const SEARCHES = [
+  'anna',
+  'ANNA',
+  'bellini',
+  'example',
+  '333 12',
+  '5550101',
+  '100%',
+  'a_b',
+  '%%%',
+  '___',
+  'k\\s',
+  'zoë',
+  'ÜNAL',
+  'ospite',
+  'ospite1',
+  '+41 79',
+  'nessuno',
+];
+export const searchValues = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SEARCHES) },
+  { weight: 1, arbitrary: fc.constantFrom('', 'ab', '  ab  ', 'due\nrighe', 'x'.repeat(101)) },
+  { weight: 2, arbitrary: anyText(120) },
+);
