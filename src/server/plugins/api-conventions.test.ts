@@ -65,6 +65,7 @@ describe('every API route', () => {
     // Paths whose parameter has a form of its own ("1" is no calendar feed's address).
     const paths: Record<string, string> = {
       '/api/reservations/calendar/1': `/api/reservations/calendar/${'a'.repeat(43)}.ics`,
+      '/api/guests/1': `/api/guests/${'a'.repeat(16)}`,
     };
     for (const { method, path } of routes) {
       const response = await harness.app.inject({

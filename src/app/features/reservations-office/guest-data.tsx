@@ -103,6 +103,7 @@ const erasedText = (counts: GuestErased) =>
     T.events(counts.eventInquiries),
     T.messages(counts.contactMessages),
     T.mails(counts.mails),
+    counts.guests,
   );
 
 function GuestFound({ data, onErase }: { data: GuestData; onErase: () => Promise<void> }) {

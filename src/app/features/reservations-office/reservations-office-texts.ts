@@ -293,5 +293,12 @@ export const GUEST_DATA_TEXTS = {
     events: string,
     messages: string,
     mails: string,
-  ) => `Dati di ${guest} cancellati: ${reservations}, ${orders}, ${events}, ${messages}, ${mails}.`,
+    records: number,
+  ) =>
+    `Dati di ${guest} cancellati: ${reservations}, ${orders}, ${events}, ${messages}, ${mails}` +
+    (records === 0
+      ? '.'
+      : records === 1
+        ? ', e la sua scheda ospite.'
+        : `, e ${records} schede ospite.`),
 } as const;

@@ -1116,6 +1116,7 @@ describe("one guest's data", () => {
         eventInquiries: 1,
         contactMessages: 2,
         mails: 3,
+        guests: 1,
       });
     vi.stubGlobal(
       'URL',
@@ -1164,7 +1165,7 @@ describe("one guest's data", () => {
     });
     fireEvent.click(within(question).getByRole('button', { name: 'Sì, cancella tutto' }));
     const done =
-      'Dati di giulia@example.test cancellati: 1 prenotazione, 1 ordine da asporto, 1 richiesta di evento, 2 messaggi, 3 email.';
+      'Dati di giulia@example.test cancellati: 1 prenotazione, 1 ordine da asporto, 1 richiesta di evento, 2 messaggi, 3 email, e la sua scheda ospite.';
     expect(await screen.findByText(done)).toBeTruthy();
     expect(toasts).toContainEqual(['success', done]);
     expect(calls(`DELETE /api/${KEY}`)).toHaveLength(1);
@@ -1230,6 +1231,7 @@ describe("one guest's data", () => {
         eventInquiries: 0,
         contactMessages: 0,
         mails: 0,
+        guests: 0,
       });
     await search(' +39 333 123-4567 ');
     expect(

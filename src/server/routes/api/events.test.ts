@@ -320,7 +320,10 @@ describe("guests' data: event requests", () => {
   it('deletes a request once its day, and its second choice, passed longer ago than the retention period', async () => {
     await start();
     await post(wedding({ date: '2026-01-14', altDate: '2026-01-15' }));
-    const later = (await post(wedding({ date: '2026-01-16' }))).json<{ id: number }>().id;
+    // Another guest's: retention counts from each guest's last day (docs/decisions/020).
+    const later = (
+      await post(wedding({ date: '2026-01-16', email: 'ada@example.it', phone: '+39 333 1112223' }))
+    ).json<{ id: number }>().id;
     const purge = (now: number) => {
       // A second service on another clock: retention is worked out at `now`.
       return new GuestDataService({ db: harness.app.db, now: () => now }).purgeExpired(24);

@@ -50,9 +50,11 @@ export async function insertInquiry(
   const allergens = inAnnexOrder(body.allergens);
   const budgetCents =
     body.budgetPerPerson === undefined ? null : amountToCents(body.budgetPerPerson);
+  // The guest is last seen on the later of the two days they asked for (retention counts from it).
+  const lastDay = body.altDate !== undefined && body.altDate > body.date ? body.altDate : body.date;
   const guestId = await attachGuest(
     trx,
-    { name: body.name, email: body.email, phone: body.phone, lang: body.lang, date: body.date },
+    { name: body.name, email: body.email, phone: body.phone, lang: body.lang, date: lastDay },
     context.nowMs,
   );
   const row = await trx
