@@ -30,6 +30,7 @@ import {
   text,
 } from '../testing/hostile-input/bodies.ts';
 import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { expectGuestRecord } from '../testing/hostile-input/guests.ts';
 import { fitsRoute, randomSegments, readsAsId, segment } from '../testing/hostile-input/paths.ts';
 import {
   hasQueryKeys,
@@ -124,6 +125,7 @@ const inquiryBodies = bodies({
 });
 
 interface SentInquiry {
+  name: string;
   date: string;
   altDate?: string;
   adults: number | string;
@@ -199,7 +201,8 @@ const postInquiry = family({
       return {
         accepted: {
           status: 201,
-          mayWrite: ['event_inquiries', 'outbox'],
+          // The request, its guest's record, the guest's mail and the restaurant's notice.
+          mayWrite: ['event_inquiries', 'guests', 'outbox'],
           async verify(response) {
             const { id } = response.json<{ id: number }>();
             const row = await app.db
@@ -207,7 +210,9 @@ const postInquiry = family({
               .selectAll()
               .where('id', '=', id)
               .executeTakeFirstOrThrow();
+            const name = stored(sent.name.trim());
             expect(row).toMatchObject({
+              name,
               date: sent.date,
               alt_date: sent.altDate ?? null,
               adults: Number(sent.adults),
@@ -215,6 +220,7 @@ const postInquiry = family({
               status: 'new',
               hold_covers: null,
             });
+            await expectGuestRecord(row.guest_id, { ...sent, name });
           },
         },
       };

@@ -15,6 +15,7 @@ import { app, CLOCK } from '../testing/hostile-input/app-under-test.ts';
 import { authCases, authorizationHeader } from '../testing/hostile-input/authorization.ts';
 import { bodies, type BodyCase, text } from '../testing/hostile-input/bodies.ts';
 import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { expectGuestRecord } from '../testing/hostile-input/guests.ts';
 import {
   hasQueryKeys,
   junkQuery,
@@ -196,20 +197,22 @@ const postReservation = (
         return {
           accepted: {
             status: 201,
-            // The booking, the bookings' version, the guest's mail and the restaurant's notice
-            // (and the address's count).
-            mayWrite: ['reservations', 'reservation_settings', 'outbox'],
+            // The booking, the bookings' version, the guest's record, the guest's mail and
+            // the restaurant's notice (and the address's count).
+            mayWrite: ['reservations', 'reservation_settings', 'guests', 'outbox'],
             async verify(response) {
               const answer = response.json<{ id: number; status: string }>();
               expect(answer).toEqual({ id: expect.any(Number), status });
               const expected = storedBooking(sent, settings);
-              expect(await bookingRow(answer.id)).toMatchObject({
+              const row = await bookingRow(answer.id);
+              expect(row).toMatchObject({
                 ...expected,
                 status,
                 source: 'online',
                 over_capacity: 0,
                 privacy_accepted_at: nowIso(CLOCK),
               });
+              await expectGuestRecord(row!.guest_id, expected);
               const restaurant = (await app.restaurantFacts.get()).email;
               expect(await newestMails(2)).toEqual([
                 {

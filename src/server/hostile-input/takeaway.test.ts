@@ -21,6 +21,7 @@ import {
   text,
 } from '../testing/hostile-input/bodies.ts';
 import { type Expected, noWrites, refused } from '../testing/hostile-input/expected.ts';
+import { expectGuestRecord } from '../testing/hostile-input/guests.ts';
 import { fitsRoute, randomSegments, readsAsId, segment } from '../testing/hostile-input/paths.ts';
 import {
   hasQueryKeys,
@@ -47,7 +48,7 @@ import {
 import { holdsTwoPending, limitEmail, limitPhone } from '../testing/hostile-input/reservations.ts';
 import { family, hostileFamilies } from '../testing/hostile-input/runner.ts';
 import { declinePendingFamilies, namedBy } from '../testing/hostile-input/decline-pending.ts';
-import { anyText, hhmm, tooLongText } from '../testing/hostile-input/texts.ts';
+import { anyText, hhmm, stored, tooLongText } from '../testing/hostile-input/texts.ts';
 
 // Takeaway: a date's pickup slots for an order (public), under the default
 // settings, tight ones and with takeaway off; then the settings, which staff
@@ -564,11 +565,13 @@ function decideOrder(
   return {
     accepted: {
       status: 201,
-      // The order, its lines, the orders' version, the guest's mail (staff: the log entry).
+      // The order, its lines, the orders' version, the guest's record, the guest's mail
+      // (staff: the log entry).
       mayWrite: [
         'takeaway_orders',
         'takeaway_order_lines',
         'takeaway_settings',
+        'guests',
         ...(sent.email ? ['outbox' as const] : []),
         ...(how.phone ? ['audit_log' as const] : []),
       ],
@@ -591,6 +594,14 @@ function decideOrder(
           expect(response.json()).toEqual(answer);
         }
         expect(await storedLoad(pickup.date, pickup.time)).toEqual(oracleLoad.get(key));
+        const row = await app.db
+          .selectFrom('takeaway_orders')
+          .select(['name', 'guest_id'])
+          .where('id', '=', response.json<{ id: number }>().id)
+          .executeTakeFirstOrThrow();
+        const name = stored(sent.name.trim());
+        expect(row.name).toBe(name);
+        await expectGuestRecord(row.guest_id, { ...sent, name });
       },
     },
   };

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { GUEST_SEARCH_LIMIT, type GuestSummary } from '../../../shared/schemas/guest-records.ts';
+import { expect } from 'vitest';
+import {
+  GUEST_SEARCH_LIMIT,
+  guestIdentity,
+  type GuestSummary,
+} from '../../../shared/schemas/guest-records.ts';
 import { anyText } from './texts.ts';
 import { app, CLOCK } from './app-under-test.ts';
 import { segment, type Segment } from './paths.ts';
@@ -53,6 +58,25 @@ export async function expectedSummaries(): Promise<Map<number, GuestSummary>> {
 /** A row's guest as a card shows them: null without a record. */
 export const guestOf = (summaries: Map<number, GuestSummary>, guestId: number | null) =>
   guestId === null ? null : (summaries.get(guestId) ?? null);
+
+/**
+ * That a new booking, order or event request points (`guestId`, its row's
+ * `guest_id`) at its guest's record: the one whose identity is the sent
+ * e-mail or phone's (guestIdentity), named as the request was, the newest.
+ */
+export async function expectGuestRecord(
+  guestId: number | null,
+  sent: { name: string; email?: string; phone: string },
+): Promise<void> {
+  const identity = guestIdentity({ email: sent.email ?? '', phone: sent.phone });
+  if (identity === null) return expect(guestId).toBeNull();
+  const record = await app.db
+    .selectFrom('guests')
+    .select(['id', 'name'])
+    .where('identity', '=', identity)
+    .executeTakeFirst();
+  expect(record).toEqual({ id: guestId, name: sent.name });
+}
 
 /** Key segments other than a stored key: one of the right form no record has, wrong forms, random text. */
 export const otherKeySegments: fc.Arbitrary<Segment> = fc.oneof(
