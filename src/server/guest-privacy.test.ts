@@ -55,7 +55,9 @@ describe('a guest record’s notes and tags', () => {
     let address = 0;
     const guest = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, payload, remoteAddress: `10.7.0.${(address += 1)}` });
-    const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
+    const ok = async <Answer extends { statusCode: number; body: string }>(
+      response: Promise<Answer>,
+    ) => {
       const answered = await response;
       expect(answered.statusCode, answered.body).toBeLessThan(300);
       return answered;
