@@ -86,6 +86,21 @@ describe('Scheduler', () => {
     expect(job.runs).toBe(1);
   });
 
+  it('waits, when asked, until the runs under way are over, so that the next timer runs the job again', async () => {
+    const { job, run } = heldJob();
+    scheduler.every('held', 60_000, run);
+    scheduler.start();
+    let idle = false;
+    const waiting = scheduler.idle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    job.finish();
+    await waiting;
+    vi.advanceTimersByTime(60_000);
+    expect(job.runs).toBe(2);
+    job.finish();
+  });
+
   it('runs every job now when asked, and waits for them', async () => {
     const first = vi.fn().mockResolvedValue(undefined);
     const second = vi.fn().mockRejectedValue(new Error('down'));

@@ -51,15 +51,23 @@ export class Scheduler {
    * test's next morning).
    */
   async runNow(): Promise<void> {
-    await Promise.all(this.#jobs.map((job) => job.running));
+    await this.idle();
     for (const job of this.#jobs) this.#runOnce(job);
+    await this.idle();
+  }
+
+  /**
+   * Waits for the runs under way. A timer that fires while its job still
+   * runs is skipped, so a caller that moves the clock twice waits in between.
+   */
+  async idle(): Promise<void> {
     await Promise.all(this.#jobs.map((job) => job.running));
   }
 
   /** Stops the timers and waits for the runs under way. */
   async stop(): Promise<void> {
     for (const job of this.#jobs) clearInterval(job.timer);
-    await Promise.all(this.#jobs.map((job) => job.running));
+    await this.idle();
   }
 
   #runOnce(job: Job): void {
