@@ -196,6 +196,7 @@ export const FAMILY_FILES = {
     ],
   },
   backups: { requests: 300, routes: [['GET', '/api/backups']] },
+  overview: { requests: 300, routes: [['GET', '/api/overview']] },
   push: {
     requests: 1500,
     routes: [
