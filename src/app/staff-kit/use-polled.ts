@@ -31,10 +31,17 @@ interface Shown<S> {
  * A screen kept fresh (the kitchen board, the evening view): `fetcher` is
  * asked every second while the page is visible, with the ETag of the
  * answer on screen (304 costs the server almost nothing), and at once when
- * the page comes back into sight. Nothing is asked while it is hidden. A new
- * `key` (another day) starts over; `refresh` asks at once (after a save).
+ * the page comes back into sight or its window gets the focus. Nothing is
+ * asked while it is hidden. A new `key` (another day) starts over; `refresh`
+ * asks at once (after a save).
+ * `everyMs` asks less often, for a screen without an ETag to ask with (the
+ * first screen's overview: once a minute).
  */
-export function usePolled<S extends PolledSnapshot>(key: string, fetcher: PollFetcher<S>) {
+export function usePolled<S extends PolledSnapshot>(
+  key: string,
+  fetcher: PollFetcher<S>,
+  { everyMs = POLL_EVERY_MS }: { everyMs?: number } = {},
+) {
   const { currentToken } = useUser();
   const handleFailure = useApiErrorHandler();
   const [shown, setShown] = useState<Shown<S>>({ key, snapshot: null, failed: false });
@@ -82,7 +89,7 @@ export function usePolled<S extends PolledSnapshot>(key: string, fetcher: PollFe
         again = false;
         void poll();
       } else {
-        timer = setTimeout(() => void poll(), POLL_EVERY_MS);
+        timer = setTimeout(() => void poll(), everyMs);
       }
     }
 
@@ -91,14 +98,18 @@ export function usePolled<S extends PolledSnapshot>(key: string, fetcher: PollFe
       if (document.visibilityState === 'visible') void poll();
       else clearTimeout(timer);
     };
+    // A window brought back to the front of a computer's screen stays "visible" all along.
+    const onFocus = () => void poll();
     document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('focus', onFocus);
     void poll();
     return () => {
       controller.abort();
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', onFocus);
     };
-  }, [key, currentToken, handleFailure]);
+  }, [key, currentToken, handleFailure, everyMs]);
 
   const refresh = useCallback(() => refreshNow.current(), []);
   const current = shown.key === key ? shown : { key, snapshot: null, failed: false };

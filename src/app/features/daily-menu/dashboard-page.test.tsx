@@ -59,6 +59,15 @@ beforeEach(() => {
         })),
       }),
     'GET /api/contact-messages': () => Response.json({ messages: [] }),
+    'GET /api/overview': () =>
+      Response.json({
+        date: '2025-06-01',
+        covers: 18,
+        capacity: 40,
+        takeawayToMake: 2,
+        newEventRequests: 0,
+        unreadMessages: 1,
+      }),
   };
 });
 
@@ -174,11 +183,14 @@ describe('dashboard', () => {
     );
   });
 
-  it('below the editor: the translation review', async () => {
+  it("under the greeting tonight's numbers (features/overview); below the editor: the translation review", async () => {
     renderDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual(['Menu del giorno', 'Traduzioni del menu del giorno']);
+    expect(titles).toEqual(['Stasera', 'Menu del giorno', 'Traduzioni del menu del giorno']);
+    expect(
+      (await screen.findByRole('link', { name: /Messaggio non letto/ })).getAttribute('href'),
+    ).toBe('/dashboard/messages');
     expect(
       await screen.findByRole('button', {
         name: 'Tedesco Nessuna traduzione: i visitatori vedono l’italiano',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadedPanel, useUser, type Loading } from '../../staff/index.ts';
 import type { DailyMenuFields } from './daily-menu-api.ts';
 import { DailyMenuEditor } from './daily-menu-editor.tsx';
@@ -20,17 +20,25 @@ const LOAD_TEXTS = {
 
 /**
  * /dashboard, the landing page after login (inside the back office's shell).
- * `menu` is the form's first data, which the route's client loader fetches.
+ * `menu` is the form's first data, which the route's client loader fetches;
+ * `glance` goes under the greeting, above the menu (the route's choice:
+ * tonight's numbers).
  */
-export function DashboardPage({ menu }: { menu: Loading<DailyMenuForm> }) {
+export function DashboardPage({
+  menu,
+  glance,
+}: {
+  menu: Loading<DailyMenuForm>;
+  glance?: ReactNode;
+}) {
   return (
     <LoadedPanel loading={menu} texts={LOAD_TEXTS} fallback={loadingUser}>
-      {(form) => <LoadedDashboard menu={form} />}
+      {(form) => <LoadedDashboard menu={form} glance={glance} />}
     </LoadedPanel>
   );
 }
 
-function LoadedDashboard({ menu }: { menu: DailyMenuForm }) {
+function LoadedDashboard({ menu, glance }: { menu: DailyMenuForm; glance: ReactNode }) {
   const { user } = useUser();
   const [saveSignal, setSaveSignal] = useState<MenuSaveSignal | null>(null);
 
@@ -43,10 +51,9 @@ function LoadedDashboard({ menu }: { menu: DailyMenuForm }) {
   if (!user) return loadingUser;
   return (
     <>
-      <div className="staff-dashboard__intro">
-        <h1>{DASHBOARD_TEXTS.greeting(user.firstName)}</h1>
-        <p>{DASHBOARD_TEXTS.intro}</p>
-      </div>
+      <h1 className="staff-dashboard__greeting">{DASHBOARD_TEXTS.greeting(user.firstName)}</h1>
+      {glance}
+      <p className="staff-dashboard__lead">{DASHBOARD_TEXTS.intro}</p>
       <DailyMenuEditor saved={menu.saved} initial={menu.shown} onSaved={onMenuSaved} />
       <TranslationsReview saveSignal={saveSignal} />
     </>
