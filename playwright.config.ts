@@ -97,6 +97,7 @@ const DATABASE_SPECS = [
   'menu-editor',
   'multi-instance',
   'opening-hours',
+  'overview',
   'printable-menu',
   'recovery',
   'reservations-guest',
