@@ -24,8 +24,10 @@ type GuestsTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
  * - A guest may ask for their data (export) or for its erasure: staff find it
  *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
  *   however it was written (its digits after a leading +).
- * - Everything is deleted once older than the retention period the owner set
- *   (reservation settings; 24 months at first).
+ * - Once older than the retention period the owner set (reservation
+ *   settings; 24 months at first), bookings, orders and event requests are
+ *   anonymised (`purgeExpired`: the reports still count them), the rest is
+ *   deleted; a guest's own request for erasure deletes everything.
  * The audit log says that it happened, never whose data it was: an erased
  * guest's address must not survive in the log.
  */
@@ -38,9 +40,9 @@ export class GuestDataService {
   constructor(options: {
     db: Kysely<Database>;
     now?: () => number;
-    /** After bookings were deleted (committed): availability must be read again. */
+    /** After bookings were deleted or anonymised (committed): availability and staff's lists must be read again. */
     onBookingsChanged?: () => void;
-    /** After takeaway orders were deleted (committed): the slots' loads must be read again. */
+    /** After takeaway orders were deleted or anonymised (committed): the slots' loads and the boards must be read again. */
     onOrdersChanged?: () => void;
   }) {
     this.#db = options.db;
@@ -189,24 +191,34 @@ export class GuestDataService {
   }
 
   /**
-   * Deletes what is older than `months`. Retention counts from a guest's
-   * last visit or order (CONTRACT.md part four, "Guests"): a guest record
-   * whose `last_seen_on` is that old goes, with all its guest's bookings,
-   * takeaway orders and event requests (and what hangs on them); while the
+   * Anonymises or deletes what is older than `months`. Retention counts from
+   * a guest's last visit or order (CONTRACT.md part four, "Guests"): a guest
+   * record whose `last_seen_on` is that old goes, and all its guest's
+   * bookings, takeaway orders and event requests are anonymised; while the
    * guest keeps coming, their rows stay. Rows without a record (a walk-in
    * who gave neither e-mail nor phone) keep their own rule: bookings and
    * takeaway orders whose time (an order's pickup, in Rome) has passed that
    * long ago, event requests whose day (in Rome) passed that long ago. Then
    * contact messages received that long ago, and the sent or failed mails
-   * of either. Safe to run on every instance at once.
+   * of either, are deleted. Safe to run on every instance at once.
+   *
+   * Anonymised, not deleted (docs/decisions/020-guest-records.md,
+   * docs/security.md item 59): the owner's reports count what happened,
+   * never who. Every column that names or describes the guest is emptied
+   * (migration 032 lists them), the row no longer points at a record, an
+   * event request's thread is deleted, and `anonymised_at` says when: an
+   * anonymised row is never anonymised nor counted again.
    */
   async purgeExpired(months: number): Promise<{
+    /** Anonymised bookings, takeaway orders and event requests. */
     reservations: number;
     takeawayOrders: number;
     eventInquiries: number;
+    /** Deleted contact messages and guest records. */
     contactMessages: number;
     guests: number;
   }> {
+    const now = nowIso(this.#now());
     const cutoffMs = monthsBefore(this.#now(), months);
     const cutoff = nowIso(cutoffMs);
     const pickupCutoff = romeDateTime(new Date(cutoffMs));
@@ -216,27 +228,40 @@ export class GuestDataService {
         .select('id')
         .where('last_seen_on', '<', pickupCutoff.date);
       // A row is its guest's: it goes with them, or by its own date without a record.
-      const byGuestOr =
+      const expired =
         (ownRule: (eb: ExpressionBuilder<Database, GuestsTable>) => Expression<SqlBool>) =>
         (eb: ExpressionBuilder<Database, GuestsTable>) =>
-          eb.or([
-            eb('guest_id', 'in', expiredGuests),
-            eb.and([
-              ownRule(eb),
-              eb.or([
-                eb('guest_id', 'is', null),
-                eb('guest_id', 'not in', eb.selectFrom('guests').select('id')),
+          eb.and([
+            eb('anonymised_at', 'is', null),
+            eb.or([
+              eb('guest_id', 'in', expiredGuests),
+              eb.and([
+                ownRule(eb),
+                eb.or([
+                  eb('guest_id', 'is', null),
+                  eb('guest_id', 'not in', eb.selectFrom('guests').select('id')),
+                ]),
               ]),
             ]),
           ]);
+      const nobody = {
+        name: '',
+        email: '',
+        phone: '',
+        notes: '',
+        guest_id: null,
+        anonymised_at: now,
+      };
       const reservations = await trx
-        .deleteFrom('reservations')
-        .where(byGuestOr((eb) => eb('starts_at', '<', cutoff)))
+        .updateTable('reservations')
+        .set({ ...nobody, staff_message: null, client_key: null })
+        .where(expired((eb) => eb('starts_at', '<', cutoff)))
         .executeTakeFirst();
       const orders = await trx
-        .deleteFrom('takeaway_orders')
+        .updateTable('takeaway_orders')
+        .set({ ...nobody, message: '', client_key: null })
         .where(
-          byGuestOr((eb) =>
+          expired((eb) =>
             eb.or([
               eb('date', '<', pickupCutoff.date),
               eb.and([eb('date', '=', pickupCutoff.date), eb('time', '<', pickupCutoff.time)]),
@@ -245,16 +270,25 @@ export class GuestDataService {
         )
         .executeTakeFirst();
       // A request's second choice may come later than its date: the later of the two.
-      const inquiries = await trx
-        .deleteFrom('event_inquiries')
+      const expiredInquiries = expired((eb) =>
+        eb.and([
+          eb('date', '<', pickupCutoff.date),
+          eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]),
+        ]),
+      );
+      // The thread is the guest's and staff's words to each other: nothing a report counts.
+      await trx
+        .deleteFrom('event_messages')
         .where(
-          byGuestOr((eb) =>
-            eb.and([
-              eb('date', '<', pickupCutoff.date),
-              eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]),
-            ]),
-          ),
+          'inquiry_id',
+          'in',
+          trx.selectFrom('event_inquiries').select('id').where(expiredInquiries),
         )
+        .execute();
+      const inquiries = await trx
+        .updateTable('event_inquiries')
+        .set({ ...nobody, dietary_notes: '', allergens: '', client_key: '' })
+        .where(expiredInquiries)
         .executeTakeFirst();
       const guests = await trx
         .deleteFrom('guests')
@@ -271,9 +305,9 @@ export class GuestDataService {
         .where((eb) => eb.or([eb('personal', '=', 1), eb('kind', '=', 'contact')]))
         .execute();
       const counts = {
-        reservations: Number(reservations.numDeletedRows),
-        takeawayOrders: Number(orders.numDeletedRows),
-        eventInquiries: Number(inquiries.numDeletedRows),
+        reservations: Number(reservations.numUpdatedRows),
+        takeawayOrders: Number(orders.numUpdatedRows),
+        eventInquiries: Number(inquiries.numUpdatedRows),
         contactMessages: Number(messages.numDeletedRows),
         guests: Number(guests.numDeletedRows),
       };
@@ -281,9 +315,10 @@ export class GuestDataService {
         await recordAudit(trx, null, {
           action: 'guest_data.retention',
           target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi e ${counts.guests} schede cliente più vecchi.`,
+          summary: `Conservazione dei dati (${months} mesi): anonimizzati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto e ${counts.eventInquiries} richieste di evento più vecchi (restano nei resoconti, senza dati personali); eliminati ${counts.contactMessages} messaggi e ${counts.guests} schede cliente più vecchi.`,
         });
       }
+      // Staff's lists of those days must read them again, without the names.
       if (counts.reservations) await bumpBookingsVersion(trx);
       if (counts.takeawayOrders) await lockOrders(trx);
       return counts;
