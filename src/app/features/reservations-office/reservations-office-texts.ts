@@ -82,6 +82,8 @@ export const RESERVATIONS_TEXTS = {
   callLabel: (name: string, phone: string) => `Chiama ${name}: ${phone}`,
   email: 'Email',
   noEmail: 'nessuna',
+  /** A walk-in who gave none, or a booking retention anonymised. */
+  noPhone: 'nessuno',
   notes: 'Note',
   guestLang: 'Lingua delle email',
   staffMessage: 'Messaggio al cliente',
