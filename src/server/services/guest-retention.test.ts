@@ -322,4 +322,13 @@ describe('retention anonymises', () => {
     expect(after.lines).toEqual(before.lines);
     expect(after.inquiries).toEqual(before.inquiries);
   });
+
+  it("so that the order's status link the guest was mailed leads nowhere", async () => {
+    const { order } = await annasHistory();
+    const token = await harness.app.takeaway.statusToken(order);
+    expect(await harness.app.takeaway.status(token)).toMatchObject({ total: '23.50' });
+    twoYearsLater();
+    await harness.app.guestData.purgeExpired(24);
+    expect(await harness.app.takeaway.status(token)).toBeNull();
+  });
 });
