@@ -3,7 +3,7 @@ import { createStaff, login, testApp } from '../testing/app.ts';
 import { seedBooking, seedEvent, seedOrder } from '../testing/guests.ts';
 
 // What retention keeps of a guest's bookings, takeaway orders and event
-// requests (services/guest-data.ts `purgeExpired`, migration 032): every
+// requests (services/guest-retention.ts, migration 032): every
 // count the owner's reports read, and nothing that names or describes the
 // guest; an anonymised row is never anonymised nor counted again, and no
 // guest's export or erasure ever finds it. Rows are written straight into
