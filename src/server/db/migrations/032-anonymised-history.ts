@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // A migration must not depend on today's `Database` type (see 001-initial.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,13 +45,13 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createIndex('reservations_named_starts_at')
     .on('reservations')
     .column('starts_at')
-    .where('anonymised_at', 'is', null)
+    .where(sql.ref('anonymised_at'), 'is', null)
     .execute();
   await db.schema
     .createIndex('takeaway_orders_named_pickup')
     .on('takeaway_orders')
     .columns(['date', 'time'])
-    .where('anonymised_at', 'is', null)
+    .where(sql.ref('anonymised_at'), 'is', null)
     .execute();
 }
 
