@@ -38,7 +38,7 @@ export { offersReviewHold, REVIEW_HOLD_TEXTS, ReviewHoldToggle } from './review-
 export { fetchGuest, fetchGuests } from './guests/guest-api.ts';
 export { GuestNotice } from './guests/guest-notice.tsx';
 export { GuestLookupInput, PickedGuest } from './guests/guest-lookup.tsx';
-export { GUEST_LOOKUP_TEXTS, GUEST_NOTICE_TEXTS } from './guests/guest-texts.ts';
+export { GUEST_LOOKUP_TEXTS, GUEST_NOTICE_TEXTS, guestName } from './guests/guest-texts.ts';
 export {
   LOOKUP_DELAY_MS,
   useGuestLookup,

@@ -18,7 +18,7 @@ import { ARCHIVE_TABLES, LEFT_OUT_OF_ARCHIVES, OCCUPIED_IF_ANY_ROW_IN } from './
  * as `{"$base64": …}`); last `{end: true, tables: {name: rows}, sha256}`.
  * `lastId` is the largest id the table's auto-increment ever gave (null if
  * none): an import sets the sequence there, so an id whose row was deleted
- * (a takeaway order past retention) is never given again, and an old signed
+ * (a takeaway order a guest had erased) is never given again, and an old signed
  * link never names a new guest's row.
  */
 

@@ -122,6 +122,7 @@ const ALL_MIGRATIONS = [
   '029-floor-plan',
   '030-guests',
   '031-guest-search',
+  '032-anonymised-history',
 ];
 
 describe('DATABASE_URL', () => {

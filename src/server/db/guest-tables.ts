@@ -73,6 +73,8 @@ export interface ReservationsTable {
   review_held: Generated<number>;
   /** When the review request of this booking was decided (sent, or not due: another went lately). */
   review_decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When retention emptied its personal data (migration 032); null until then. */
+  anonymised_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The owner's reservation settings: one row, id 1, which every booking locks. */
@@ -145,6 +147,8 @@ export interface TakeawayOrdersTable {
   guest_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the review request after this order was decided. */
   review_decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When retention emptied its personal data (migration 032); null until then. */
+  anonymised_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -181,6 +185,8 @@ export interface EventInquiriesTable {
   client_key: string;
   created_at: string;
   updated_at: string;
+  /** When retention emptied its personal data (migration 032); null until then. */
+  anonymised_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A reply in an event request's thread (migration 022). */

@@ -4,9 +4,10 @@ import { seedBooking, seedEvent, seedOrder } from '../testing/guests.ts';
 
 // A guest's takeaway orders in their data (services/guest-data.ts): exported
 // and erased with their lines by e-mail (any case) or phone (any spacing),
-// other guests' orders left alone, and deleted once their pickup is older
-// than the retention period. The orders are written straight into their
-// tables: how they are taken is the takeaway API's tests' business.
+// other guests' orders left alone, and anonymised once their pickup is older
+// than the retention period (guest-retention.test.ts: what that keeps). The
+// orders are written straight into their tables: how they are taken is the
+// takeaway API's tests' business.
 let harness: Awaited<ReturnType<typeof testApp>>;
 let owner: string;
 /** Tuesday 13 January 2026, 10:00 in Rome. */
@@ -202,10 +203,10 @@ describe("a guest's takeaway orders in their data", () => {
     });
   });
 
-  it('deleted with their lines once their pickup is older than the retention period, the rest kept', async () => {
+  it('anonymised, their lines kept, once their pickup is older than the retention period, the rest untouched', async () => {
     // 24 months before 15 January 2028, 10:00 in Rome: 15 January 2026, 10:00.
-    await order({ email: 'rosa@example.it', phone: '+39 333 1234567' });
-    await order({
+    const first = await order({ email: 'rosa@example.it', phone: '+39 333 1234567' });
+    const second = await order({
       email: 'rosa@example.it',
       phone: '+39 333 1234567',
       date: '2026-01-15',
@@ -225,11 +226,17 @@ describe("a guest's takeaway orders in their data", () => {
       contactMessages: 0,
       guests: 0,
     });
-    expect(await orderIds()).toEqual([thatEvening]);
-    expect(await lineOrderIds()).toEqual([thatEvening]);
+    expect(await orderIds()).toEqual([first, second, thatEvening]);
+    expect(await lineOrderIds()).toEqual([first, second, thatEvening]);
+    const named = await harness.app.db
+      .selectFrom('takeaway_orders')
+      .select('id')
+      .where('name', '<>', '')
+      .execute();
+    expect(named).toEqual([{ id: thatEvening }]);
     const audit = await harness.app.db.selectFrom('audit_log').select('summary').execute();
     expect(audit.map((row) => row.summary)).toContain(
-      'Conservazione dei dati (24 mesi): eliminati 0 prenotazioni, 2 ordini da asporto, 0 richieste di evento, 0 messaggi e 0 schede cliente più vecchi.',
+      'Conservazione dei dati (24 mesi): anonimizzati 0 prenotazioni, 2 ordini da asporto e 0 richieste di evento più vecchi (restano nei resoconti, senza dati personali); eliminati 0 messaggi e 0 schede cliente più vecchi.',
     );
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
@@ -314,7 +321,7 @@ describe("a guest's record in their data", () => {
     expect(await recordOf('anna@example.com')).toBeUndefined();
   });
 
-  it('goes with all its rows once the last visit or order is past the retention period', async () => {
+  it('goes, and all its rows are anonymised, once the last visit or order is past the retention period', async () => {
     const { db } = harness.app;
     await seedBooking(db, anna, { date: '2025-01-10' });
     await seedEvent(db, anna, { date: '2025-02-10' });
@@ -339,5 +346,14 @@ describe("a guest's record in their data", () => {
       guests: 1,
     });
     expect(await db.selectFrom('guests').select('id').execute()).toEqual([]);
+    for (const table of ['reservations', 'takeaway_orders', 'event_inquiries'] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['name', 'guest_id', 'anonymised_at'])
+        .execute();
+      expect(
+        rows.every((row) => row.name === '' && row.guest_id === null && row.anonymised_at),
+      ).toBe(true);
+    }
   });
 });

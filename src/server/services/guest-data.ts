@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GuestData, GuestErased } from '../../shared/schemas/guest-data.ts';
 import type { GuestKey } from '../../shared/schemas/guest.ts';
@@ -10,12 +10,10 @@ import { nowIso } from './tokens.ts';
 import { lockOrders } from './takeaway/order-rows.ts';
 import { guestsInquiries } from './events/inquiry-rows.ts';
 import { centsToAmount } from '../../shared/money.ts';
-import { romeDateTime } from '../../shared/opening-hours.ts';
 import { exportGuestRecords, guestRecordIds } from './guests/guest-privacy.ts';
+import { retentionPurge, type Purged } from './guest-retention.ts';
 
 type Actor = NonNullable<AuditActor>;
-/** The tables whose rows belong to a guest record. */
-type GuestsTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
 
 /**
  * Guests' personal data: their bookings, takeaway orders, event requests (with their threads)
@@ -24,8 +22,10 @@ type GuestsTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
  * - A guest may ask for their data (export) or for its erasure: staff find it
  *   by e-mail, whatever its case (`lower()` on both sides), or by phone,
  *   however it was written (its digits after a leading +).
- * - Everything is deleted once older than the retention period the owner set
- *   (reservation settings; 24 months at first).
+ * - Once older than the retention period the owner set (reservation
+ *   settings; 24 months at first), bookings, orders and event requests are
+ *   anonymised (`purgeExpired`: the reports still count them), the rest is
+ *   deleted; a guest's own request for erasure deletes everything.
  * The audit log says that it happened, never whose data it was: an erased
  * guest's address must not survive in the log.
  */
@@ -38,9 +38,9 @@ export class GuestDataService {
   constructor(options: {
     db: Kysely<Database>;
     now?: () => number;
-    /** After bookings were deleted (committed): availability must be read again. */
+    /** After bookings were deleted or anonymised (committed): availability and staff's lists must be read again. */
     onBookingsChanged?: () => void;
-    /** After takeaway orders were deleted (committed): the slots' loads must be read again. */
+    /** After takeaway orders were deleted or anonymised (committed): the slots' loads and the boards must be read again. */
     onOrdersChanged?: () => void;
   }) {
     this.#db = options.db;
@@ -189,120 +189,15 @@ export class GuestDataService {
   }
 
   /**
-   * Deletes what is older than `months`. Retention counts from a guest's
-   * last visit or order (CONTRACT.md part four, "Guests"): a guest record
-   * whose `last_seen_on` is that old goes, with all its guest's bookings,
-   * takeaway orders and event requests (and what hangs on them); while the
-   * guest keeps coming, their rows stay. Rows without a record (a walk-in
-   * who gave neither e-mail nor phone) keep their own rule: bookings and
-   * takeaway orders whose time (an order's pickup, in Rome) has passed that
-   * long ago, event requests whose day (in Rome) passed that long ago. Then
-   * contact messages received that long ago, and the sent or failed mails
-   * of either. Safe to run on every instance at once.
+   * Anonymises or deletes what is older than `months` (guest-retention.ts
+   * `retentionPurge`), then tells the instance's caches.
    */
-  async purgeExpired(months: number): Promise<{
-    reservations: number;
-    takeawayOrders: number;
-    eventInquiries: number;
-    contactMessages: number;
-    guests: number;
-  }> {
-    const cutoffMs = monthsBefore(this.#now(), months);
-    const cutoff = nowIso(cutoffMs);
-    const pickupCutoff = romeDateTime(new Date(cutoffMs));
-    const purged = await this.#db.transaction().execute(async (trx) => {
-      const expiredGuests = trx
-        .selectFrom('guests')
-        .select('id')
-        .where('last_seen_on', '<', pickupCutoff.date);
-      // A row is its guest's: it goes with them, or by its own date without a record.
-      const byGuestOr =
-        (ownRule: (eb: ExpressionBuilder<Database, GuestsTable>) => Expression<SqlBool>) =>
-        (eb: ExpressionBuilder<Database, GuestsTable>) =>
-          eb.or([
-            eb('guest_id', 'in', expiredGuests),
-            eb.and([
-              ownRule(eb),
-              eb.or([
-                eb('guest_id', 'is', null),
-                eb('guest_id', 'not in', eb.selectFrom('guests').select('id')),
-              ]),
-            ]),
-          ]);
-      const reservations = await trx
-        .deleteFrom('reservations')
-        .where(byGuestOr((eb) => eb('starts_at', '<', cutoff)))
-        .executeTakeFirst();
-      const orders = await trx
-        .deleteFrom('takeaway_orders')
-        .where(
-          byGuestOr((eb) =>
-            eb.or([
-              eb('date', '<', pickupCutoff.date),
-              eb.and([eb('date', '=', pickupCutoff.date), eb('time', '<', pickupCutoff.time)]),
-            ]),
-          ),
-        )
-        .executeTakeFirst();
-      // A request's second choice may come later than its date: the later of the two.
-      const inquiries = await trx
-        .deleteFrom('event_inquiries')
-        .where(
-          byGuestOr((eb) =>
-            eb.and([
-              eb('date', '<', pickupCutoff.date),
-              eb.or([eb('alt_date', 'is', null), eb('alt_date', '<', pickupCutoff.date)]),
-            ]),
-          ),
-        )
-        .executeTakeFirst();
-      const guests = await trx
-        .deleteFrom('guests')
-        .where('last_seen_on', '<', pickupCutoff.date)
-        .executeTakeFirst();
-      const messages = await trx
-        .deleteFrom('contact_messages')
-        .where('created_at', '<', cutoff)
-        .executeTakeFirst();
-      await trx
-        .deleteFrom('outbox')
-        .where('created_at', '<', cutoff)
-        .where('status', '<>', 'pending')
-        .where((eb) => eb.or([eb('personal', '=', 1), eb('kind', '=', 'contact')]))
-        .execute();
-      const counts = {
-        reservations: Number(reservations.numDeletedRows),
-        takeawayOrders: Number(orders.numDeletedRows),
-        eventInquiries: Number(inquiries.numDeletedRows),
-        contactMessages: Number(messages.numDeletedRows),
-        guests: Number(guests.numDeletedRows),
-      };
-      if (Object.values(counts).some((count) => count > 0)) {
-        await recordAudit(trx, null, {
-          action: 'guest_data.retention',
-          target: 'guest',
-          summary: `Conservazione dei dati (${months} mesi): eliminati ${counts.reservations} prenotazioni, ${counts.takeawayOrders} ordini da asporto, ${counts.eventInquiries} richieste di evento, ${counts.contactMessages} messaggi e ${counts.guests} schede cliente più vecchi.`,
-        });
-      }
-      if (counts.reservations) await bumpBookingsVersion(trx);
-      if (counts.takeawayOrders) await lockOrders(trx);
-      return counts;
-    });
+  async purgeExpired(months: number): Promise<Purged> {
+    const purged = await retentionPurge(this.#db, this.#now(), months);
     if (purged.reservations) this.#onBookingsChanged();
     if (purged.takeawayOrders) this.#onOrdersChanged();
     return purged;
   }
-}
-
-/** The instant `months` calendar months before `now` (the 31st falls back to the month's end). */
-export function monthsBefore(now: number, months: number): number {
-  const date = new Date(now);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date.getTime();
 }
 
 /** The takeaway orders of `guest` with their lines, as their data answers them, oldest pickup first. */

@@ -68,17 +68,41 @@ async function sixMonthsLater() {
   expect((await phoneBooking('2026-07-22', '+39 320 7654321')).statusCode).toBe(201);
 }
 
+/** The days of the bookings that still hold a guest's data (retention anonymises the others). */
 const bookingDates = async () =>
-  (await harness.app.db.selectFrom('reservations').select('date').orderBy('date').execute()).map(
-    (row) => row.date,
-  );
+  (
+    await harness.app.db
+      .selectFrom('reservations')
+      .select('date')
+      .where('anonymised_at', 'is', null)
+      .orderBy('date')
+      .execute()
+  ).map((row) => row.date);
+/** Every booking, anonymised or not, with what could name its guest. */
+const allBookings = () =>
+  harness.app.db
+    .selectFrom('reservations')
+    .select(['date', 'party', 'status', 'name', 'email', 'phone', 'notes', 'guest_id'])
+    .orderBy('date')
+    .execute();
+const anonymised = (date: string) => ({
+  date,
+  party: 2,
+  status: 'confirmed',
+  name: '',
+  email: '',
+  phone: '',
+  notes: '',
+  guest_id: null,
+});
 
 describe('the five-minute chore', () => {
-  it('deletes what is older than the retention period the owner set, when its timer fires', async () => {
+  it('anonymises what is older than the retention period the owner set, when its timer fires', async () => {
     await sixMonthsLater();
     expect(await bookingDates()).toEqual(['2026-01-14', '2026-07-22']);
     vi.advanceTimersByTime(FIVE_MINUTES);
     await expect.poll(bookingDates).toEqual(['2026-07-22']);
+    expect((await allBookings())[0]).toEqual(anonymised('2026-01-14'));
   });
 
   it('runs the retention even when the reminders fail, and logs the failure by its code', async () => {
@@ -104,7 +128,7 @@ describe('the five-minute chore', () => {
     await expect.poll(() => logged.join('')).toContain('"code":"ERETENTION"');
   });
 
-  it("keeps a returning guest's old bookings while they keep coming, and deletes all of them with their record once their last visit is past the period", async () => {
+  it("keeps a returning guest's old bookings while they keep coming, and anonymises all of them, deleting their record, once their last visit is past the period", async () => {
     await retentionOfSixMonths();
     const guests = () => harness.app.db.selectFrom('guests').select('phone').execute();
     expect((await phoneBooking('2026-01-14')).statusCode).toBe(201);
@@ -122,10 +146,12 @@ describe('the five-minute chore', () => {
       });
     expect(await bookingDates()).toEqual(['2026-01-14', '2026-07-22']);
     expect(await guests()).toEqual([{ phone: '+39 333 123 4567' }]);
-    // Six months and more after the last visit: the guest goes, with every booking.
+    // Six months and more after the last visit: the guest goes, every booking keeps only what
+    // the reports count.
     now = Date.parse('2027-01-23T09:00:00Z');
     vi.advanceTimersByTime(FIVE_MINUTES);
     await expect.poll(bookingDates).toEqual([]);
     expect(await guests()).toEqual([]);
+    expect(await allBookings()).toEqual([anonymised('2026-01-14'), anonymised('2026-07-22')]);
   });
 });

@@ -221,6 +221,42 @@ async function addRowsToEveryTable(db: Kysely<Database>, ownerId: number) {
       kitchen: 'oven',
     })
     .execute();
+  // An order of 2023 that retention anonymised (migration 032): what reports count, no one's.
+  const { id: anonymisedId } = await db
+    .insertInto('takeaway_orders')
+    .values({
+      name: '',
+      phone: '',
+      email: '',
+      lang: 'fr',
+      date: '2023-11-02',
+      time: '19:45',
+      status: 'collected',
+      notes: '',
+      source: 'online',
+      total_cents: 900,
+      privacy_accepted_at: '2023-11-01T18:00:00.000Z',
+      client_key: null,
+      opened_at: '2023-11-02T17:00:00.000Z',
+      created_at: '2023-11-01T18:00:00.000Z',
+      updated_at: '2023-11-02T19:00:00.000Z',
+      anonymised_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('takeaway_order_lines')
+    .values({
+      order_id: anonymisedId,
+      position: 0,
+      item_id: dish.id,
+      name: dish.name,
+      label: '',
+      quantity: 1,
+      amount_cents: 900,
+      kitchen: 'oven',
+    })
+    .execute();
   const { id: inquiryId } = await db
     .insertInto('event_inquiries')
     .values({

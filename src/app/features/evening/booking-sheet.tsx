@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { DayPlan, PlanBooking } from '../../../shared/schemas/floor.ts';
-import { GuestNotice } from '../../staff-kit/index.ts';
+import { GuestNotice, guestName } from '../../staff-kit/index.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 import { GuestConfirmationLine } from './guest-confirmation.tsx';
 import { Sheet } from './sheet.tsx';
@@ -78,7 +78,7 @@ export function BookingSheet({
   ].filter((entry): entry is [string, string] => entry[1] !== null);
 
   return (
-    <Sheet title={`${booking.name} · ${T.persons(booking.party)}`} onClose={onClose}>
+    <Sheet title={`${guestName(booking.name)} · ${T.persons(booking.party)}`} onClose={onClose}>
       <GuestNotice guest={booking.guest} name={booking.name} className="evening-sheet__guest" />
       <dl className="evening-sheet__details">
         <div>

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { useRef, useState, type ReactNode } from 'react';
 import type { FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
+import { guestName } from '../../staff-kit/index.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 
 /**
@@ -152,7 +153,7 @@ export function BookingDrag({
       <DragOverlay dropAnimation={null}>
         {dragged ? (
           <div className="evening-drag">
-            {dragged.time} {dragged.name} · {T.persons(dragged.party)}
+            {dragged.time} {guestName(dragged.name)} · {T.persons(dragged.party)}
           </div>
         ) : null}
       </DragOverlay>

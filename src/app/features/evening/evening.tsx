@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DayPlan, FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
 import { StaffPanel } from '../../staff/index.ts';
-import { DayNavigator, usePolled } from '../../staff-kit/index.ts';
+import { DayNavigator, guestName, usePolled } from '../../staff-kit/index.ts';
 import { BookingSheet } from './booking-sheet.tsx';
 import { BookingDrag, DragHandle } from './drag.tsx';
 import { fetchDayPlan } from './evening-api.ts';
@@ -119,7 +119,7 @@ function Evening({
                   className="evening-unassigned__open"
                   onClick={() => setOpen({ kind: 'booking', id: booking.id, taken: null })}
                 >
-                  {booking.time} {booking.name} · {T.persons(booking.party)}
+                  {booking.time} {guestName(booking.name)} · {T.persons(booking.party)}
                 </button>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { FloorArea, FloorTable } from '../../../shared/schemas/floor.ts';
+import { guestName } from '../../staff-kit/index.ts';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 import { awaitsGuest, UnconfirmedMapSign, unconfirmedSuffix } from './guest-confirmation.tsx';
 import { TABLE_STATES, type TableNow, type TableState } from './table-state.ts';
@@ -106,7 +107,7 @@ export function FloorMap({
         const who = !showStates
           ? null
           : now.booking
-            ? `${now.booking.time} ${now.booking.name}, ${T.persons(now.booking.party)}${unconfirmedSuffix(now.booking)}`
+            ? `${now.booking.time} ${guestName(now.booking.name)}, ${T.persons(now.booking.party)}${unconfirmedSuffix(now.booking)}`
             : now.hold;
         const label = T.tableLabel(
           table.name,

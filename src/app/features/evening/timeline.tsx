@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DayPlan, FloorArea, FloorTable, PlanBooking } from '../../../shared/schemas/floor.ts';
+import { guestName } from '../../staff-kit/index.ts';
 import { DragHandle, useTableDrop } from './drag.tsx';
 import { EVENING_TEXTS as T } from './evening-texts.ts';
 import { awaitsGuest, UnconfirmedSign, unconfirmedSuffix } from './guest-confirmation.tsx';
@@ -142,7 +143,7 @@ function Row({
                 <span className="evening-bar__text">
                   {booking.conflict ? <span aria-hidden="true">⚠ </span> : null}
                   {awaitsGuest(booking) ? <UnconfirmedSign /> : null}
-                  {booking.time} {booking.name} · {booking.party}
+                  {booking.time} {guestName(booking.name)} · {booking.party}
                 </span>
               </button>
             </div>

@@ -3,7 +3,7 @@ import { EVENT_STATUSES, type EventInquiry } from '../../../shared/schemas/event
 import { LoadedPanel, StaffPanel } from '../../staff/index.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 import { replyAge } from './format.ts';
-import { eventKindName, inquiryHref, spokenDate } from '../../staff-kit/index.ts';
+import { eventKindName, guestName, inquiryHref, spokenDate } from '../../staff-kit/index.ts';
 import { InquiryDetails } from './inquiry-details.tsx';
 import { STATUS_PARAM, viewOf, type EventsData } from './load-events.ts';
 
@@ -80,7 +80,7 @@ function Requests({
                   className="events-office__item"
                   aria-current={inquiry.id === open?.id ? 'true' : undefined}
                 >
-                  <span className="events-office__item-name">{inquiry.name}</span>
+                  <span className="events-office__item-name">{guestName(inquiry.name)}</span>
                   <span>
                     {T.headline(eventKindName(inquiry.kind), spokenDate(inquiry.date))} ·{' '}
                     {T.service[inquiry.service]} · {T.persons(inquiry.adults + inquiry.children)}

@@ -3,7 +3,7 @@ import { LANGUAGE_LABELS_IT, mailtoHref, telHref } from '../../../shared/languag
 import type { EventInquiry } from '../../../shared/schemas/events.ts';
 import { EVENTS_TEXTS as T } from './events-office-texts.ts';
 import { allergenName, replyAge } from './format.ts';
-import { eventKindName, euros, instantText, spokenDate } from '../../staff-kit/index.ts';
+import { eventKindName, euros, guestName, instantText, spokenDate } from '../../staff-kit/index.ts';
 import { ReplyBox } from './reply-box.tsx';
 import { StatusActions } from './status-actions.tsx';
 
@@ -31,7 +31,7 @@ export function InquiryDetails({
         <span>{replyAge(inquiry, now)}</span>
       </p>
       <dl className="events-office__facts" aria-label={T.details}>
-        <Fact label={T.name}>{inquiry.name}</Fact>
+        <Fact label={T.name}>{guestName(inquiry.name)}</Fact>
         <Fact label={T.date}>{spokenDate(inquiry.date)}</Fact>
         {inquiry.altDate ? <Fact label={T.altDate}>{spokenDate(inquiry.altDate)}</Fact> : null}
         <Fact label={T.serviceLabel}>{T.service[inquiry.service]}</Fact>

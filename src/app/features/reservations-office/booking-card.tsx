@@ -12,6 +12,7 @@ import { DeclineAllAction, DeclineMessageField, useStaffSave } from '../../staff
 import {
   GuestConfirmed,
   GuestNotice,
+  guestName,
   instantText,
   offersReviewHold,
   ReviewHoldToggle,
@@ -167,7 +168,7 @@ export function BookingCard({
     <li className={`booking${done ? ' booking--done' : ''}`}>
       <p className="booking__head">
         <span className="booking__time">{booking.time}</span>
-        <span className="booking__name">{booking.name}</span>
+        <span className="booking__name">{guestName(booking.name)}</span>
         <span className="booking__party">{T.persons(booking.party)}</span>
         <span className={`staff-badge booking__status booking__status--${booking.status}`}>
           {T.status[booking.status]}
@@ -178,13 +179,17 @@ export function BookingCard({
         <div className="booking__wide">
           <dt>{T.phone}</dt>
           <dd>
-            <a
-              className="booking__phone"
-              href={telHref(booking.phone)}
-              aria-label={T.callLabel(booking.name, booking.phone)}
-            >
-              {booking.phone}
-            </a>
+            {booking.phone ? (
+              <a
+                className="booking__phone"
+                href={telHref(booking.phone)}
+                aria-label={T.callLabel(booking.name, booking.phone)}
+              >
+                {booking.phone}
+              </a>
+            ) : (
+              T.noPhone
+            )}
           </dd>
         </div>
         <div className="booking__wide">

@@ -177,6 +177,16 @@ describe('the guest on the day’s cards', () => {
     expect(sara.textContent).toBe('Prima visita');
     expect(within(await card('Luca Russo')).queryByRole('group', { name: /^Ospite/ })).toBeNull();
   });
+
+  it('a booking retention anonymised says its data was deleted, and nothing of a guest', async () => {
+    days.push(
+      booking({ id: 4, name: '', email: '', phone: '', notes: '', time: '21:30', guest: null }),
+    );
+    renderDay();
+    const anonymised = await card('Dati eliminati');
+    expect(within(anonymised).queryByRole('group', { name: /^Ospite/ })).toBeNull();
+    expect(within(anonymised).queryByRole('link', { name: /^Chiama|^Scrivi/ })).toBeNull();
+  });
 });
 
 describe('the phone booking finds the guest as staff type', () => {

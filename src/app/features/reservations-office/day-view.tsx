@@ -2,7 +2,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { OccupancyAnswer, Reservation } from '../../../shared/schemas/reservations.ts';
 import { LoadedPanel, useLoaded, useUser, type Loading } from '../../staff/index.ts';
-import { DayNavigator, eventKindName, inquiryHref, useLoad } from '../../staff-kit/index.ts';
+import {
+  DayNavigator,
+  eventKindName,
+  guestName,
+  inquiryHref,
+  useLoad,
+} from '../../staff-kit/index.ts';
 import { BookingCard } from './booking-card.tsx';
 import { dayLists, seatedTotals } from './format.ts';
 import { DAY_PARAM } from './load-reservations.ts';
@@ -118,7 +124,7 @@ function DayEvents({ events }: { events: OccupancyAnswer['events'] }) {
                 event.holdCovers,
               )}
             </Link>{' '}
-            <span className="staff-hint">{event.name}</span>
+            <span className="staff-hint">{guestName(event.name)}</span>
           </li>
         ))}
       </ul>

@@ -82,6 +82,8 @@ export const RESERVATIONS_TEXTS = {
   callLabel: (name: string, phone: string) => `Chiama ${name}: ${phone}`,
   email: 'Email',
   noEmail: 'nessuna',
+  /** A walk-in who gave none, or a booking retention anonymised. */
+  noPhone: 'nessuno',
   notes: 'Note',
   guestLang: 'Lingua delle email',
   staffMessage: 'Messaggio al cliente',
@@ -218,7 +220,7 @@ export const SETTINGS_TEXTS = {
     'Solo con la pianta della sala e più aree prenotabili online (sala, terrazza): il sito le propone al cliente, nella sua lingua.',
   retentionMonths: 'Conservazione dei dati (mesi)',
   retentionMonthsHint:
-    'Le prenotazioni passate, gli ordini da asporto e i messaggi dei clienti si cancellano da soli dopo questi mesi (privacy).',
+    'Passati questi mesi dall’ultima visita o ordine, i dati personali dei clienti si cancellano da soli (privacy): nei resoconti restano solo i numeri, senza nomi.',
   defaultIs: (value: string | number) => `Predefinito: ${value}.`,
   save: 'Salva impostazioni',
   saving: 'Salvataggio in corso...',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { lineText } from './format.ts';
-import { euros, GUEST_NOTICE_TEXTS, spokenDate } from '../../staff-kit/index.ts';
+import { euros, GUEST_NOTICE_TEXTS, guestName, spokenDate } from '../../staff-kit/index.ts';
 import { BOARD_TEXTS, TICKET_TEXTS as T } from './takeaway-board-texts.ts';
 
 /** The paper the ticket goes on: the kitchen's 80 mm receipt printer, or an office printer's A4. */
@@ -23,7 +23,7 @@ function KitchenTicket({ order, paper }: { order: TakeawayOrder; paper: TicketPa
       <p>
         {T.order(order.id)} · {BOARD_TEXTS.source[order.source]}
       </p>
-      <p className="kitchen-ticket__name">{order.name}</p>
+      <p className="kitchen-ticket__name">{guestName(order.name)}</p>
       <p>{order.phone}</p>
       <ul className="kitchen-ticket__lines">
         {order.lines.map((line, index) => (

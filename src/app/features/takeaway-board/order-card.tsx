@@ -1,7 +1,7 @@
 import { LANGUAGE_LABELS_IT, telHref } from '../../../shared/languages.ts';
 import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { lineText } from './format.ts';
-import { euros, GuestNotice, shortDay } from '../../staff-kit/index.ts';
+import { euros, GuestNotice, guestName, shortDay } from '../../staff-kit/index.ts';
 import { OrderActions } from './order-actions.tsx';
 import { BOARD_TEXTS as T, TICKET_TEXTS } from './takeaway-board-texts.ts';
 
@@ -41,7 +41,7 @@ export function OrderCard({
         {order.pickup.date === date ? null : (
           <span className="takeaway-order__day">{T.pickupOn(shortDay(order.pickup.date))}</span>
         )}
-        <span className="takeaway-order__name">{order.name}</span>
+        <span className="takeaway-order__name">{guestName(order.name)}</span>
         <span className={`staff-badge takeaway-order__status--${order.status}`}>
           {T.status[order.status]}
         </span>

@@ -16,6 +16,13 @@ export const GUEST_NOTICE_TEXTS = {
   notes: 'Note dello staff',
 } as const;
 
+/**
+ * A guest's name as staff read it: retention empties the name of a booking,
+ * an order or an event request it anonymised (services/guest-data.ts
+ * `purgeExpired`), which still shows on its day.
+ */
+export const guestName = (name: string): string => (name === '' ? 'Dati eliminati' : name);
+
 export const GUEST_LOOKUP_TEXTS = {
   /** Said (aria-live) as the suggestions come. */
   found: (count: number) =>

@@ -953,7 +953,7 @@ describe("one guest's data", () => {
     expect(toFamily.length).toBeGreaterThan(0);
   });
 
-  it('the retention job deletes bookings and messages older than the period, and keeps the rest', async () => {
+  it('the retention job anonymises bookings and deletes messages older than the period, and keeps the rest', async () => {
     await start();
     await byPhone({ party: 2 });
     await harness.app.inject({
@@ -982,8 +982,15 @@ describe("one guest's data", () => {
       contactMessages: 1,
       guests: 1,
     });
-    const left = await harness.app.db.selectFrom('reservations').select('date').execute();
-    expect(left).toEqual([{ date: '2028-01-19' }]);
+    const left = await harness.app.db
+      .selectFrom('reservations')
+      .select(['date', 'party', 'name', 'phone'])
+      .orderBy('date')
+      .execute();
+    expect(left).toEqual([
+      { date: '2026-01-14', party: 2, name: '', phone: '' },
+      { date: '2028-01-19', party: 2, name: 'Tavolata Russo', phone: '+39 320 7654321' },
+    ]);
     expect(await harness.app.guestData.purgeExpired(24)).toEqual({
       reservations: 0,
       takeawayOrders: 0,

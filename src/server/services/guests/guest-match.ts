@@ -39,9 +39,14 @@ const NORMAL_PHONE = sql<string>`replace(replace(replace(replace(replace(replace
 /**
  * The bookings, takeaway orders or event requests of `guest`: by e-mail whatever its case,
  * or by phone (normalised) however it was written. Both forms check the
- * phone with the same schema (`guestContactFields`).
+ * phone with the same schema (`guestContactFields`). A row retention
+ * anonymised (guest-data.ts `purgeExpired`) is nobody's: its e-mail and
+ * phone are empty, which no key is, and `anonymised_at` says so outright.
  */
 export const guestsRows =
   (guest: GuestKey) =>
   (eb: ExpressionBuilder<Database, 'reservations' | 'takeaway_orders' | 'event_inquiries'>) =>
-    'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone);
+    eb.and([
+      'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone),
+      eb('anonymised_at', 'is', null),
+    ]);

@@ -261,12 +261,16 @@ export class TakeawayService {
     return declined;
   }
 
-  /** The order a status link names, as its page shows it; null when the link leads nowhere. */
+  /**
+   * The order a status link names, as its page shows it; null when the link
+   * leads nowhere, as for an order retention anonymised (guest-data.ts
+   * `purgeExpired`): it is no longer the guest's.
+   */
   async status(token: string): Promise<GuestOrder | null> {
     const id = readOrderStatusToken(await this.#linkKey.read(this.#db), token);
     if (id === null) return null;
     const order = await readOrder(this.#db, id);
-    return order && guestView(order);
+    return order && order.row.anonymised_at === null ? guestView(order) : null;
   }
 
   /**
