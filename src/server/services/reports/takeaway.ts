@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
+import { centsToAmount } from '../../../shared/money.ts';
+import type { TakeawayRow, TakeawaySlotRow } from '../../../shared/schemas/reports.ts';
+import type { Load } from '../../../shared/schemas/takeaway.ts';
+import type { RangeQuery } from './bookings.ts';
+import { everyPeriod, periodSql, periodsOf, weekdaysIn, weekdaySql } from './periods.ts';
+
+/**
+ * The `takeaway` report of one range: per period (the pickup date's), the
+ * orders but declined ones, their pieces, the money of those collected (a
+ * decimal string, summed in cents) and the no-shows. Two grouped queries:
+ * the orders, and their lines' quantities.
+ */
+export async function takeawayRows(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  range: RangeQuery,
+): Promise<TakeawayRow[]> {
+  const period = periodSql(dialect, range.group, 'takeaway_orders.date');
+  const [orders, items] = await Promise.all([
+    db
+      .selectFrom('takeaway_orders')
+      .select((eb) => [
+        period.as('period'),
+        eb.fn.countAll<number>().as('orders'),
+        sql<number>`sum(case when takeaway_orders.status = 'collected' then takeaway_orders.total_cents else 0 end)`.as(
+          'collectedCents',
+        ),
+        sql<number>`sum(case when takeaway_orders.status = 'no-show' then 1 else 0 end)`.as(
+          'noShows',
+        ),
+      ])
+      .where('takeaway_orders.date', '>=', range.from)
+      .where('takeaway_orders.date', '<=', range.to)
+      .where('takeaway_orders.status', '!=', 'declined')
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('takeaway_orders')
+      .innerJoin('takeaway_order_lines', 'takeaway_order_lines.order_id', 'takeaway_orders.id')
+      .select((eb) => [
+        period.as('period'),
+        eb.fn.sum<number>('takeaway_order_lines.quantity').as('items'),
+      ])
+      .where('takeaway_orders.date', '>=', range.from)
+      .where('takeaway_orders.date', '<=', range.to)
+      .where('takeaway_orders.status', '!=', 'declined')
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  const itemsOf = new Map(items.map((row) => [row.period, Number(row.items)]));
+  return everyPeriod(
+    periodsOf(range.from, range.to, range.group),
+    orders.map((row) => ({
+      period: row.period,
+      orders: Number(row.orders),
+      items: itemsOf.get(row.period) ?? 0,
+      collectedTotal: centsToAmount(Number(row.collectedCents)),
+      noShows: Number(row.noShows),
+    })),
+    (empty) => ({ period: empty, orders: 0, items: 0, collectedTotal: '0.00', noShows: 0 }),
+  );
+}
+
+const average = (sum: number, days: number) =>
+  days === 0 ? 0 : Math.round((sum / days) * 100) / 100;
+
+/**
+ * `takeaway` with `group=slot` of one range: per weekday and pickup time,
+ * the orders the kitchen made (all but declined and cancelled ones: a
+ * no-show's were made too) and their pieces per kitchen group, each the
+ * average per such weekday of the range, beside the slot's limits. The
+ * pieces count as a slot's load does (services/takeaway/orders.ts
+ * `heldLoads`): each line's quantity in the group it was ordered with.
+ * `times`: the pickup times to show a row of, found or not (both ranges'
+ * times, so that the two heat maps have the same grid).
+ */
+export async function takeawaySlotSums(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  range: { from: string; to: string },
+) {
+  const rows = await db
+    .selectFrom('takeaway_orders')
+    .leftJoin('takeaway_order_lines', 'takeaway_order_lines.order_id', 'takeaway_orders.id')
+    .select([
+      weekdaySql(dialect, 'takeaway_orders.date').as('weekday'),
+      'takeaway_orders.time as time',
+      sql<number>`count(distinct takeaway_orders.id)`.as('orders'),
+      sql<number>`sum(case when takeaway_order_lines.kitchen = 'oven' then takeaway_order_lines.quantity else 0 end)`.as(
+        'oven',
+      ),
+      sql<number>`sum(case when takeaway_order_lines.kitchen = 'kitchen' then takeaway_order_lines.quantity else 0 end)`.as(
+        'kitchen',
+      ),
+    ])
+    .where('takeaway_orders.date', '>=', range.from)
+    .where('takeaway_orders.date', '<=', range.to)
+    .where('takeaway_orders.status', 'not in', ['declined', 'cancelled'])
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({
+    weekday: Number(row.weekday),
+    time: row.time,
+    orders: Number(row.orders),
+    oven: Number(row.oven),
+    kitchen: Number(row.kitchen),
+  }));
+}
+
+export type SlotSums = Awaited<ReturnType<typeof takeawaySlotSums>>;
+
+/**
+ * The heat map's rows of one range: every weekday the range holds by every
+ * time of `times`, averaged per such weekday, zeros where nothing was made.
+ */
+export function slotRows(
+  range: { from: string; to: string },
+  sums: SlotSums,
+  times: readonly string[],
+  limits: Load,
+): TakeawaySlotRow[] {
+  const weekdays = weekdaysIn(range.from, range.to);
+  const found = new Map(sums.map((row) => [`${row.weekday} ${row.time}`, row]));
+  const rows: TakeawaySlotRow[] = [];
+  for (let weekday = 1; weekday <= 7; weekday += 1) {
+    const days = weekdays[weekday]!;
+    if (days === 0) continue;
+    for (const time of times) {
+      const sum = found.get(`${weekday} ${time}`);
+      rows.push({
+        weekday,
+        time,
+        orders: average(sum?.orders ?? 0, days),
+        oven: average(sum?.oven ?? 0, days),
+        kitchen: average(sum?.kitchen ?? 0, days),
+        ovenLimit: limits.oven,
+        kitchenLimit: limits.kitchen,
+      });
+    }
+  }
+  return rows;
+}
