@@ -19,7 +19,8 @@ const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (date: string, days: number) => dateOf(dayMs(date) + days * DAY_MS);
 
 /** How many days `from` to `to`, both counted. */
-export const daysIn = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
+export const daysIn = (from: string, to: string) =>
+  Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
 
 /** 1 Monday … 7 Sunday. */
 export const isoWeekday = (date: string) => ((new Date(dayMs(date)).getUTCDay() + 6) % 7) + 1;
@@ -43,7 +44,11 @@ export function periodOf(date: string, group: TimeGroup): string {
 export function periodsOf(from: string, to: string, group: TimeGroup): string[] {
   const periods: string[] = [];
   const step = (period: string) =>
-    group === 'day' ? addDays(period, 1) : group === 'week' ? addDays(period, 7) : addMonths(period, 1);
+    group === 'day'
+      ? addDays(period, 1)
+      : group === 'week'
+        ? addDays(period, 7)
+        : addMonths(period, 1);
   for (let period = periodOf(from, group); period <= to; period = step(period)) {
     periods.push(period);
   }
@@ -85,7 +90,11 @@ export function weekdaysIn(from: string, to: string): number[] {
  * Monday with each engine's own date arithmetic (SQLite's modifiers,
  * PostgreSQL's ISO weekday), written back as `YYYY-MM-DD`.
  */
-export function periodSql(dialect: SqlDialect, group: TimeGroup, column: string): RawBuilder<string> {
+export function periodSql(
+  dialect: SqlDialect,
+  group: TimeGroup,
+  column: string,
+): RawBuilder<string> {
   const ref = sql.ref(column);
   if (group === 'day') return sql<string>`${ref}`;
   if (group === 'month') return sql<string>`substr(${ref}, 1, 7) || '-01'`;
