@@ -239,6 +239,7 @@ export async function seedNovember(db: Kysely<Database>) {
     { date: '2026-11-21', status: 'confirmed', adults: 20, children: 2, lang: 'en' },
     { date: '2026-10-15', status: 'lost', adults: 10, children: 0, lang: 'fr' },
   ]);
+  return [m1, m2] as const;
 }
 
 /**
