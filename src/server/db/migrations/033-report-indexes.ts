@@ -22,7 +22,7 @@ export async function up(db: AnyDatabase): Promise<void> {
   await db.schema
     .createIndex('takeaway_orders_report')
     .on('takeaway_orders')
-    .columns(['date', 'status', 'time', 'total_cents', 'lang', 'id'])
+    .columns(['date', 'time', 'status', 'total_cents', 'lang', 'id'])
     .execute();
   await db.schema
     .createIndex('takeaway_order_lines_report')

@@ -1,12 +1,7 @@
+import { reportsHarness } from '../../testing/reports-harness.ts';
 import { describe, expect, it } from 'vitest';
 import type { TakeawaySlotRow } from '../../../shared/schemas/reports.ts';
-import {
-  insertOrders,
-  NOVEMBER,
-  reportsHarness,
-  seedNovember,
-  twoDishes,
-} from '../../testing/reports.ts';
+import { insertOrders, NOVEMBER, seedNovember, twoDishes } from '../../testing/reports.ts';
 
 // The takeaway, dishes, events and languages reports (CONTRACT.md part
 // four, "The owner's view") on the seeded November 2026 (testing/reports.ts

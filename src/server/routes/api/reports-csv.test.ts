@@ -1,14 +1,9 @@
 import { parse } from 'csv-parse/sync';
+import { reportsHarness } from '../../testing/reports-harness.ts';
 import { describe, expect, it } from 'vitest';
 import { AUTH_REFUSALS } from '../../../shared/schemas/errors.ts';
 import { REPORT_NAMES, type ReportAnswer } from '../../../shared/schemas/reports.ts';
-import {
-  insertOrders,
-  NOVEMBER,
-  reportsHarness,
-  seedNovember,
-  twoDishes,
-} from '../../testing/reports.ts';
+import { insertOrders, NOVEMBER, seedNovember, twoDishes } from '../../testing/reports.ts';
 
 // The reports as CSV files, who may read them, and what they refuse.
 

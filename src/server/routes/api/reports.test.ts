@@ -1,6 +1,7 @@
+import { reportsHarness } from '../../testing/reports-harness.ts';
 import { describe, expect, it } from 'vitest';
 import { insertPlan } from '../../testing/floor.ts';
-import { insertBookings, NOVEMBER, reportsHarness, seedNovember } from '../../testing/reports.ts';
+import { insertBookings, NOVEMBER, seedNovember } from '../../testing/reports.ts';
 
 // The owner's reports (CONTRACT.md part four, "The owner's view"), on a
 // seeded November 2026. This file runs on SQLite and on PostgreSQL

@@ -1,15 +1,26 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SqlDialect } from '../../db/dialect.ts';
 import type { BookingsRow } from '../../../shared/schemas/reports.ts';
 import { cameCondition } from '../guests/guest-records.ts';
-import { everyPeriod, periodSql, periodsOf, type TimeGroup } from './periods.ts';
+import { everyPeriod, periodsOf, summedByPeriod, type TimeGroup } from './periods.ts';
 
 export interface RangeQuery {
   from: string;
   to: string;
   group: TimeGroup;
 }
+
+const SUMS = [
+  'bookings',
+  'covers',
+  'seatedCovers',
+  'noShowCovers',
+  'cancelledCovers',
+  'online',
+  'phone',
+  'walkIn',
+] as const;
 
 /**
  * The `bookings` report of one range: per period, every booking but
@@ -23,18 +34,17 @@ export async function bookingsRows(
   range: RangeQuery,
   came: { tableMode: boolean; now: string },
 ): Promise<BookingsRow[]> {
-  const period = periodSql(dialect, range.group, 'reservations.date');
-  const coversWhen = (condition: ReturnType<typeof sql>) =>
+  const coversWhen = (condition: Expression<SqlBool>) =>
     sql<number>`sum(case when ${condition} then reservations.party else 0 end)`;
-  const countWhen = (condition: ReturnType<typeof sql>) =>
+  const countWhen = (condition: Expression<SqlBool>) =>
     sql<number>`sum(case when ${condition} then 1 else 0 end)`;
-  const rows = await db
+  const days = db
     .selectFrom('reservations')
     .select((eb) => [
-      period.as('period'),
+      'reservations.date as day',
       eb.fn.countAll<number>().as('bookings'),
       eb.fn.sum<number>('reservations.party').as('covers'),
-      coversWhen(sql`${cameCondition(came.tableMode, came.now)}`).as('seatedCovers'),
+      coversWhen(cameCondition(came.tableMode, came.now)).as('seatedCovers'),
       coversWhen(sql`reservations.status = 'no-show'`).as('noShowCovers'),
       coversWhen(sql`reservations.status = 'cancelled'`).as('cancelledCovers'),
       countWhen(sql`reservations.source = 'online'`).as('online'),
@@ -44,31 +54,20 @@ export async function bookingsRows(
     .where('reservations.date', '>=', range.from)
     .where('reservations.date', '<=', range.to)
     .where('reservations.status', '!=', 'declined')
-    .groupBy(sql`1`)
-    .execute();
+    .groupBy('reservations.date');
+  const rows = await summedByPeriod(db, dialect, range.group, days, SUMS).execute();
   return everyPeriod(
     periodsOf(range.from, range.to, range.group),
     rows.map((row) => ({
       period: row.period,
-      bookings: Number(row.bookings),
-      covers: Number(row.covers),
-      seatedCovers: Number(row.seatedCovers),
-      noShowCovers: Number(row.noShowCovers),
-      cancelledCovers: Number(row.cancelledCovers),
-      online: Number(row.online),
-      phone: Number(row.phone),
-      walkIn: Number(row.walkIn),
+      ...(Object.fromEntries(SUMS.map((sum) => [sum, Number(row[sum])])) as Record<
+        (typeof SUMS)[number],
+        number
+      >),
     })),
     (empty) => ({
       period: empty,
-      bookings: 0,
-      covers: 0,
-      seatedCovers: 0,
-      noShowCovers: 0,
-      cancelledCovers: 0,
-      online: 0,
-      phone: 0,
-      walkIn: 0,
+      ...(Object.fromEntries(SUMS.map((sum) => [sum, 0])) as Record<(typeof SUMS)[number], number>),
     }),
   );
 }

@@ -1,62 +1,60 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SqlDialect } from '../../db/dialect.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { TakeawayRow, TakeawaySlotRow } from '../../../shared/schemas/reports.ts';
 import type { Load } from '../../../shared/schemas/takeaway.ts';
 import type { RangeQuery } from './bookings.ts';
-import { everyPeriod, periodSql, periodsOf, weekdaysIn, weekdaySql } from './periods.ts';
+import { everyPeriod, periodsOf, summedByPeriod, weekdaysIn, weekdaySql } from './periods.ts';
+
+/**
+ * Each order once in a join with its lines: on its first line (position 0,
+ * which every order with lines has), or alone when it has none.
+ */
+const FIRST_LINE = sql<SqlBool>`(takeaway_order_lines.position = 0 or takeaway_order_lines.position is null)`;
+
+/** An order's lines beside it, none lost when it has none. */
+const ordersWithLines = (db: Kysely<Database>, range: { from: string; to: string }) =>
+  db
+    .selectFrom('takeaway_orders')
+    .leftJoin('takeaway_order_lines', 'takeaway_order_lines.order_id', 'takeaway_orders.id')
+    .where('takeaway_orders.date', '>=', range.from)
+    .where('takeaway_orders.date', '<=', range.to);
+
+const TAKEAWAY_SUMS = ['orders', 'items', 'collectedCents', 'noShows'] as const;
 
 /**
  * The `takeaway` report of one range: per period (the pickup date's), the
  * orders but declined ones, their pieces, the money of those collected (a
- * decimal string, summed in cents) and the no-shows. Two grouped queries:
- * the orders, and their lines' quantities.
+ * decimal string, summed in cents) and the no-shows. One grouped query
+ * over the orders and their lines.
  */
 export async function takeawayRows(
   db: Kysely<Database>,
   dialect: SqlDialect,
   range: RangeQuery,
 ): Promise<TakeawayRow[]> {
-  const period = periodSql(dialect, range.group, 'takeaway_orders.date');
-  const [orders, items] = await Promise.all([
-    db
-      .selectFrom('takeaway_orders')
-      .select((eb) => [
-        period.as('period'),
-        eb.fn.countAll<number>().as('orders'),
-        sql<number>`sum(case when takeaway_orders.status = 'collected' then takeaway_orders.total_cents else 0 end)`.as(
-          'collectedCents',
-        ),
-        sql<number>`sum(case when takeaway_orders.status = 'no-show' then 1 else 0 end)`.as(
-          'noShows',
-        ),
-      ])
-      .where('takeaway_orders.date', '>=', range.from)
-      .where('takeaway_orders.date', '<=', range.to)
-      .where('takeaway_orders.status', '!=', 'declined')
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('takeaway_orders')
-      .innerJoin('takeaway_order_lines', 'takeaway_order_lines.order_id', 'takeaway_orders.id')
-      .select((eb) => [
-        period.as('period'),
-        eb.fn.sum<number>('takeaway_order_lines.quantity').as('items'),
-      ])
-      .where('takeaway_orders.date', '>=', range.from)
-      .where('takeaway_orders.date', '<=', range.to)
-      .where('takeaway_orders.status', '!=', 'declined')
-      .groupBy(sql`1`)
-      .execute(),
-  ]);
-  const itemsOf = new Map(items.map((row) => [row.period, Number(row.items)]));
+  const days = ordersWithLines(db, range)
+    .select([
+      'takeaway_orders.date as day',
+      sql<number>`sum(case when ${FIRST_LINE} then 1 else 0 end)`.as('orders'),
+      sql<number>`sum(coalesce(takeaway_order_lines.quantity, 0))`.as('items'),
+      sql<number>`sum(case when ${FIRST_LINE} and takeaway_orders.status = 'collected' then takeaway_orders.total_cents else 0 end)`.as(
+        'collectedCents',
+      ),
+      sql<number>`sum(case when ${FIRST_LINE} and takeaway_orders.status = 'no-show' then 1 else 0 end)`.as(
+        'noShows',
+      ),
+    ])
+    .where('takeaway_orders.status', '!=', 'declined')
+    .groupBy('takeaway_orders.date');
+  const rows = await summedByPeriod(db, dialect, range.group, days, TAKEAWAY_SUMS).execute();
   return everyPeriod(
     periodsOf(range.from, range.to, range.group),
-    orders.map((row) => ({
+    rows.map((row) => ({
       period: row.period,
       orders: Number(row.orders),
-      items: itemsOf.get(row.period) ?? 0,
+      items: Number(row.items),
       collectedTotal: centsToAmount(Number(row.collectedCents)),
       noShows: Number(row.noShows),
     })),
@@ -82,24 +80,29 @@ export async function takeawaySlotSums(
   dialect: SqlDialect,
   range: { from: string; to: string },
 ) {
-  const rows = await db
-    .selectFrom('takeaway_orders')
-    .leftJoin('takeaway_order_lines', 'takeaway_order_lines.order_id', 'takeaway_orders.id')
+  const piecesOf = (group: 'oven' | 'kitchen') =>
+    sql<number>`sum(case when takeaway_order_lines.kitchen = ${group} then takeaway_order_lines.quantity else 0 end)`;
+  // By day and time first, along the index on (date, time), then by weekday.
+  const slots = ordersWithLines(db, range)
     .select([
-      weekdaySql(dialect, 'takeaway_orders.date').as('weekday'),
+      'takeaway_orders.date as day',
       'takeaway_orders.time as time',
-      sql<number>`count(distinct takeaway_orders.id)`.as('orders'),
-      sql<number>`sum(case when takeaway_order_lines.kitchen = 'oven' then takeaway_order_lines.quantity else 0 end)`.as(
-        'oven',
-      ),
-      sql<number>`sum(case when takeaway_order_lines.kitchen = 'kitchen' then takeaway_order_lines.quantity else 0 end)`.as(
-        'kitchen',
-      ),
+      sql<number>`sum(case when ${FIRST_LINE} then 1 else 0 end)`.as('orders'),
+      piecesOf('oven').as('oven'),
+      piecesOf('kitchen').as('kitchen'),
     ])
-    .where('takeaway_orders.date', '>=', range.from)
-    .where('takeaway_orders.date', '<=', range.to)
     .where('takeaway_orders.status', 'not in', ['declined', 'cancelled'])
-    .groupBy([sql`1`, sql`2`])
+    .groupBy(['takeaway_orders.date', 'takeaway_orders.time']);
+  const rows = await db
+    .selectFrom(slots.as('slots'))
+    .select([
+      weekdaySql(dialect, 'slots.day').as('weekday'),
+      'slots.time',
+      sql<number>`sum(slots.orders)`.as('orders'),
+      sql<number>`sum(slots.oven)`.as('oven'),
+      sql<number>`sum(slots.kitchen)`.as('kitchen'),
+    ])
+    .groupBy([sql`1`, 'slots.time'])
     .execute();
   return rows.map((row) => ({
     weekday: Number(row.weekday),
