@@ -27,7 +27,7 @@ export async function up(db: AnyDatabase): Promise<void> {
   await db.schema
     .createIndex('takeaway_order_lines_report')
     .on('takeaway_order_lines')
-    .columns(['order_id', 'item_id', 'kitchen', 'quantity', 'amount_cents'])
+    .columns(['order_id', 'position', 'item_id', 'kitchen', 'quantity', 'amount_cents'])
     .execute();
 }
 
