@@ -3,13 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { SqlDialect } from '../../db/dialect.ts';
 import type { BookingsRow } from '../../../shared/schemas/reports.ts';
 import { cameCondition } from '../guests/guest-records.ts';
-import { everyPeriod, periodsOf, summedByPeriod, type TimeGroup } from './periods.ts';
-
-export interface RangeQuery {
-  from: string;
-  to: string;
-  group: TimeGroup;
-}
+import { everyPeriod, periodsOf, summedByPeriod, type RangeQuery } from './periods.ts';
 
 const SUMS = [
   'bookings',

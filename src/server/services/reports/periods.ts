@@ -12,6 +12,13 @@ import type { SqlDialect } from '../../db/dialect.ts';
 
 export type TimeGroup = 'day' | 'week' | 'month';
 
+/** One range of a report, grouped by time. */
+export interface RangeQuery {
+  from: string;
+  to: string;
+  group: TimeGroup;
+}
+
 const DAY_MS = 86_400_000;
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);

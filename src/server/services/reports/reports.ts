@@ -5,11 +5,11 @@ import type { ReportAnswer, ReportName, ReportQuery } from '../../../shared/sche
 import type { Load } from '../../../shared/schemas/takeaway.ts';
 import { inTableMode } from '../guests/guest-records.ts';
 import { nowIso } from '../tokens.ts';
-import { bookingsRows, type RangeQuery } from './bookings.ts';
+import { bookingsRows } from './bookings.ts';
 import { dishRows } from './dishes.ts';
 import { eventRows } from './events.ts';
 import { languageRows } from './languages.ts';
-import { previousRange } from './periods.ts';
+import { previousRange, type RangeQuery } from './periods.ts';
 import { slotRows, takeawayRows, takeawaySlotSums } from './takeaway.ts';
 
 /**

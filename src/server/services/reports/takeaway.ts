@@ -4,8 +4,14 @@ import type { SqlDialect } from '../../db/dialect.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { TakeawayRow, TakeawaySlotRow } from '../../../shared/schemas/reports.ts';
 import type { Load } from '../../../shared/schemas/takeaway.ts';
-import type { RangeQuery } from './bookings.ts';
-import { everyPeriod, periodsOf, summedByPeriod, weekdaysIn, weekdaySql } from './periods.ts';
+import {
+  everyPeriod,
+  periodsOf,
+  summedByPeriod,
+  weekdaysIn,
+  weekdaySql,
+  type RangeQuery,
+} from './periods.ts';
 
 /**
  * Each order once in a join with its lines: on its first line (position 0,
@@ -66,14 +72,12 @@ const average = (sum: number, days: number) =>
   days === 0 ? 0 : Math.round((sum / days) * 100) / 100;
 
 /**
- * `takeaway` with `group=slot` of one range: per weekday and pickup time,
- * the orders the kitchen made (all but declined and cancelled ones: a
- * no-show's were made too) and their pieces per kitchen group, each the
- * average per such weekday of the range, beside the slot's limits. The
- * pieces count as a slot's load does (services/takeaway/orders.ts
- * `heldLoads`): each line's quantity in the group it was ordered with.
- * `times`: the pickup times to show a row of, found or not (both ranges'
- * times, so that the two heat maps have the same grid).
+ * `takeaway` with `group=slot` of one range, summed: per weekday and pickup
+ * time, the orders the kitchen made (all but declined and cancelled ones: a
+ * no-show's were made too) and their pieces per kitchen group (`slotRows`
+ * averages them). The pieces count as a slot's load does
+ * (services/takeaway/orders.ts `heldLoads`): each line's quantity in the
+ * group it was ordered with.
  */
 export async function takeawaySlotSums(
   db: Kysely<Database>,
@@ -117,7 +121,9 @@ export type SlotSums = Awaited<ReturnType<typeof takeawaySlotSums>>;
 
 /**
  * The heat map's rows of one range: every weekday the range holds by every
- * time of `times`, averaged per such weekday, zeros where nothing was made.
+ * time of `times` (both ranges' times, so that the two maps have one grid),
+ * each sum the average per such weekday of the range (2 decimals), zeros
+ * where nothing was made, beside today's limits per slot.
  */
 export function slotRows(
   range: { from: string; to: string },
