@@ -41,6 +41,7 @@ import { backupsDomain } from './domains/backups.ts';
 import { pushDomain } from './domains/push.ts';
 import { reviewsDomain } from './domains/reviews.ts';
 import { overviewDomain } from './domains/overview.ts';
+import { reportsDomain } from './domains/reports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -246,6 +247,7 @@ export async function buildApp({
   await app.register(guestsDomain, { now: clock });
   await app.register(reviewsDomain, { now: clock });
   await app.register(overviewDomain, { now: clock });
+  await app.register(reportsDomain, { now: clock });
   await app.register(backupsDomain, { now: clock });
   await app.register(pushDomain);
   // Unknown API paths are JSON 404s, never pages: after every API route.

@@ -123,6 +123,7 @@ const ALL_MIGRATIONS = [
   '030-guests',
   '031-guest-search',
   '032-anonymised-history',
+  '033-report-indexes',
 ];
 
 describe('DATABASE_URL', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { romeDate } from '../../shared/opening-hours.ts';
-import type { Overview } from '../../shared/schemas/reports.ts';
+import type { Overview } from '../../shared/schemas/overview.ts';
 import type { ReservationSettings } from '../../shared/schemas/reservations.ts';
 import { SEATED_STATUSES } from '../../shared/schemas/reservations.ts';
 import { LOADING_STATUSES } from '../../shared/schemas/takeaway.ts';

@@ -124,21 +124,3 @@ export interface ReportAnswer<Name extends ReportName = ReportName> {
   rows: ReportRows[Name][];
   previous: { from: string; to: string; rows: ReportRows[Name][] };
 }
-
-/**
- * GET /api/overview (every staff member): the back office's first screen,
- * tonight at a glance; each figure links to its section.
- */
-export interface Overview {
-  /** Today in Rome. */
-  date: string;
-  /** Covers of today's bookings that still hold seats, and the seats the room has. */
-  covers: number;
-  capacity: number;
-  /** Today's takeaway orders the kitchen still has to make. */
-  takeawayToMake: number;
-  /** Event requests nobody has answered yet (status `new`). */
-  newEventRequests: number;
-  /** Contact messages nobody has read. */
-  unreadMessages: number;
-}

@@ -1,5 +1,5 @@
 import { overviewAnswer } from '../../../shared/schemas/overview.ts';
-import type { Overview } from '../../../shared/schemas/reports.ts';
+import type { Overview } from '../../../shared/schemas/overview.ts';
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import type { PolledSnapshot } from '../../staff-kit/index.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Overview } from '../../../shared/schemas/reports.ts';
+import type { Overview } from '../../../shared/schemas/overview.ts';
 import {
   fakeServer,
   renderStaffPage,

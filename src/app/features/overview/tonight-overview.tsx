@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Overview } from '../../../shared/schemas/reports.ts';
+import type { Overview } from '../../../shared/schemas/overview.ts';
 import { sectionAt, sectionHref, type SectionPath } from '../../back-office/sections.ts';
 import { usePolled } from '../../staff-kit/index.ts';
 import { fetchOverview } from './overview-api.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Overview } from '../../../shared/schemas/reports.ts';
+import type { Overview } from '../../../shared/schemas/overview.ts';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { insertPlan } from '../../testing/floor.ts';
 import { seedBooking, seedEvent, seedOrder } from '../../testing/guests.ts';
