@@ -169,6 +169,7 @@ describe('dashboard', () => {
         'Messaggi',
         'Colleghi',
         'Registro attività',
+        'Report',
         'Il mio account',
       ]),
     );
