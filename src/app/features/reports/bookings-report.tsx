@@ -32,7 +32,8 @@ export function BookingsReport({
     { key: 'phone', label: T.phone },
     { key: 'walkIn', label: T.walkIn },
   ] as const;
-  const bookings = sum(rows, 'bookings');
+  // The three sources' sum, so that the shares make the whole.
+  const bookings = sources.reduce((total, source) => total + sum(rows, source.key), 0);
   return (
     <>
       <TimeChart

@@ -1,4 +1,3 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { labelStep, useWidth } from './use-width.ts';
@@ -121,23 +120,35 @@ export function TimeChart({
                       ))}
                 </g>
               ))}
-          <AxisLeft
-            scale={y}
-            tickValues={yTicks}
-            tickFormat={(value) => valueText(Number(value))}
-            hideAxisLine
-            hideTicks
-            tickLabelProps={{ className: 'report-chart__tick', fontSize: 12, dx: -4 }}
+          {yTicks.map((value) => (
+            <text
+              key={value}
+              className="report-chart__tick"
+              x={-6}
+              y={y(value) + 4}
+              fontSize={12}
+              textAnchor="end"
+            >
+              {valueText(value)}
+            </text>
+          ))}
+          <line
+            className="report-chart__axis"
+            x1={0}
+            x2={innerWidth}
+            y1={innerHeight}
+            y2={innerHeight}
           />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={periods.filter((_, index) => index % step === 0)}
-            tickFormat={tick}
-            axisLineClassName="report-chart__axis"
-            tickClassName="report-chart__tick-line"
-            tickLabelProps={{ className: 'report-chart__tick', fontSize: 12 }}
-          />
+          {periods
+            .filter((_, index) => index % step === 0)
+            .map((period) => (
+              <g key={period} transform={`translate(${centre(period)},${innerHeight})`}>
+                <line className="report-chart__tick-line" y2={5} />
+                <text className="report-chart__tick" y={18} fontSize={12} textAnchor="middle">
+                  {tick(period)}
+                </text>
+              </g>
+            ))}
         </g>
       </svg>
       <ul className="report-legend" aria-hidden="true">
