@@ -248,7 +248,7 @@ test('the owner reads the month, changes the period, groups by week and download
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Scarica le prenotazioni (CSV)' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('bookings-2026-11-01-2026-11-30.csv');
+  expect(download.suggestedFilename()).toBe('prenotazioni-2026-11-01-2026-11-30.csv');
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trim().split(/\r?\n/);
   expect(header).toBe(

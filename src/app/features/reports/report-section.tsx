@@ -1,7 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { ReportName } from '../../../shared/schemas/reports.ts';
 import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
-import { csvHref, fetchCsv, type ReportAsk } from './reports-api.ts';
+import { csvFileName, csvHref, fetchCsv, type ReportAsk } from './reports-api.ts';
 import { REPORTS_TEXTS as T } from './reports-texts.ts';
 
 /**
@@ -50,7 +50,7 @@ export function ReportSection<Data>({
 function CsvLink({ name, ask, label }: { name: ReportName; ask: ReportAsk; label: string }) {
   const { save } = useStaffSave();
   const href = csvHref(name, ask);
-  const fileName = `${name}-${ask.from}-${ask.to}.csv`;
+  const fileName = csvFileName(name, ask);
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     const result = await save((token) => fetchCsv(token, href), {

@@ -319,7 +319,7 @@ describe('/dashboard/reports (owner)', () => {
     expect(new Headers(asked?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
     expect(created).toHaveBeenCalledWith(expect.any(Blob));
     const download = clicked.mock.contexts[0] as HTMLAnchorElement;
-    expect(download.download).toBe(`bookings-${WEEK.from}-${WEEK.to}.csv`);
+    expect(download.download).toBe(`prenotazioni-${WEEK.from}-${WEEK.to}.csv`);
     clicked.mockRestore();
   });
 
