@@ -9,6 +9,12 @@ const percents = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFract
 export const count = (value: number) => integers.format(value);
 export const decimal = (value: number) => decimals.format(value);
 export const percent = (value: number) => percents.format(value);
+const wholePercents = new Intl.NumberFormat('it-IT', {
+  style: 'percent',
+  maximumFractionDigits: 0,
+});
+/** "67%": where a column of many figures must stay narrow (the heat map's). */
+export const wholePercent = (value: number) => wholePercents.format(value);
 /** Money as the server writes it ("1234.50"), in euros. */
 export const money = (amount: string) => formatPrice(amount);
 

@@ -2,7 +2,7 @@ import type { TimeGroup } from './periods.ts';
 import { DataTable } from './charts/data-table.tsx';
 import { HeatMap, type HeatCell } from './charts/heat-map.tsx';
 import { TimeChart } from './charts/time-chart.tsx';
-import { count, money, percent, periodText, periodTick } from './format.ts';
+import { count, money, percent, periodText, periodTick, wholePercent } from './format.ts';
 import type { Answer, TakeawayRow, TakeawaySlotRow } from './reports-api.ts';
 import { TAKEAWAY_TEXTS as T } from './reports-texts.ts';
 
@@ -111,7 +111,7 @@ export function TakeawaySlots({ answer }: { answer: Answer<TakeawaySlotRow> }) {
       <HeatMap
         cells={cells}
         days={SHORT_DAYS}
-        percent={(load) => percent(load).replace(/\s/g, '')}
+        percent={wholePercent}
         summary={T.heatSummary(
           busiest?.load
             ? T.busiest(DAYS[busiest.weekday - 1] ?? '', busiest.time, percent(busiest.load))
@@ -121,13 +121,16 @@ export function TakeawaySlots({ answer }: { answer: Answer<TakeawaySlotRow> }) {
       <HeatLegend />
       <DataTable
         caption={T.heatCaption}
-        columns={[{ label: T.time }, ...DAYS.map((day) => ({ label: day, numeric: true }))]}
+        columns={[
+          { label: T.time },
+          ...DAYS.map((day, index) => ({ label: day, short: SHORT_DAYS[index], numeric: true })),
+        ]}
         rows={times.map((time) => [
           time,
           ...DAYS.map((_, index) => {
             const row = at(index + 1, time);
             const load = row ? slotLoad(row) : null;
-            return row && load !== null ? percent(load) : T.noLimit;
+            return row && load !== null ? wholePercent(load) : T.noLimit;
           }),
         ])}
       />

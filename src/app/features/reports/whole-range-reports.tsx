@@ -97,24 +97,24 @@ export function LanguagesReport({ answer }: { answer: Answer<LanguagesRow> }) {
         items={rows.map((row) => ({
           label: LANGUAGE_LABELS_IT[row.lang],
           parts: [
-            { key: 'covers', value: row.bookings },
-            { key: 'seated', value: row.orders },
-            { key: 'event-confirmed', value: row.events },
+            { key: 'lang-bookings', value: row.bookings },
+            { key: 'lang-orders', value: row.orders },
+            { key: 'lang-events', value: row.events },
           ],
           valueText: count(total(row)),
         }))}
       />
       <ul className="report-legend" aria-hidden="true">
         <li>
-          <span className="report-legend__swatch report-chart--covers" />
+          <span className="report-legend__swatch report-chart--lang-bookings" />
           {T.bookings}
         </li>
         <li>
-          <span className="report-legend__swatch report-chart--seated" />
+          <span className="report-legend__swatch report-chart--lang-orders" />
           {T.orders}
         </li>
         <li>
-          <span className="report-legend__swatch report-chart--event-confirmed" />
+          <span className="report-legend__swatch report-chart--lang-events" />
           {T.events}
         </li>
       </ul>

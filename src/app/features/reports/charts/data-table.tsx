@@ -1,6 +1,8 @@
 /** A column: its heading, and whether its cells are figures (aligned right). */
 export interface Column {
   label: string;
+  /** What the eye reads where the column is narrow ("lun"); a screen reader still reads `label`. */
+  short?: string;
   numeric?: boolean;
 }
 
@@ -30,7 +32,14 @@ export function DataTable({
                 scope="col"
                 className={column.numeric ? 'report-table__n' : ''}
               >
-                {column.label}
+                {column.short ? (
+                  <>
+                    <span aria-hidden="true">{column.short}</span>
+                    <span className="visually-hidden">{column.label}</span>
+                  </>
+                ) : (
+                  column.label
+                )}
               </th>
             ))}
           </tr>
