@@ -139,7 +139,7 @@ export function TakeawaySlots({ answer }: { answer: Answer<TakeawaySlotRow> }) {
 }
 
 function HeatLegend() {
-  const steps = ['0', '< 25 %', '< 50 %', '< 75 %', '< 100 %', '≥ 100 %'];
+  const steps = ['0', '< 25%', '< 50%', '< 75%', '< 100%', '≥ 100%'];
   return (
     <p className="report-heat-legend" aria-hidden="true">
       <span>{T.scale}</span>
