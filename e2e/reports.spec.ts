@@ -37,7 +37,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ viewport: PHONE });
 
 test.beforeAll(async () => {
-  server = await startTestServer({ CLOCK_START: CLOCK });
+  // Each online guest is a client address of their own (X-Forwarded-For from loopback).
+  server = await startTestServer({ CLOCK_START: CLOCK, TRUST_PROXY: 'loopback' });
   owner = await createStaffAccount(server.databaseUrl, 'reports-owner', {}, 'owner');
   staff = await createStaffAccount(server.databaseUrl, 'reports-staff', {}, 'staff');
 });
@@ -163,7 +164,9 @@ async function seedNovember(request: APIRequestContext, session: StaffSession) {
     // A day the takeaway is closed refuses the order: the report counts those taken.
     if (order.status() !== 201) continue;
     const { id } = (await order.json()) as { id: number };
-    await call(request, session, 'patch', `/takeaway/orders/${id}`, { status: 'collected' });
+    for (const status of ['accepted', 'ready', 'collected']) {
+      await call(request, session, 'patch', `/takeaway/orders/${id}`, { status });
+    }
   }
 }
 
@@ -181,6 +184,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sezioni' });
+const grouping = (page: Page) => page.getByRole('group', { name: 'Raggruppa per' });
 const coversChart = (page: Page) => page.getByRole('img', { name: /^Coperti prenotati:/ });
 const italian = (value: number) => new Intl.NumberFormat('it-IT').format(value);
 
@@ -237,7 +241,7 @@ test('the owner reads the month, changes the period, groups by week and download
   // Back to November, by week.
   await page.goBack();
   await expect(page.getByText('1 nov 2026 – 30 nov 2026')).toBeVisible();
-  await page.getByRole('radio', { name: 'Settimana' }).check();
+  await grouping(page).getByRole('radio', { name: 'Settimana' }).check();
   await expect(page).toHaveURL(/per=settimana/);
   await expect(table.getByRole('rowheader').first()).toHaveText(/^sett\. dal /);
   await expect(coversChart(page)).toHaveAccessibleName(
@@ -259,7 +263,7 @@ test('the owner reads the month, changes the period, groups by week and download
   expect(lines[0]?.startsWith('2026-10-26,') || lines[0]?.startsWith('2026-11-')).toBe(true);
 
   await page.setViewportSize(WIDE);
-  await page.getByRole('radio', { name: 'Giorno' }).check();
+  await grouping(page).getByRole('radio', { name: 'Giorno' }).check();
   await expect(
     page.getByRole('table', { name: 'Coperti per periodo' }).getByRole('row'),
   ).toHaveCount(31);

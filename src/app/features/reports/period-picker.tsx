@@ -21,18 +21,17 @@ import { PERIOD_TEXTS as T } from './reports-texts.ts';
 export function PeriodPicker({ period, today }: { period: Period; today: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const [custom, setCustom] = useState(period.preset === 'personalizzato');
+  // The choice shows at once; the page follows when the reports of the new address are in.
+  const [chosen, setChosen] = useState<Preset>(period.preset);
+  const [group, setGroup] = useState<TimeGroup>(period.group);
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
   const [invalid, setInvalid] = useState(false);
   const go = (next: Period) => void navigate(periodSearch(next), { preventScrollReset: true });
 
   function choose(preset: Preset) {
-    if (preset === 'personalizzato') {
-      setCustom(true);
-      return;
-    }
-    setCustom(false);
+    setChosen(preset);
+    if (preset === 'personalizzato') return;
     setInvalid(false);
     const range = presetRange(preset, today);
     setFrom(range.from);
@@ -50,7 +49,6 @@ export function PeriodPicker({ period, today }: { period: Period; today: string 
     go({ preset: 'personalizzato', from, to, group: defaultGroup(from, to) });
   }
 
-  const shown: Preset = custom ? 'personalizzato' : period.preset;
   return (
     <form className="report-picker" onSubmit={showCustom}>
       <fieldset className="report-picker__choices">
@@ -61,14 +59,14 @@ export function PeriodPicker({ period, today }: { period: Period; today: string 
               type="radio"
               name={`${id}-preset`}
               value={preset}
-              checked={shown === preset}
+              checked={chosen === preset}
               onChange={() => choose(preset)}
             />
             {T.presets[preset]}
           </label>
         ))}
       </fieldset>
-      {custom ? (
+      {chosen === 'personalizzato' ? (
         <div className="report-picker__custom">
           <div className="staff-field">
             <label htmlFor={`${id}-from`}>{T.from}</label>
@@ -106,16 +104,19 @@ export function PeriodPicker({ period, today }: { period: Period; today: string 
       ) : null}
       <fieldset className="report-picker__choices">
         <legend>{T.groupLegend}</legend>
-        {TIME_GROUPS.map((group: TimeGroup) => (
-          <label key={group} className="report-picker__choice">
+        {TIME_GROUPS.map((option) => (
+          <label key={option} className="report-picker__choice">
             <input
               type="radio"
               name={`${id}-group`}
-              value={group}
-              checked={period.group === group}
-              onChange={() => go({ ...period, group })}
+              value={option}
+              checked={group === option}
+              onChange={() => {
+                setGroup(option);
+                go({ ...period, group: option });
+              }}
             />
-            {T.groups[group]}
+            {T.groups[option]}
           </label>
         ))}
       </fieldset>

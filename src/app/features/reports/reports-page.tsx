@@ -37,7 +37,7 @@ export function ReportsPage({ data, now = new Date() }: { data: ReportsData; now
   return (
     <StaffPanel heading="h1" title={T.title} intro={T.intro} className="reports">
       <PeriodPicker
-        key={`${period.preset}-${period.from}-${period.to}`}
+        key={`${period.preset}-${period.from}-${period.to}-${period.group}`}
         period={period}
         today={romeDate(now)}
       />
