@@ -146,27 +146,66 @@ async function seedNovember(request: APIRequestContext, session: StaffSession) {
       covers.set(date, party + 2 + 4);
     }
   }
-  for (const day of [3, 6, 7, 13, 14, 20, 21, 27, 28]) {
-    const order = await request.post(`${server.url}/api/takeaway/orders/staff`, {
-      headers: { Authorization: `Bearer ${session.token}` },
-      data: {
-        name: `Asporto ${day}`,
-        phone: `+39 333 777 ${String(1000 + day)}`,
-        lang: 'it',
-        pickup: { date: november(day), time: '19:30' },
-        items: [
-          { id: MARGHERITA, quantity: 1 + (day % 3) },
-          { id: DIAVOLA, quantity: 1 },
-        ],
-        override: true,
-      },
-    });
-    // A day the takeaway is closed refuses the order: the report counts those taken.
-    if (order.status() !== 201) continue;
-    const { id } = (await order.json()) as { id: number };
-    for (const status of ['accepted', 'ready', 'collected']) {
-      await call(request, session, 'patch', `/takeaway/orders/${id}`, { status });
+  // A walk-in tonight, seated at once.
+  await call(request, session, 'post', '/reservations/walk-in', { party: 3 });
+  covers.set(november(2), (covers.get(november(2)) ?? 0) + 3);
+  // Takeaway orders as far ahead as the settings allow (two weeks), at a few pickup times.
+  const takeaway = await call(request, session, 'get', '/takeaway/settings');
+  await call(request, session, 'put', '/takeaway/settings', {
+    enabled: takeaway.enabled,
+    slotMinutes: takeaway.slotMinutes,
+    limits: takeaway.limits,
+    prepMinutes: takeaway.prepMinutes,
+    horizonDays: 14,
+  });
+  for (let day = 2; day <= 15; day += 1) {
+    for (const [index, time] of ['19:00', '19:30', '20:15', '20:30'].entries()) {
+      if ((day + index) % 3 === 0) continue;
+      const order = await request.post(`${server.url}/api/takeaway/orders/staff`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+        data: {
+          name: `Asporto ${day} ${time}`,
+          phone: `+39 333 777 ${String(1000 + day)}`,
+          lang: 'it',
+          pickup: { date: november(day), time },
+          items: [
+            { id: MARGHERITA, quantity: 1 + ((day + index) % 4) },
+            { id: DIAVOLA, quantity: 1 + (index % 2) },
+          ],
+          override: true,
+        },
+      });
+      // A day the takeaway is closed refuses the order: the report counts those taken.
+      if (order.status() !== 201) continue;
+      const { id } = (await order.json()) as { id: number };
+      for (const status of ['accepted', 'ready', 'collected']) {
+        await call(request, session, 'patch', `/takeaway/orders/${id}`, { status });
+      }
     }
+  }
+  // Event requests for later in the month.
+  for (const [index, date] of [november(20), november(21), november(27)].entries()) {
+    await call(
+      request,
+      null,
+      'post',
+      '/events/inquiries',
+      {
+        kind: 'birthday',
+        date,
+        service: 'dinner',
+        adults: 20 + index * 10,
+        children: 0,
+        area: 'any',
+        allergens: [],
+        name: `Festa ${index}`,
+        email: `festa${index}@example.test`,
+        phone: `+39 333 888 100${index}`,
+        lang: index === 1 ? 'fr' : 'it',
+        privacy: true,
+      },
+      `10.252.${index}.1`,
+    );
   }
 }
 
