@@ -18,6 +18,7 @@ import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { measureBackup } from './backup.ts';
 import { measureTables, TABLES_P50_MS, TABLES_VS_BARE_FASTIFY } from './tables.ts';
 import { GUEST_SEARCH_P50_MS, measureGuests } from './guests.ts';
+import { measureReports, REPORT_BUDGET_MS } from './reports.ts';
 import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
 import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
 
@@ -58,6 +59,8 @@ const MEASURES = {
   tables:
     'availability of a day with 40 tables, 10 combinations and 200 bookings, by tables and by covers',
   guests: "staff's guest search over 20,000 guest records on SQLite",
+  reports:
+    "the owner's reports over a year (40,000 bookings, 20,000 orders, 500 events), SQLite and PostgreSQL",
 } as const;
 type Measure = keyof typeof MEASURES;
 const asked = process.argv.slice(2);
@@ -804,6 +807,25 @@ if (wanted('guests')) {
     `≤ ${GUEST_SEARCH_P50_MS} ms`,
     guests.p50Ms <= GUEST_SEARCH_P50_MS,
   );
+}
+
+if (wanted('reports')) {
+  // 13. The owner's reports (issue 40), each over a year, one request at a time, on each engine.
+  const reports = await measureReports();
+  results.reports = reports;
+  const engines: [string, typeof reports.sqlite][] = [['SQLite', reports.sqlite]];
+  if (reports.postgres) engines.push(['PostgreSQL', reports.postgres]);
+  else console.log('reports: TEST_POSTGRES_URL unset, PostgreSQL not measured');
+  for (const [engine, measured] of engines) {
+    for (const [report, { p50Ms, maxMs }] of Object.entries(measured.times)) {
+      record(
+        `report ${report} over a year on ${engine} (p50, max of 15)`,
+        `${p50Ms.toFixed(1)}, ${maxMs.toFixed(1)} ms`,
+        `≤ ${REPORT_BUDGET_MS} ms`,
+        p50Ms <= REPORT_BUDGET_MS,
+      );
+    }
+  }
 }
 
 console.log(

@@ -67,7 +67,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${url}/api/health`);
-  return { url, databaseUrl, stop: stopper(child, dir) };
+  return { url, databaseUrl: env.DATABASE_URL ?? databaseUrl, stop: stopper(child, dir) };
 }
 
 /** A staff account made with the CLI on the site's database, logged in through the API. */

@@ -40,6 +40,7 @@ import { guestsDomain } from './domains/guests.ts';
 import { backupsDomain } from './domains/backups.ts';
 import { pushDomain } from './domains/push.ts';
 import { reviewsDomain } from './domains/reviews.ts';
+import { reportsDomain } from './domains/reports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(guestDataDomain, { now: clock });
   await app.register(guestsDomain, { now: clock });
   await app.register(reviewsDomain, { now: clock });
+  await app.register(reportsDomain, { now: clock });
   await app.register(backupsDomain, { now: clock });
   await app.register(pushDomain);
   // Unknown API paths are JSON 404s, never pages: after every API route.

@@ -122,6 +122,7 @@ const ALL_MIGRATIONS = [
   '029-floor-plan',
   '030-guests',
   '031-guest-search',
+  '033-report-indexes',
 ];
 
 describe('DATABASE_URL', () => {

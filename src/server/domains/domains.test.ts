@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import { eventsDomain } from './events.ts';
+import { reportsDomain } from './reports.ts';
 import { reservationsDomain } from './reservations.ts';
 import { takeawayDomain } from './takeaway.ts';
 
@@ -26,6 +27,7 @@ describe('the domains', () => {
   it.each([
     ['takeaway', 'menu', takeawayDomain],
     ['events', 'reservations', eventsDomain],
+    ['reports', 'takeaway', reportsDomain],
   ] as const)('%s refuses to start without %s', async (name, missing, domain) => {
     const app = Fastify({ logger: false });
     await app.register(named('core'));

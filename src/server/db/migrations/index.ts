@@ -30,6 +30,7 @@ import * as guestLinksKey from './028-guest-links-key.ts';
 import * as floorPlan from './029-floor-plan.ts';
 import * as guests from './030-guests.ts';
 import * as guestSearch from './031-guest-search.ts';
+import * as reportIndexes from './033-report-indexes.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -94,5 +95,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     },
     '030-guests': { up: (db) => guests.up(db, dialect), down: guests.down },
     '031-guest-search': { up: guestSearch.up, down: guestSearch.down },
+    '033-report-indexes': { up: reportIndexes.up, down: reportIndexes.down },
   };
 }

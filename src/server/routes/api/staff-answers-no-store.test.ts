@@ -61,6 +61,8 @@ async function examples(): Promise<Record<string, string>> {
     .executeTakeFirstOrThrow();
   return {
     '/api/guests/:key': `/api/guests/${guest.key}`,
+    '/api/reports/:name': '/api/reports/bookings?from=2026-01-01&to=2026-01-31',
+    '/api/reports/:name.csv': '/api/reports/takeaway.csv?from=2026-01-01&to=2026-01-31',
     '/api/daily-menu/:id': '/api/daily-menu/1',
     '/api/daily-menu/:id/translations': '/api/daily-menu/1/translations',
     '/api/menu/items/:id/translations': `/api/menu/items/${dish.id}/translations`,

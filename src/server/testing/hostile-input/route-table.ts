@@ -195,6 +195,13 @@ export const FAMILY_FILES = {
       ['PATCH', '/api/guests/:key'],
     ],
   },
+  reports: {
+    requests: 1600,
+    routes: [
+      ['GET', '/api/reports/:name'],
+      ['GET', '/api/reports/:name.csv'],
+    ],
+  },
   backups: { requests: 300, routes: [['GET', '/api/backups']] },
   push: {
     requests: 1500,
@@ -221,6 +228,13 @@ export const familyFilesOnDisk = () =>
 /** Route patterns with their parameters' names left out (Fastify prints shared ones as `:id|:token`). */
 export const anonymousParams = (route: string) => route.replace(/:[\w|:]+/g, ':param');
 
+/** A parameter's static ending (`:name.csv`), which the segment must end with after one character at least. */
+const suffixOf = (part: string) => /^:[\w|]+(\.\w+)$/.exec(part)?.[1];
+const paramFits = (part: string, segment: string) => {
+  const suffix = suffixOf(part);
+  return suffix === undefined || (segment.length > suffix.length && segment.endsWith(suffix));
+};
+
 /** The route patterns that decoded path segments (after /api/) match, served with `method` if given (HEAD is served with GET). */
 function patternsMatching(segments: string[], method?: HTTPMethods) {
   return API_ROUTES.filter(([served, pattern]) => {
@@ -228,7 +242,9 @@ function patternsMatching(segments: string[], method?: HTTPMethods) {
     const parts = pattern.split('/').slice(2);
     return (
       parts.length === segments.length &&
-      parts.every((part, index) => (part.startsWith(':') ? true : part === segments[index]))
+      parts.every((part, index) =>
+        part.startsWith(':') ? paramFits(part, segments[index]!) : part === segments[index],
+      )
     );
   });
 }
@@ -248,8 +264,10 @@ export const matchesRoute = (segments: string[], method?: HTTPMethods) =>
 export function routeServing(request: HostileRequest): string {
   const segments = request.url.split('?')[0]!.split('/').slice(2).map(decodeURIComponent);
   const fixed = (pattern: string) => pattern.split('/').filter((part) => !part.startsWith(':'));
+  // A parameter with a static ending (`:name.csv`) is more specific than one without.
+  const endings = (pattern: string) => pattern.split('/').filter((part) => suffixOf(part)).length;
   const [method, pattern] = patternsMatching(segments, request.method).sort(
-    ([, a], [, b]) => fixed(b).length - fixed(a).length,
+    ([, a], [, b]) => fixed(b).length - fixed(a).length || endings(b) - endings(a),
   )[0] ?? [request.method, request.url];
   return `${method} ${pattern}`;
 }
