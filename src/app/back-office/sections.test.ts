@@ -54,10 +54,10 @@ describe('the back-office sections', () => {
     expect(new Set(SECTIONS.map((section) => section.module)).size).toBe(SECTIONS.length);
   });
 
-  it('owners see every section; other staff all but the owners’ (the audit log, the floor plan)', () => {
+  it('owners see every section; other staff all but the owners’ (the audit log, the floor plan, the reports)', () => {
     expect(sectionsFor('owner')).toEqual([...SECTIONS]);
     expect(sectionsFor('staff').map((section) => section.path)).toEqual(
-      SECTIONS.filter((section) => !['audit', 'floor'].includes(section.path)).map(
+      SECTIONS.filter((section) => !['audit', 'floor', 'reports'].includes(section.path)).map(
         (section) => section.path,
       ),
     );

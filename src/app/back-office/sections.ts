@@ -122,6 +122,13 @@ export const SECTIONS = [
     module: 'routes/staff/audit.tsx',
   },
   {
+    path: 'reports',
+    label: 'Report',
+    role: 'owner',
+    group: 'team',
+    module: 'routes/staff/reports.tsx',
+  },
+  {
     path: 'account',
     label: 'Il mio account',
     role: 'staff',

@@ -178,6 +178,7 @@ describe('dashboard', () => {
         'Messaggi',
         'Colleghi',
         'Registro attività',
+        'Report',
         'Il mio account',
       ]),
     );
