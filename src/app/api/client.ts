@@ -124,3 +124,34 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function isUnauthorized(failure: ApiFailure): boolean {
   return failure.kind === 'http' && failure.status === 401;
 }
+
+/**
+ * A staff download (a CSV file) as its bytes, asked with the session's token
+ * (the back office has no cookie). Read as a blob, not through apiRequest's
+ * text: decoding would drop a byte-order mark that makes Excel read the
+ * accents right.
+ */
+export async function fetchFile(token: string, href: string): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await fetch(href, {
+      headers: { Authorization: `Bearer ${token}` },
+      cache: 'no-store',
+    });
+  } catch (error) {
+    return { ok: false, failure: { kind: 'network', error } };
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    return {
+      ok: false,
+      failure: { kind: 'http', status: response.status, statusText: response.statusText, body },
+    };
+  }
+  return {
+    ok: true,
+    status: response.status,
+    statusText: response.statusText,
+    data: await response.blob(),
+  };
+}

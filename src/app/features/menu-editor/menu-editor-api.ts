@@ -1,4 +1,4 @@
-import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
+import { apiRequest, fetchFile, parseAnswer, type ApiResult } from '../../api/client.ts';
 import {
   createdAnswer,
   itemTranslationsAnswer,
@@ -95,35 +95,8 @@ export async function resetItemTranslation(
   );
 }
 
-/**
- * GET /api/menu/export.csv as the file's bytes. Read as a blob, not through
- * apiRequest's text: decoding would drop the byte-order mark that makes
- * Excel read the accents right.
- */
-export async function exportMenuCsv(token: string): Promise<ApiResult<Blob>> {
-  let response: Response;
-  try {
-    response = await fetch('/api/menu/export.csv', {
-      headers: { Authorization: `Bearer ${token}` },
-      cache: 'no-store',
-    });
-  } catch (error) {
-    return { ok: false, failure: { kind: 'network', error } };
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    return {
-      ok: false,
-      failure: { kind: 'http', status: response.status, statusText: response.statusText, body },
-    };
-  }
-  return {
-    ok: true,
-    status: response.status,
-    statusText: response.statusText,
-    data: await response.blob(),
-  };
-}
+/** GET /api/menu/export.csv as the file's bytes (its byte-order mark kept: `fetchFile`). */
+export const exportMenuCsv = (token: string) => fetchFile(token, '/api/menu/export.csv');
 
 /** POST /api/menu/import/preview: what the file would change; nothing changes yet. */
 export async function previewMenuImport(

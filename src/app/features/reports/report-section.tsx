@@ -1,7 +1,8 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { ReportName } from '../../../shared/schemas/reports.ts';
 import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
-import { csvFileName, csvHref, fetchCsv, type ReportAsk } from './reports-api.ts';
+import { fetchFile } from '../../api/client.ts';
+import { csvFileName, csvHref, type ReportAsk } from './reports-api.ts';
 import { REPORTS_TEXTS as T } from './reports-texts.ts';
 
 /**
@@ -53,7 +54,7 @@ function CsvLink({ name, ask, label }: { name: ReportName; ask: ReportAsk; label
   const fileName = csvFileName(name, ask);
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
-    const result = await save((token) => fetchCsv(token, href), {
+    const result = await save((token) => fetchFile(token, href), {
       then: false,
       networkMessage: T.csvFailed,
     });

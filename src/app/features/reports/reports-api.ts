@@ -127,32 +127,3 @@ export const fetchEventsReport = (token: string, ask: ReportAsk, signal?: AbortS
   fetchReport<EventsRow>('events', ROW_SCHEMAS.events, token, ask, signal);
 export const fetchLanguagesReport = (token: string, ask: ReportAsk, signal?: AbortSignal) =>
   fetchReport<LanguagesRow>('languages', ROW_SCHEMAS.languages, token, ask, signal);
-
-/**
- * GET /api/reports/{name}.csv: the file, asked with the session's token (the
- * back office has no cookie), for the link to hand to the browser.
- */
-export async function fetchCsv(token: string, href: string): Promise<ApiResult<Blob>> {
-  let response: Response;
-  try {
-    response = await fetch(href, {
-      headers: { Authorization: `Bearer ${token}` },
-      cache: 'no-store',
-    });
-  } catch (error) {
-    return { ok: false, failure: { kind: 'network', error } };
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    return {
-      ok: false,
-      failure: { kind: 'http', status: response.status, statusText: response.statusText, body },
-    };
-  }
-  return {
-    ok: true,
-    status: response.status,
-    statusText: response.statusText,
-    data: await response.blob(),
-  };
-}
