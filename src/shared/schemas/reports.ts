@@ -19,6 +19,23 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** The longest range one report covers: two years and a day, so a leap year fits. */
 export const REPORT_MAX_DAYS = 732;
 
+/**
+ * A report's CSV file name, in the back office's Italian, as the server
+ * sends it and the page saves it: `prenotazioni-2026-11-01-2026-11-30.csv`,
+ * the takeaway heat map's `asporto-fasce-…`.
+ */
+const FILE_NAMES: Record<ReportName, string> = {
+  bookings: 'prenotazioni',
+  takeaway: 'asporto',
+  dishes: 'piatti',
+  events: 'eventi',
+  languages: 'lingue',
+};
+export const reportFileName = (
+  name: ReportName,
+  { from, to, group }: { from: string; to: string; group?: ReportGroup },
+) => `${FILE_NAMES[name]}${group === 'slot' ? '-fasce' : ''}-${from}-${to}.csv`;
+
 /** GET /api/reports/{name} and /api/reports/{name}.csv. */
 export const reportParams = z.strictObject({ name: z.enum(REPORT_NAMES) });
 

@@ -2,7 +2,8 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { ReportName } from '../../../shared/schemas/reports.ts';
 import { LoadedPanel, useStaffSave, type Loading } from '../../staff/index.ts';
 import { fetchFile } from '../../api/client.ts';
-import { csvFileName, csvHref, type ReportAsk } from './reports-api.ts';
+import { reportFileName } from '../../../shared/schemas/reports.ts';
+import { csvHref, type ReportAsk } from './reports-api.ts';
 import { REPORTS_TEXTS as T } from './reports-texts.ts';
 
 /**
@@ -51,7 +52,7 @@ export function ReportSection<Data>({
 function CsvLink({ name, ask, label }: { name: ReportName; ask: ReportAsk; label: string }) {
   const { save } = useStaffSave();
   const href = csvHref(name, ask);
-  const fileName = csvFileName(name, ask);
+  const fileName = reportFileName(name, ask);
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     const result = await save((token) => fetchFile(token, href), {

@@ -86,17 +86,6 @@ export type Answer<Row> = Omit<ReportAnswer, 'rows' | 'previous'> & {
   previous: { from: string; to: string; rows: Row[] };
 };
 
-/** The file's name, in Italian as the server names it: `prenotazioni-2026-11-01-2026-11-30.csv`. */
-const FILE_NAMES: Record<ReportName, string> = {
-  bookings: 'prenotazioni',
-  takeaway: 'asporto',
-  dishes: 'piatti',
-  events: 'eventi',
-  languages: 'lingue',
-};
-export const csvFileName = (name: ReportName, { from, to, group }: ReportAsk) =>
-  `${FILE_NAMES[name]}${group === 'slot' ? '-fasce' : ''}-${from}-${to}.csv`;
-
 async function fetchReport<Row>(
   name: ReportName,
   schema: z.ZodType<Row>,

@@ -1,3 +1,4 @@
+import { DAY_NAMES_IT } from '../../../shared/schemas/opening-hours.ts';
 import type { TimeGroup } from './periods.ts';
 import { DataTable } from './charts/data-table.tsx';
 import { HeatMap, type HeatCell } from './charts/heat-map.tsx';
@@ -8,15 +9,7 @@ import { TAKEAWAY_TEXTS as T } from './reports-texts.ts';
 
 /** Weekdays, Monday first: short on the chart, whole in the table. */
 const SHORT_DAYS = ['lun', 'mar', 'mer', 'gio', 'ven', 'sab', 'dom'] as const;
-const DAYS = [
-  'lunedì',
-  'martedì',
-  'mercoledì',
-  'giovedì',
-  'venerdì',
-  'sabato',
-  'domenica',
-] as const;
+const DAYS = DAY_NAMES_IT.slice(1);
 
 /** Money summed in cents, so that a sum of decimal strings stays exact. */
 const cents = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  reportFileName,
   reportParams,
   reportQuery,
   type ReportName,
   type ReportQuery,
 } from '../../../shared/schemas/reports.ts';
 import { requireOwner } from '../../plugins/staff-auth.ts';
-import { reportCsv, reportFileName } from '../../services/reports/csv.ts';
+import { reportCsv } from '../../services/reports/csv.ts';
 import { fieldError } from './errors.ts';
 
 const SLOT_ONLY_TAKEAWAY = 'Raggruppamento per fascia: solo per il rapporto asporto.';

@@ -26,20 +26,6 @@ const COLUMNS = {
   languages: ['lang', 'bookings', 'orders', 'events'],
 } as const;
 
-/** The file's name, in the back office's Italian: `prenotazioni-2026-11-01-2026-11-30.csv`. */
-const FILE_NAMES: Record<ReportName, string> = {
-  bookings: 'prenotazioni',
-  takeaway: 'asporto',
-  dishes: 'piatti',
-  events: 'eventi',
-  languages: 'lingue',
-};
-
-export function reportFileName(name: ReportName, answer: ReportAnswer): string {
-  const slots = answer.group === 'slot' ? '-fasce' : '';
-  return `${FILE_NAMES[name]}${slots}-${answer.from}-${answer.to}.csv`;
-}
-
 /**
  * A cell a spreadsheet would read as a formula (it begins with `=`, `+`,
  * `-`, `@`, a tab or a carriage return) written behind an apostrophe, so it
