@@ -23,6 +23,9 @@ const ALLOWED = new Map([
   // in backup/archive-tables.ts).
   ['backup/archive.ts', 3],
   ['backup/archive-schema.ts', 1],
+  // The reports group by a date column the report's own query names
+  // (constants of services/reports/*.ts), quoted as identifiers by `sql.ref`.
+  ['services/reports/periods.ts', 3],
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -61,11 +61,15 @@ describe('every API route', () => {
       '/api/takeaway/orders': 'date=2026-01-14&',
       '/api/takeaway/board': 'date=2026-01-14&',
       '/api/takeaway/orders/status': 'token=1.x&',
+      '/api/reports/1': 'from=2026-11-01&to=2026-11-30&',
+      '/api/reports/1.csv': 'from=2026-11-01&to=2026-11-30&',
     };
     // Paths whose parameter has a form of its own ("1" is no calendar feed's address).
     const paths: Record<string, string> = {
       '/api/reservations/calendar/1': `/api/reservations/calendar/${'a'.repeat(43)}.ics`,
       '/api/guests/1': `/api/guests/${'a'.repeat(16)}`,
+      '/api/reports/1': '/api/reports/bookings',
+      '/api/reports/1.csv': '/api/reports/bookings.csv',
     };
     for (const { method, path } of routes) {
       const response = await harness.app.inject({

@@ -45,13 +45,13 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createIndex('reservations_named_starts_at')
     .on('reservations')
     .column('starts_at')
-    .where(sql.ref('anonymised_at'), 'is', null)
+    .where(sql`anonymised_at`, 'is', null)
     .execute();
   await db.schema
     .createIndex('takeaway_orders_named_pickup')
     .on('takeaway_orders')
     .columns(['date', 'time'])
-    .where(sql.ref('anonymised_at'), 'is', null)
+    .where(sql`anonymised_at`, 'is', null)
     .execute();
 }
 
