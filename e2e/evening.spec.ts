@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, hydrated, toast } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import {
@@ -288,10 +289,7 @@ for (const { label, viewport } of WIDTHS) {
         name: 'Trascina Sara Verdi su un altro tavolo',
       });
       await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(
-        page.getByRole('status').filter({ hasText: 'Hai preso Sara Verdi.' }),
-      ).toBeAttached();
+      await pickUpWithKeyboard(page, 'Hai preso Sara Verdi.');
       await page.keyboard.press('ArrowDown');
       await expect(
         page.getByRole('status').filter({ hasText: 'Sara Verdi sopra il tavolo T4.' }),

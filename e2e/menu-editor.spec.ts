@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
+import { pickUpWithKeyboard } from './support/keyboard-drag.ts';
 import { test, expect, hydrated, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import {
@@ -78,10 +79,9 @@ test('staff edit the menu at 390 px and German visitors see every change', async
   await test.step('reorder by keyboard: the caponata goes first', async () => {
     await expect(dishNames(page, 'Antipasti').nth(1)).toHaveText('Caponata di melanzane');
     await page.getByRole('button', { name: 'Sposta Caponata di melanzane' }).focus();
-    // Each step waits for what a screen reader hears: the sensor listens from the next tick.
+    // Each step waits for what a screen reader hears.
     const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
-    await page.keyboard.press('Space');
-    await heard('Preso Caponata di melanzane.');
+    await pickUpWithKeyboard(page, 'Preso Caponata di melanzane.');
     await page.keyboard.press('ArrowUp');
     await heard('Caponata di melanzane in posizione 1.');
     await page.keyboard.press('Space');
