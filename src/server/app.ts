@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
-import { stdSerializers, type DestinationStream } from 'pino';
+import { stdSerializers } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import type { ServerBuild } from 'react-router';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,6 +14,7 @@ import { apiConventions } from './plugins/api-conventions.ts';
 import { earlyAnswers } from './plugins/early-answers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { errorForLog } from './error-code.ts';
+import { logDestination, logFormat, type LogOutput } from './log-stream.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
@@ -75,8 +76,12 @@ export interface AppOptions {
   /** The React Router app; without it only the API is served (API tests). */
   build?: ProductionBuild | DevelopmentBuild;
   logger?: boolean;
-  /** Where log lines go (tests read them); standard output by default. */
-  logStream?: DestinationStream;
+  /**
+   * Where log lines go (tests read them); standard output by default. In
+   * the format LOG_FORMAT names, else pretty if it is a terminal (`isTTY`),
+   * else JSON (log-stream.ts).
+   */
+  logStream?: LogOutput;
   /** How often the outbox worker looks for due mail (tests shorten it). */
   outboxPollMs?: number;
   /**
@@ -171,6 +176,10 @@ export async function buildApp({
   bodyTimeoutMs,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
+  const logFormatted = logDestination(
+    logFormat(config.LOG_FORMAT, logStream ?? process.stdout),
+    logStream,
+  );
   const app = Fastify({
     logger: logger
       ? {
@@ -180,7 +189,7 @@ export async function buildApp({
             req: requestForLog,
             err: (error) => stdSerializers.err(errorForLog(error) as Error),
           },
-          ...(logStream ? { stream: logStream } : {}),
+          ...(logFormatted ? { stream: logFormatted } : {}),
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -86,6 +86,15 @@ describe('loadConfig: environment variables, all optional', () => {
     }
   });
 
+  it('reads LOG_FORMAT as json or pretty, unset leaving the choice to the output', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: ' pretty ' }).LOG_FORMAT).toBe('pretty');
+    for (const bad of ['yaml', 'JSON', 'true']) {
+      expect(() => loadConfig({ LOG_FORMAT: bad }), bad).toThrow(/LOG_FORMAT:/);
+    }
+  });
+
   it('names every bad key', () => {
     const bad = {
       PORT: 'eighty',
@@ -96,6 +105,7 @@ describe('loadConfig: environment variables, all optional', () => {
       CONTACT_EMAIL: 'nobody',
       CLOCK_START: 'next winter',
       BACKUP_PASSPHRASE: 'mare',
+      LOG_FORMAT: 'colours',
     };
     try {
       loadConfig(bad);

@@ -89,6 +89,13 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * How log lines are written: `json` (one JSON object a line, what a log
+     * collector reads) or `pretty` (pino-pretty's lines, for a person).
+     * Unset: pretty when standard output is a terminal, JSON otherwise
+     * (log-stream.ts decides, where the output is known).
+     */
+    LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty']).optional()),
     /** The folder of the daily backups (src/server/backup/daily-backup.ts); unset: none are taken. */
     BACKUP_DIR: optionalText,
     /** How many daily backups BACKUP_DIR keeps, the newest; older ones are removed. */

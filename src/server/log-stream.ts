@@ -1,0 +1,69 @@
+import { prettyFactory } from 'pino-pretty';
+import { destination, type DestinationStream } from 'pino';
+import { RESTAURANT_TIME_ZONE } from '../shared/opening-hours.ts';
+import type { Config } from './config.ts';
+
+/**
+ * Where the server's log lines go, and in which form (CONTRACT.md "Going
+ * live", "Logs"): JSON lines, what a log collector reads, or pino-pretty's
+ * lines for a person at a terminal. Both forms are made from the same pino
+ * record, after app.ts's serializers (tokens and guest data masked, item 34;
+ * database errors cleaned, item 43), so the pretty lines hold nothing the
+ * JSON ones do not.
+ */
+export type LogFormat = NonNullable<Config['LOG_FORMAT']>;
+
+/** Something log text can be written to; a terminal says so with `isTTY`. */
+export interface LogOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** LOG_FORMAT when set; otherwise pretty on a terminal, JSON anywhere else (a pipe, a file, journald). */
+export function logFormat(
+  configured: Config['LOG_FORMAT'],
+  output: Pick<LogOutput, 'isTTY'> = process.stdout,
+): LogFormat {
+  return configured ?? (output.isTTY === true ? 'pretty' : 'json');
+}
+
+/** A log line's time on the restaurant's clock (the server's own zone may be UTC). */
+const timeOfDay = new Intl.DateTimeFormat('it-IT', {
+  timeZone: RESTAURANT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function romeTime(time: unknown): string {
+  if (typeof time !== 'number') return `[${String(time)}]`;
+  const part = Object.fromEntries(timeOfDay.formatToParts(time).map((p) => [p.type, p.value]));
+  return `[${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}]`;
+}
+
+/**
+ * The pino destination for a format. JSON: `output` as it is (none given:
+ * undefined, so that pino writes to standard output as it always has).
+ * Pretty: each JSON line turned into pino-pretty's text and written at once,
+ * in this process, on this thread: not pino's worker-thread transport, so a
+ * line logged just before `process.exit` (serve.ts) is not lost, and the
+ * server stays one process with no extra thread.
+ */
+export function logDestination(
+  format: LogFormat,
+  output?: LogOutput,
+): DestinationStream | undefined {
+  if (format === 'json') return output;
+  const target = output ?? destination({ dest: 1, sync: true });
+  const prettify = prettyFactory({
+    colorize: (output ?? process.stdout).isTTY === true,
+    translateTime: false,
+    customPrettifiers: { time: (time) => romeTime(time) },
+    ignore: 'pid,hostname',
+  });
+  return { write: (line: string) => void target.write(prettify(line)) };
+}
