@@ -27,8 +27,8 @@ export function logFormat(
   return configured ?? (output.isTTY === true ? 'pretty' : 'json');
 }
 
-/** A log line's time on the restaurant's clock (the server's own zone may be UTC). */
-const timeOfDay = new Intl.DateTimeFormat('it-IT', {
+/** The restaurant's clock (the server's own zone may be UTC), as Intl reads it. */
+const romeClock = new Intl.DateTimeFormat('it-IT', {
   timeZone: RESTAURANT_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -39,10 +39,10 @@ const timeOfDay = new Intl.DateTimeFormat('it-IT', {
   hourCycle: 'h23',
 });
 
-function romeTime(time: unknown): string {
-  if (typeof time !== 'number') return `[${String(time)}]`;
-  const part = Object.fromEntries(timeOfDay.formatToParts(time).map((p) => [p.type, p.value]));
-  return `[${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}]`;
+/** An instant on the restaurant's clock, `YYYY-MM-DD HH:MM:SS`: log lines and the banner (banner.ts). */
+export function romeDateTime(instant: number | Date): string {
+  const part = Object.fromEntries(romeClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 /**
@@ -62,7 +62,9 @@ export function logDestination(
   const prettify = prettyFactory({
     colorize: (output ?? process.stdout).isTTY === true,
     translateTime: false,
-    customPrettifiers: { time: (time) => romeTime(time) },
+    customPrettifiers: {
+      time: (time) => `[${typeof time === 'number' ? romeDateTime(time) : String(time)}]`,
+    },
     ignore: 'pid,hostname',
   });
   return { write: (line: string) => void target.write(prettify(line)) };

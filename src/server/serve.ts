@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { listeningUrls, logBanner, startupBanner } from './banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { logFormat } from './log-stream.ts';
 
 /**
  * What the two server processes share, `npm run serve` (main.ts) and
@@ -33,8 +35,9 @@ export function appOrExit(building: Promise<FastifyInstance>): Promise<FastifyIn
 }
 
 /**
- * Listens on PORT and HOST, closes gracefully on SIGTERM/SIGINT, and on an
- * empty database says how to create the first staff account.
+ * Listens on PORT and HOST, logs the start-up banner (banner.ts), closes
+ * gracefully on SIGTERM/SIGINT, and on an empty database says how to create
+ * the first staff account.
  */
 export async function serve(app: FastifyInstance, config: Config): Promise<void> {
   let closing = false;
@@ -57,6 +60,8 @@ export async function serve(app: FastifyInstance, config: Config): Promise<void>
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
+    const banner = startupBanner(config, listeningUrls(app.addresses()));
+    logBanner(app.log, banner, logFormat(config.LOG_FORMAT));
     if ((await app.staffAccounts.count()) === 0) {
       // There is no default account: on an empty database, say how to create the first one.
       console.log(
