@@ -57,6 +57,69 @@ describe('server process', () => {
     expect(server.output()).toContain('shutting down');
   });
 
+  /** Waits until the output holds `text`, then stops the process gracefully. */
+  async function outputUntil(server: ReturnType<typeof start>, text: string): Promise<string> {
+    await new Promise<void>((resolveSeen, reject) => {
+      const timer = setTimeout(() => reject(new Error(server.output())), 15_000);
+      const look = () => {
+        if (!server.output().includes(text)) return;
+        clearTimeout(timer);
+        resolveSeen();
+      };
+      server.child.stdout.on('data', look);
+      look();
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    return server.output();
+  }
+
+  it('prints the start-up banner, JSON on a pipe, even with LOG_LEVEL=warn, no credential in it', async () => {
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtp://mailUser:Smtp-S3cret@127.0.0.1:2525',
+    });
+    const output = await outputUntil(server, 'the restaurant site is running');
+    const banner = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'the restaurant site is running');
+    const databaseUrl = new URL(database.url);
+    expect(banner).toMatchObject({
+      level: 30,
+      site: {
+        publicUrl: expect.stringMatching(/^http:\/\/localhost:/),
+        listening: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)],
+      },
+      database:
+        testDialect() === 'postgres'
+          ? {
+              kind: 'postgresql',
+              location: `${databaseUrl.hostname}:${databaseUrl.port || '5432'}${databaseUrl.pathname}`,
+            }
+          : { kind: 'sqlite', location: database.url.replace(/^file:/, '') },
+      mail: { configured: true, server: 'smtp://127.0.0.1:2525' },
+      translation: { provider: 'none' },
+    });
+    expect(output).not.toContain('Smtp-S3cret');
+    expect(output).not.toContain('mailUser');
+    if (databaseUrl.password) expect(output).not.toContain(`:${databaseUrl.password}@`);
+  });
+
+  it('prints pino-pretty lines and the banner as text with LOG_FORMAT=pretty', async () => {
+    const server = start({ PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'pretty' });
+    const output = await outputUntil(server, 'translation:');
+    expect(output).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] INFO: Server listening at/m);
+    expect(output).toContain('INFO: The restaurant site is running');
+    expect(output).toContain(
+      `  database:    ${testDialect() === 'postgres' ? 'PostgreSQL' : 'SQLite'}, `,
+    );
+    expect(output).not.toMatch(/^\{"level"/m);
+  });
+
   it.runIf(testDialect() === 'postgres')(
     'refuses to start on a PostgreSQL that would lose acknowledged writes',
     async () => {
