@@ -58,13 +58,14 @@ describe('start-up banner', () => {
   });
 
   it('never shows a password, a user name or an API key, in JSON or pretty', () => {
-    for (const translation of [
+    const translations: Record<string, string>[] = [
       { DEEPL_API_KEY: 'deepl-KEY', DEEPL_SERVER_URL: 'https://deepl.example:8443/x?k=lt-KEY' },
       {
         LIBRETRANSLATE_URL: 'https://ltUser:lt-KEY@lt.example/?api_key=lt-KEY',
         LIBRETRANSLATE_API_KEY: 'lt-KEY',
       },
-    ]) {
+    ];
+    for (const translation of translations) {
       for (const format of ['json', 'pretty'] as const) {
         const text = logged({ ...WITH_SECRETS, ...translation }, format);
         expect(text).toContain('db.internal:5433/trattoria');
