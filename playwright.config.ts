@@ -87,6 +87,7 @@ const DATABASE_SPECS = [
   'contact',
   'daily-menu-translation',
   'dashboard-translations',
+  'deploy',
   'evening',
   'events',
   'floor-editor',
