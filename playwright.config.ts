@@ -75,8 +75,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * opening hours and their notices, reservations, takeaway orders and their
  * kitchen board, event requests and the covers they hold, the floor plan, the printed menu,
  * the uploaded photos and page texts, staff devices' push subscriptions and
- * their messages, the owner's reports, the evening view followed from a second instance, and two
- * instances behind one database.
+ * their messages, the owner's reports, the evening view followed from a second instance, two
+ * instances behind one database, and the deployment recipe in front of two.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -87,6 +87,7 @@ const DATABASE_SPECS = [
   'contact',
   'daily-menu-translation',
   'dashboard-translations',
+  'deploy',
   'evening',
   'events',
   'floor-editor',
