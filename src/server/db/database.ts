@@ -189,7 +189,7 @@ export async function readMigrationState(
   });
   try {
     const schema = await currentSchema(db, target.dialect);
-    const tables = await db.introspection.getTables();
+    const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
     const hasTable = tables.some(
       (table) => table.name === DEFAULT_MIGRATION_TABLE && table.schema === schema,
     );
