@@ -38,4 +38,29 @@ describe('the doctor’s lines', () => {
       'Failed: configuration.',
     ]);
   });
+
+  it('turns a check that throws into its failed line, the others still printed', async () => {
+    const lines: string[] = [];
+    const code = await runDoctor({
+      env: { DATABASE_URL: 'file:/nonexistent-doctor-folder/restaurant.db' },
+      print: (line) => lines.push(line),
+      freeBytes: async () => {
+        throw new Error('statfs refused');
+      },
+    });
+    expect(code).toBe(1);
+    expect(lines).toContain(
+      '✗ disk            the check itself failed: statfs refused  → an unexpected error: report it with this line',
+    );
+    expect(lines.map((line) => line.split(/ +/)[1])).toEqual([
+      'database',
+      'smtp',
+      'translation',
+      'public',
+      'backup',
+      'disk',
+      'disk;',
+    ]);
+    expect(lines.at(-1)).toBe('Failed: disk; 5 warnings.');
+  });
 });

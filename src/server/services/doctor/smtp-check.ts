@@ -32,7 +32,7 @@ function smtpAdvice(
   if (/timeout|ETIMEDOUT|Greeting never received/i.test(message)) {
     return {
       detail: `no answer: ${message}`,
-      advice: `check the host, and that the firewall lets this machine out on port ${port} (many providers block 25)`,
+      advice: `check the host and the scheme (port 465 takes smtps://), and that the firewall lets this machine out on port ${port} (many providers block 25)`,
     };
   }
   return { detail: message, advice: 'check SMTP_URL against the mail provider’s settings' };
