@@ -13,6 +13,7 @@ const DATABASE_TESTS = [
   'src/server/durability.test.ts',
   'src/server/backup/**/*.test.ts',
   'src/server/cli/restore.test.ts',
+  'src/server/cli/doctor.test.ts',
   'src/server/routes/**/*.test.ts',
   'src/server/services/**/*.test.ts',
   'src/server/mail/**/*.test.ts',

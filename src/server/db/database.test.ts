@@ -834,6 +834,7 @@ describe('schema', () => {
         db: other.db,
         provider: {
           name: 'counting',
+          probe: async () => ({ ok: true, detail: 'counting' }),
           translate: async (texts) => {
             calls.push(texts);
             return texts;

@@ -1,7 +1,8 @@
 import { Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, Migrator } from 'kysely/migration';
 import {
   createDialect,
+  createReadOnlyDialect,
   currentSchema,
   parseDatabaseUrl,
   withMigrationLock,
@@ -160,6 +161,53 @@ export async function createMigrator<DB>(db: Kysely<DB>, dialect: SqlDialect): P
     // unless told which: name the one the tables go into.
     ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db, dialect) } : {}),
   });
+}
+
+/** Which of the project's migrations a database has: `missing` ones are due, `unknown` ones came from newer code. */
+export interface MigrationState {
+  known: string[];
+  applied: string[];
+  missing: string[];
+  unknown: string[];
+}
+
+/**
+ * The migration state of DATABASE_URL's database without migrating it, nor
+ * changing anything (`npm run doctor`): read-only connections
+ * (dialect.ts createReadOnlyDialect), Kysely's migration table read as it
+ * is, a database without one having nothing applied. The SQLite file must
+ * exist: read-only, SQLite would not create it. Throws when the database
+ * cannot be reached or read.
+ */
+export async function readMigrationState(
+  databaseUrl: string,
+  options: { connectTimeoutMs: number },
+): Promise<MigrationState> {
+  const target = parseDatabaseUrl(databaseUrl);
+  const db = new Kysely<Record<string, { name: string }>>({
+    dialect: createReadOnlyDialect(target, options),
+  });
+  try {
+    const schema = await currentSchema(db, target.dialect);
+    const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+    const hasTable = tables.some(
+      (table) => table.name === DEFAULT_MIGRATION_TABLE && table.schema === schema,
+    );
+    const applied = hasTable
+      ? (await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').orderBy('name').execute()).map(
+          (row) => row.name,
+        )
+      : [];
+    const known = Object.keys(migrations(target.dialect));
+    return {
+      known,
+      applied,
+      missing: known.filter((name) => !applied.includes(name)),
+      unknown: applied.filter((name) => !known.includes(name)),
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function migrate(db: Kysely<Database>, dialect: SqlDialect): Promise<void> {

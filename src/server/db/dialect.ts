@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import {
   CompiledQuery,
@@ -75,6 +77,41 @@ export function createDialect(
     dialect: new ImmediateSqliteDialect({ database: createSqliteDatabase(sqlite) }),
     checkDurability: async () => {}, // checked synchronously above, before Kysely sees the file
   };
+}
+
+/**
+ * A dialect that only reads, for `npm run doctor`: SQLite's file opened
+ * read-only (never created, nothing written beside it, its modes never
+ * touched: prepareSqliteFile is not called), PostgreSQL's connections in read-only transactions, given up
+ * after `connectTimeoutMs` (pg waits forever by default, so a wrong host
+ * would hang the doctor).
+ */
+export function createReadOnlyDialect(
+  target: DatabaseTarget,
+  options: { connectTimeoutMs: number },
+): Dialect {
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: 1,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      options: '-c default_transaction_read_only=on',
+      types: { getTypeParser: postgresTypeParser },
+    });
+    pool.on('error', () => {}); // an idle connection's death: the next query reports it
+    return new PostgresDialect({ pool });
+  }
+  // A read-only connection to a WAL database makes the -wal and -shm files
+  // when they are missing (a stopped server removed them) and cannot remove
+  // them after. Without a -wal file nothing is in it: the file alone is the
+  // database, read as immutable, which writes nothing anywhere. With one, a
+  // server may be writing: read through the WAL, whose files exist already.
+  const immutable = !existsSync(`${target.path}-wal`);
+  const location = pathToFileURL(target.path);
+  if (immutable) location.search = 'immutable=1';
+  const sqlite = new DatabaseSync(location, { readOnly: true });
+  sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return new SqliteDialect({ database: createSqliteDatabase(sqlite) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { CalendarPart } from './message.ts';
 
 /** How the outbox worker hands a mail over: SMTP, or the log when SMTP_URL is unset. */
@@ -25,11 +26,17 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** SMTP through nodemailer, with timeouts so a dead server cannot hold a send forever. */
-export function smtpTransport(url: string): MailTransport {
+/**
+ * The nodemailer transporter for SMTP_URL (`smtp://` or `smtps://`, the login
+ * in the URL), with timeouts so a dead server cannot hold a send forever.
+ * The outbox sends through it and `npm run doctor` verifies it
+ * (services/doctor/smtp-check.ts): one way to read SMTP_URL, so the doctor
+ * tests what the outbox will use. `overrides` are nodemailer's own options.
+ */
+export function smtpTransporter(url: string, overrides: SMTPPool.Options = {}) {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'smtps:';
-  const transporter = nodemailer.createTransport({
+  return nodemailer.createTransport({
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
     secure,
@@ -47,7 +54,13 @@ export function smtpTransport(url: string): MailTransport {
     // One connection reused for a queue of mails, not a new one (and a new greeting) each.
     pool: true,
     maxConnections: 1,
+    ...overrides,
   });
+}
+
+/** SMTP through nodemailer (smtpTransporter). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = smtpTransporter(url);
   return {
     close: () => transporter.close(),
     async send(mail) {

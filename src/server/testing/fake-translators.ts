@@ -79,7 +79,7 @@ function wrap(
 }
 
 /**
- * DeepL's POST /v2/translate: `DeepL-Auth-Key` authorization, form-encoded
+ * DeepL's POST /v2/translate and GET /v2/usage (403 for another key): `DeepL-Auth-Key` authorization, form-encoded
  * (repeated `text`) or JSON (`text` array) bodies, `target_lang` in upper
  * case ("EN-GB"), answering `{translations: [{detected_source_language, text}]}`.
  */
@@ -87,11 +87,15 @@ export async function startFakeDeepL(apiKey: string): Promise<FakeTranslator> {
   const calls: FakeTranslator['calls'] = [];
   const started = await serve((request, body) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    if (request.method !== 'POST' || url.pathname !== '/v2/translate') {
+    const route = `${request.method} ${url.pathname}`;
+    if (route !== 'POST /v2/translate' && route !== 'GET /v2/usage') {
       return { status: 404, json: { message: 'Not found' } };
     }
     if (request.headers.authorization !== `DeepL-Auth-Key ${apiKey}`) {
       return { status: 403, json: { message: 'Wrong endpoint' } };
+    }
+    if (route === 'GET /v2/usage') {
+      return { status: 200, json: { character_count: 1234, character_limit: 500000 } };
     }
     let texts: string[];
     let target: string;
@@ -119,10 +123,18 @@ export async function startFakeDeepL(apiKey: string): Promise<FakeTranslator> {
   return wrap(started, calls);
 }
 
-/** LibreTranslate's POST /translate with `q` as a list, answering `{translatedText: [...]}`. */
+/** LibreTranslate's POST /translate with `q` as a list, answering `{translatedText: [...]}`, and GET /languages. */
 export async function startFakeLibreTranslate(apiKey?: string): Promise<FakeTranslator> {
   const calls: FakeTranslator['calls'] = [];
   const started = await serve((request, body) => {
+    if (request.method === 'GET' && request.url === '/languages') {
+      // What LibreTranslate lists (code, name, targets); its GET /languages takes no key.
+      const codes = ['it', 'en', 'fr', 'es', 'de'];
+      return {
+        status: 200,
+        json: codes.map((code) => ({ code, name: code, targets: codes.filter((c) => c !== code) })),
+      };
+    }
     if (request.method !== 'POST' || request.url !== '/translate') {
       return { status: 404, json: { error: 'Not found' } };
     }

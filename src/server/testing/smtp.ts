@@ -38,15 +38,31 @@ function parse(raw: string): Pick<ReceivedMail, 'header' | 'text'> {
  * tests. `failNext(n)` makes the next n deliveries fail with a 451, as an
  * outage would; `refuseRecipient(address)` answers RCPT TO that address with
  * a 550 quoting it, as real servers do; `stop()`/`start()` take it away and bring it back.
+ * Given `login`, it refuses every session that does not log in with it.
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(
+  port = 0,
+  options: {
+    /** Set: the server requires this login (AUTH PLAIN or LOGIN) before MAIL FROM, as providers do. */
+    login?: { user: string; pass: string };
+  } = {},
+) {
   const received: ReceivedMail[] = [];
   let failures = 0;
   const refused = new Set<string>();
   const waiting: (() => void)[] = [];
   const create = () =>
     new SMTPServer({
-      authOptional: true,
+      authOptional: options.login === undefined,
+      // A login over plain text is refused by default; on loopback in tests it is fine.
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        const { login } = options;
+        if (login && auth.username === login.user && auth.password === login.pass) {
+          return callback(null, { user: auth.username });
+        }
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      },
       disabledCommands: ['STARTTLS'],
       logger: false,
       onRcptTo(address, _session, callback) {

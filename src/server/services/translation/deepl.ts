@@ -1,4 +1,4 @@
-import type { TargetLang, TranslationProvider } from './provider.ts';
+import { probeCall, type TargetLang, type TranslationProvider } from './provider.ts';
 
 /** DeepL's codes: a regional English (the site's English is British), upper case. */
 const DEEPL_TARGET: Record<TargetLang, string> = {
@@ -22,8 +22,20 @@ const defaultServerUrl = (apiKey: string) =>
 export function deeplProvider(apiKey: string, serverUrl?: string): TranslationProvider {
   const base = serverUrl ?? defaultServerUrl(apiKey);
   const endpoint = new URL('v2/translate', base.endsWith('/') ? base : `${base}/`);
+  const usage = new URL('usage', endpoint); // beside translate: base/v2/usage
   return {
     name: 'DeepL',
+    probe: (signal) =>
+      probeCall('DeepL', usage, { authorization: `DeepL-Auth-Key ${apiKey}` }, signal, (body) => {
+        const { character_count: used, character_limit: limit } = (body ?? {}) as Record<
+          string,
+          unknown
+        >;
+        if (typeof used !== 'number' || typeof limit !== 'number') {
+          throw new Error('no character_count and character_limit in the answer');
+        }
+        return `DeepL answers, ${used} of ${limit} characters used this period`;
+      }),
     async translate(texts, target, signal) {
       const response = await fetch(endpoint, {
         method: 'POST',

@@ -100,3 +100,79 @@ describe.each(kinds)('$name', ({ fake, provider }) => {
     await expect(call).rejects.toThrow(/abort/i);
   });
 });
+
+// `npm run doctor` asks each provider something that translates nothing, and
+// tells a refused key, a service that does not answer and one that answers
+// something else apart (services/doctor/translation-check.ts gives each its advice).
+describe.each(kinds)('$name probe', ({ fake, provider }) => {
+  it('answers ok from the service, translating nothing', async () => {
+    const service = await fake();
+    servers.push(service);
+    const result = await provider(service.url).probe(AbortSignal.timeout(5000));
+    expect(result.ok).toBe(true);
+    expect(service.calls).toHaveLength(0);
+    expect(service.requests).toBe(1);
+  });
+
+  it('says unreachable when nothing listens', async () => {
+    const gone = await startServer(() => {});
+    const url = gone.url;
+    await gone.close();
+    const result = await provider(url).probe(AbortSignal.timeout(5000));
+    expect(result).toMatchObject({ ok: false, reason: 'unreachable' });
+    expect(result.detail).toContain('ECONNREFUSED');
+  });
+
+  it('says unreachable when the service does not answer in time', async () => {
+    const silent = await startServer(() => {});
+    const result = await provider(silent.url).probe(AbortSignal.timeout(200));
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+      detail: expect.stringContaining('no answer in time'),
+    });
+  });
+
+  it('says a wrong answer when something else answers', async () => {
+    const other = await startServer((response) => response.end('<html>a web page</html>'));
+    const result = await provider(other.url).probe(AbortSignal.timeout(5000));
+    expect(result).toMatchObject({ ok: false, reason: 'answer' });
+    expect(result.detail).toContain('not JSON');
+  });
+
+  it('says a wrong answer at an error status that is not about the key', async () => {
+    const service = await fake();
+    servers.push(service);
+    service.failNext(1, 503);
+    const result = await provider(service.url).probe(AbortSignal.timeout(5000));
+    expect(result).toMatchObject({ ok: false, reason: 'answer' });
+    expect(result.detail).toContain('status 503');
+  });
+});
+
+describe('DeepL probe', () => {
+  it('reads the usage, and tells a refused key (403) apart', async () => {
+    const service = await startFakeDeepL('key-1');
+    servers.push(service);
+    expect(await deeplProvider('key-1', service.url).probe(AbortSignal.timeout(5000))).toEqual({
+      ok: true,
+      detail: 'DeepL answers, 1234 of 500000 characters used this period',
+    });
+    expect(await deeplProvider('key-2', service.url).probe(AbortSignal.timeout(5000))).toEqual({
+      ok: false,
+      reason: 'key',
+      detail: 'DeepL refused the key (403)',
+    });
+  });
+});
+
+describe('LibreTranslate probe', () => {
+  it('needs Italian into every target language', async () => {
+    const partial = await startServer((response) =>
+      response.end(JSON.stringify([{ code: 'it', name: 'Italian', targets: ['en', 'fr'] }])),
+    );
+    const result = await libreTranslateProvider(partial.url).probe(AbortSignal.timeout(5000));
+    expect(result).toMatchObject({ ok: false, reason: 'answer' });
+    expect(result.detail).toContain('no translation from Italian into es, de');
+  });
+});

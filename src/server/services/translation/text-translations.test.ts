@@ -54,6 +54,7 @@ function setUp(fields: Record<string, string>) {
     db,
     provider: {
       name: 'fake',
+      probe: async () => ({ ok: true, detail: 'fake' }),
       translate: async (texts, lang) => {
         calls.push(texts);
         if (provider.failing) throw new Error('unavailable');
