@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { romeTime } from './services/setup.ts';
 
 /**
  * What the two server processes share, `npm run serve` (main.ts) and
@@ -34,7 +35,7 @@ export function appOrExit(building: Promise<FastifyInstance>): Promise<FastifyIn
 
 /**
  * Listens on PORT and HOST, closes gracefully on SIGTERM/SIGINT, and on an
- * empty database says how to create the first staff account.
+ * empty database logs the first owner's one-time setup link.
  */
 export async function serve(app: FastifyInstance, config: Config): Promise<void> {
   let closing = false;
@@ -57,13 +58,15 @@ export async function serve(app: FastifyInstance, config: Config): Promise<void>
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
-    if ((await app.staffAccounts.count()) === 0) {
-      // There is no default account: on an empty database, say how to create the first one.
-      console.log(
-        '\nNo staff account exists yet. Create the first one, the owner, with:\n' +
-          '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +
-          '(it asks for the password: at least 12 characters).\n',
+    const setupLink = await app.firstOwnerSetup.issue();
+    if (setupLink) {
+      // No default account: while none exists, each start prints a new one-time link (services/setup.ts).
+      const { url, expiresAt } = setupLink;
+      app.log.info(
+        { setupLink: url, setupLinkExpires: expiresAt },
+        `First owner: open ${url} (valid until ${romeTime(expiresAt)}, Rome time)`,
       );
+      app.log.info('Scripts can still create it: npm run staff -- add --email … (see README)');
     }
   } catch (error) {
     app.log.error({ err: error }, 'could not start');

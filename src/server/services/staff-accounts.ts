@@ -39,12 +39,13 @@ export const STAFF_REFUSAL_TEXTS = {
 } as const;
 
 /** How the account came to be, for the audit log and the owners' notice. */
-export type AccountOrigin = 'command-line' | 'registration' | 'invitation';
+export type AccountOrigin = 'command-line' | 'registration' | 'invitation' | 'setup';
 
 const ORIGIN_TEXT: Record<AccountOrigin, string> = {
   'command-line': 'dalla riga di comando',
   registration: 'con la registrazione diretta',
   invitation: 'accettando un invito',
+  setup: 'con il link di primo avvio',
 };
 
 /** `actor: 'new-account'`: the new account did it (an accepted invitation). */
