@@ -75,7 +75,8 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * opening hours and their notices, reservations, takeaway orders and their
  * kitchen board, event requests and the covers they hold, the floor plan, the printed menu,
  * the uploaded photos and page texts, staff devices' push subscriptions and
- * their messages, the owner's reports, the evening view followed from a second instance, and two
+ * their messages, the owner's reports, the evening view followed from a second instance, the
+ * first owner's setup link, and two
  * instances behind one database.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
@@ -106,6 +107,7 @@ const DATABASE_SPECS = [
   'reservations-office',
   'review-settings',
   'reservations-reminder',
+  'setup',
   'site-photos',
   'ssr',
   'staff',
