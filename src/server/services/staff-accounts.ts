@@ -145,7 +145,7 @@ export class StaffAccounts {
     return rows.map(toAnswer);
   }
 
-  /** How many accounts there are (the server warns when there is none). */
+  /** How many accounts there are (a fresh database has none: docs/security.md item 6). */
   count(): Promise<number> {
     return countStaff(this.#db);
   }

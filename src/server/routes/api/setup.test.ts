@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, testApp } from '../../testing/app.ts';
 import { startSmtpServer } from '../../testing/smtp.ts';
@@ -166,6 +167,40 @@ describe('POST /api/setup', () => {
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
       if (field) expect(Object.keys(answer.json<{ errors: object }>().errors)).toContain(field);
     }
+    expect(await staffCount()).toBe(0);
+    expect(await storedLink()).toHaveLength(1);
+    expect((await post({ ...OWNER, token })).statusCode).toBe(201);
+  });
+
+  it('any form the schema refuses is 400 naming a field, and leaves the link unspent', async () => {
+    const token = await issuedToken();
+    const wrong = {
+      firstName: fc.constantFrom('', '   ', 'a\u0007b', 'x'.repeat(101), 7, null),
+      lastName: fc.constantFrom('', 'Rossi\r\nBcc: x', 'x'.repeat(101), [], false),
+      email: fc.constantFrom('', 'anna', 'anna@', '@x.it', `${'a'.repeat(250)}@x.it`, 1),
+      password: fc.oneof(
+        fc.string({ maxLength: 11 }),
+        fc.constant('x'.repeat(129)),
+        fc.constantFrom(12, null, {}),
+      ),
+      token: fc.constantFrom('', 'x'.repeat(201), 42, null),
+    };
+    const cases = fc.oneof(
+      ...Object.entries(wrong).map(([field, value]) =>
+        fc.record({ field: fc.constant(field), value, missing: fc.boolean() }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ field, value, missing }) => {
+        const body: Record<string, unknown> = { ...OWNER, token };
+        if (missing) delete body[field];
+        else body[field] = value;
+        const answer = await post(body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(answer.json<{ errors: object }>().errors)).toEqual([field]);
+      }),
+      { numRuns: 60 },
+    );
     expect(await staffCount()).toBe(0);
     expect(await storedLink()).toHaveLength(1);
     expect((await post({ ...OWNER, token })).statusCode).toBe(201);
