@@ -31,8 +31,18 @@ export interface NewOwner {
   password: string;
 }
 
+/** The owner as the login's answer shows them. */
+export interface CreatedOwner {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'owner';
+}
+
 export type CreateOwnerResult =
-  { ok: true; userId: number } | { ok: false; reason: 'closed' | keyof typeof SETUP_REFUSAL_TEXTS };
+  | { ok: true; owner: CreatedOwner }
+  | { ok: false; reason: 'closed' | keyof typeof SETUP_REFUSAL_TEXTS };
 
 /** Thrown inside the transaction to roll it back: the account would not be the first. */
 class SetupClosed extends Error {}
@@ -148,7 +158,14 @@ export class FirstOwnerSetup {
           },
           { actor: 'new-account', via: 'setup' },
         );
-        return { ok: true, userId } as const;
+        const created: CreatedOwner = {
+          id: userId,
+          email: owner.email,
+          firstName: owner.firstName,
+          lastName: owner.lastName,
+          role: 'owner',
+        };
+        return { ok: true, owner: created } as const;
       });
       if (result.ok) this.#onMail();
       return result;

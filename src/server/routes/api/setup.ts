@@ -15,7 +15,8 @@ export const SETUP_ADDRESS_LIMIT: AddressLimit = {
   description: 'Troppe richieste da questo indirizzo. Riprova tra un minuto.',
 };
 
-export const SETUP_CLOSED_MESSAGE = 'Not found';
+/** Setup is over (a staff account exists): the route is as absent as an unknown path. */
+const SETUP_CLOSED_MESSAGE = 'Not found';
 
 /**
  * POST /api/setup: the first owner, through the link the server prints
@@ -49,19 +50,15 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
           SETUP_REFUSAL_TEXTS['invalid-setup-link'],
         );
       }
-      request.log.info({ created: result.userId }, 'first owner created through the setup link');
-      const member = await app.db
-        .selectFrom('staff_users')
-        .select(['email', 'first_name', 'last_name', 'role'])
-        .where('id', '=', result.userId)
-        .executeTakeFirstOrThrow();
+      const { owner } = result;
+      request.log.info({ created: owner.id }, 'first owner created through the setup link');
       // The owner is signed in at once, exactly as after a login.
       return reply.status(201).send({
-        email: member.email,
-        firstName: member.first_name,
-        lastName: member.last_name,
-        role: member.role,
-        tokens: [{ token: await app.sessions.create(result.userId) }],
+        email: owner.email,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        role: owner.role,
+        tokens: [{ token: await app.sessions.create(owner.id) }],
       });
     },
   );
