@@ -105,6 +105,17 @@ describe('/setup', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('an owner exists by now (404): says so, with the way to the login', async () => {
+    fetchMock.mockResolvedValue(Response.json({ message: 'Not found' }, { status: 404 }));
+    openPage();
+    fillForm();
+    expect(
+      await screen.findByText('Il sito ha già un titolare: accedi con il tuo account.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai al login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Crea account' })).toBeNull();
+  });
+
   it('no token in the address: the same message at once', () => {
     renderStaffPage('/setup', <SetupPage />);
     expect(screen.getByText(INVALID)).toBeTruthy();

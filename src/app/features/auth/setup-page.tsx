@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { createFirstOwner } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -22,7 +22,8 @@ export function SetupPage() {
   const id = useId();
   const { save, busy } = useSave();
   const { logIn } = useUser();
-  const [invalid, setInvalid] = useState(token === '');
+  // Why there is no form: a link that cannot work, or an owner who exists by now.
+  const [ended, setEnded] = useState<'invalid' | 'closed' | null>(token === '' ? 'invalid' : null);
   const [problems, setProblems] = useState<Record<string, string[]>>({});
   const problem = (field: string) => problems[field]?.join(' ');
 
@@ -42,11 +43,16 @@ export function SetupPage() {
     await save(() => createFirstOwner(body), {
       onInvalid: setProblems,
       onFailure: (failure) => {
-        const spent = refusalCodes(failure).includes(STAFF_REFUSALS.invalidSetupLink);
-        // 404: an account exists by now; the link is no use either way.
-        const closed = failure.kind === 'http' && failure.status === 404;
-        if (spent || closed) setInvalid(true);
-        return spent || closed;
+        if (refusalCodes(failure).includes(STAFF_REFUSALS.invalidSetupLink)) {
+          setEnded('invalid');
+          return true;
+        }
+        // 404: an account exists by now (another tab, or `npm run staff`).
+        if (failure.kind === 'http' && failure.status === 404) {
+          setEnded('closed');
+          return true;
+        }
+        return false;
       },
       onSaved: (session) => logIn(session.token, session.user),
       success: SETUP_TEXTS.success,
@@ -57,9 +63,10 @@ export function SetupPage() {
 
   return (
     <AuthLayout title={SETUP_TEXTS.title}>
-      {invalid ? (
+      {ended ? (
         <p className="staff-notice" role="alert">
-          {SETUP_TEXTS.invalid}
+          {SETUP_TEXTS[ended]}{' '}
+          {ended === 'closed' ? <Link to="/login">{SETUP_TEXTS.logIn}</Link> : null}
         </p>
       ) : (
         <form className="staff-form" onSubmit={onSubmit} aria-busy={busy}>

@@ -80,4 +80,6 @@ export const SETUP_TEXTS = {
   success: 'Benvenuto! Il tuo account da titolare è pronto.',
   invalid:
     'Questo link non è più valido: riavvia il server per averne uno nuovo (lo trovi nel suo log).',
+  closed: 'Il sito ha già un titolare: accedi con il tuo account.',
+  logIn: 'Vai al login',
 } as const;
