@@ -23,7 +23,7 @@ describe('/setup', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['cache-control']).toBe('no-store');
-      expect(page.headers['x-robots-tag']).toMatch(/noindex/);
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(page.headers['referrer-policy']).toBe('no-referrer');
     }
   });
