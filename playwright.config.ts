@@ -75,8 +75,9 @@ if (postgresBase && process.env.E2E_POSTGRES_PORT) {
  * opening hours and their notices, reservations, takeaway orders and their
  * kitchen board, event requests and the covers they hold, the floor plan, the printed menu,
  * the uploaded photos and page texts, staff devices' push subscriptions and
- * their messages, the owner's reports, the evening view followed from a second instance, two
- * instances behind one database, and the deployment recipe in front of two.
+ * their messages, the owner's reports, the evening view followed from a second instance, the
+ * first owner's setup link, two instances behind one database, and the deployment recipe in
+ * front of two.
  * The PostgreSQL project runs these; the specs of static pages, layout and
  * keyboard use read nothing the two databases could answer differently, and
  * run once, on SQLite, like the tests marked DATABASE_INDEPENDENT inside the
@@ -107,6 +108,7 @@ const DATABASE_SPECS = [
   'reservations-office',
   'review-settings',
   'reservations-reminder',
+  'setup',
   'site-photos',
   'ssr',
   'staff',

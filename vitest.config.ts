@@ -26,6 +26,7 @@ const DATABASE_TESTS = [
   'src/server/pages/photo-pages.test.ts',
   'src/server/pages/site-texts.test.ts',
   'src/server/pages/social-card.test.ts',
+  'src/server/pages/setup-page.test.ts',
   'src/server/main.test.ts',
 ];
 

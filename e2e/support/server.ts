@@ -15,6 +15,8 @@ import { e2eProject } from './project.ts';
 export interface TestServer {
   url: string;
   databaseUrl: string;
+  /** Everything the server has printed so far, standard output and error (e.g. its setup link). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         return {
           url: started.url,
           databaseUrl,
+          output: started.output,
           stop: async () => {
             await stopProcess(started.child);
             await ownDatabase?.drop();
@@ -57,7 +60,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 }
 
 type Spawned =
-  | { ok: true; url: string; child: ChildProcess }
+  | { ok: true; url: string; child: ChildProcess; output: () => string }
   | { ok: false; portTaken: boolean; reason: string };
 
 async function spawnServer(databaseUrl: string, env: Record<string, string>): Promise<Spawned> {
@@ -89,7 +92,9 @@ async function spawnServer(databaseUrl: string, env: Record<string, string>): Pr
         reason: `the server exited (${child.exitCode}):\n${output}`,
       };
     }
-    if (output.includes(`Server listening at ${url}`)) return { ok: true, url, child };
+    if (output.includes(`Server listening at ${url}`)) {
+      return { ok: true, url, child, output: () => output };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stopProcess(child);

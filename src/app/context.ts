@@ -29,6 +29,8 @@ import type {
 export interface AppServices {
   /** The site's public origin, e.g. https://www.example.com (PUBLIC_URL). */
   publicUrl: string;
+  /** Whether the first owner's setup page is open: no staff account exists yet. */
+  setupOpen(): Promise<boolean>;
   /** The daily menu in a language, translated when a translation exists. */
   dailyMenu(lang: Lang): Promise<DailyMenuForVisitors>;
   /** The full menu in a language (staff's translation, else the machine's, else Italian). */

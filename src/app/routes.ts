@@ -24,6 +24,7 @@ export default [
     route('send-email', 'routes/staff/send-email.tsx'),
     route('reset-password', 'routes/staff/reset-password.tsx'),
     route('accept-invite', 'routes/staff/accept-invite.tsx'),
+    route('setup', 'routes/staff/setup.tsx'),
     // The back office: one shell (header, sections, the login gate), a page
     // per section of the list (src/app/back-office/sections.ts).
     route(

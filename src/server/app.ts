@@ -29,6 +29,7 @@ import { core } from './domains/core.ts';
 import { healthDomain } from './domains/health.ts';
 import { restaurantDomain } from './domains/restaurant.ts';
 import { staffDomain } from './domains/staff.ts';
+import { setupDomain } from './domains/setup.ts';
 import { contactDomain } from './domains/contact.ts';
 import { openingHoursDomain } from './domains/opening-hours.ts';
 import { menuDomain } from './domains/menu.ts';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(healthDomain);
   await app.register(restaurantDomain, { now: clock });
   await app.register(staffDomain, { now: clock });
+  await app.register(setupDomain, { now: clock });
   await app.register(contactDomain);
   await app.register(openingHoursDomain, { now: clock });
   await app.register(menuDomain, { now: clock });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bannerText, listeningUrls, logBanner, startupBanner } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { logDestination, type LogFormat } from './log-stream.ts';
+import type { SetupLink } from './services/setup.ts';
 
 // The start-up banner (CONTRACT.md "Going live"), as serve.ts logs it after listen.
 const LISTENING = ['http://127.0.0.1:3000'];
@@ -13,7 +14,7 @@ function logged(
   env: Record<string, string>,
   format: LogFormat,
   level = 'info',
-  setupLink?: { url: string; expiresAt: Date },
+  setupLink?: SetupLink,
 ): string {
   const written: string[] = [];
   const destination = logDestination(format, { write: (text) => void written.push(text) });
@@ -102,13 +103,13 @@ describe('start-up banner', () => {
   it('shows the setup link prominently, with its expiry on the Rome clock', () => {
     const url = 'https://www.trattoria.example/setup?token=abc123';
     // 07:55 UTC in December is 08:55 in Rome; in July (summer time) 10:00 UTC is 12:00.
-    const winter = { url, expiresAt: new Date('2026-12-04T07:55:00Z') };
+    const winter = { url, expiresAt: '2026-12-04T07:55:00.000Z' };
     const pretty = logged({}, 'pretty', 'info', winter);
     expect(pretty).toContain('No staff account exists yet');
     expect(pretty).toContain(`      ${url}\n`);
     expect(pretty).toContain('until 2026-12-04 08:55:00 (Rome time)');
 
-    const summer = { url, expiresAt: new Date('2026-07-01T10:00:00Z') };
+    const summer = { url, expiresAt: '2026-07-01T10:00:00.000Z' };
     const [facts, link] = jsonLines(logged({}, 'json', 'info', summer));
     expect(facts).not.toHaveProperty('setupLink');
     expect(link).toMatchObject({
@@ -119,7 +120,7 @@ describe('start-up banner', () => {
         expiresAtRome: '2026-07-01 12:00:00',
       },
     });
-    expect(link?.msg).toContain(url);
+    expect(link?.msg).toBe(`First owner: open ${url} (valid until 2026-07-01 12:00:00, Rome time)`);
 
     expect(bannerText(startupBanner(loadConfig({}), LISTENING))).not.toContain('setup');
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { parseDatabaseUrl } from './db/dialect.ts';
 import { romeDateTime, type LogFormat } from './log-stream.ts';
+import type { SetupLink } from './services/setup.ts';
 
 /**
  * The start-up banner (CONTRACT.md "Going live"): where the site is, which
@@ -11,12 +12,6 @@ import { romeDateTime, type LogFormat } from './log-stream.ts';
  * names hosts and files only: never a password, a user name or an API key
  * from DATABASE_URL, SMTP_URL, DEEPL_API_KEY or LIBRETRANSLATE_URL.
  */
-
-/** The one-time link that creates the first owner, and when it stops working. */
-export interface SetupLink {
-  url: string;
-  expiresAt: Date;
-}
 
 export interface Banner {
   site: { publicUrl: string; listening: string[] };
@@ -86,8 +81,8 @@ export function startupBanner(config: Config, listening: string[], setupLink?: S
       ? {
           setupLink: {
             url: setupLink.url,
-            expiresAt: setupLink.expiresAt.toISOString(),
-            expiresAtRome: romeDateTime(setupLink.expiresAt),
+            expiresAt: setupLink.expiresAt,
+            expiresAtRome: romeDateTime(new Date(setupLink.expiresAt)),
           },
         }
       : {}),
@@ -116,6 +111,7 @@ export function bannerText(banner: Banner): string {
       '  ==> No staff account exists yet. Create the owner with this link:',
       `      ${setupLink.url}`,
       `      It works once, until ${setupLink.expiresAtRome} (Rome time).`,
+      '      (Scripts can still create it: npm run staff -- add, see README.)',
     );
   }
   return lines.join('\n');
@@ -140,6 +136,9 @@ export function logBanner(log: FastifyBaseLogger, banner: Banner, format: LogFor
   const { setupLink, ...facts } = banner;
   always.info(facts, 'the restaurant site is running');
   if (setupLink) {
-    always.info({ setupLink }, `no staff account exists yet: create the owner at ${setupLink.url}`);
+    always.info(
+      { setupLink },
+      `First owner: open ${setupLink.url} (valid until ${setupLink.expiresAtRome}, Rome time)`,
+    );
   }
 }

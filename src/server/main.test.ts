@@ -120,6 +120,70 @@ describe('server process', () => {
     expect(output).not.toMatch(/^\{"level"/m);
   });
 
+  it('prints a new setup link at each start while no account exists; the older one stops working', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      /** Starts the server on `fresh`; with `printsLink`, waits for the link it prints. */
+      const startFresh = async (printsLink: boolean) => {
+        const server = start({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: fresh.url,
+          PUBLIC_URL: 'https://www.trattoria.example',
+        });
+        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+        // The hint for scripts is the line logged after the link.
+        const ready = printsLink ? /First owner: open/ : listening;
+        await expect.poll(() => ready.test(server.output()), { timeout: 15_000 }).toBe(true);
+        const address = listening.exec(server.output())![1]!;
+        const link =
+          /"setupLink":\{"url":"(https:\/\/www\.trattoria\.example\/setup\?token=[\w-]{43})"/.exec(
+            server.output(),
+          )?.[1];
+        return { server, address, link };
+      };
+      const stop = async (server: ReturnType<typeof start>) => {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      };
+      const owner = (token: string) => ({
+        token,
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        email: 'anna@trattoria.example',
+        password: 'barche-in-rada-al-tramonto',
+      });
+      const post = (address: string, body: object) =>
+        fetch(`${address}/api/setup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+
+      const first = await startFresh(true);
+      expect(first.link).toBeDefined();
+      expect(first.server.output()).toContain(`First owner: open ${first.link} (valid until `);
+      await stop(first.server);
+
+      const second = await startFresh(true);
+      expect(second.link).toBeDefined();
+      expect(second.link).not.toBe(first.link);
+      const token = (link: string) => new URL(link).searchParams.get('token')!;
+      expect((await post(second.address, owner(token(first.link!)))).status).toBe(401);
+      expect((await post(second.address, owner(token(second.link!)))).status).toBe(201);
+      await stop(second.server);
+
+      // An owner exists: no link any more.
+      const third = await startFresh(false);
+      expect((await post(third.address, owner(token(second.link!)))).status).toBe(404);
+      await stop(third.server);
+      expect(third.server.output()).not.toContain('/setup?token=');
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it.runIf(testDialect() === 'postgres')(
     'refuses to start on a PostgreSQL that would lose acknowledged writes',
     async () => {

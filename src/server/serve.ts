@@ -35,9 +35,9 @@ export function appOrExit(building: Promise<FastifyInstance>): Promise<FastifyIn
 }
 
 /**
- * Listens on PORT and HOST, logs the start-up banner (banner.ts), closes
- * gracefully on SIGTERM/SIGINT, and on an empty database says how to create
- * the first staff account.
+ * Listens on PORT and HOST, logs the start-up banner (banner.ts) with, on
+ * an empty database, the first owner's one-time setup link, and closes
+ * gracefully on SIGTERM/SIGINT.
  */
 export async function serve(app: FastifyInstance, config: Config): Promise<void> {
   let closing = false;
@@ -60,16 +60,11 @@ export async function serve(app: FastifyInstance, config: Config): Promise<void>
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
-    const banner = startupBanner(config, listeningUrls(app.addresses()));
+    // No default account: while none exists, each start issues a new one-time
+    // link (services/setup.ts), which the banner shows.
+    const setupLink = (await app.firstOwnerSetup.issue()) ?? undefined;
+    const banner = startupBanner(config, listeningUrls(app.addresses()), setupLink);
     logBanner(app.log, banner, logFormat(config.LOG_FORMAT));
-    if ((await app.staffAccounts.count()) === 0) {
-      // There is no default account: on an empty database, say how to create the first one.
-      console.log(
-        '\nNo staff account exists yet. Create the first one, the owner, with:\n' +
-          '  npm run staff -- add --email you@example.com --first-name Nome --last-name Cognome\n' +
-          '(it asks for the password: at least 12 characters).\n',
-      );
-    }
   } catch (error) {
     app.log.error({ err: error }, 'could not start');
     process.exit(1);

@@ -7,6 +7,7 @@ const STAFF_PATHS = [
   '/send-email',
   '/reset-password',
   '/accept-invite',
+  '/setup',
   '/dashboard',
   '/loading',
 ];

@@ -8,11 +8,15 @@ export function EmailField({
   id,
   autoComplete,
   describedBy,
+  problem,
 }: {
   id: string;
   autoComplete: 'username' | 'email' | 'off';
   describedBy?: string;
+  /** The server's problem with the address, shown under it. */
+  problem?: string;
 }) {
+  const described = [describedBy ?? '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
     <div className="staff-field">
       <label htmlFor={id}>{COMMON_TEXTS.email}</label>
@@ -24,8 +28,14 @@ export function EmailField({
         inputMode="email"
         required
         maxLength={254}
-        aria-describedby={describedBy}
+        aria-describedby={described || undefined}
+        aria-invalid={problem ? true : undefined}
       />
+      {problem ? (
+        <p className="staff-field__problem" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,13 @@ describe('returnPath: back to the remembered origin', () => {
     }
   });
   it('never leaves the site and never loops on a login page', () => {
-    for (const pathname of ['//evil.example', 'https://evil.example', '/\\evil', '/login']) {
+    for (const pathname of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      '/login',
+      '/setup',
+    ]) {
       expect(returnPath({ from: { pathname, search: '', hash: '' } })).toBe('/dashboard');
     }
   });

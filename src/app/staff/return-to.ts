@@ -13,7 +13,13 @@ export function loginStateFor(
   };
 }
 
-const STAFF_LOGIN_PAGES = new Set(['/login', '/send-email', '/reset-password', '/accept-invite']);
+const STAFF_LOGIN_PAGES = new Set([
+  '/login',
+  '/send-email',
+  '/reset-password',
+  '/accept-invite',
+  '/setup',
+]);
 
 /**
  * Where to go after logging in: the remembered origin when it is a path of

@@ -9,7 +9,7 @@ import { exportArchive } from './archive.ts';
 import { takeBackup } from './backup.ts';
 
 // docs/security.md item 50: an archive or a backup lies about for years; it
-// holds no reset or invitation link, nor the rows (their tokens' hashes) that
+// holds no reset, invitation or setup link, nor the rows (their tokens' hashes) that
 // would make a mailed link work again once restored.
 let harness: Awaited<ReturnType<typeof testApp>> | undefined;
 let dir: string;
@@ -24,7 +24,7 @@ afterEach(async () => {
 const OWNER = 'anna@trattoria.example';
 const tokenIn = (text: string) => /[?&]token=([\w-]+)/.exec(text)?.[1];
 
-it('an export and a backup hold no reset or invitation link, nor their rows', async () => {
+it('an export and a backup hold no reset, invitation or setup link, nor their rows', async () => {
   // SMTP down: both mails wait in the outbox, holding their links.
   harness = await testApp(
     { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'x@trattoria.example' },
@@ -32,6 +32,8 @@ it('an export and a backup hold no reset or invitation link, nor their rows', as
   );
   const { app, database } = harness;
   await app.outbox.stop();
+  // The first owner's setup link, issued at a start before any account existed: its row stays.
+  const setupLink = (await app.firstOwnerSetup.issue())!.url;
   await createStaff(app, { role: 'owner' });
   const ownerToken = await login(app, OWNER, STAFF_PASSWORD, '10.7.0.1');
   await app.inject({
@@ -60,12 +62,16 @@ it('an export and a backup hold no reset or invitation link, nor their rows', as
       .where('secret_link', 'is not', null)
       .execute();
   await expect.poll(async () => (await linked()).length).toBe(2);
-  const tokens = (await linked()).map((row) => tokenIn(row.secret_link!)!);
+  const tokens = [
+    ...(await linked()).map((row) => tokenIn(row.secret_link!)!),
+    tokenIn(setupLink)!,
+  ];
   const hashes = [
     ...(await app.db.selectFrom('password_resets').select('token_hash').execute()),
     ...(await app.db.selectFrom('staff_invitations').select('token_hash').execute()),
+    ...(await app.db.selectFrom('setup_token').select('token_hash').execute()),
   ].map((row) => row.token_hash);
-  expect(hashes).toHaveLength(2);
+  expect(hashes).toHaveLength(3);
 
   const exported = join(dir, 'restaurant.archive');
   await exportArchive(app.db, database.dialect, exported);

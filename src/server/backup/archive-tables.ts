@@ -13,6 +13,7 @@ export const ARCHIVE_TABLES: readonly { name: keyof Database; key: readonly stri
   { name: 'sessions', key: ['id'] },
   { name: 'password_resets', key: ['id'] },
   { name: 'staff_invitations', key: ['id'] },
+  { name: 'setup_token', key: ['id'] },
   { name: 'audit_log', key: ['id'] },
   { name: 'login_throttle', key: ['key'] },
   { name: 'rate_limits', key: ['key'] },
@@ -76,6 +77,8 @@ export const OCCUPIED_IF_ANY_ROW_IN: readonly (keyof Database)[] = [
  *   refers to the rows, the audit log keeps the event);
  * - `staff_invitations`: the invitations not accepted (their links would work
  *   again after a restore: the owner invites again);
+ * - `setup_token`: every row (the first owner's link: a restored database
+ *   has its accounts, and a server without any prints a new link at its start);
  * - `outbox`: reset and invitation mails still holding their link (not yet
  *   sent: the live server sends them, never a restored one). A guest's
  *   pending mail keeps its cancel link: moving the restaurant must not lose
@@ -85,5 +88,6 @@ export const OCCUPIED_IF_ANY_ROW_IN: readonly (keyof Database)[] = [
 export const LEFT_OUT_OF_ARCHIVES: Partial<Record<keyof Database, string>> = {
   password_resets: 'true',
   staff_invitations: 'accepted_at is null',
+  setup_token: 'true',
   outbox: "kind in ('password-reset', 'staff-invitation') and secret_link is not null",
 };

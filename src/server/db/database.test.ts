@@ -124,6 +124,7 @@ const ALL_MIGRATIONS = [
   '031-guest-search',
   '032-anonymised-history',
   '033-report-indexes',
+  '034-setup-token',
 ];
 
 describe('DATABASE_URL', () => {
@@ -242,6 +243,7 @@ describe('openDatabase', () => {
       'restaurant_facts',
       'server_secrets',
       'sessions',
+      'setup_token',
       'site_texts',
       'staff_invitations',
       'staff_users',

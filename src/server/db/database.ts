@@ -15,6 +15,7 @@ import type {
   AuditLogTable,
   SessionsTable,
   PasswordResetsTable,
+  SetupTokenTable,
   OutboxTable,
   LoginThrottleTable,
   RateLimitsTable,
@@ -77,6 +78,7 @@ export interface Database {
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  setup_token: SetupTokenTable;
   daily_menu: DailyMenuTable;
   daily_menu_history: DailyMenuHistoryTable;
   outbox: OutboxTable;

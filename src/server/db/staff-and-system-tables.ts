@@ -56,6 +56,15 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+/** The first owner's setup link (migration 034): one row at most, `id` 1. */
+export interface SetupTokenTable {
+  id: number;
+  /** Hex SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  made_at: string;
+  expires_at: string;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;

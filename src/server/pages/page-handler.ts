@@ -119,7 +119,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         headers['cache-control'] ??= 'no-cache';
       }
       const setCookies = response.headers.getSetCookie();
-      if (key && isHtml && response.status === 200 && setCookies.length === 0 && body.length) {
+      // A page that says no-store (a link's page, /setup) is never kept, even at its bare address.
+      const storable = !/\bno-store\b/.test(headers['cache-control'] ?? '');
+      if (
+        key &&
+        storable &&
+        isHtml &&
+        response.status === 200 &&
+        !setCookies.length &&
+        body.length
+      ) {
         return sendCached(
           request,
           reply,

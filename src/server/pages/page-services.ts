@@ -11,6 +11,7 @@ import { guestTakeaway } from './guest-takeaway.ts';
 export function pageServices(app: FastifyInstance): AppServices {
   return {
     publicUrl: app.config.PUBLIC_URL,
+    setupOpen: () => app.firstOwnerSetup.isOpen(),
     dailyMenu: async (lang) => {
       const { titolo, descrizione, infoAggiuntive, translation } = await app.dailyMenu.view(lang);
       return { lang, titolo, descrizione, infoAggiuntive, translation };

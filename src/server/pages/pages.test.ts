@@ -226,7 +226,14 @@ describe('security headers: CSP, nosniff, referrer policy, HSTS, no CORS', () =>
   });
 
   it('staff pages are noindex', async () => {
-    for (const path of ['/login', '/send-email', '/reset-password', '/dashboard', '/loading']) {
+    for (const path of [
+      '/login',
+      '/send-email',
+      '/reset-password',
+      '/setup',
+      '/dashboard',
+      '/loading',
+    ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['x-robots-tag'], path).toBe('noindex, nofollow');
@@ -542,7 +549,14 @@ describe('sitemap and robots', () => {
 
   it('robots.txt keeps crawlers out of the staff pages', async () => {
     const body = (await get('/robots.txt')).body;
-    for (const path of ['/login', '/send-email', '/reset-password', '/dashboard', '/loading']) {
+    for (const path of [
+      '/login',
+      '/send-email',
+      '/reset-password',
+      '/setup',
+      '/dashboard',
+      '/loading',
+    ]) {
       expect(body).toContain(`Disallow: ${path}\n`);
     }
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

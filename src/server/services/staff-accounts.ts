@@ -39,12 +39,13 @@ export const STAFF_REFUSAL_TEXTS = {
 } as const;
 
 /** How the account came to be, for the audit log and the owners' notice. */
-export type AccountOrigin = 'command-line' | 'registration' | 'invitation';
+export type AccountOrigin = 'command-line' | 'registration' | 'invitation' | 'setup';
 
 const ORIGIN_TEXT: Record<AccountOrigin, string> = {
   'command-line': 'dalla riga di comando',
   registration: 'con la registrazione diretta',
   invitation: 'accettando un invito',
+  setup: 'con il link di primo avvio',
 };
 
 /** `actor: 'new-account'`: the new account did it (an accepted invitation). */
@@ -144,7 +145,7 @@ export class StaffAccounts {
     return rows.map(toAnswer);
   }
 
-  /** How many accounts there are (the server warns when there is none). */
+  /** How many accounts there are (a fresh database has none: docs/security.md item 6). */
   count(): Promise<number> {
     return countStaff(this.#db);
   }

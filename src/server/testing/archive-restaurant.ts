@@ -92,6 +92,11 @@ async function addRowsToEveryTable(db: Kysely<Database>, ownerId: number) {
     .insertInto('password_resets')
     .values({ user_id: ownerId, token_hash: 'a'.repeat(64), created_at: AT, expires_at: later })
     .execute();
+  // A leftover setup link (a staff account exists, so no server would issue one): archives leave it out.
+  await db
+    .insertInto('setup_token')
+    .values({ id: 1, token_hash: 'd'.repeat(64), made_at: AT, expires_at: later })
+    .execute();
   await db
     .insertInto('staff_invitations')
     .values({

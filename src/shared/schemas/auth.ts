@@ -72,3 +72,17 @@ export const resetTokenParams = z.strictObject({ token: z.string().min(1).max(10
 
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The first owner, created through the setup link (POST /api/setup, the page /setup). */
+export const setupBody = z.strictObject({
+  token: z
+    .string({ error: 'Link di configurazione mancante.' })
+    .min(1, 'Link di configurazione mancante.')
+    .max(200, 'Link di configurazione non valido.'),
+  firstName: personName('Nome'),
+  lastName: personName('Cognome'),
+  email,
+  password: newPassword,
+});
+
+export type SetupBody = z.infer<typeof setupBody>;

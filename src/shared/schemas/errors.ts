@@ -41,6 +41,8 @@ export const STAFF_REFUSALS = {
   notPending: 'not-pending',
   /** The invitation link is unknown, used, revoked or expired (400). */
   invalidInvitation: 'invalid-invitation',
+  /** The first owner's setup link is unknown, used, replaced by a newer start, or expired (401). */
+  invalidSetupLink: 'invalid-setup-link',
 } as const;
 
 /** The menu and the daily menu (409). */

@@ -1,5 +1,6 @@
 import { apiRequest, parseAnswer, type ApiResult } from '../../api/client.ts';
 import { loginAnswer } from '../../../shared/schemas/staff.ts';
+import type { SetupBody } from '../../../shared/schemas/auth.ts';
 import { userFrom, type StaffUser } from '../../staff/index.ts';
 
 /** The auth calls of the staff pages. */
@@ -27,6 +28,14 @@ export async function acceptInvitation(
       body: { password },
     }),
   );
+}
+
+/**
+ * POST /api/setup: the first owner, through the link the server printed;
+ * the answer is a login's, so the owner is logged in at once.
+ */
+export async function createFirstOwner(body: SetupBody): Promise<ApiResult<LoggedIn>> {
+  return loggedIn(await apiRequest('POST', '/setup', { body }));
 }
 
 /** PUT /api/auth/password: one's own password; every other session ends. */

@@ -66,3 +66,20 @@ export const ACCEPT_INVITE_TEXTS = {
   success: 'Benvenuto! Il tuo account è attivo.',
   invalid: 'Invito non valido o scaduto. Chiedi al titolare un nuovo invito.',
 } as const;
+
+export const SETUP_TEXTS = {
+  title: 'Crea il tuo account da titolare',
+  intro:
+    'Il sito non ha ancora nessun account. Crea il primo, quello del titolare: da qui in poi inviterai tu i colleghi.',
+  firstName: 'Nome',
+  lastName: 'Cognome',
+  password: 'Password',
+  hint: 'Almeno 12 caratteri. Evita le password comuni.',
+  submit: 'Crea account',
+  busy: 'Creazione in corso...',
+  success: 'Benvenuto! Il tuo account da titolare è pronto.',
+  invalid:
+    'Questo link non è più valido: riavvia il server per averne uno nuovo (lo trovi nel suo log).',
+  closed: 'Il sito ha già un titolare: accedi con il tuo account.',
+  logIn: 'Vai al login',
+} as const;

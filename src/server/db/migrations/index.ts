@@ -32,6 +32,7 @@ import * as guests from './030-guests.ts';
 import * as guestSearch from './031-guest-search.ts';
 import * as anonymisedHistory from './032-anonymised-history.ts';
 import * as reportIndexes from './033-report-indexes.ts';
+import * as setupToken from './034-setup-token.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -98,5 +99,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '031-guest-search': { up: guestSearch.up, down: guestSearch.down },
     '032-anonymised-history': { up: anonymisedHistory.up, down: anonymisedHistory.down },
     '033-report-indexes': { up: reportIndexes.up, down: reportIndexes.down },
+    '034-setup-token': { up: setupToken.up, down: setupToken.down },
   };
 }

@@ -22,6 +22,7 @@ export const FAMILY_FILES = {
       ['PUT', '/api/auth/password'],
     ],
   },
+  setup: { requests: 400, routes: [['POST', '/api/setup']] },
   staff: {
     requests: 2600,
     routes: [
