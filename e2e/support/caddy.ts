@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopProcess } from './processes.ts';
 
 /** Debian's Caddy (scripts/ensure-caddy.ts installs it), or the one CADDY_PATH names. */
 export const CADDY_PATH = process.env.CADDY_PATH ?? '/usr/bin/caddy';
@@ -191,17 +192,5 @@ function send(
         : httpRequest(url, { ...common, agent: false }, done);
     sent.on('error', reject);
     sent.end(options.body);
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }

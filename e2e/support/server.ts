@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createTestDatabase } from '../../src/server/testing/database.ts';
 import { freePort } from '../../src/server/testing/ports.ts';
+import { stopProcess } from './processes.ts';
 import { e2eProject } from './project.ts';
 
 /**
@@ -103,16 +104,4 @@ async function spawnServer(databaseUrl: string, env: Record<string, string>): Pr
     portTaken: false,
     reason: `the server did not listen within 30 s:\n${output}`,
   };
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM'); // graceful close (src/server/main.ts)
-  });
 }

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { parseDatabaseUrl } from './db/dialect.ts';
-import { romeDateTime, type LogFormat } from './log-stream.ts';
+import { romeTimestamp } from '../shared/opening-hours.ts';
+import type { LogFormat } from './log-stream.ts';
 import type { SetupLink } from './services/setup.ts';
 
 /**
@@ -82,7 +83,7 @@ export function startupBanner(config: Config, listening: string[], setupLink?: S
           setupLink: {
             url: setupLink.url,
             expiresAt: setupLink.expiresAt,
-            expiresAtRome: romeDateTime(new Date(setupLink.expiresAt)),
+            expiresAtRome: romeTimestamp(new Date(setupLink.expiresAt)),
           },
         }
       : {}),

@@ -1,6 +1,6 @@
 import { prettyFactory } from 'pino-pretty';
 import { destination, type DestinationStream } from 'pino';
-import { RESTAURANT_TIME_ZONE } from '../shared/opening-hours.ts';
+import { romeTimestamp } from '../shared/opening-hours.ts';
 import type { Config } from './config.ts';
 
 /**
@@ -27,24 +27,6 @@ export function logFormat(
   return configured ?? (output.isTTY === true ? 'pretty' : 'json');
 }
 
-/** The restaurant's clock (the server's own zone may be UTC), as Intl reads it. */
-const romeClock = new Intl.DateTimeFormat('it-IT', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant on the restaurant's clock, `YYYY-MM-DD HH:MM:SS`: log lines and the banner (banner.ts). */
-export function romeDateTime(instant: number | Date): string {
-  const part = Object.fromEntries(romeClock.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
-
 /**
  * The pino destination for a format. JSON: `output` as it is (none given:
  * undefined, so that pino writes to standard output as it always has).
@@ -63,7 +45,7 @@ export function logDestination(
     colorize: (output ?? process.stdout).isTTY === true,
     translateTime: false,
     customPrettifiers: {
-      time: (time) => `[${typeof time === 'number' ? romeDateTime(time) : String(time)}]`,
+      time: (time) => `[${typeof time === 'number' ? romeTimestamp(time) : String(time)}]`,
     },
     ignore: 'pid,hostname',
   });

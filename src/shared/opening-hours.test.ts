@@ -14,6 +14,7 @@ import {
   romeDate,
   romeDateReader,
   romeDateTime,
+  romeTimestamp,
   romeInstant,
   weekdayOf,
   type Schedule,
@@ -100,6 +101,12 @@ describe("the restaurant's clock", () => {
       date: '2027-01-01',
       time: '00:30',
     });
+  });
+
+  it("a timestamp to the second on Rome's clock, either side of the clocks going back", () => {
+    expect(romeTimestamp(Date.parse('2026-10-25T00:59:59Z'))).toBe('2026-10-25 02:59:59');
+    expect(romeTimestamp(utc('2026-10-25T01:00:00Z'))).toBe('2026-10-25 02:00:00');
+    expect(romeTimestamp(Date.parse('2026-12-04T07:55:00.250Z'))).toBe('2026-12-04 08:55:00');
   });
 
   it('a date reader follows its clock across midnight in Rome, both ways, on days of 23 and 25 hours', () => {

@@ -199,6 +199,10 @@ export function romeDateTime(instant: Date): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+/** An instant on Rome's clock to the second, `YYYY-MM-DD HH:MM:SS`: log lines and the start-up banner. */
+export const romeTimestamp = (instant: number | Date): string =>
+  new Date(romeWallClock(new Date(instant).getTime())).toISOString().slice(0, 19).replace('T', ' ');
+
 /** Today's date in Rome at an instant. */
 export const romeDate = (instant: Date): string => romeDateTime(instant).date;
 

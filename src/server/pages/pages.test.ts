@@ -13,6 +13,15 @@ afterAll(() => harness.close());
 
 const PUBLIC_PATHS = ['/', '/home', '/menu', '/about-us', '/contact', '/reservations', '/privacy'];
 const LANGS = ['it', 'en', 'fr', 'es', 'de'] as const;
+/** Staff pages: noindex, and disallowed in robots.txt. */
+const STAFF_PATHS = [
+  '/login',
+  '/send-email',
+  '/reset-password',
+  '/setup',
+  '/dashboard',
+  '/loading',
+];
 const ORIGIN = 'https://www.trattoria.example';
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -226,14 +235,7 @@ describe('security headers: CSP, nosniff, referrer policy, HSTS, no CORS', () =>
   });
 
   it('staff pages are noindex', async () => {
-    for (const path of [
-      '/login',
-      '/send-email',
-      '/reset-password',
-      '/setup',
-      '/dashboard',
-      '/loading',
-    ]) {
+    for (const path of STAFF_PATHS) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['x-robots-tag'], path).toBe('noindex, nofollow');
@@ -549,14 +551,7 @@ describe('sitemap and robots', () => {
 
   it('robots.txt keeps crawlers out of the staff pages', async () => {
     const body = (await get('/robots.txt')).body;
-    for (const path of [
-      '/login',
-      '/send-email',
-      '/reset-password',
-      '/setup',
-      '/dashboard',
-      '/loading',
-    ]) {
+    for (const path of STAFF_PATHS) {
       expect(body).toContain(`Disallow: ${path}\n`);
     }
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
