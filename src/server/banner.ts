@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import { parseDatabaseUrl } from './db/dialect.ts';
+import { parseDatabaseUrl, postgresLocation } from './db/dialect.ts';
 import { romeTimestamp } from '../shared/opening-hours.ts';
 import type { LogFormat } from './log-stream.ts';
 import type { SetupLink } from './services/setup.ts';
@@ -32,21 +32,6 @@ const originOf = (url: string) => {
   const parsed = URL.parse(url);
   return parsed ? `${parsed.protocol}//${parsed.host}` : '(unreadable URL)';
 };
-
-/** `host:port/database` of a PostgreSQL URL, nothing of its user or password. */
-function postgresLocation(connectionString: string): string {
-  const url = URL.parse(connectionString);
-  if (!url) return '(address not shown: DATABASE_URL is not a plain URL)';
-  // pg's own defaults: a `host` parameter (a socket folder) when the URL has none, port 5432.
-  const host = url.hostname || url.searchParams.get('host') || 'localhost';
-  let database = url.pathname.slice(1);
-  try {
-    database = decodeURIComponent(database);
-  } catch {
-    // Shown as written.
-  }
-  return `${host}:${url.port || '5432'}/${database || '(the user name)'}`;
-}
 
 /** Where the server listens, as URLs (`http://127.0.0.1:3000`, `http://[::1]:3000`) or a socket's path. */
 export function listeningUrls(addresses: (AddressInfo | string)[]): string[] {

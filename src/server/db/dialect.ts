@@ -336,3 +336,18 @@ export function isUniqueViolation(error: unknown): boolean {
   const { code, errcode } = error as { code?: unknown; errcode?: unknown };
   return code === '23505' || errcode === 2067 || errcode === 1555;
 }
+
+/** `host:port/database` of a PostgreSQL URL, nothing of its user or password. */
+export function postgresLocation(connectionString: string): string {
+  const url = URL.parse(connectionString);
+  if (!url) return '(address not shown: DATABASE_URL is not a plain URL)';
+  // pg's own defaults: a `host` parameter (a socket folder) when the URL has none, port 5432.
+  const host = url.hostname || url.searchParams.get('host') || 'localhost';
+  let database = url.pathname.slice(1);
+  try {
+    database = decodeURIComponent(database);
+  } catch {
+    // Shown as written.
+  }
+  return `${host}:${url.port || '5432'}/${database || '(the user name)'}`;
+}

@@ -58,6 +58,7 @@ export class FirstOwnerSetup {
   readonly #publicUrl: string;
   readonly #now: () => number;
   readonly #onMail: () => void;
+  #closed = false;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -76,7 +77,11 @@ export class FirstOwnerSetup {
 
   /** Whether setup is open: no staff account exists yet. */
   async isOpen(): Promise<boolean> {
-    return !(await anyStaff(this.#db));
+    // Once closed, closed for good (no way in the app removes the last owner):
+    // remembered, so that the closed route costs no query.
+    if (this.#closed) return false;
+    this.#closed = await anyStaff(this.#db);
+    return !this.#closed;
   }
 
   /**

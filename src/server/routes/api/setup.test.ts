@@ -248,7 +248,17 @@ describe('POST /api/setup', () => {
     expect(await staffCount()).toBe(1);
   });
 
-  it('limits each client address to 10 tries a minute (429), before any check', async () => {
+  it('once closed, answers 404 to every try from one address, counting and writing nothing', async () => {
+    await createStaff(harness.app);
+    const address = '10.41.9.8';
+    for (let n = 0; n < 12; n += 1) {
+      expect((await post({ ...OWNER, token: 'A'.repeat(43) }, address)).statusCode).toBe(404);
+    }
+    const counters = await harness.app.db.selectFrom('rate_limits').select('key').execute();
+    expect(counters.filter(({ key }) => key.includes(address))).toEqual([]);
+  });
+
+  it('limits each client address to 10 tries a minute (429), before the link is checked', async () => {
     await issuedToken();
     const address = '10.41.9.9';
     for (let n = 0; n < 10; n += 1) {

@@ -28,11 +28,12 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/setup',
     {
       schema: { body: setupBody, response: { 201: loginAnswer } },
-      // Before the body is validated: counted, and closed for good once staff exist.
+      // Before the body is validated: closed for good once staff exist (404
+      // whatever is sent, and nothing counted or written), then counted.
       preValidation: async (request, reply) => {
         reply.header('cache-control', 'no-store'); // the answer holds a token
-        if (!(await withinAddressLimit(request, reply, SETUP_ADDRESS_LIMIT))) return reply;
         if (!(await app.firstOwnerSetup.isOpen())) return notFound(reply, SETUP_CLOSED_MESSAGE);
+        if (!(await withinAddressLimit(request, reply, SETUP_ADDRESS_LIMIT))) return reply;
       },
     },
     async (request, reply) => {

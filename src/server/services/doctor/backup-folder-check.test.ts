@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupFolderCheck } from './backup-folder-check.ts';
+import { RUN_AS_SERVER_USER } from './check.ts';
 import { contextFor } from './test-context.ts';
 
 let root: string;
@@ -36,6 +37,17 @@ describe('backup folder check', () => {
       advice: `create it as the server's user: mkdir -m 700 ${dir}`,
     });
     expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('fails a folder it cannot reach, saying to run as the server’s user', async () => {
+    // Below a plain file (ENOTDIR): root reads any folder, so no EACCES here; both take this branch.
+    const file = join(root, 'file');
+    writeFileSync(file, '');
+    expect(await check(join(file, 'backups'))).toMatchObject({
+      status: 'fail',
+      detail: `BACKUP_DIR ${join(file, 'backups')} cannot be reached (ENOTDIR)`,
+      advice: RUN_AS_SERVER_USER,
+    });
   });
 
   it('fails a file that is not a folder', async () => {

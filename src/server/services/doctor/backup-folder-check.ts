@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fail, octal, ok, warn, type Check } from './check.ts';
+import { fail, octal, ok, pathState, RUN_AS_SERVER_USER, warn, type Check } from './check.ts';
 
 /**
  * BACKUP_DIR, where the daily backup goes (src/server/backup/daily-backup.ts):
@@ -19,21 +19,25 @@ export const backupFolderCheck: Check = async ({ config }) => {
     );
   }
   const dir = resolve(config.BACKUP_DIR);
-  let mode: number;
-  try {
-    const stats = statSync(dir);
-    if (!stats.isDirectory()) {
-      return fail('backup', `BACKUP_DIR ${dir} is not a folder`, 'point BACKUP_DIR at a folder');
-    }
-    mode = stats.mode;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const folder = pathState(dir);
+  if (!folder.found && folder.missing) {
     return fail(
       'backup',
       `BACKUP_DIR ${dir} does not exist`,
       `create it as the server's user: mkdir -m 700 ${dir}`,
     );
   }
+  if (!folder.found) {
+    return fail(
+      'backup',
+      `BACKUP_DIR ${dir} cannot be reached (${folder.code})`,
+      RUN_AS_SERVER_USER,
+    );
+  }
+  if (!folder.stats.isDirectory()) {
+    return fail('backup', `BACKUP_DIR ${dir} is not a folder`, 'point BACKUP_DIR at a folder');
+  }
+  const mode = folder.stats.mode;
   const probe = join(dir, `.doctor-${randomBytes(6).toString('hex')}`);
   try {
     writeFileSync(probe, '', { flag: 'wx', mode: 0o600 });

@@ -1,3 +1,4 @@
+import { statSync, type Stats } from 'node:fs';
 import type { Config } from '../../config.ts';
 
 /** One line of `npm run doctor`: `advice` says what to do, on every line that is not ok. */
@@ -35,3 +36,23 @@ export const fail = (name: string, detail: string, advice: string): CheckResult 
 
 /** A file mode as chmod writes it: 0644. */
 export const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/** What to do when the doctor cannot reach a file the server's user can. */
+export const RUN_AS_SERVER_USER =
+  'run the doctor as the server’s user, with its environment (README "Going live")';
+
+/**
+ * A path as this user finds it: there (its stats), missing, or out of reach
+ * (EACCES: a folder of the server's user, read by someone else), which
+ * existsSync would call missing.
+ */
+export function pathState(
+  path: string,
+): { found: true; stats: Stats } | { found: false; missing: boolean; code: string } {
+  try {
+    return { found: true, stats: statSync(path) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return { found: false, missing: code === 'ENOENT', code };
+  }
+}

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { Kysely } from 'kysely';
@@ -8,6 +8,7 @@ import { createDialect, parseDatabaseUrl } from '../../db/dialect.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../testing/database.ts';
 import { databaseCheck, databaseFilesCheck } from './database-check.ts';
+import { RUN_AS_SERVER_USER } from './check.ts';
 import { contextFor } from './test-context.ts';
 
 const dialect = testDialect();
@@ -154,6 +155,22 @@ describe.runIf(dialect === 'sqlite')('database check: SQLite files', () => {
     });
     expect(readdirSync(folder)).toEqual([]);
     expect(await databaseFilesCheck(contextFor({ DATABASE_URL: url }))).toBeNull();
+  });
+
+  it('fails, rather than calling it missing, a file it cannot reach, and says to run as the server’s user', async () => {
+    // Root reads any folder, so the unreachable path is one below a plain file (ENOTDIR);
+    // another user's 0700 data folder (EACCES) takes the same branch.
+    const { url } = await database(false);
+    const target = parseDatabaseUrl(url);
+    const file = target.dialect === 'sqlite' ? target.path : '';
+    writeFileSync(file, '');
+    const below = `file:${file}/restaurant.db`;
+    expect(await databaseCheck(contextFor({ DATABASE_URL: below }))).toMatchObject({
+      status: 'fail',
+      detail: `SQLite ${file}/restaurant.db cannot be reached (ENOTDIR)`,
+      advice: RUN_AS_SERVER_USER,
+    });
+    expect(await databaseFilesCheck(contextFor({ DATABASE_URL: below }))).toBeNull();
   });
 
   it('reads through the WAL while a server has the database open, and sees its latest migration', async () => {

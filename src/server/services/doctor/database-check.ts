@@ -1,14 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readMigrationState } from '../../db/database.ts';
-import { parseDatabaseUrl, type DatabaseTarget } from '../../db/dialect.ts';
-import { fail, octal, ok, warn, type Check } from './check.ts';
+import { parseDatabaseUrl, postgresLocation, type DatabaseTarget } from '../../db/dialect.ts';
+import { fail, octal, ok, pathState, RUN_AS_SERVER_USER, warn, type Check } from './check.ts';
 
 /** Where the database is, without the password a PostgreSQL URL may carry. */
 function describe(target: DatabaseTarget): string {
   if (target.dialect === 'sqlite') return `SQLite ${target.path}`;
-  const url = new URL(target.connectionString);
-  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  return `PostgreSQL ${postgresLocation(target.connectionString)}`;
 }
 
 /** What to do about an error of pg or node:sqlite while connecting or reading. */
@@ -38,10 +37,14 @@ function unreachableAdvice(error: Error & { code?: string; errcode?: number }): 
 export const databaseCheck: Check = async ({ config, timeoutMs }) => {
   const target = parseDatabaseUrl(config.DATABASE_URL);
   const where = describe(target);
-  if (target.dialect === 'sqlite' && !existsSync(target.path)) {
+  const file = target.dialect === 'sqlite' ? pathState(target.path) : null;
+  if (file && !file.found) {
+    if (!file.missing) {
+      return fail('database', `${where} cannot be reached (${file.code})`, RUN_AS_SERVER_USER);
+    }
     return warn(
       'database',
-      `no database yet at ${target.path}`,
+      `no database yet at ${where.replace(/^SQLite /, '')}`,
       'the server creates it at its first start; if the restaurant’s database is elsewhere, fix DATABASE_URL',
     );
   }
@@ -90,7 +93,8 @@ export const databaseCheck: Check = async ({ config, timeoutMs }) => {
  */
 export const databaseFilesCheck: Check = async ({ config }) => {
   const target = parseDatabaseUrl(config.DATABASE_URL);
-  if (target.dialect !== 'sqlite' || !existsSync(target.path)) return null;
+  // Missing or out of reach: the database line says so.
+  if (target.dialect !== 'sqlite' || !pathState(target.path).found) return null;
   const open = [target.path, `${target.path}-wal`, `${target.path}-shm`].filter(
     (file) => existsSync(file) && (statSync(file).mode & 0o077) !== 0,
   );

@@ -7,15 +7,15 @@ import { publicUrlCheck } from './public-url-check.ts';
 import { smtpCheck } from './smtp-check.ts';
 import { translationCheck } from './translation-check.ts';
 
-/** In the order printed. */
-const CHECKS: Check[] = [
-  databaseCheck,
-  databaseFilesCheck,
-  smtpCheck,
-  translationCheck,
-  publicUrlCheck,
-  backupFolderCheck,
-  diskCheck,
+/** In the order printed, each with the name its line shows (also when the check itself throws). */
+const CHECKS: [name: string, check: Check][] = [
+  ['database', databaseCheck],
+  ['database files', databaseFilesCheck],
+  ['smtp', smtpCheck],
+  ['translation', translationCheck],
+  ['public url', publicUrlCheck],
+  ['backup', backupFolderCheck],
+  ['disk', diskCheck],
 ];
 
 /** How long a network check (database, SMTP, translation) waits: a wrong host fails in seconds. */
@@ -76,7 +76,9 @@ export async function runDoctor(options: {
       freeBytes: options.freeBytes ?? statfsFreeBytes,
     };
     // Side by side (each waits at most timeoutMs on the network), printed in order.
-    const settled = await Promise.all(CHECKS.map((check) => runCheck(check, context)));
+    const settled = await Promise.all(
+      CHECKS.map(([name, check]) => runCheck(name, check, context)),
+    );
     results.push(...settled.filter((result) => result !== null));
   }
   for (const result of results) options.print(formatResult(result));
@@ -86,12 +88,16 @@ export async function runDoctor(options: {
 }
 
 /** A check that throws is a failed line, not a stack trace. */
-async function runCheck(check: Check, context: CheckContext): Promise<CheckResult | null> {
+async function runCheck(
+  name: string,
+  check: Check,
+  context: CheckContext,
+): Promise<CheckResult | null> {
   try {
     return await check(context);
   } catch (error) {
     return fail(
-      check.name.replace(/Check$/, ''),
+      name,
       `the check itself failed: ${(error as Error).message}`,
       'an unexpected error: report it with this line',
     );
