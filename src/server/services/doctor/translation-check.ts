@@ -22,7 +22,8 @@ export const translationCheck: Check = async ({ config, timeoutMs }) => {
   const advice = {
     key: deepl
       ? 'DEEPL_API_KEY is wrong or revoked: copy it again from the DeepL account (a Free plan key ends in :fx)'
-      : 'LIBRETRANSLATE_API_KEY is wrong: ask the LibreTranslate server’s administrator for the key',
+      : // Its /languages takes no key: a refusal there is the server's or a proxy's in front of it.
+        'the LibreTranslate server (or a proxy in front of it) refuses this machine: ask its administrator',
     unreachable: `check ${address} and that this machine reaches it (DNS, firewall, outgoing HTTPS)`,
     answer: `${address} answers, but not as ${provider.name}: check the address${
       deepl ? '' : ', and that the server loads Italian, English, French, Spanish and German'
