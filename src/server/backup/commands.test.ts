@@ -53,7 +53,9 @@ function expectRefusal(result: { code: number; err: string }, why: RegExp) {
   expect(result.err).toMatch(why);
 }
 
-describe('npm run export and npm run import', () => {
+// Each test starts seven or eight CLI processes one after another, each loading the
+// server's modules: 6-8 s on a quiet machine, and past vitest's 20 s on a loaded one.
+describe('npm run export and npm run import', { timeout: 60_000 }, () => {
   it('move a restaurant into a new database, and refuse what they must', async () => {
     const source = await archiveRestaurant();
     cleanup.push(() => source.close());
