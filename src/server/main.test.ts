@@ -120,6 +120,7 @@ describe('server process', () => {
     expect(output).not.toMatch(/^\{"level"/m);
   });
 
+  // Three server processes started one after another: past vitest's 20 s on a loaded machine.
   it('prints a new setup link at each start while no account exists; the older one stops working', async () => {
     const fresh = await createTestDatabase();
     try {
@@ -183,7 +184,7 @@ describe('server process', () => {
     } finally {
       await fresh.drop();
     }
-  });
+  }, 60_000);
 
   it.runIf(testDialect() === 'postgres')(
     'refuses to start on a PostgreSQL that would lose acknowledged writes',
