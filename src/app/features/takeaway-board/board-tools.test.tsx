@@ -185,4 +185,14 @@ describe('an order’s card', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(more);
   });
+
+  it('a new order’s main button is "Apri", its status step beside it', async () => {
+    const hans = order({ id: 3, name: 'Hans Müller', status: 'received', opened: false });
+    board = boardOf({ orders: [hans], unopened: [hans] });
+    await renderBoard();
+    const actions = screen.getByRole('group', { name: "Azioni per l'ordine di Hans Müller" });
+    const next = [...actions.querySelectorAll('.takeaway-order__next')];
+    expect(next.map((button) => button.textContent)).toEqual(['Apri']);
+    expect(within(actions).getByRole('button', { name: 'Accetta' })).toBeTruthy();
+  });
 });

@@ -102,11 +102,14 @@ export function OrderActions({
       </div>
     ) : null;
 
+  // A new order's next step is "Apri" (it rings until then): the status step waits beside it.
   const tap = (key: string, label: string, run: () => Promise<void>, next = false) => (
     <button
       key={key}
       type="button"
-      className={next ? 'staff-button takeaway-order__next' : 'staff-button staff-button--small'}
+      className={
+        next && !onOpen ? 'staff-button takeaway-order__next' : 'staff-button staff-button--small'
+      }
       disabled={busy}
       onClick={() => void run()}
     >
