@@ -83,7 +83,7 @@ describe('the board’s first screen', () => {
       'Questo browser non può suonare.',
     );
 
-    for (const name of ['Cambia giorno', 'Pausa ordini online', 'Ordine telefonico']) {
+    for (const name of ['Cambia giorno', 'Pausa ordini', 'Ordine telefonico']) {
       expect(tool(name).getAttribute('aria-expanded')).toBe('false');
       expect(panelOf(tool(name)).hidden).toBe(true);
     }
@@ -99,7 +99,7 @@ describe('the board’s first screen', () => {
 describe('the folded tools', () => {
   it('open from their button with the focus inside; Escape closes and gives the focus back', async () => {
     await renderBoard();
-    const pause = tool('Pausa ordini online');
+    const pause = tool('Pausa ordini');
     fireEvent.click(pause);
     await tick();
     expect(pause.getAttribute('aria-expanded')).toBe('true');
@@ -125,12 +125,12 @@ describe('the folded tools', () => {
 
   it('one at a time; a phone order half typed stays while folded, "Chiudi" ends it', async () => {
     await renderBoard();
-    fireEvent.click(tool('Pausa ordini online'));
+    fireEvent.click(tool('Pausa ordini'));
     await tick();
     const phone = tool('Ordine telefonico');
     fireEvent.click(phone);
     await tick();
-    expect(tool('Pausa ordini online').getAttribute('aria-expanded')).toBe('false');
+    expect(tool('Pausa ordini').getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByLabelText('Durata della pausa')).toBeNull();
     const form = within(panelOf(phone)).getByRole('region', { name: 'Ordine telefonico' });
     fireEvent.change(within(form).getByLabelText('Note'), { target: { value: 'Senza basilico' } });
@@ -158,8 +158,8 @@ describe('the folded tools', () => {
       settings: { ...boardOf().settings, pausedUntil: '2026-06-10T16:30:00Z' },
     });
     await renderBoard();
-    expect(screen.queryByRole('button', { name: 'Pausa ordini online' })).toBeNull();
-    fireEvent.click(tool('Ordini online in pausa'));
+    expect(screen.queryByRole('button', { name: 'Pausa ordini' })).toBeNull();
+    fireEvent.click(tool('Ordini in pausa'));
     expect(screen.getByRole('timer').textContent).toBe(
       'Ordini online in pausa: riprendono tra 30:00.',
     );

@@ -51,25 +51,27 @@ export function BoardTools({
 
   return (
     <div className="takeaway-board__tools">
+      <h2 className="takeaway-board__shown-day">{spokenDate(date)}</h2>
       <div className="takeaway-board__tool-row">
-        <h2 className="takeaway-board__shown-day">{spokenDate(date)}</h2>
         <button {...day.buttonProps} className={toolClass}>
           {T.changeDay}
         </button>
+        {board ? (
+          <>
+            <button
+              {...pause.buttonProps}
+              className={
+                paused ? 'staff-button staff-button--small staff-button--danger' : toolClass
+              }
+            >
+              {paused ? T.pauseOn : T.pauseClosed}
+            </button>
+            <button {...phone.buttonProps} className={toolClass}>
+              {PHONE_ORDER_TEXTS.open}
+            </button>
+          </>
+        ) : null}
       </div>
-      {board ? (
-        <div className="takeaway-board__tool-row">
-          <button
-            {...pause.buttonProps}
-            className={paused ? 'staff-button staff-button--small staff-button--danger' : toolClass}
-          >
-            {paused ? T.pauseOn : T.pauseClosed}
-          </button>
-          <button {...phone.buttonProps} className={toolClass}>
-            {PHONE_ORDER_TEXTS.open}
-          </button>
-        </div>
-      ) : null}
       <div {...day.panelProps} className="takeaway-board__panel">
         {tool === 'day' ? (
           <DayNavigator
