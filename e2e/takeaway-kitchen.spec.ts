@@ -7,7 +7,7 @@ import { createStaffAccount, logInToSection, type StaffAccount } from './support
 
 // The kitchen board from a 390 px phone, in Italian, and the guest on the
 // other side: an order placed online appears on the open board without a
-// reload and rings (after "Attiva suono") until someone opens it; staff
+// reload and rings (once the sound's toggle is on) until someone opens it; staff
 // accept it at a later time; the guest gets the German mail with the new
 // time and watches the status page change by itself. The board passes axe
 // with an order and the phone order form open, and prints a ticket alone.
@@ -85,8 +85,9 @@ test('the board rings for a new order, staff open it and accept it later; the gu
   test.setTimeout(60_000);
   await countTones(page);
   await openBoard(page);
-  await page.getByRole('button', { name: 'Attiva suono' }).click();
-  await expect(page.getByText('Suono attivo')).toBeVisible();
+  const sound = page.getByRole('button', { name: 'Suono', exact: true });
+  await sound.click();
+  await expect(sound).toHaveAttribute('aria-pressed', 'true');
   expect(await tones(page)).toBe(0);
 
   // A German guest orders on the site while the board is open.
@@ -212,6 +213,8 @@ test('printing shows the kitchen ticket alone', async ({ page }) => {
   });
   await page.goto(`${server.url}/dashboard/takeaway?data=${TUESDAY}`);
   const card = orderCard(page, 'Paul Becker');
+  // Printing is among the card's "Altre azioni", under its next step.
+  await card.getByRole('button', { name: 'Altre azioni' }).click();
   await card
     .getByRole('button', { name: "Stampa il biglietto dell'ordine di Paul Becker" })
     .click();
@@ -278,6 +281,7 @@ test('"Rifiuta tutte": every order still waiting of one guest declined at once, 
   });
   await page.goto(`${server.url}/dashboard/takeaway?data=${TUESDAY}`);
   const card = orderCard(page, 'Mila Rossi').first();
+  await card.getByRole('button', { name: 'Altre azioni' }).click();
   await card
     .getByRole('button', { name: 'Rifiuta tutte le ordinazioni in attesa di questo cliente' })
     .click();

@@ -12,6 +12,7 @@ export function StaffPanel({
   titleId,
   className,
   id,
+  actions,
   children,
 }: {
   title: ReactNode;
@@ -23,19 +24,31 @@ export function StaffPanel({
   className?: string;
   /** The section's anchor. */
   id?: string;
+  /** A compact control kept on the title's row (the kitchen board's sound). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const ownId = useId();
   const headingId = titleId ?? `${ownId}-title`;
+  const heading = (
+    <Heading id={headingId} className="staff-panel__title">
+      {title}
+    </Heading>
+  );
   return (
     <section
       className={className ? `staff-panel ${className}` : 'staff-panel'}
       aria-labelledby={headingId}
       id={id}
     >
-      <Heading id={headingId} className="staff-panel__title">
-        {title}
-      </Heading>
+      {actions ? (
+        <div className="staff-panel__head">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {intro ? <p className="staff-panel__intro">{intro}</p> : null}
       {children}
     </section>

@@ -10,7 +10,13 @@ import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { DeclineAllAction, useStaffSave } from '../../staff/index.ts';
 import { changeOrder } from './takeaway-board-api.ts';
-import { ACTION_TEXTS as T, DECLINE_ALL_TEXTS } from './takeaway-board-texts.ts';
+import {
+  ACTION_TEXTS as T,
+  BOARD_TEXTS,
+  DECLINE_ALL_TEXTS,
+  TICKET_TEXTS,
+} from './takeaway-board-texts.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
 /**
  * Sends a change of one order; on success a toast and the board asked
@@ -51,19 +57,27 @@ function useOrderChange(refresh: () => void) {
 }
 
 /**
- * The actions an order's status allows, one tap each for the kitchen's
- * daily moves (accept, ready, collected); declining, cancelling and a
- * no-show ask first, as they tell the guest or close the order for good.
+ * The actions an order's status allows. The kitchen's next step (accept,
+ * possibly at another time; ready; collected) is the card's main button,
+ * one tap; the rest waits behind "Altre azioni", so a card stays short on a
+ * phone: moving an accepted order, declining, cancelling and a no-show (which
+ * ask first, as they tell the guest or close the order for good), "Rifiuta
+ * tutte", and printing the ticket. A new order has "Apri" first.
  * `times` are the day's pickup times, to accept at (or move to) another.
  */
 export function OrderActions({
   order,
   times,
   refresh,
+  onOpen,
+  onPrint,
 }: {
   order: TakeawayOrder;
   times: readonly string[];
   refresh: () => void;
+  /** Given for a new order: the "Apri" button. */
+  onOpen?: () => void;
+  onPrint: () => void;
 }) {
   const id = useId();
   const { change, busy } = useOrderChange(refresh);
@@ -71,7 +85,8 @@ export function OrderActions({
   const [message, setMessage] = useState('');
   const { status, name } = order;
   const moved = time !== order.pickup.time;
-  const actions: ReactNode[] = [];
+  const main: ReactNode[] = [];
+  const more: ReactNode[] = [];
 
   const timeSelect =
     times.length > 0 ? (
@@ -87,11 +102,14 @@ export function OrderActions({
       </div>
     ) : null;
 
-  const tap = (key: string, label: string, run: () => Promise<void>) => (
+  // A new order's next step is "Apri" (it rings until then): the status step waits beside it.
+  const tap = (key: string, label: string, run: () => Promise<void>, next = false) => (
     <button
       key={key}
       type="button"
-      className="staff-button staff-button--small"
+      className={
+        next && !onOpen ? 'staff-button takeaway-order__next' : 'staff-button staff-button--small'
+      }
       disabled={busy}
       onClick={() => void run()}
     >
@@ -119,24 +137,28 @@ export function OrderActions({
   );
 
   if (status === 'received') {
-    actions.push(
+    main.push(
       timeSelect,
-      tap('accept', moved ? T.acceptAt(time) : T.accept, () =>
-        change(
-          order,
-          moved ? { status: 'accepted', pickupTime: time } : { status: 'accepted' },
-          moved ? T.done.moved(name, time) : T.done.accepted(name),
-        ),
+      tap(
+        'accept',
+        moved ? T.acceptAt(time) : T.accept,
+        () =>
+          change(
+            order,
+            moved ? { status: 'accepted', pickupTime: time } : { status: 'accepted' },
+            moved ? T.done.moved(name, time) : T.done.accepted(name),
+          ),
+        true,
       ),
     );
   }
   if (status === 'accepted') {
-    actions.push(
-      tap('ready', T.ready, () => change(order, { status: 'ready' }, T.done.ready(name))),
-      timeSelect,
+    main.push(
+      tap('ready', T.ready, () => change(order, { status: 'ready' }, T.done.ready(name)), true),
     );
+    more.push(timeSelect);
     if (moved) {
-      actions.push(
+      more.push(
         tap('move', `${T.move} alle ${time}`, () =>
           change(order, { status: 'accepted', pickupTime: time }, T.done.moved(name, time)),
         ),
@@ -144,9 +166,12 @@ export function OrderActions({
     }
   }
   if (status === 'ready') {
-    actions.push(
-      tap('collected', T.collected, () =>
-        change(order, { status: 'collected' }, T.done.collected(name)),
+    main.push(
+      tap(
+        'collected',
+        T.collected,
+        () => change(order, { status: 'collected' }, T.done.collected(name)),
+        true,
       ),
     );
   }
@@ -172,7 +197,7 @@ export function OrderActions({
     </div>
   );
   if (status === 'received' || status === 'accepted') {
-    actions.push(
+    more.push(
       asked(
         'decline',
         T.decline,
@@ -184,14 +209,14 @@ export function OrderActions({
     );
   }
   if (status === 'accepted' || status === 'ready') {
-    actions.push(
+    more.push(
       asked('no-show', T.noShow, T.noShowQuestion(name), T.noShowYes, () =>
         change(order, { status: 'no-show' }, T.done['no-show'](name)),
       ),
     );
   }
   if (status === 'received' || status === 'accepted' || status === 'ready') {
-    actions.push(
+    more.push(
       asked(
         'cancel',
         T.cancel,
@@ -204,7 +229,7 @@ export function OrderActions({
   }
   // A flood of orders from one guest or connection (docs/security.md item 41): all at once.
   if (status === 'received' && order.source === 'online') {
-    actions.push(
+    more.push(
       <DeclineAllAction
         key="decline-all"
         family="takeaway"
@@ -214,5 +239,43 @@ export function OrderActions({
       />,
     );
   }
-  return actions.length > 0 ? <>{actions}</> : null;
+  more.push(
+    <button
+      key="print"
+      type="button"
+      className="staff-button staff-button--small staff-button--ghost"
+      aria-label={TICKET_TEXTS.printLabel(name)}
+      onClick={onPrint}
+    >
+      {TICKET_TEXTS.print}
+    </button>,
+  );
+  return (
+    <div className="takeaway-order__actions" role="group" aria-label={BOARD_TEXTS.actionsFor(name)}>
+      {onOpen ? (
+        <button type="button" className="staff-button takeaway-order__next" onClick={onOpen}>
+          {BOARD_TEXTS.open}
+        </button>
+      ) : null}
+      {main}
+      <MoreActions>{more}</MoreActions>
+    </div>
+  );
+}
+
+/** "Altre azioni": an order's less frequent actions, folded under its main step. */
+function MoreActions({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const { buttonProps, panelProps } = useDisclosure(open, setOpen);
+  return (
+    <>
+      <button {...buttonProps} className="staff-button staff-button--small staff-button--ghost">
+        {BOARD_TEXTS.moreActions}
+      </button>
+      {/* Kept in the page while folded: a question half answered stays as it was. */}
+      <div {...panelProps} className="takeaway-order__more">
+        {children}
+      </div>
+    </>
+  );
 }

@@ -3,14 +3,16 @@ import type { TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { lineText } from './format.ts';
 import { euros, GuestNotice, guestName, shortDay } from '../../staff-kit/index.ts';
 import { OrderActions } from './order-actions.tsx';
-import { BOARD_TEXTS as T, TICKET_TEXTS } from './takeaway-board-texts.ts';
+import { BOARD_TEXTS as T } from './takeaway-board-texts.ts';
 
 const DONE: readonly TakeawayOrder['status'][] = ['collected', 'declined', 'cancelled', 'no-show'];
 
 /**
- * One order on the board: pickup time, name, status, the phone to call,
- * the dishes, the notes and the total; its actions, "Stampa", and for a
- * new order "Apri" (it rings until someone opens it).
+ * One order on the board, the kitchen's order of reading: the pickup time
+ * large, the guest's name and the phone to call, the status; the dishes with
+ * their quantities; the notes and the total; then the next step as the main
+ * button (for a new order "Apri" first: it rings until someone opens it),
+ * the other actions and "Stampa" folded under "Altre azioni".
  */
 export function OrderCard({
   order,
@@ -36,17 +38,28 @@ export function OrderCard({
   if (done) classes.push('takeaway-order--done');
   return (
     <li className={classes.join(' ')}>
-      <p className="takeaway-order__head">
+      <div className="takeaway-order__head">
         <span className="takeaway-order__time">{order.pickup.time}</span>
-        {order.pickup.date === date ? null : (
-          <span className="takeaway-order__day">{T.pickupOn(shortDay(order.pickup.date))}</span>
-        )}
-        <span className="takeaway-order__name">{guestName(order.name)}</span>
-        <span className={`staff-badge takeaway-order__status--${order.status}`}>
-          {T.status[order.status]}
+        <span className="takeaway-order__who">
+          <span className="takeaway-order__name">{guestName(order.name)}</span>
+          <a
+            className="takeaway-order__phone"
+            href={telHref(order.phone)}
+            aria-label={T.callLabel(order.name, order.phone)}
+          >
+            {order.phone}
+          </a>
         </span>
-        <span className="staff-badge">{T.source[order.source]}</span>
-      </p>
+        <span className="takeaway-order__badges">
+          {order.pickup.date === date ? null : (
+            <span className="takeaway-order__day">{T.pickupOn(shortDay(order.pickup.date))}</span>
+          )}
+          <span className={`staff-badge takeaway-order__status--${order.status}`}>
+            {T.status[order.status]}
+          </span>
+          <span className="staff-badge">{T.source[order.source]}</span>
+        </span>
+      </div>
       <GuestNotice guest={order.guest} name={order.name} className="takeaway-order__guest" />
       <ul className="takeaway-order__lines" aria-label={T.linesLabel(order.name)}>
         {order.lines.map((line, index) => (
@@ -54,14 +67,6 @@ export function OrderCard({
         ))}
       </ul>
       <dl className="takeaway-order__details">
-        <div>
-          <dt>{T.phone}</dt>
-          <dd>
-            <a href={telHref(order.phone)} aria-label={T.callLabel(order.name, order.phone)}>
-              {order.phone}
-            </a>
-          </dd>
-        </div>
         <div>
           <dt>{T.total}</dt>
           <dd className="takeaway-order__total">{euros(order.total)}</dd>
@@ -85,28 +90,15 @@ export function OrderCard({
           </div>
         ) : null}
       </dl>
-      <div className="takeaway-order__actions" role="group" aria-label={T.actionsFor(order.name)}>
-        {onOpen ? (
-          <button type="button" className="staff-button" onClick={onOpen}>
-            {T.open}
-          </button>
-        ) : null}
-        <OrderActions
-          // A move by a colleague starts the time choice again from the new time.
-          key={order.pickup.time}
-          order={order}
-          times={order.pickup.date === date ? times : []}
-          refresh={refresh}
-        />
-        <button
-          type="button"
-          className="staff-button staff-button--small staff-button--ghost"
-          aria-label={TICKET_TEXTS.printLabel(order.name)}
-          onClick={onPrint}
-        >
-          {TICKET_TEXTS.print}
-        </button>
-      </div>
+      <OrderActions
+        // A move by a colleague starts the time choice again from the new time.
+        key={order.pickup.time}
+        order={order}
+        times={order.pickup.date === date ? times : []}
+        refresh={refresh}
+        onOpen={onOpen}
+        onPrint={onPrint}
+      />
     </li>
   );
 }

@@ -125,6 +125,8 @@ describe('the guest on the kitchen board', () => {
   it('the ticket carries staff’s notes on the guest (an allergy), not the no-shows', async () => {
     vi.stubGlobal('print', vi.fn());
     await renderBoard();
+    const actions = screen.getByRole('group', { name: "Azioni per l'ordine di Rosa Greco" });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Altre azioni' }));
     fireEvent.click(
       screen.getByRole('button', { name: "Stampa il biglietto dell'ordine di Rosa Greco" }),
     );

@@ -10,7 +10,7 @@ export function countdown(milliseconds: number): string {
 }
 
 /** The milliseconds until `until`, ticking each second; 0 once it has passed (or with none). */
-function useTimeLeft(until: string | null): number {
+export function useTimeLeft(until: string | null): number {
   const end = until ? Date.parse(until) : NaN;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,10 +1,13 @@
+import { useId } from 'react';
 import type { useRinging } from './use-ringing.ts';
 import { SOUND_TEXTS as T } from './takeaway-board-texts.ts';
 
 /**
- * The board's bell: "Attiva suono" until the browser lets it play (one tap
- * is needed), then "Suono attivo" with a way to mute it; how many new
- * orders are waiting.
+ * The board's bell, one toggle on the title's row: pressed while it rings
+ * for new orders. The browser lets a page play only after a tap, so the
+ * first tap turns it on, the next mutes it; what a tap does is its
+ * description (and its tooltip), not a paragraph on the board. Beside it,
+ * how many new orders are waiting.
  */
 export function SoundControl({
   sound,
@@ -13,6 +16,21 @@ export function SoundControl({
   sound: ReturnType<typeof useRinging>;
   unopened: number;
 }) {
+  const id = useId();
+  const { state } = sound;
+  const description =
+    state === 'unsupported'
+      ? T.unavailable
+      : state === 'on'
+        ? T.onHint
+        : state === 'muted'
+          ? T.mutedHint
+          : T.enableHint;
+  const toggle = () => {
+    if (state === 'on') sound.mute();
+    else if (state === 'muted') sound.unmute();
+    else void sound.enable();
+  };
   return (
     <div className="takeaway-sound">
       {unopened > 0 ? (
@@ -20,35 +38,20 @@ export function SoundControl({
           {T.ringing(unopened)}
         </p>
       ) : null}
-      {sound.state === 'unsupported' ? <p className="staff-hint">{T.unavailable}</p> : null}
-      {sound.state === 'blocked' ? (
-        <>
-          <button type="button" className="staff-button" onClick={() => void sound.enable()}>
-            {T.enable}
-          </button>
-          <p className="staff-hint">{T.enableHint}</p>
-        </>
-      ) : null}
-      {sound.state === 'on' ? (
-        <p>
-          <span className="staff-badge">{T.on}</span>{' '}
-          <button
-            type="button"
-            className="staff-button staff-button--small staff-button--ghost"
-            onClick={sound.mute}
-          >
-            {T.mute}
-          </button>
-        </p>
-      ) : null}
-      {sound.state === 'muted' ? (
-        <p>
-          <span className="staff-badge staff-badge--warning">{T.muted}</span>{' '}
-          <button type="button" className="staff-button staff-button--small" onClick={sound.unmute}>
-            {T.unmute}
-          </button>
-        </p>
-      ) : null}
+      <button
+        type="button"
+        className="staff-button staff-button--small staff-button--ghost takeaway-sound__toggle"
+        aria-pressed={state === 'on'}
+        aria-describedby={`${id}-hint`}
+        title={description}
+        disabled={state === 'unsupported'}
+        onClick={toggle}
+      >
+        {T.sound}
+      </button>
+      <span id={`${id}-hint`} className="visually-hidden">
+        {description}
+      </span>
     </div>
   );
 }

@@ -195,6 +195,7 @@ describe('the pause', () => {
   it('pauses for the minutes chosen', async () => {
     routes['POST /api/takeaway/pause'] = () => Response.json(board.settings);
     await renderBoard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pausa ordini' }));
     fireEvent.change(screen.getByLabelText('Durata della pausa'), { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Metti in pausa' }));
     await tick();
@@ -210,6 +211,8 @@ describe('the pause', () => {
     });
     routes['DELETE /api/takeaway/pause'] = () => Response.json(board.settings);
     await renderBoard();
+    // Paused, the tool's button says so; its panel has the time left.
+    fireEvent.click(screen.getByRole('button', { name: 'Ordini in pausa' }));
     expect(screen.getByRole('timer').textContent).toBe(
       'Ordini online in pausa: riprendono tra 01:30.',
     );

@@ -35,8 +35,11 @@ export const BOARD_TEXTS = {
   ) => `${time} forno ${oven}/${ovenLimit} · cucina ${kitchen}/${kitchenLimit}`,
   full: 'piena',
   open: 'Apri',
+  moreActions: 'Altre azioni',
+  changeDay: 'Cambia giorno',
+  pauseClosed: 'Pausa ordini',
+  pauseOn: 'Ordini in pausa',
   opened: (name: string) => `Ordine di ${name} aperto.`,
-  phone: 'Telefono',
   callLabel: (name: string, phone: string) => `Chiama ${name}: ${phone}`,
   notes: 'Note',
   lang: 'Lingua',
@@ -97,12 +100,10 @@ export const ACTION_TEXTS = {
 
 /** The sound and the screen kept awake. */
 export const SOUND_TEXTS = {
-  enable: 'Attiva suono',
+  sound: 'Suono',
   enableHint: 'Il browser suona solo dopo un tocco: toccare una volta per sentire i nuovi ordini.',
-  on: 'Suono attivo',
-  mute: 'Silenzia',
-  muted: 'Suono disattivato',
-  unmute: 'Riattiva suono',
+  onHint: 'Suono attivo per i nuovi ordini: toccare per silenziarlo.',
+  mutedHint: 'Suono disattivato: toccare per riattivarlo.',
   unavailable: 'Questo browser non può suonare.',
   ringing: (count: number) => (count === 1 ? '1 ordine nuovo' : `${count} ordini nuovi`),
 } as const;

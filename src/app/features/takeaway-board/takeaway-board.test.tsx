@@ -87,6 +87,12 @@ const names = (name: string) =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('.takeaway-order__name')?.textContent)
     .filter(Boolean);
+/** The sound's toggle on the title's row, pressed while it rings. */
+const soundToggle = () => screen.getByRole('button', { name: 'Suono' });
+const pressed = (button: HTMLElement) => button.getAttribute('aria-pressed');
+/** Unfolds a card's "Altre azioni". */
+const showMore = (item: HTMLElement) =>
+  fireEvent.click(within(item).getByRole('button', { name: 'Altre azioni' }));
 const card = (name: string) =>
   screen
     .getAllByRole('listitem')
@@ -174,7 +180,7 @@ describe('the board', () => {
 });
 
 describe('the bell', () => {
-  it('rings after "Attiva suono" while an order is unopened, and stops once opened', async () => {
+  it('rings once the sound is turned on while an order is unopened, and stops once opened', async () => {
     const audio = fakeAudio();
     routes['POST /api/takeaway/orders/3/opened'] = () => {
       change({ unopened: [] });
@@ -183,9 +189,10 @@ describe('the bell', () => {
     await renderBoard({ createAudioContext: audio.factory, wakeLock: null });
     expect(screen.getByText('1 ordine nuovo')).toBeTruthy();
     expect(audio.factory).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Attiva suono' }));
+    expect(pressed(soundToggle())).toBe('false');
+    fireEvent.click(soundToggle());
     await tick();
-    expect(screen.getByText('Suono attivo')).toBeTruthy();
+    expect(pressed(soundToggle())).toBe('true');
     expect(audio.started).toHaveLength(3);
     await tick(4000);
     expect(audio.started).toHaveLength(6);
@@ -198,10 +205,10 @@ describe('the bell', () => {
     expect(audio.started).toHaveLength(6);
   });
 
-  it('asks again for a sound the browser suspended, and shows "Attiva suono" when it stays off', async () => {
+  it('asks again for a sound the browser suspended, and shows the toggle off when it stays off', async () => {
     const audio = fakeAudio();
     await renderBoard({ createAudioContext: audio.factory, wakeLock: null });
-    fireEvent.click(screen.getByRole('button', { name: 'Attiva suono' }));
+    fireEvent.click(soundToggle());
     await tick();
     expect(audio.started).toHaveLength(3);
     audio.suspend(true);
@@ -210,19 +217,25 @@ describe('the bell', () => {
     audio.suspend(false);
     await tick(4000);
     expect(audio.started).toHaveLength(6);
-    expect(screen.getByRole('button', { name: 'Attiva suono' })).toBeTruthy();
+    expect(pressed(soundToggle())).toBe('false');
+    expect(soundToggle().title).toBe(
+      'Il browser suona solo dopo un tocco: toccare una volta per sentire i nuovi ordini.',
+    );
   });
 
   it('can be muted, and rings again when unmuted', async () => {
     const audio = fakeAudio();
     await renderBoard({ createAudioContext: audio.factory, wakeLock: null });
-    fireEvent.click(screen.getByRole('button', { name: 'Attiva suono' }));
+    fireEvent.click(soundToggle());
     await tick();
-    fireEvent.click(screen.getByRole('button', { name: 'Silenzia' }));
+    fireEvent.click(soundToggle());
+    expect(pressed(soundToggle())).toBe('false');
+    expect(soundToggle().title).toBe('Suono disattivato: toccare per riattivarlo.');
     await tick(8000);
     expect(audio.started).toHaveLength(3);
-    fireEvent.click(screen.getByRole('button', { name: 'Riattiva suono' }));
+    fireEvent.click(soundToggle());
     await tick();
+    expect(pressed(soundToggle())).toBe('true');
     expect(audio.started).toHaveLength(6);
   });
 
@@ -256,7 +269,13 @@ describe('the actions', () => {
       within(marco)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Accetta', 'Rifiuta', 'Annulla', 'Stampa']);
+    ).toEqual(['Accetta', 'Altre azioni']);
+    showMore(marco);
+    expect(
+      within(marco)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Accetta', 'Altre azioni', 'Rifiuta', 'Annulla', 'Stampa']);
     fireEvent.click(within(marco).getByRole('button', { name: 'Accetta' }));
     await tick();
     fireEvent.change(within(marco).getByLabelText('Orario di ritiro'), {
@@ -279,9 +298,15 @@ describe('the actions', () => {
       within(giulia)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Pronto', 'Rifiuta', 'Non ritirato', 'Annulla', 'Stampa']);
+    ).toEqual(['Pronto', 'Altre azioni']);
     fireEvent.click(within(giulia).getByRole('button', { name: 'Pronto' }));
     await tick();
+    showMore(giulia);
+    expect(
+      within(giulia)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Pronto', 'Altre azioni', 'Rifiuta', 'Non ritirato', 'Annulla', 'Stampa']);
     fireEvent.click(within(giulia).getByRole('button', { name: 'Non ritirato' }));
     fireEvent.click(within(giulia).getByRole('button', { name: 'Sì, non ritirato' }));
     await tick();
@@ -294,6 +319,7 @@ describe('the actions', () => {
   it('declines with the message typed for the guest', async () => {
     await renderBoard();
     const marco = card('Marco Neri');
+    showMore(marco);
     fireEvent.click(within(marco).getByRole('button', { name: 'Rifiuta' }));
     fireEvent.change(within(marco).getByLabelText('Messaggio al cliente (consigliato)'), {
       target: { value: 'Forno guasto, ci scusi.' },
@@ -308,6 +334,7 @@ describe('the actions', () => {
   it('cancels with the message typed for the guest', async () => {
     await renderBoard();
     const giulia = card('Giulia Bianchi');
+    showMore(giulia);
     fireEvent.click(within(giulia).getByRole('button', { name: 'Annulla' }));
     fireEvent.change(within(giulia).getByLabelText('Messaggio al cliente (consigliato)'), {
       target: { value: 'Siamo rimasti senza mozzarella.' },
@@ -347,6 +374,7 @@ describe('the actions', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     await renderBoard();
+    showMore(card('Marco Neri'));
     fireEvent.click(
       screen.getByRole('button', { name: "Stampa il biglietto dell'ordine di Marco Neri" }),
     );

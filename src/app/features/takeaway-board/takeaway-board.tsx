@@ -2,14 +2,12 @@ import { useState } from 'react';
 import type { TakeawayBoard, TakeawayOrder } from '../../../shared/schemas/takeaway.ts';
 import { StaffPanel, useStaffSave, useUser } from '../../staff/index.ts';
 import { byPickup } from './format.ts';
-import { DayNavigator } from '../../staff-kit/index.ts';
 import { PaperChoice, useTicketPrinter, type TicketPaper } from './kitchen-ticket.tsx';
-import { DAY_PARAM, type TakeawayBoardData } from './load-takeaway-board.ts';
+import { BoardTools } from './board-tools.tsx';
+import { type TakeawayBoardData } from './load-takeaway-board.ts';
 import { OrderCard } from './order-card.tsx';
-import { PauseSwitch } from './pause-switch.tsx';
-import { PhoneOrderForm } from './phone-order-form.tsx';
 import { markOpened } from './takeaway-board-api.ts';
-import { BOARD_TEXTS as T, PHONE_ORDER_TEXTS } from './takeaway-board-texts.ts';
+import { BOARD_TEXTS as T } from './takeaway-board-texts.ts';
 import { TakeawaySettingsPanel } from './takeaway-settings.tsx';
 import { useBoard } from './use-board.ts';
 import { browserAudioContext, useRinging, type AudioContextFactory } from './use-ringing.ts';
@@ -22,13 +20,13 @@ export interface BoardDevices {
   wakeLock: WakeLockLike | null;
 }
 
-const dayHref = (date: string) => `?${DAY_PARAM}=${date}`;
-
 /**
- * /dashboard/takeaway, the kitchen board: new orders of any day on top
- * (ringing until someone opens them), the day's orders by pickup time with
- * their actions, the load of each slot against its limits, an order taken
- * by phone, the pause of online orders; the owner's settings below.
+ * /dashboard/takeaway, the kitchen board, orders first (a phone on the
+ * counter shows the first order on its first screen): the sound's toggle
+ * on the title's row, the day and the folded tools (day, pause, phone
+ * order), new orders of any day (ringing until someone opens them), the
+ * day's orders by pickup time with their next step; then the load of each
+ * slot against its limits, the ticket's paper, and the owner's settings.
  */
 export function TakeawayBoardScreen({
   data,
@@ -46,15 +44,13 @@ export function TakeawayBoardScreen({
 
   return (
     <>
-      <StaffPanel heading="h1" title={T.title} intro={T.intro} className="takeaway-board">
-        <SoundControl sound={sound} unopened={board?.unopened.length ?? 0} />
-        <DayNavigator
-          date={date}
-          today={data.today}
-          hrefOf={dayHref}
-          block="takeaway-board"
-          texts={T}
-        />
+      <StaffPanel
+        heading="h1"
+        title={T.title}
+        className="takeaway-board"
+        actions={<SoundControl sound={sound} unopened={board?.unopened.length ?? 0} />}
+      >
+        <BoardTools date={date} today={data.today} board={board} refresh={refresh} />
         {board ? (
           <Board board={board} refresh={refresh} stale={failed} />
         ) : failed ? (
@@ -65,6 +61,7 @@ export function TakeawayBoardScreen({
         ) : (
           <p role="status">{T.loading}</p>
         )}
+        <p className="staff-hint">{T.intro}</p>
       </StaffPanel>
       {board && user?.role === 'owner' ? <TakeawaySettingsPanel settings={board.settings} /> : null}
     </>
@@ -81,7 +78,6 @@ function Board({
   stale: boolean;
 }) {
   const { save } = useStaffSave();
-  const [phoneForm, setPhoneForm] = useState(false);
   const [paper, setPaper] = useState<TicketPaper>('receipt');
   const { print, ticket } = useTicketPrinter(paper);
   const times = board.slots.map((slot) => slot.time);
@@ -124,26 +120,8 @@ function Board({
           </ul>
         </section>
       ) : null}
-      <PauseSwitch pausedUntil={board.settings.pausedUntil} refresh={refresh} />
-      {phoneForm ? (
-        <PhoneOrderForm
-          date={board.date}
-          onDone={() => {
-            setPhoneForm(false);
-            refresh();
-          }}
-        />
-      ) : (
-        <p>
-          <button type="button" className="staff-button" onClick={() => setPhoneForm(true)}>
-            {PHONE_ORDER_TEXTS.open}
-          </button>
-        </p>
-      )}
-      <SlotLoads board={board} />
       <section aria-label={T.ordersTitle}>
         <h3 className="takeaway-board__group-title">{T.ordersTitle}</h3>
-        <PaperChoice paper={paper} onChange={setPaper} />
         {orders.length === 0 ? (
           <p className="staff-empty">{board.orders.length > 0 ? T.allNew : T.empty}</p>
         ) : (
@@ -152,6 +130,8 @@ function Board({
           </ul>
         )}
       </section>
+      <SlotLoads board={board} />
+      <PaperChoice paper={paper} onChange={setPaper} />
       {ticket}
     </>
   );
