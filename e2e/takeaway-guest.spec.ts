@@ -248,8 +248,11 @@ test.describe('at 1280 px', () => {
     const side = page.locator('.takeaway-side');
     expect((await side.boundingBox())!.x).toBeGreaterThanOrEqual(list.x + list.width);
     await expect(page.getByRole('link', { name: /Gericht/ })).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'desktop-top');
 
-    // Halfway down the list, the basket and the day are still in sight.
+    // Halfway down the list (the wheel over the list), the basket and the day are still in sight.
+    await page.mouse.move(300, 400);
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
     await expect(basket(page).locator('.takeaway-total')).toBeInViewport();
@@ -272,6 +275,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]date=${THURSDAY}`));
     await expect(page.getByLabel('Margherita, Menge')).toHaveValue('2');
     await expect(basket(page).locator('.takeaway-total')).toHaveText('Summe 15,50 €');
+    // The bar needs JavaScript; the basket above the pickup step says it all.
+    await expect(page.locator('.takeaway-bar')).toHaveCount(0);
 
     await page.getByLabel('Abholzeit').selectOption('20:00');
     await fillDetails(page, 'Jonas Weber', 'jonas@example.de', '+49 170 2345678');

@@ -148,10 +148,10 @@ describe('/takeaway without JavaScript', () => {
       /<nav class="takeaway-jump" aria-label="Sezioni del menu"><ul><li><a href="#takeaway-section-\d+">/,
     );
     expect(html).toMatch(
-      /<button type="button" class="takeaway-step" aria-label="Togli Margherita">/,
+      /<button type="button" class="takeaway-step" tabindex="-1" aria-label="Togli Margherita">/,
     );
     expect(html).toMatch(
-      /<button type="button" class="takeaway-step" aria-label="Aggiungi Margherita">/,
+      /<button type="button" class="takeaway-step" tabindex="-1" aria-label="Aggiungi Margherita">/,
     );
     expect(html).toMatch(new RegExp(`<input[^>]*name="q-${MARGHERITA}-0"[^>]*value="2"`));
     // The day and its button sit in the pickup step, and still belong to the dishes form.

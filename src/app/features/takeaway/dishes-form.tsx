@@ -167,7 +167,10 @@ export function PickupDayCard({
  * A size's quantity: a number field labelled with the dish's name, between
  * − and + buttons a thumb can hit (a number field's own arrows are tiny on a
  * phone, and a field starting at 0 is awkward to change). The buttons need
- * JavaScript; the field works without it.
+ * JavaScript; the field works without it. The field is the keyboard's
+ * control (typed, or stepped by the arrow keys, as a number field's own
+ * arrows are no Tab stops either): the buttons stay out of the Tab order,
+ * where they would triple the stops of a list of some 60 dishes.
  */
 function QuantityStepper({
   id,
@@ -191,6 +194,7 @@ function QuantityStepper({
       <button
         type="button"
         className="takeaway-step"
+        tabIndex={-1}
         aria-label={t('dishes.remove', { dish })}
         // Below 1 the line leaves the basket; above the most a line holds, the page keeps the most.
         onClick={() => onQuantity(String(Math.max(quantity - 1, 0)))}
@@ -213,6 +217,7 @@ function QuantityStepper({
       <button
         type="button"
         className="takeaway-step"
+        tabIndex={-1}
         aria-label={t('dishes.add', { dish })}
         onClick={() => onQuantity(String(quantity + 1))}
       >

@@ -59,6 +59,9 @@ describe('/takeaway on a phone', () => {
     expect(quantity('Water, 1 l, quantity')).toHaveProperty('value', '50');
     expect(quantity('Water, 0.5 l, quantity')).toHaveProperty('value', '');
     expect(screen.queryByRole('button', { name: 'Add Tonno' })).toBeNull();
+    // The field is the keyboard's stop; the buttons are for a thumb.
+    expect(screen.getByRole('button', { name: 'Add Margherita' }).tabIndex).toBe(-1);
+    expect(quantity('Margherita, quantity').tabIndex).toBe(0);
   });
 
   it('names the buttons in the page’s language', async () => {
