@@ -226,7 +226,9 @@ test('on a phone: + near the top, the bar with the count and the total, one tap 
   await page.getByRole('button', { name: 'Bestellung absenden' }).click();
   const confirmation = page.getByRole('region', { name: 'Bestellung erhalten' });
   await expect(confirmation).toContainText('Abholung: Donnerstag, 12. November um 19:45 Uhr');
-  await expect(confirmation.getByRole('listitem')).toHaveText(['2 × Arancine miste16,00 €']);
+  await expect(confirmation.getByRole('listitem')).toHaveText([
+    '2 × Gemischte Arancine (sizilianische Reisbällchen)16,00 €',
+  ]);
   await expect(bar).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   expect(consoleErrors).toEqual([]);
