@@ -163,6 +163,108 @@ test('with JavaScript: the basket and its total follow, the times load, a reload
   expect(consoleErrors).toEqual([]);
 });
 
+/** What Playwright's box says of an element on screen. */
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
+  await page.screenshot({ path: `${dir}/takeaway-${name}.png` });
+}
+
+test('on a phone: + near the top, the bar with the count and the total, one tap to the pickup step', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(`${server.url}/takeaway`);
+  await hydrated(page);
+  // The row of section links, each named as its section's heading, stays at the top.
+  const row = page.getByRole('navigation', { name: 'Bereiche der Speisekarte' });
+  await expect(row).toBeInViewport();
+  const headings = await page.locator('.takeaway-section h2').allTextContents();
+  await expect(row.getByRole('link')).toHaveText(headings);
+
+  // Two of the first dish, with +: no scrolling to see the basket.
+  const add = page.getByRole('button', {
+    name: 'Gemischte Arancine (sizilianische Reisbällchen) hinzufügen',
+  });
+  await expect(add).toBeInViewport();
+  await add.click();
+  await add.click();
+  await expect(
+    page.getByLabel('Gemischte Arancine (sizilianische Reisbällchen), Menge'),
+  ).toHaveValue('2');
+  const bar = page.getByRole('link', { name: /Gerichte/ });
+  await expect(bar).toHaveText(/^2 Gerichte\s16,00\s€\sAbholung wählen$/);
+  await expect(bar).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(PHONE.height);
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height);
+  expect(barBox.y).toBeGreaterThan(PHONE.height - 100);
+  // The language control never covers it.
+  expect(overlaps(barBox, (await page.locator('.language-select').boundingBox())!)).toBe(false);
+  await screenshot(page, 'phone-bar');
+
+  // Deep in the list, the row is still there; one tap on the bar reaches the pickup step.
+  await page.mouse.wheel(0, 4000);
+  await expect(row).toBeInViewport();
+  await expect(bar).toBeInViewport();
+  await bar.click();
+  await expect(page).toHaveURL(/#takeaway-pickup$/);
+  const day = page.getByLabel('Tag', { exact: true });
+  await expect(page.getByRole('heading', { name: 'Abholtag' })).toBeInViewport();
+  await expect(day).toBeInViewport();
+  await screenshot(page, 'phone-pickup');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await day.selectOption(THURSDAY);
+  const time = page.getByLabel('Abholzeit');
+  await expect(time.getByRole('option', { name: '19:45' })).toBeAttached();
+  await time.selectOption('19:45');
+  await fillDetails(page, 'Sophie Braun', 'sophie@example.de', '+49 170 4567890');
+  await page.getByRole('button', { name: 'Bestellung absenden' }).click();
+  const confirmation = page.getByRole('region', { name: 'Bestellung erhalten' });
+  await expect(confirmation).toContainText('Abholung: Donnerstag, 12. November um 19:45 Uhr');
+  await expect(confirmation.getByRole('listitem')).toHaveText([
+    '2 × Gemischte Arancine (sizilianische Reisbällchen)16,00 €',
+  ]);
+  await expect(bar).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the basket and the pickup step sit beside the list and follow the scroll; no bar', async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/takeaway`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Margherita hinzufügen' }).click();
+    await page
+      .getByRole('button', { name: 'Mineralwasser mit Kohlensäure 1 l hinzufügen' })
+      .click();
+    const list = (await page.locator('.takeaway-dishes').boundingBox())!;
+    const side = page.locator('.takeaway-side');
+    expect((await side.boundingBox())!.x).toBeGreaterThanOrEqual(list.x + list.width);
+    await expect(page.getByRole('link', { name: /Gericht/ })).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'desktop-top');
+
+    // Halfway down the list (the wheel over the list), the basket and the day are still in sight.
+    await page.mouse.move(300, 400);
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    await expect(basket(page).locator('.takeaway-total')).toBeInViewport();
+    await expect(basket(page).locator('.takeaway-total')).toHaveText('Summe 9,00 €');
+    await expect(page.getByLabel('Tag', { exact: true })).toBeInViewport();
+    await screenshot(page, 'desktop-scrolled');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -175,6 +277,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]date=${THURSDAY}`));
     await expect(page.getByLabel('Margherita, Menge')).toHaveValue('2');
     await expect(basket(page).locator('.takeaway-total')).toHaveText('Summe 15,50 €');
+    // The bar needs JavaScript; the basket above the pickup step says it all.
+    await expect(page.locator('.takeaway-bar')).toHaveCount(0);
 
     await page.getByLabel('Abholzeit').selectOption('20:00');
     await fillDetails(page, 'Jonas Weber', 'jonas@example.de', '+49 170 2345678');

@@ -142,6 +142,29 @@ describe('/takeaway without JavaScript', () => {
     expect(html).toMatch(/<form [^>]*method="post"/);
   });
 
+  it('renders the section links, the − and + buttons and the pickup card; the basket bar waits for JavaScript', async () => {
+    const html = shown((await get(`/takeaway?lng=it&q-${MARGHERITA}-0=2`)).body);
+    expect(html).toMatch(
+      /<nav class="takeaway-jump" aria-label="Sezioni del menu"><ul><li><a href="#takeaway-section-\d+">/,
+    );
+    expect(html).toMatch(
+      /<button type="button" class="takeaway-step" tabindex="-1" aria-label="Togli Margherita">/,
+    );
+    expect(html).toMatch(
+      /<button type="button" class="takeaway-step" tabindex="-1" aria-label="Aggiungi Margherita">/,
+    );
+    expect(html).toMatch(new RegExp(`<input[^>]*name="q-${MARGHERITA}-0"[^>]*value="2"`));
+    // The day and its button sit in the pickup step, and still belong to the dishes form.
+    expect(html).toMatch(/<form id="takeaway-dishes" [^>]*action="\/takeaway" method="get"/);
+    expect(html).toMatch(
+      /<section id="takeaway-pickup"[^>]*>.*<select [^>]*name="date" form="takeaway-dishes"/s,
+    );
+    expect(html).toMatch(
+      /<button class="button button--ghost" type="submit" form="takeaway-dishes">/,
+    );
+    expect(html).not.toContain('takeaway-bar');
+  });
+
   it('the posted form orders, and answers with the confirmation', async () => {
     const before = (await orders()).length;
     const answer = await post('/takeaway?lng=de', ORDER);

@@ -3,6 +3,7 @@ import { dayOptionText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { QUANTITY_MAX } from '../../../shared/takeaway-refusals.ts';
 import { DishAllergens } from '../../components/allergen-icons.tsx';
+import { PICKUP_STEP_ID, sectionAnchor } from './phone-ordering.tsx';
 import {
   euros,
   lineKey,
@@ -13,33 +14,34 @@ import {
   type TakeawayPageData,
 } from './order.ts';
 
+/** The dishes form's id: the pickup day's field and button, which sit in the pickup step, belong to it. */
+const DISHES_FORM_ID = 'takeaway-dishes';
+
 /**
  * The takeaway page's first form, a GET (so that the server can show the
  * pickup times without JavaScript): the dishes with a quantity for each
- * size, and the day. With JavaScript every change follows at once, and the
+ * size, and the day (`PickupDayCard`, outside the form's element, in the
+ * pickup step). With JavaScript every change follows at once, and the
  * button asks for the times again in place (`onShow`).
  */
-export function DishesAndDayForm({
+export function DishesForm({
   data,
   basket,
-  date,
   hydrated,
   onQuantity,
-  onDate,
   onShow,
 }: {
   data: TakeawayPageData;
   basket: Basket;
-  date: string;
   hydrated: boolean;
   onQuantity: (key: string, text: string) => void;
-  onDate: (date: string) => void;
   onShow: () => void;
 }) {
   const { t } = useTranslation('takeaway');
   const lang = usePageLang();
   return (
     <form
+      id={DISHES_FORM_ID}
       method="get"
       action="/takeaway"
       className="booking-card takeaway-dishes"
@@ -52,8 +54,11 @@ export function DishesAndDayForm({
       <input type="hidden" name="lng" value={lang} />
       {data.sections.length === 0 && <p>{t('dishes.none')}</p>}
       {data.sections.map((section) => (
-        <fieldset key={section.id} className="takeaway-section">
-          <legend>{section.name}</legend>
+        <fieldset key={section.id} id={sectionAnchor(section)} className="takeaway-section">
+          {/* A heading too, where a screen reader's list of headings finds the section. */}
+          <legend>
+            <h2>{section.name}</h2>
+          </legend>
           <ul className="menu-items">
             {section.dishes.map((dish) => (
               <li
@@ -83,22 +88,17 @@ export function DishesAndDayForm({
                           <span className="menu-item__price">{euros(size.cents)}</span>
                         </label>
                         {dish.available && (
-                          <input
+                          <QuantityStepper
                             id={id}
-                            className="takeaway-quantity"
-                            type="number"
-                            inputMode="numeric"
-                            min={0}
-                            max={QUANTITY_MAX}
                             name={quantityField(key)}
-                            aria-label={
+                            quantity={basket[key] ?? 0}
+                            dish={size.label ? `${dish.name}, ${size.label}` : dish.name}
+                            label={
                               size.label
                                 ? t('dishes.sizeQuantity', { dish: dish.name, size: size.label })
                                 : t('dishes.quantity', { dish: dish.name })
                             }
-                            value={basket[key] ?? ''}
-                            placeholder="0"
-                            onChange={(event) => onQuantity(key, event.target.value)}
+                            onQuantity={(text) => onQuantity(key, text)}
                           />
                         )}
                       </li>
@@ -110,31 +110,120 @@ export function DishesAndDayForm({
           </ul>
         </fieldset>
       ))}
-      <fieldset>
-        <legend>{t('day.legend')}</legend>
-        <div className="booking-field">
-          <label htmlFor="takeaway-date">{t('day.label')}</label>
-          <select
-            id="takeaway-date"
-            name="date"
-            value={date}
-            onChange={(event) => onDate(event.target.value)}
-          >
-            <option value="">{t('day.choose')}</option>
-            {data.days.map((day) => (
-              <option key={day.date} value={day.date} disabled={!day.open}>
-                {day.open
-                  ? dayOptionText(lang, day.date)
-                  : t('day.closed', { date: dayOptionText(lang, day.date) })}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
-      <button className="button button--ghost" type="submit">
+    </form>
+  );
+}
+
+/**
+ * The pickup step's first card: the day, a field of the dishes form (sent
+ * with the quantities without JavaScript, so that the server answers with
+ * that day's times for that basket). Its id is where the basket bar leads.
+ */
+export function PickupDayCard({
+  days,
+  date,
+  onDate,
+}: {
+  days: TakeawayPageData['days'];
+  date: string;
+  onDate: (date: string) => void;
+}) {
+  const { t } = useTranslation('takeaway');
+  const lang = usePageLang();
+  return (
+    <section
+      id={PICKUP_STEP_ID}
+      className="booking-card takeaway-pickup"
+      aria-labelledby="takeaway-pickup-title"
+    >
+      <h2 id="takeaway-pickup-title">{t('day.legend')}</h2>
+      <div className="booking-field">
+        <label htmlFor="takeaway-date">{t('day.label')}</label>
+        <select
+          id="takeaway-date"
+          name="date"
+          form={DISHES_FORM_ID}
+          value={date}
+          onChange={(event) => onDate(event.target.value)}
+        >
+          <option value="">{t('day.choose')}</option>
+          {days.map((day) => (
+            <option key={day.date} value={day.date} disabled={!day.open}>
+              {day.open
+                ? dayOptionText(lang, day.date)
+                : t('day.closed', { date: dayOptionText(lang, day.date) })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button className="button button--ghost" type="submit" form={DISHES_FORM_ID}>
         {t('day.show')}
       </button>
-    </form>
+    </section>
+  );
+}
+
+/**
+ * A size's quantity: a number field labelled with the dish's name, between
+ * − and + buttons a thumb can hit (a number field's own arrows are tiny on a
+ * phone, and a field starting at 0 is awkward to change). The buttons need
+ * JavaScript; the field works without it. The field is the keyboard's
+ * control (typed, or stepped by the arrow keys, as a number field's own
+ * arrows are no Tab stops either): the buttons stay out of the Tab order,
+ * where they would triple the stops of a list of some 60 dishes.
+ */
+function QuantityStepper({
+  id,
+  name,
+  quantity,
+  dish,
+  label,
+  onQuantity,
+}: {
+  id: string;
+  name: string;
+  quantity: number;
+  /** The dish as the buttons name it ("Water, 1 l"). */
+  dish: string;
+  label: string;
+  onQuantity: (text: string) => void;
+}) {
+  const { t } = useTranslation('takeaway');
+  return (
+    <span className="takeaway-stepper">
+      <button
+        type="button"
+        className="takeaway-step"
+        tabIndex={-1}
+        aria-label={t('dishes.remove', { dish })}
+        // Below 1 the line leaves the basket; above the most a line holds, the page keeps the most.
+        onClick={() => onQuantity(String(Math.max(quantity - 1, 0)))}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        className="takeaway-quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={QUANTITY_MAX}
+        name={name}
+        aria-label={label}
+        value={quantity === 0 ? '' : quantity}
+        placeholder="0"
+        onChange={(event) => onQuantity(event.target.value)}
+      />
+      <button
+        type="button"
+        className="takeaway-step"
+        tabIndex={-1}
+        aria-label={t('dishes.add', { dish })}
+        onClick={() => onQuantity(String(quantity + 1))}
+      >
+        +
+      </button>
+    </span>
   );
 }
 

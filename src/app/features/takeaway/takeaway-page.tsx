@@ -8,7 +8,8 @@ import { usePageLang } from '../../i18n/use-page-lang.ts';
 import { DoneCard, GuestPage } from '../../guest-kit/guest-page-parts.tsx';
 import { useHydrated, useSlots } from '../../guest-kit/use-slots.ts';
 import { AllergenSprite } from '../../components/allergen-icons.tsx';
-import { BasketList, DishesAndDayForm } from './dishes-form.tsx';
+import { BasketList, DishesForm, PickupDayCard } from './dishes-form.tsx';
+import { BasketBar, SectionLinks } from './phone-ordering.tsx';
 import { OrderDetailsForm } from './order-details-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import {
@@ -189,36 +190,44 @@ function OrderForms({
   }
 
   return (
-    <>
-      {/*
-        Without JavaScript the browser sends it, and the server answers with
-        the basket and the day's pickup times. With it everything follows the
-        choice, and the button asks for the times again in place.
-      */}
-      <DishesAndDayForm
-        data={data}
-        basket={basket}
-        date={date}
-        hydrated={hydrated}
-        onQuantity={setQuantity}
-        onDate={setDate}
-        onShow={slots.reload}
-      />
+    <div className="takeaway-layout">
+      <div className="takeaway-list">
+        <SectionLinks sections={data.sections} />
+        {/*
+          Without JavaScript the browser sends it, and the server answers with
+          the basket and the day's pickup times. With it everything follows the
+          choice, and the button asks for the times again in place.
+        */}
+        <DishesForm
+          data={data}
+          basket={basket}
+          hydrated={hydrated}
+          onQuantity={setQuantity}
+          onShow={slots.reload}
+        />
+      </div>
 
-      <section className="booking-card takeaway-basket" aria-labelledby="takeaway-basket-title">
-        <h2 id="takeaway-basket-title">{t('basket.title')}</h2>
-        <div aria-live="polite">
-          {lines.length === 0 ? <p>{t('basket.empty')}</p> : <BasketList lines={lines} />}
-          {tooMany && (
-            <p className="booking-error">{t('basket.tooMany', { max: ORDER_QUANTITY_MAX })}</p>
-          )}
-        </div>
-        <p className="booking-hint">{t('basket.payAtPickup')}</p>
-      </section>
+      {/* Beside the list on a wide screen, following the scroll; below it on a phone. */}
+      <div className="takeaway-side">
+        <section className="booking-card takeaway-basket" aria-labelledby="takeaway-basket-title">
+          <h2 id="takeaway-basket-title">{t('basket.title')}</h2>
+          <div aria-live="polite">
+            {lines.length === 0 ? <p>{t('basket.empty')}</p> : <BasketList lines={lines} />}
+            {tooMany && (
+              <p className="booking-error">{t('basket.tooMany', { max: ORDER_QUANTITY_MAX })}</p>
+            )}
+          </div>
+          <p className="booking-hint">{t('basket.payAtPickup')}</p>
+        </section>
 
-      {lines.length > 0 && !tooMany && (
-        <OrderDetailsForm lines={lines} date={date} slots={slots} result={result} />
-      )}
-    </>
+        <PickupDayCard days={data.days} date={date} onDate={setDate} />
+
+        {lines.length > 0 && !tooMany && (
+          <OrderDetailsForm lines={lines} date={date} slots={slots} result={result} />
+        )}
+      </div>
+
+      {hydrated && <BasketBar lines={lines} />}
+    </div>
   );
 }
