@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
 import {
   fakeServer,
@@ -10,24 +9,11 @@ import {
   type FakeRoute,
 } from '../../staff/test-utils.tsx';
 import { TakeawayBoardScreen } from './takeaway-board.tsx';
-import { boardOf, dish, order, tick, TODAY } from './test-board.ts';
+import { boardOf, MENU, order, tick, TODAY } from './test-board.ts';
 
 // The board's first screen on a phone is its orders (issue 42): the sound is
 // one toggle on the title's row, and the day, the pause and the phone order
 // are buttons whose panels open (focus inside, Escape closes) one at a time.
-
-const MENU: MenuAnswer = {
-  lang: 'it',
-  sections: [
-    {
-      id: 1,
-      name: 'Pizze',
-      placement: 'always',
-      kitchen: 'oven',
-      items: [dish(10, 'Margherita', [{ label: '', amount: '8.00' }])],
-    },
-  ],
-};
 
 let board: TakeawayBoard;
 let routes: Record<string, FakeRoute>;

@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuestDetail, GuestRecord } from '../../../shared/schemas/guest-records.ts';
-import type { MenuAnswer } from '../../../shared/schemas/menu.ts';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
 import { toasts } from '../../components/toasts-capture.tsx';
 import {
@@ -12,7 +11,7 @@ import {
   type FakeRoute,
 } from '../../staff/test-utils.tsx';
 import { TakeawayBoardScreen } from './takeaway-board.tsx';
-import { boardOf, dish, order, tick, TODAY } from './test-board.ts';
+import { boardOf, MENU, order, tick, TODAY } from './test-board.ts';
 
 vi.mock('../../components/toasts.tsx', () => import('../../components/toasts-capture.tsx'));
 
@@ -33,19 +32,6 @@ const ROSA: GuestRecord = {
   tags: [],
   lastVisit: '2026-05-02',
 };
-const MENU: MenuAnswer = {
-  lang: 'it',
-  sections: [
-    {
-      id: 1,
-      name: 'Pizze',
-      placement: 'always',
-      kitchen: 'oven',
-      items: [dish(10, 'Margherita', [{ label: '', amount: '8.00' }])],
-    },
-  ],
-};
-
 let board: TakeawayBoard;
 let routes: Record<string, FakeRoute>;
 const { calls, bodies } = fakeServer(() => routes);

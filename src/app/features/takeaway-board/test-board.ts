@@ -137,3 +137,17 @@ export function fakeWakeLock() {
   };
   return { wakeLock, sentinels };
 }
+
+/** A menu of one dish, the Margherita (10), for the phone order's form. */
+export const MENU: MenuAnswer = {
+  lang: 'it',
+  sections: [
+    {
+      id: 1,
+      name: 'Pizze',
+      placement: 'always',
+      kitchen: 'oven',
+      items: [dish(10, 'Margherita', [{ label: '', amount: '8.00' }])],
+    },
+  ],
+};
