@@ -4,9 +4,11 @@
  * word for word: tests assert them.
  */
 
-/** The header's row of sections (each section's name is in sections.ts). */
+/** The header's navigation (each section's and group's name is in sections.ts). */
 export const NAV_TEXTS = {
   label: 'Sezioni',
+  /** The button that opens the groups below 1200 px. */
+  toggle: 'Sezioni',
 } as const;
 
 export const LOGOUT_TEXTS = {

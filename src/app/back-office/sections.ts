@@ -1,12 +1,26 @@
 import type { Role } from '../../shared/schemas/staff.ts';
 
 /**
- * The back office's sections, one entry each, in the header's order. This
- * list makes their routes (src/app/routes.ts, under /dashboard), the header's
- * links (staff-header.tsx) and who may open them (`mayOpen`); a new section
- * is an entry here, its route module and its feature folder
- * (src/app/back-office/sections.test.ts fails on a route module without its
- * entry, or the reverse).
+ * The groups the navigation shows the sections under, in its order: what a
+ * shift needs tonight first, the restaurant's own affairs last.
+ */
+export const SECTION_GROUPS = [
+  { id: 'today', label: 'Oggi' },
+  { id: 'kitchen', label: 'Cucina e menu' },
+  { id: 'site', label: 'Sito' },
+  { id: 'guests', label: 'Ospiti ed eventi' },
+  { id: 'restaurant', label: 'Ristorante' },
+] as const;
+
+export type SectionGroup = (typeof SECTION_GROUPS)[number]['id'];
+
+/**
+ * The back office's sections, one entry each, in the navigation's order
+ * within their groups. This list makes their routes (src/app/routes.ts,
+ * under /dashboard), the navigation's links (sections-nav.tsx) and who may
+ * open them (`mayOpen`); a new section is an entry here, its route module and
+ * its feature folder (src/app/back-office/sections.test.ts fails on a route
+ * module without its entry, or the reverse).
  */
 export interface Section {
   /** Its address under /dashboard ('' is /dashboard itself). */
@@ -15,63 +29,55 @@ export interface Section {
   label: string;
   /** Who sees it: every staff member ('staff'), or owners only. */
   role: Role;
-  /** What it is about: the guests' requests, the public site, the team. */
-  group: 'guests' | 'site' | 'team';
+  /** The navigation's group it is listed under. */
+  group: SectionGroup;
   /** Its route module, relative to src/app: React Router loads it when the section opens. */
   module: `routes/staff/${string}.tsx`;
 }
 
 export const SECTIONS = [
   {
-    path: '',
-    label: 'Menu del giorno',
-    role: 'staff',
-    group: 'site',
-    module: 'routes/staff/dashboard.tsx',
-  },
-  {
     path: 'reservations',
     label: 'Prenotazioni',
     role: 'staff',
-    group: 'guests',
+    group: 'today',
     module: 'routes/staff/reservations.tsx',
   },
   {
     path: 'evening',
     label: 'Sala',
     role: 'staff',
-    group: 'guests',
+    group: 'today',
     module: 'routes/staff/evening.tsx',
   },
   {
     path: 'takeaway',
     label: 'Asporto',
     role: 'staff',
-    group: 'guests',
+    group: 'today',
     module: 'routes/staff/takeaway.tsx',
   },
   {
-    path: 'events',
-    label: 'Eventi',
+    path: '',
+    label: 'Menu del giorno',
     role: 'staff',
-    group: 'guests',
-    module: 'routes/staff/events.tsx',
+    group: 'kitchen',
+    module: 'routes/staff/dashboard.tsx',
   },
   {
-    path: 'guests',
-    label: 'Ospiti',
+    path: 'menu',
+    label: 'Menu',
     role: 'staff',
-    group: 'guests',
-    module: 'routes/staff/guests.tsx',
+    group: 'kitchen',
+    module: 'routes/staff/menu.tsx',
   },
   {
-    path: 'floor',
-    label: 'Pianta della sala',
-    role: 'owner',
-    group: 'guests',
-    module: 'routes/staff/floor.tsx',
+    path: 'print',
+    label: 'Stampa e QR',
+    role: 'staff',
+    group: 'kitchen',
+    module: 'routes/staff/print.tsx',
   },
-  { path: 'menu', label: 'Menu', role: 'staff', group: 'site', module: 'routes/staff/menu.tsx' },
   {
     path: 'hours',
     label: 'Orari e dati',
@@ -94,11 +100,18 @@ export const SECTIONS = [
     module: 'routes/staff/texts.tsx',
   },
   {
-    path: 'print',
-    label: 'Stampa e QR',
+    path: 'guests',
+    label: 'Ospiti',
     role: 'staff',
-    group: 'site',
-    module: 'routes/staff/print.tsx',
+    group: 'guests',
+    module: 'routes/staff/guests.tsx',
+  },
+  {
+    path: 'events',
+    label: 'Eventi',
+    role: 'staff',
+    group: 'guests',
+    module: 'routes/staff/events.tsx',
   },
   {
     path: 'messages',
@@ -111,28 +124,35 @@ export const SECTIONS = [
     path: 'team',
     label: 'Colleghi',
     role: 'staff',
-    group: 'team',
+    group: 'restaurant',
     module: 'routes/staff/team.tsx',
   },
   {
-    path: 'audit',
-    label: 'Registro attività',
+    path: 'floor',
+    label: 'Pianta della sala',
     role: 'owner',
-    group: 'team',
-    module: 'routes/staff/audit.tsx',
+    group: 'restaurant',
+    module: 'routes/staff/floor.tsx',
   },
   {
     path: 'reports',
     label: 'Report',
     role: 'owner',
-    group: 'team',
+    group: 'restaurant',
     module: 'routes/staff/reports.tsx',
+  },
+  {
+    path: 'audit',
+    label: 'Registro attività',
+    role: 'owner',
+    group: 'restaurant',
+    module: 'routes/staff/audit.tsx',
   },
   {
     path: 'account',
     label: 'Il mio account',
     role: 'staff',
-    group: 'team',
+    group: 'restaurant',
     module: 'routes/staff/account.tsx',
   },
 ] as const satisfies readonly Section[];
@@ -157,6 +177,26 @@ export function sectionAt(path: SectionPath): Section {
 export const mayOpen = (section: Pick<Section, 'role'>, role: Role | undefined): boolean =>
   section.role === 'staff' || role === 'owner';
 
-/** The sections this staff member sees in the header, in its order. */
+/** The sections this staff member sees in the navigation, in its order. */
 export const sectionsFor = (role: Role | undefined): Section[] =>
   SECTIONS.filter((section) => mayOpen(section, role));
+
+/** The navigation's groups for this staff member, each with its sections; none empty. */
+export const sectionGroupsFor = (role: Role | undefined) =>
+  SECTION_GROUPS.map((group) => ({
+    ...group,
+    sections: sectionsFor(role).filter((section) => section.group === group.id),
+  })).filter((group) => group.sections.length > 0);
+
+/**
+ * The section `pathname` is in: its own page or one under it
+ * ("/dashboard/events/12" is in Eventi); /dashboard itself only for its exact
+ * address.
+ */
+export function sectionOf(pathname: string): Section | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return SECTIONS.find((section) => {
+    const href = sectionHref(section);
+    return section.path === '' ? path === href : path === href || path.startsWith(`${href}/`);
+  });
+}

@@ -1,28 +1,19 @@
-import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { useHeaderHeight } from '../components/use-header-height.ts';
 import { useRestaurantName } from '../components/use-restaurant.ts';
 import logoHref from '../assets/logo.svg?url';
-import { COMMON_TEXTS, useUser } from '../staff/index.ts';
-import { LOGOUT_TEXTS, NAV_TEXTS } from './back-office-texts.ts';
-import { sectionHref, sectionsFor } from './sections.ts';
+import { COMMON_TEXTS } from '../staff/index.ts';
+import { LOGOUT_TEXTS } from './back-office-texts.ts';
+import { SectionsNav } from './sections-nav.tsx';
 
 /**
- * The back office's fixed header: logo, "Disconnetti", and the sections
- * (a second row, scrolling sideways on a phone), those of sections.ts this
- * staff member may open.
+ * The back office's fixed header: logo and "Disconnetti" at every width,
+ * then the navigation (sections-nav.tsx: a menu button below 1200 px, a
+ * sidebar from there).
  */
 export function StaffHeader({ onLogout }: { onLogout: () => void }) {
   const header = useRef<HTMLElement>(null);
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  const { user } = useUser();
-  // On a phone the sections scroll sideways in one row: keep the current one in sight.
-  useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
   const name = useRestaurantName();
   useHeaderHeight(header);
   return (
@@ -36,18 +27,7 @@ export function StaffHeader({ onLogout }: { onLogout: () => void }) {
           {LOGOUT_TEXTS.logout}
         </button>
       </div>
-      <nav className="staff-nav" aria-label={NAV_TEXTS.label} ref={nav}>
-        {sectionsFor(user?.role).map((section) => (
-          <NavLink
-            key={section.path}
-            to={sectionHref(section)}
-            end={section.path === ''}
-            className="staff-nav__link"
-          >
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionsNav />
     </header>
   );
 }
