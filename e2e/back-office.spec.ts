@@ -3,7 +3,13 @@ import { axeViolations } from './support/axe.ts';
 import { test, expect, toast } from './fixtures.ts';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { createStaffAccount, logInThroughApi, type StaffAccount } from './support/staff.ts';
+import {
+  createStaffAccount,
+  logInThroughApi,
+  openSection,
+  showSections,
+  type StaffAccount,
+} from './support/staff.ts';
 
 // The back office on a 390 px phone, in Italian: an owner invites a
 // colleague by e-mail, the colleague chooses their own password and is in;
@@ -53,8 +59,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sezioni' });
-
 async function newPhone(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE });
   return { context, page: await context.newPage() };
@@ -71,7 +75,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
   await test.step('the owner invites from Colleghi', async () => {
     await logIn(page, owner);
     await expect(page.getByRole('button', { name: 'Disconnetti' })).toBeVisible();
-    await sections(page).getByRole('link', { name: 'Colleghi' }).click();
+    await openSection(page, 'Colleghi');
     await expect(page).toHaveURL(`${server.url}/dashboard/team`);
     const form = page.getByRole('form', { name: 'Invita un collega' });
     await form.getByLabel('Email').fill(email);
@@ -146,7 +150,7 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
   });
 
   await test.step('the owner reads both in the audit log', async () => {
-    await sections(page).getByRole('link', { name: 'Registro attività' }).click();
+    await openSection(page, 'Registro attività');
     await expect(page).toHaveURL(`${server.url}/dashboard/audit`);
     const log = page.getByRole('list', { name: 'Registro attività' });
     await expect(log.getByRole('listitem').first()).toContainText(`Nuovo account ${email}`);
@@ -161,8 +165,10 @@ test('staff see colleagues but cannot manage them, nor open the audit log', asyn
   consoleErrors: _consoleErrors,
 }) => {
   await logIn(page, staffer);
-  await expect(sections(page).getByRole('link', { name: 'Registro attività' })).toHaveCount(0);
-  await sections(page).getByRole('link', { name: 'Colleghi' }).click();
+  await expect(
+    (await showSections(page)).getByRole('link', { name: 'Registro attività' }),
+  ).toHaveCount(0);
+  await openSection(page, 'Colleghi');
   await expect(page.getByRole('list', { name: 'Colleghi' })).toContainText(owner.email);
   await expect(page.getByText(/Solo il titolare invita, rimuove o cambia il ruolo/)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Invita un collega' })).toHaveCount(0);
@@ -181,7 +187,7 @@ test('changing one’s own password ends the other sessions, not this one', asyn
 }) => {
   const elsewhere = await logInThroughApi(request, staffer, server.url);
   await logIn(page, staffer);
-  await sections(page).getByRole('link', { name: 'Il mio account' }).click();
+  await openSection(page, 'Il mio account');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Il mio account');
   await expectNoSidewaysScroll(page);
   const newPassword = `Granita di gelsi ${Date.now().toString(36)}`;
@@ -214,7 +220,7 @@ test.describe('accessibility (axe) at 390 px', () => {
       ['/dashboard/audit', 'Registro attività', 'Registro attività'],
       ['/dashboard/account', 'Il mio account', 'Il mio account'],
     ] as const) {
-      await sections(page).getByRole('link', { name: link }).click();
+      await openSection(page, link);
       await expect(page).toHaveURL(`${server.url}${path}`);
       await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
       expect(await axeViolations(page), path).toEqual([]);

@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import {
   createStaffAccount,
   logInThroughApi,
+  openSection,
+  showSections,
   storeSession,
   type StaffAccount,
   type StaffSession,
@@ -222,7 +224,6 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-${e2eProject().database}.png`, fullPage: true });
 }
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sezioni' });
 const grouping = (page: Page) => page.getByRole('group', { name: 'Raggruppa per' });
 const coversChart = (page: Page) => page.getByRole('img', { name: /^Coperti prenotati:/ });
 const italian = (value: number) => new Intl.NumberFormat('it-IT').format(value);
@@ -243,7 +244,7 @@ test('the owner reads the month, changes the period, groups by week and download
   await storeSession(page, session, server.url);
   await page.goto(`${server.url}/dashboard`);
   await hydrated(page);
-  await sections(page).getByRole('link', { name: 'Report', exact: true }).click();
+  await openSection(page, 'Report');
   await expect(page).toHaveURL(`${server.url}/dashboard/reports`);
   await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Questo mese' })).toBeChecked();
@@ -321,8 +322,9 @@ test('staff who are not owners have no link to the reports, and the address says
   await storeSession(page, session, server.url);
   await page.goto(`${server.url}/dashboard`);
   await hydrated(page);
-  await expect(sections(page).getByRole('link', { name: 'Colleghi' })).toBeVisible();
-  await expect(sections(page).getByRole('link', { name: 'Report', exact: true })).toHaveCount(0);
+  const sections = await showSections(page);
+  await expect(sections.getByRole('link', { name: 'Colleghi' })).toBeVisible();
+  await expect(sections.getByRole('link', { name: 'Report', exact: true })).toHaveCount(0);
   await page.goto(`${server.url}/dashboard/reports`);
   await expect(page.getByRole('alert')).toHaveText('Solo il titolare legge i report.');
   await expect(page.getByRole('table')).toHaveCount(0);

@@ -3,7 +3,12 @@ import sharp from 'sharp';
 import { axeViolations } from './support/axe.ts';
 import { test, expect, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { createStaffAccount, logInToSection, type StaffAccount } from './support/staff.ts';
+import {
+  createStaffAccount,
+  logInToSection,
+  openSection,
+  type StaffAccount,
+} from './support/staff.ts';
 import { startFakeDeepL, type FakeTranslator } from '../src/server/testing/fake-translators.ts';
 
 // The restaurant's own face, from the owner's phone (390 px): a photo chosen
@@ -43,7 +48,6 @@ test.afterAll(async () => {
 });
 
 const FOTO = { link: 'Foto', path: '/dashboard/photos' };
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sezioni' });
 const heroPicture = (page: Page) => page.locator('.hero picture');
 const heroImage = (page: Page) => heroPicture(page).locator('img');
 
@@ -162,7 +166,7 @@ test('the owner replaces the hero from a phone; the home page shows it, in Germa
 
   await test.step('the owner changes the hero title; the German page follows', async () => {
     await page.goto(`${server.url}/dashboard/photos`);
-    await sections(page).getByRole('link', { name: 'Testi del sito', exact: true }).click();
+    await openSection(page, 'Testi del sito');
     await expect(page).toHaveURL(`${server.url}/dashboard/texts`);
     const home = page.getByRole('group', { name: 'Home' });
     await expect(home.getByLabel('Titolo principale')).not.toHaveValue('');

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import {
   createStaffAccount,
   logInThroughApi,
+  openSection,
   storeSession,
   type StaffSession,
 } from './support/staff.ts';
@@ -208,10 +209,7 @@ test('the back office is installable, and its worker covers /dashboard only', as
 
   // Until notifications are switched on, the back office registers nothing.
   expect((await workerState(page)).registrations).toEqual([]);
-  await page
-    .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: 'Il mio account' })
-    .click();
+  await openSection(page, 'Il mio account');
   await expect(page).toHaveURL(`${server.url}/dashboard/account`);
   // The short paragraph for iPhones, shown on every device.
   await expect(page.getByText(/^Su iPhone e iPad \(iOS 16\.4 e successivi\)/)).toBeVisible();

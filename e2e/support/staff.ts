@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Staff accounts and sessions for end-to-end tests: fixtures create the staff
@@ -105,6 +105,30 @@ export async function storeSession(page: Page, session: StaffSession, baseURL = 
   }, session);
 }
 
+/** The back office's navigation (src/app/back-office/sections-nav.tsx). */
+export const sectionsNav = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Sezioni' });
+
+/**
+ * The navigation with its sections showing: below 1200 px they are behind
+ * the "Sezioni" button, which this opens (from 1200 px they are a sidebar).
+ */
+export async function showSections(page: Page): Promise<Locator> {
+  const nav = sectionsNav(page);
+  // The header is drawn (the sidebar's <nav> itself has no box of its own).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Disconnetti' })).toBeVisible();
+  const toggle = nav.getByRole('button', { name: 'Sezioni' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
+  return nav;
+}
+
+/** Opens a back-office section from the navigation, as staff do at any width. */
+export async function openSection(page: Page, link: string): Promise<void> {
+  await (await showSections(page)).getByRole('link', { name: link, exact: true }).click();
+}
+
 /**
  * Logs in through the login form, as staff do, then opens a back-office
  * section from the header's navigation.
@@ -120,9 +144,6 @@ export async function logInToSection(
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page).toHaveURL(`${baseURL}/dashboard`);
-  await page
-    .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: section.link, exact: true })
-    .click();
+  await openSection(page, section.link);
   await expect(page).toHaveURL(`${baseURL}${section.path}`);
 }

@@ -3,7 +3,15 @@ import { join, resolve } from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../routes.ts';
-import { mayOpen, sectionHref, SECTIONS, sectionsFor } from './sections.ts';
+import {
+  mayOpen,
+  SECTION_GROUPS,
+  sectionGroupsFor,
+  sectionHref,
+  sectionOf,
+  SECTIONS,
+  sectionsFor,
+} from './sections.ts';
 
 /**
  * The list of sections is the back office's one list: a route module under
@@ -63,5 +71,25 @@ describe('the back-office sections', () => {
     );
     expect(sectionsFor(undefined)).toEqual(sectionsFor('staff'));
     expect(mayOpen({ role: 'owner' }, 'staff')).toBe(false);
+  });
+
+  it('the navigation lists every section once, under its group, groups in their order', () => {
+    const listed = sectionGroupsFor('owner');
+    expect(listed.map((group) => group.label)).toEqual(SECTION_GROUPS.map((group) => group.label));
+    expect(
+      listed.flatMap((group) => group.sections).toSorted((a, b) => a.path.localeCompare(b.path)),
+    ).toEqual([...SECTIONS].toSorted((a, b) => a.path.localeCompare(b.path)));
+    expect(sectionGroupsFor('staff').flatMap((group) => group.sections)).toEqual(
+      sectionsFor('staff'),
+    );
+  });
+
+  it('the current section: its own address, with or without a final slash', () => {
+    expect(sectionOf('/dashboard')?.label).toBe('Menu del giorno');
+    expect(sectionOf('/dashboard/')?.label).toBe('Menu del giorno');
+    expect(sectionOf('/dashboard/evening')?.label).toBe('Sala');
+    expect(sectionOf('/dashboard/events/')?.label).toBe('Eventi');
+    expect(sectionOf('/dashboard/nothing-here')).toBeUndefined();
+    expect(sectionOf('/login')).toBeUndefined();
   });
 });

@@ -132,29 +132,26 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: 'Disconnetti' })).toBeTruthy();
   });
 
-  it('the header names the sections; the audit log only for owners', async () => {
+  it('the header names the sections by group; the owners’ sections only for owners', async () => {
     renderDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Ciao Anna' });
     const nav = screen.getByRole('navigation', { name: 'Sezioni' });
-    const links = () =>
+    const groups = () =>
       within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent);
-    expect(links()).toEqual([
-      'Menu del giorno',
-      'Prenotazioni',
-      'Sala',
-      'Asporto',
-      'Eventi',
-      'Ospiti',
-      'Menu',
-      'Orari e dati',
-      'Foto',
-      'Testi del sito',
-      'Stampa e QR',
-      'Messaggi',
-      'Colleghi',
-      'Il mio account',
+        .getAllByRole('list')
+        .map((list) => [
+          list.getAttribute('aria-labelledby') &&
+            document.getElementById(list.getAttribute('aria-labelledby')!)?.textContent,
+          within(list)
+            .getAllByRole('link')
+            .map((link) => link.textContent),
+        ]);
+    expect(groups()).toEqual([
+      ['Oggi', ['Prenotazioni', 'Sala', 'Asporto']],
+      ['Cucina e menu', ['Menu del giorno', 'Menu', 'Stampa e QR']],
+      ['Sito', ['Orari e dati', 'Foto', 'Testi del sito']],
+      ['Ospiti ed eventi', ['Ospiti', 'Eventi', 'Messaggi']],
+      ['Ristorante', ['Colleghi', 'Il mio account']],
     ]);
     expect(
       within(nav).getByRole('link', { name: 'Menu del giorno' }).getAttribute('aria-current'),
@@ -162,24 +159,15 @@ describe('dashboard', () => {
     localStorage.setItem('user', JSON.stringify({ ...ANNA, role: 'owner' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     await waitFor(() =>
-      expect(links()).toEqual([
-        'Menu del giorno',
-        'Prenotazioni',
-        'Sala',
-        'Asporto',
-        'Eventi',
-        'Ospiti',
-        'Pianta della sala',
-        'Menu',
-        'Orari e dati',
-        'Foto',
-        'Testi del sito',
-        'Stampa e QR',
-        'Messaggi',
-        'Colleghi',
-        'Registro attività',
-        'Report',
-        'Il mio account',
+      expect(groups()).toEqual([
+        ['Oggi', ['Prenotazioni', 'Sala', 'Asporto']],
+        ['Cucina e menu', ['Menu del giorno', 'Menu', 'Stampa e QR']],
+        ['Sito', ['Orari e dati', 'Foto', 'Testi del sito']],
+        ['Ospiti ed eventi', ['Ospiti', 'Eventi', 'Messaggi']],
+        [
+          'Ristorante',
+          ['Colleghi', 'Pianta della sala', 'Report', 'Registro attività', 'Il mio account'],
+        ],
       ]),
     );
   });
