@@ -112,18 +112,18 @@ test('an owner invites a colleague, who sets a password and is in; roles and the
       colleague.page.getByRole('heading', { level: 1, name: 'Ciao Giovanna' }),
     ).toBeVisible();
     // Staff: no audit log in the sections.
-    await expect(sections(colleague.page).getByRole('link')).toHaveText([
-      'Menu del giorno',
+    await expect((await showSections(colleague.page)).getByRole('link')).toHaveText([
       'Prenotazioni',
       'Sala',
       'Asporto',
-      'Eventi',
-      'Ospiti',
+      'Menu del giorno',
       'Menu',
+      'Stampa e QR',
       'Orari e dati',
       'Foto',
       'Testi del sito',
-      'Stampa e QR',
+      'Ospiti',
+      'Eventi',
       'Messaggi',
       'Colleghi',
       'Il mio account',

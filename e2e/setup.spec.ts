@@ -3,6 +3,7 @@ import { axeViolations } from './support/axe.ts';
 import { e2eProject } from './support/project.ts';
 import { test, expect, toast } from './fixtures.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { showSections } from './support/staff.ts';
 
 // The first owner without a shell (CONTRACT.md "Going live"), on a 390 px
 // phone: a server of its own on a fresh database prints a one-time link;
@@ -70,7 +71,10 @@ test('a fresh database: the printed link, the owner created, the dashboard reach
   await expect(page).toHaveURL(`${server.url}/dashboard`);
   await expect(toast(page, 'Benvenuto! Il tuo account da titolare è pronto.')).toBeVisible();
   // Signed in as the owner: the owner's own sections show.
-  await expect(page.getByRole('link', { name: 'Registro attività' }).first()).toBeVisible();
+  await expect(
+    (await showSections(page)).getByRole('link', { name: 'Registro attività' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
   await screenshot(page, 'setup-390-dashboard');
 
   // Setup is over: the page and the link are gone.
