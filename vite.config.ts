@@ -4,12 +4,12 @@ import { responsiveImages } from './scripts/vite-responsive-images.ts';
 
 /**
  * Small modules that every public page needs (components, i18n, SEO, the
- * page texts' hook,
- * restaurant's facts, Vite's preload helper). Split automatically they become
- * a dozen chunks of a few hundred bytes each, and on a phone every request
- * costs its own headers and round trip; together they are one chunk. Only
- * modules that two or more chunks share are taken, so a route's own code
- * stays in its route's chunk, and the toast library stays lazy.
+ * page texts' hook, the restaurant's facts, Vite's preload helper). Split
+ * automatically they become a dozen chunks of a few hundred bytes each, and
+ * on a phone every request costs its own headers and round trip; together
+ * they are one chunk. Only modules that two or more chunks share are taken,
+ * so a route's own code stays in its route's chunk, and the toast library
+ * stays lazy.
  */
 function isSharedSiteModule(id: string): boolean {
   if (id.includes('vite/preload-helper')) return true;
