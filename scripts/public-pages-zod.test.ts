@@ -3,7 +3,7 @@ import { cruise, type IViolation } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
 /**
- * zod (23 KB gzip) is for forms: the staff pages, the contact and booking
+ * zod (22 KB as served) is for forms: the staff pages, the contact and booking
  * forms. The modules every public page loads (vite.config.ts puts them in
  * one shared chunk) and the home page's components must not reach it by a
  * value import, however indirect: the page texts' hook once imported its
