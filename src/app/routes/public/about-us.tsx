@@ -11,7 +11,8 @@ import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { appServicesContext } from '../../context.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { splitLines } from '../../../shared/lists.ts';
-import { loadPageTexts, useSiteText } from '../../site-texts.ts';
+import { loadPageTexts } from '../../site-texts.server.ts';
+import { useSiteText } from '../../site-texts.ts';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   publicPageMeta(matches[0].loaderData, 'about', '/about-us', {

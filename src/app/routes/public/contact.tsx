@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { publicPageMeta } from '../../seo.ts';
-import { loadPageTexts } from '../../site-texts.ts';
+import { loadPageTexts } from '../../site-texts.server.ts';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { telHref } from '../../../shared/languages.ts';
 import { useRestaurant } from '../../components/use-restaurant.ts';

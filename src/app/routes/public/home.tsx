@@ -15,7 +15,7 @@ import { appServicesContext } from '../../context.ts';
 import { pageMessages } from '../../i18n/page-messages.server.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { restaurantJsonLd, serializeJsonLd } from '../../structured-data.ts';
-import { loadPageTexts } from '../../site-texts.ts';
+import { loadPageTexts } from '../../site-texts.server.ts';
 import { restDaysText } from '../../components/opening-hours/format.ts';
 import {
   loadVisitorHours,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/menu';
 import { pageUrl, publicPageMeta } from '../../seo.ts';
-import { loadPageTexts } from '../../site-texts.ts';
+import { loadPageTexts } from '../../site-texts.server.ts';
 import { Photo, photosBySlot } from '../../components/photo.tsx';
 import type { CategoryCard } from '../../features/menu/category-carousel.tsx';
 import { MenuItems } from '../../features/menu/menu-items.tsx';

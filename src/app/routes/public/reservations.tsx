@@ -1,6 +1,6 @@
 import type { Route } from './+types/reservations';
 import { publicPageMeta } from '../../seo.ts';
-import { loadPageTexts } from '../../site-texts.ts';
+import { loadPageTexts } from '../../site-texts.server.ts';
 import { languageOfRequest } from '../../../shared/languages.ts';
 import { appServicesContext, clientAddressContext } from '../../context.ts';
 import { BookingPage } from '../../features/reservations/booking-page.tsx';
