@@ -1,3 +1,4 @@
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayOptionText } from '../../components/opening-hours/format.ts';
 import { usePageLang } from '../../i18n/use-page-lang.ts';
@@ -24,21 +25,26 @@ const DISHES_FORM_ID = 'takeaway-dishes';
  * pickup step). With JavaScript every change follows at once, and the
  * button asks for the times again in place (`onShow`).
  */
-export function DishesForm({
+export const DishesForm = memo(function DishesForm({
   data,
   basket,
-  hydrated,
   onQuantity,
   onShow,
 }: {
   data: TakeawayPageData;
   basket: Basket;
-  hydrated: boolean;
   onQuantity: (key: string, text: string) => void;
   onShow: () => void;
 }) {
   const { t } = useTranslation('takeaway');
   const lang = usePageLang();
+  // Memo: sixty dishes are most of the page, and hydration ends with a
+  // render of the page (useHydrated turning true) that changes none of them;
+  // so the form knows it is hydrated from a ref, not from that render.
+  const hydrated = useRef(false);
+  useEffect(() => {
+    hydrated.current = true;
+  }, []);
   return (
     <form
       id={DISHES_FORM_ID}
@@ -46,7 +52,8 @@ export function DishesForm({
       action="/takeaway"
       className="booking-card takeaway-dishes"
       onSubmit={(event) => {
-        if (!hydrated) return;
+        // Submitted while the page was still hydrating: the browser's own GET.
+        if (!hydrated.current) return;
         event.preventDefault();
         onShow();
       }}
@@ -112,7 +119,7 @@ export function DishesForm({
       ))}
     </form>
   );
-}
+});
 
 /**
  * The pickup step's first card: the day, a field of the dishes form (sent

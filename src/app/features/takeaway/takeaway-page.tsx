@@ -1,5 +1,5 @@
 import { RESTAURANT_TIME_ZONE } from '../../../shared/opening-hours.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_LOCALES, type Lang } from '../../../shared/languages.ts';
@@ -179,7 +179,9 @@ function OrderForms({
     renderedSlots(data),
   );
 
-  function setQuantity(key: string, text: string) {
+  // One function for the page's life, so that the dishes (memo) skip the
+  // render that hydration ends with (useHydrated turning true).
+  const setQuantity = useCallback((key: string, text: string) => {
     const quantity = /^\d{1,2}$/.test(text) ? Math.min(Number(text), QUANTITY_MAX) : 0;
     setBasket((current) => {
       const next = { ...current };
@@ -187,7 +189,7 @@ function OrderForms({
       else delete next[key];
       return next;
     });
-  }
+  }, []);
 
   return (
     <div className="takeaway-layout">
@@ -198,13 +200,7 @@ function OrderForms({
           the basket and the day's pickup times. With it everything follows the
           choice, and the button asks for the times again in place.
         */}
-        <DishesForm
-          data={data}
-          basket={basket}
-          hydrated={hydrated}
-          onQuantity={setQuantity}
-          onShow={slots.reload}
-        />
+        <DishesForm data={data} basket={basket} onQuantity={setQuantity} onShow={slots.reload} />
       </div>
 
       {/* Beside the list on a wide screen, following the scroll; below it on a phone. */}
