@@ -88,6 +88,8 @@ export const DishesForm = memo(function DishesForm({
                   {dish.sizes.map((size, index) => {
                     const key = lineKey(dish.id, index);
                     const id = `takeaway-${key}`;
+                    // The dish as the buttons name it ("Water, 1 l").
+                    const named = size.label ? `${dish.name}, ${size.label}` : dish.name;
                     return (
                       <li key={key} className="takeaway-size">
                         <label htmlFor={id} className="takeaway-size__label">
@@ -97,15 +99,16 @@ export const DishesForm = memo(function DishesForm({
                         {dish.available && (
                           <QuantityStepper
                             id={id}
-                            name={quantityField(key)}
+                            lineKey={key}
                             quantity={basket[key] ?? 0}
-                            dish={size.label ? `${dish.name}, ${size.label}` : dish.name}
                             label={
                               size.label
                                 ? t('dishes.sizeQuantity', { dish: dish.name, size: size.label })
                                 : t('dishes.quantity', { dish: dish.name })
                             }
-                            onQuantity={(text) => onQuantity(key, text)}
+                            addLabel={t('dishes.add', { dish: named })}
+                            removeLabel={t('dishes.remove', { dish: named })}
+                            onQuantity={onQuantity}
                           />
                         )}
                       </li>
@@ -178,33 +181,36 @@ export function PickupDayCard({
  * control (typed, or stepped by the arrow keys, as a number field's own
  * arrows are no Tab stops either): the buttons stay out of the Tab order,
  * where they would triple the stops of a list of some 60 dishes.
+ * Memoised, its texts made by the list: a change of one quantity renders
+ * its own stepper again, not the sixty others.
  */
-function QuantityStepper({
+const QuantityStepper = memo(function QuantityStepper({
   id,
-  name,
+  lineKey,
   quantity,
-  dish,
   label,
+  addLabel,
+  removeLabel,
   onQuantity,
 }: {
   id: string;
-  name: string;
+  /** The basket's key for this dish and size. */
+  lineKey: string;
   quantity: number;
-  /** The dish as the buttons name it ("Water, 1 l"). */
-  dish: string;
   label: string;
-  onQuantity: (text: string) => void;
+  addLabel: string;
+  removeLabel: string;
+  onQuantity: (key: string, text: string) => void;
 }) {
-  const { t } = useTranslation('takeaway');
   return (
     <span className="takeaway-stepper">
       <button
         type="button"
         className="takeaway-step"
         tabIndex={-1}
-        aria-label={t('dishes.remove', { dish })}
+        aria-label={removeLabel}
         // Below 1 the line leaves the basket; above the most a line holds, the page keeps the most.
-        onClick={() => onQuantity(String(Math.max(quantity - 1, 0)))}
+        onClick={() => onQuantity(lineKey, String(Math.max(quantity - 1, 0)))}
       >
         −
       </button>
@@ -215,24 +221,24 @@ function QuantityStepper({
         inputMode="numeric"
         min={0}
         max={QUANTITY_MAX}
-        name={name}
+        name={quantityField(lineKey)}
         aria-label={label}
         value={quantity === 0 ? '' : quantity}
         placeholder="0"
-        onChange={(event) => onQuantity(event.target.value)}
+        onChange={(event) => onQuantity(lineKey, event.target.value)}
       />
       <button
         type="button"
         className="takeaway-step"
         tabIndex={-1}
-        aria-label={t('dishes.add', { dish })}
-        onClick={() => onQuantity(String(quantity + 1))}
+        aria-label={addLabel}
+        onClick={() => onQuantity(lineKey, String(quantity + 1))}
       >
         +
       </button>
     </span>
   );
-}
+});
 
 /** The basket's lines with their prices, and the total. */
 export function BasketList({ lines }: { lines: BasketLine[] }) {
