@@ -25,8 +25,11 @@ const ITALIAN_CHANGED =
 export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: openingHoursAnswer };
 
-  app.get('/opening-hours', { schema: { querystring: openingHoursQuery, response } }, (request) =>
-    app.openingHours.get(request.query.lang),
+  // Answered from memory per content version and date in Rome (content-json.ts).
+  app.get(
+    '/opening-hours',
+    { schema: { querystring: openingHoursQuery, response }, ...app.contentJson.route },
+    (request) => app.openingHours.get(request.query.lang),
   );
 
   app.put(

@@ -56,7 +56,11 @@ const SENT_PICTURES = { refusedBodyBytes: PHOTO_MAX_BYTES };
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/photos',
-    { schema: { querystring: listQuery, response: { 200: z.array(photoView) } } },
+    // Answered from memory per content version (content-json.ts).
+    {
+      schema: { querystring: listQuery, response: { 200: z.array(photoView) } },
+      ...app.contentJson.route,
+    },
     async (request) => app.photos.list(request.query.lang ?? 'it'),
   );
 

@@ -12,7 +12,10 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: restaurantFacts };
   const body = restaurantFactsBodyUntil(() => app.restaurantFacts.currentYear());
 
-  app.get('/restaurant', { schema: { response } }, () => app.restaurantFacts.get());
+  // Answered from memory per content version (content-json.ts).
+  app.get('/restaurant', { schema: { response }, ...app.contentJson.route }, () =>
+    app.restaurantFacts.get(),
+  );
 
   app.put(
     '/restaurant',

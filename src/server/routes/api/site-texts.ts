@@ -27,8 +27,11 @@ const ITALIAN_CHANGED =
  * translations' review, correction and reset (translation-review.ts).
  */
 export const siteTextsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/site-texts', { schema: { querystring, response: { 200: siteTextsView } } }, (request) =>
-    app.siteTexts.view(request.query.lang),
+  // Answered from memory per content version and date in Rome (content-json.ts).
+  app.get(
+    '/site-texts',
+    { schema: { querystring, response: { 200: siteTextsView } }, ...app.contentJson.route },
+    (request) => app.siteTexts.view(request.query.lang),
   );
 
   app.put(
