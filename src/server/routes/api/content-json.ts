@@ -1,9 +1,5 @@
-import type {
-  FastifyReply,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  onSendAsyncHookHandler,
-} from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
+import { z } from 'zod';
 import { PageCache } from '../../pages/page-cache.ts';
 import { precompressedReply, sendPrecompressed } from '../../precompressed.ts';
 
@@ -12,6 +8,9 @@ import { precompressedReply, sendPrecompressed } from '../../precompressed.ts';
  * follows its bytes, so an edit on any instance shows at once.
  */
 const CACHE_CONTROL = 'no-cache';
+
+/** What a route answered from memory declares besides its 200: the 304 (no body). */
+export const NOT_MODIFIED = { 304: z.void() };
 
 /**
  * The public JSON answers that depend only on the content, the date in Rome
@@ -24,7 +23,8 @@ const CACHE_CONTROL = 'no-cache';
  * Rome (the hours' `today`, the texts' `{years}`): another of either drops
  * them all.
  *
- * A route takes `contentJson.route` among its options. A request whose exact
+ * A route takes `contentJson.route` among its options (and NOT_MODIFIED among
+ * its answers). A request whose exact
  * address was answered 200 at this version and date is answered from memory
  * before its query is even validated: the same address gives the same
  * answer. Any other goes through the route as before, and its 200 answer,
@@ -66,27 +66,28 @@ export class ContentJson {
     this.#misses.set(request, this.#cache.generation);
   };
 
-  readonly #onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+  // A callback hook, not an async one: an answer from memory passes it with no promise.
+  readonly #onSend: onSendHookHandler = (request, reply, payload, done) => {
     const generation = this.#misses.get(request);
     if (generation === undefined || typeof payload !== 'string' || reply.statusCode !== 200) {
-      return payload;
+      done(null, payload);
+      return;
     }
-    const kept = await this.#cache.store(
-      request.url,
-      {
-        status: 200,
-        headers: {
-          'content-type': String(reply.getHeader('content-type')),
-          'cache-control': CACHE_CONTROL,
-        },
-        body: Buffer.from(payload),
+    const answer = {
+      status: 200,
+      headers: {
+        'content-type': String(reply.getHeader('content-type')),
+        'cache-control': CACHE_CONTROL,
       },
-      generation,
-    );
-    // Answered as every later request will be: the same headers, encoding and 304.
-    const { status, headers, body } = precompressedReply(request, kept);
-    (reply as FastifyReply).status(status).headers(headers);
-    return body;
+      body: Buffer.from(payload),
+      text: payload,
+    };
+    this.#cache.store(request.url, answer, generation).then((kept) => {
+      // Answered as every later request will be: the same headers, encoding and 304.
+      const { status, headers, body } = precompressedReply(request, kept);
+      reply.status(status).headers(headers);
+      done(null, body);
+    }, done);
   };
 
   /**

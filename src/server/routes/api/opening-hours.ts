@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/closure-translations.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { validationErrors } from './errors.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 import { translationReviewRoutes } from './translation-review.ts';
 
 /** A staff translation refused because a note's Italian changed while it was written (409). */
@@ -28,7 +29,10 @@ export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answered from memory per content version and date in Rome (content-json.ts).
   app.get(
     '/opening-hours',
-    { schema: { querystring: openingHoursQuery, response }, ...app.contentJson.route },
+    {
+      schema: { querystring: openingHoursQuery, response: { ...response, ...NOT_MODIFIED } },
+      ...app.contentJson.route,
+    },
     (request) => app.openingHours.get(request.query.lang),
   );
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/site-texts.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { translationReviewRoutes } from './translation-review.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 
 const querystring = z.strictObject({
   lang: z
@@ -30,7 +31,10 @@ export const siteTextsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answered from memory per content version and date in Rome (content-json.ts).
   app.get(
     '/site-texts',
-    { schema: { querystring, response: { 200: siteTextsView } }, ...app.contentJson.route },
+    {
+      schema: { querystring, response: { 200: siteTextsView, ...NOT_MODIFIED } },
+      ...app.contentJson.route,
+    },
     (request) => app.siteTexts.view(request.query.lang),
   );
 
