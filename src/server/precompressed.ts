@@ -21,8 +21,8 @@ export interface Precompressed {
   /**
    * The body as text, when it is UTF-8 text, sent when no encoding is: Node
    * writes a text body and the headers as one string, a buffer beside them
-   * (`writev`), which slowed the small JSON answers measurably (`npm run
-   * bench -- api`).
+   * (`writev`), and the small JSON answers were slower so
+   * (docs/performance.md, "Content JSON from memory").
    */
   text?: string;
   /** The body compressed, when it is large enough to be worth it. */
