@@ -24,12 +24,13 @@ export const NOT_MODIFIED = { 304: z.void() };
  * them all.
  *
  * A route takes `contentJson.route` among its options (and NOT_MODIFIED among
- * its answers). A request whose exact
- * address was answered 200 at this version and date is answered from memory
- * before its query is even validated: the same address gives the same
- * answer. Any other goes through the route as before, and its 200 answer,
- * the bytes the route serialised, is kept on its way out; errors (400, 404)
- * are not kept. The route's own compression is off: the kept forms are sent.
+ * its answers where it declares its 200). A request whose exact address was
+ * answered 200 at this version and date is answered from memory before its
+ * query is even validated: the same address gives the same answer (none of
+ * these routes reads a header). Any other goes through the route as before,
+ * and its 200 answer, the bytes the route serialised, is kept on its way
+ * out; errors (400, 404) are not kept. The route's own compression is off:
+ * the kept forms are sent.
  */
 export class ContentJson {
   readonly #cache: PageCache;
