@@ -20,6 +20,7 @@ import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
 import { PageCache } from './pages/page-cache.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './precompressed.ts';
 import { romeDateReader } from '../shared/opening-hours.ts';
 import { developmentContentSecurityPolicy } from './pages/csp.ts';
 import { pageServices } from './pages/page-services.ts';
@@ -233,7 +234,7 @@ export async function buildApp({
   // Answers made per request (JSON, uncached pages, route manifests); cached
   // pages and static files arrive already compressed and are left alone.
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

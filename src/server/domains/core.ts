@@ -12,6 +12,8 @@ import { Sessions } from '../services/sessions.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { Scheduler } from '../scheduler.ts';
+import { ContentJson } from '../routes/api/content-json.ts';
+import { romeDateReader } from '../../shared/opening-hours.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +21,8 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** The one way to change what public pages show (content-version.ts). */
     content: ContentChanges;
+    /** The public JSON answers of the content, kept per version (routes/api/content-json.ts). */
+    contentJson: ContentJson;
     outbox: OutboxWorker;
     /** Staff's devices for Web Push, and the server's VAPID key. */
     push: PushSubscriptions;
@@ -72,6 +76,10 @@ export const core = fp(
     app.decorate('contentVersion', contentVersion);
     const content = new ContentChanges(app.db, contentVersion);
     app.decorate('content', content);
+    app.decorate(
+      'contentJson',
+      new ContentJson({ version: () => contentVersion.current(), today: romeDateReader(now) }),
+    );
 
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {
       // Nothing would reach the restaurant's inbox, and no reset link anyone.

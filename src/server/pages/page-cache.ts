@@ -1,22 +1,12 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { precompress, type Precompressed } from '../precompressed.ts';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-export interface CachedPage {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
+/** A kept page (precompressed.ts): its headers, body, compressed forms and ETag. */
+export type CachedPage = Precompressed;
 
 /**
  * Rendered public pages kept in memory per (path, language), already
- * compressed, so a page view costs a map lookup. The entries belong to one
+ * compressed, so a page view costs a map lookup (and, in a cache of their
+ * own, the public JSON answers of the content: routes/api/content-json.ts). The entries belong to one
  * content version (the database's, shared by every instance) and one date in
  * Rome: a page may show what holds on that date (the notice that the
  * restaurant is closed today), so `sync()` with another version or another
@@ -68,16 +58,7 @@ export class PageCache {
     /** `generation` when the page began to render: a page of a dropped generation is not kept. */
     generation: number,
   ): Promise<CachedPage> {
-    const [br, gz] = await Promise.all([
-      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzipAsync(page.body, { level: 6 }),
-    ]);
-    const entry: CachedPage = {
-      ...page,
-      br,
-      gzip: gz,
-      etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
-    };
+    const entry = await precompress(page);
     if (generation !== this.#generation) return entry;
     if (this.#entries.size >= this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createRequestHandler,
   RouterContextProvider,
@@ -14,7 +14,8 @@ import {
   newScriptMarker,
   withoutScriptMarker,
 } from './csp.ts';
-import { PageCache, type CachedPage } from './page-cache.ts';
+import { PageCache } from './page-cache.ts';
+import { sendPrecompressed } from '../precompressed.ts';
 import { clientKey } from '../plugins/staff-auth.ts';
 import { requestLanguage } from '../request-language.ts';
 
@@ -93,7 +94,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       // Another instance may have changed the content (docs/decisions/002).
       if (key) cache.sync(await options.contentVersion(), options.today());
       const cached = key ? cache.get(key) : undefined;
-      if (cached) return sendCached(request, reply, cached);
+      if (cached) return sendPrecompressed(request, reply, cached);
       const generation = cache.generation;
 
       const context = new RouterContextProvider();
@@ -129,7 +130,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         !setCookies.length &&
         body.length
       ) {
-        return sendCached(
+        return sendPrecompressed(
           request,
           reply,
           await cache.store(key, { status: response.status, headers, body }, generation),
@@ -265,20 +266,6 @@ function cacheKey(request: FastifyRequest, url: URL): string | null {
     return null;
   }
   return `${url.pathname}|${requestLanguage(request, url)}`;
-}
-
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply.status(page.status).headers(page.headers).header('etag', page.etag);
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  const accepted = request.headers['accept-encoding'] ?? '';
-  const [encoding, bytes] = /\bbr\b/.test(accepted)
-    ? ['br', page.br]
-    : /\bgzip\b/.test(accepted)
-      ? ['gzip', page.gzip]
-      : [null, page.body];
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.header('content-length', bytes.length);
-  return reply.send(request.method === 'HEAD' ? undefined : bytes);
 }
 
 function toFetchRequest(request: FastifyRequest, url: URL): Request {

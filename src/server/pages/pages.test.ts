@@ -254,7 +254,13 @@ describe('caching and static files', () => {
       'if-none-match': String(first.headers.etag),
     });
     expect(notModified.statusCode).toBe(304);
-    expect(first.headers.vary).toBe('Cookie, Accept-Language');
+    // Also a weak tag, or one in a list (RFC 9110 section 13.1.2).
+    const weak = await get('/about-us?lng=fr', {
+      'if-none-match': `"other", W/${String(first.headers.etag)}`,
+    });
+    expect(weak.statusCode).toBe(304);
+    // Compressed or not by the request's Accept-Encoding: a shared cache must know.
+    expect(first.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
   });
 
   it('keeps languages apart in the cache', async () => {

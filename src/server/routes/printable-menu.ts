@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../request-language.ts';
 import type { PrintedFile } from '../services/printable-menu.ts';
-
-/** Whether an If-None-Match header names `etag` (a list, weak or strong, or `*`). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
+import { etagMatches } from '../precompressed.ts';
 
 /**
  * A generated file, or 304 when the client holds these very bytes. The
@@ -23,7 +15,7 @@ function sendFile(
   headers: Record<string, string>,
 ) {
   reply.headers(headers).header('vary', 'Cookie, Accept-Language').header('etag', file.etag);
-  if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
   return reply.header('content-length', file.bytes.length).send(file.bytes);
 }
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Lang } from '../../shared/languages.ts';
 import type { MenuView } from '../../shared/schemas/menu.ts';
 import type { RestaurantFacts } from '../../shared/schemas/restaurant.ts';
 import { renderMenuPdf } from './menu-pdf.ts';
+import { strongEtag } from '../precompressed.ts';
 
 /** A generated file and the validator its answers carry. */
 export interface PrintedFile {
@@ -12,10 +12,7 @@ export interface PrintedFile {
   etag: string;
 }
 
-const printed = (bytes: Buffer): PrintedFile => ({
-  bytes,
-  etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
-});
+const printed = (bytes: Buffer): PrintedFile => ({ bytes, etag: strongEtag(bytes) });
 
 /**
  * The menu on paper: a PDF per language and the QR code of each language's

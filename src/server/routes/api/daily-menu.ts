@@ -52,26 +52,18 @@ export const dailyMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The visitors' call, benchmarked against a bare Fastify route that returns
-  // constant JSON: a few hundred bytes, not worth compressing, and serialised
-  // once per view (the view is kept per content version), not at every
-  // request. (`id` needs no schema: the hook above answers anything but 1.)
-  const visitorJson = new WeakMap<DailyMenuView, string>();
-  const visitorRoute = { schema: { querystring }, compress: false as const };
-  app.get('/daily-menu/:id', visitorRoute, async (request, reply) => {
-    const { lang } = request.query;
-    if (!lang) return publicShape(await app.dailyMenu.get());
-    const view = await app.dailyMenu.view(lang);
-    let json = visitorJson.get(view);
-    if (json === undefined) {
-      json = JSON.stringify({
-        ...publicShape(view),
-        lang: view.lang,
-        translation: view.translation,
-      });
-      visitorJson.set(view, json);
-    }
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  // constant JSON: answered from memory per content version (content-json.ts).
+  // (`id` needs no schema: the hook above answers anything but 1.)
+  app.get(
+    '/daily-menu/:id',
+    { schema: { querystring }, ...app.contentJson.route },
+    async (request) => {
+      const { lang } = request.query;
+      if (!lang) return publicShape(await app.dailyMenu.get());
+      const view: DailyMenuView = await app.dailyMenu.view(lang);
+      return { ...publicShape(view), lang: view.lang, translation: view.translation };
+    },
+  );
 
   // Staff review of the machine translations.
   const review = { response: { 200: translationReviewAnswer } };

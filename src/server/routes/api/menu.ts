@@ -31,17 +31,18 @@ const ITALIAN_CHANGED =
  * everyone; sections, dishes and their translations for staff.
  */
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Serialised once per view (the schema leaves the sections' `key` out) (views are kept per content version), not at every request.
-  const visitorJson = new WeakMap<MenuView, string>();
-  app.get('/menu', { schema: { querystring: menuLangQuery } }, async (request, reply) => {
-    const view = await app.menu.view(request.query.lang);
-    let json = visitorJson.get(view);
-    if (json === undefined) {
-      json = JSON.stringify(menuAnswer.parse(view));
-      visitorJson.set(view, json);
-    }
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  // Answered from memory per content version (content-json.ts); the schema
+  // leaves the sections' `key` out.
+  app.get(
+    '/menu',
+    { schema: { querystring: menuLangQuery }, ...app.contentJson.route },
+    async (request, reply) => {
+      const view: MenuView = await app.menu.view(request.query.lang);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(menuAnswer.parse(view)));
+    },
+  );
 
   app.post(
     '/menu/sections',

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/closure-translations.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { validationErrors } from './errors.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 import { translationReviewRoutes } from './translation-review.ts';
 
 /** A staff translation refused because a note's Italian changed while it was written (409). */
@@ -25,8 +26,14 @@ const ITALIAN_CHANGED =
 export const openingHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: openingHoursAnswer };
 
-  app.get('/opening-hours', { schema: { querystring: openingHoursQuery, response } }, (request) =>
-    app.openingHours.get(request.query.lang),
+  // Answered from memory per content version and date in Rome (content-json.ts).
+  app.get(
+    '/opening-hours',
+    {
+      schema: { querystring: openingHoursQuery, response: { ...response, ...NOT_MODIFIED } },
+      ...app.contentJson.route,
+    },
+    (request) => app.openingHours.get(request.query.lang),
   );
 
   app.put(

@@ -13,6 +13,7 @@ import {
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import type { PhotoRefusal } from '../../services/photos/encode.ts';
 import { notFound, refuse } from './errors.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 
 const SLOT_NOT_FOUND = 'Spazio per la foto non trovato.';
 const NO_UPLOAD = 'Questo spazio mostra la foto predefinita: carica prima una foto.';
@@ -56,7 +57,11 @@ const SENT_PICTURES = { refusedBodyBytes: PHOTO_MAX_BYTES };
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/photos',
-    { schema: { querystring: listQuery, response: { 200: z.array(photoView) } } },
+    // Answered from memory per content version (content-json.ts).
+    {
+      schema: { querystring: listQuery, response: { 200: z.array(photoView), ...NOT_MODIFIED } },
+      ...app.contentJson.route,
+    },
     async (request) => app.photos.list(request.query.lang ?? 'it'),
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { restaurantFacts, restaurantFactsBodyUntil } from '../../../shared/schemas/restaurant.ts';
 import { requireOwner } from '../../plugins/staff-auth.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 
 /**
  * The restaurant's own facts: GET /api/restaurant for everyone (what every
@@ -12,7 +13,12 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: restaurantFacts };
   const body = restaurantFactsBodyUntil(() => app.restaurantFacts.currentYear());
 
-  app.get('/restaurant', { schema: { response } }, () => app.restaurantFacts.get());
+  // Answered from memory per content version (content-json.ts).
+  app.get(
+    '/restaurant',
+    { schema: { response: { ...response, ...NOT_MODIFIED } }, ...app.contentJson.route },
+    () => app.restaurantFacts.get(),
+  );
 
   app.put(
     '/restaurant',

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/site-texts.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { translationReviewRoutes } from './translation-review.ts';
+import { NOT_MODIFIED } from './content-json.ts';
 
 const querystring = z.strictObject({
   lang: z
@@ -27,8 +28,14 @@ const ITALIAN_CHANGED =
  * translations' review, correction and reset (translation-review.ts).
  */
 export const siteTextsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/site-texts', { schema: { querystring, response: { 200: siteTextsView } } }, (request) =>
-    app.siteTexts.view(request.query.lang),
+  // Answered from memory per content version and date in Rome (content-json.ts).
+  app.get(
+    '/site-texts',
+    {
+      schema: { querystring, response: { 200: siteTextsView, ...NOT_MODIFIED } },
+      ...app.contentJson.route,
+    },
+    (request) => app.siteTexts.view(request.query.lang),
   );
 
   app.put(
