@@ -4,15 +4,13 @@
  * against the same request in covers mode (the same bookings, the plan
  * emptied) and against a bare Fastify route answering the same bytes. Also
  * each mode's time per request one at a time (the server's share, plus a
- * loopback round trip), against a budget of 5 ms at the median.
+ * loopback round trip), against its budget at the median (bench/budgets.ts).
  */
 import { insertPlan, type TestPlan } from '../src/server/testing/floor.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { bumpBookingsVersion } from '../src/server/services/reservations/rows.ts';
 import { freePort, staffToken, startNodeScript, startSite } from './servers.ts';
 
-export const TABLES_P50_MS = 5;
-export const TABLES_VS_BARE_FASTIFY = 0.5;
 const BOOKINGS = 200;
 const ONE_AT_A_TIME = 1000;
 
