@@ -86,6 +86,10 @@ describe('GET /api/takeaway/slots from memory', () => {
       }
     };
     await check();
+    // Asked again, the very answer kept (what the route's JSON is kept by).
+    const asked = () => app.takeaway.slots(DATES[2]!, all[2]!);
+    const [first, again] = [await asked(), await asked()];
+    expect(first.ok && again.ok && first.answer.slots === again.answer.slots).toBe(true);
     // Orders fill 19:30 and 20:00 today; tomorrow's 12:00 holds one.
     for (const time of ['19:30', '19:30', '20:00']) {
       await harness.order({

@@ -375,10 +375,13 @@ export class TakeawayService {
     const held = await this.#heldLoads.get(date, () => heldLoads(this.#db, date));
     const times = timesAhead({ schedule, date, settings, now, today });
     // The same question on the same state is answered once (the route keeps its JSON):
-    // the times still open say all that the clock changes.
-    const key = [date, forPhone, order.load.oven, order.load.kitchen, times[0]?.time, times.length];
-    const slots = this.#answers.get(key.join(' '), [schedule, kept, held], () =>
-      withLoad(times, order.load, held, settings.limits).map(({ time, available }) => ({
+    // the times still open say all that the clock and a pause change. The settings
+    // are a copy at each call (settings.ts `asOf`): their values are in the question.
+    const { limits, slotMinutes } = settings;
+    const key = [date, order.load.oven, order.load.kitchen, times[0]?.time, times.length];
+    key.push(slotMinutes, limits.oven, limits.kitchen);
+    const slots = this.#answers.get(key.join(' '), [schedule, held], () =>
+      withLoad(times, order.load, held, limits).map(({ time, available }) => ({
         time,
         available,
       })),
