@@ -17,6 +17,7 @@ import { MENU_REFUSALS } from '../../../shared/schemas/errors.ts';
 import { idParams } from '../../../shared/schemas/staff.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { fieldError, notFound, refuse } from './errors.ts';
+import { KeptJson } from './kept-json.ts';
 
 const SECTION_NOT_FOUND = 'Sezione del menu non trovata.';
 const ITEM_NOT_FOUND = 'Piatto non trovato.';
@@ -32,16 +33,10 @@ const ITALIAN_CHANGED =
  */
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // Serialised once per view (the schema leaves the sections' `key` out) (views are kept per content version), not at every request.
-  const visitorJson = new WeakMap<MenuView, string>();
-  app.get('/menu', { schema: { querystring: menuLangQuery } }, async (request, reply) => {
-    const view = await app.menu.view(request.query.lang);
-    let json = visitorJson.get(view);
-    if (json === undefined) {
-      json = JSON.stringify(menuAnswer.parse(view));
-      visitorJson.set(view, json);
-    }
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  const visitorJson = new KeptJson<MenuView, typeof menuAnswer>(menuAnswer);
+  app.get('/menu', { schema: { querystring: menuLangQuery } }, async (request, reply) =>
+    visitorJson.send(reply, await app.menu.view(request.query.lang), (view) => view),
+  );
 
   app.post(
     '/menu/sections',
