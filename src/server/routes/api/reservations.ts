@@ -19,6 +19,7 @@ import {
   reservationSettingsBody,
   reservationStatusBody,
   staffReservationBody,
+  type AvailabilityAnswer,
 } from '../../../shared/schemas/reservations.ts';
 import { requireOwner, requireStaff, clientKey } from '../../plugins/staff-auth.ts';
 import type { RateLimited } from '../../services/address-limits.ts';
@@ -26,6 +27,7 @@ import type { BookingRefusal, StaffBookingRefusal } from '../../services/reserva
 import type { Row } from '../../services/reservations/rows.ts';
 import { declinePendingRoutes } from './decline-pending.ts';
 import { fieldError, notFound, refuse, tooManyRequests } from './errors.ts';
+import { KeptJson } from './kept-json.ts';
 import { dayPlanAnswer, FLOOR_REFUSALS, walkInBody } from '../../../shared/schemas/floor.ts';
 
 /** What a guest reads of a refusal (the page shows its own translation of the code). */
@@ -66,6 +68,11 @@ const PACE_NEEDED =
  * restaurant's calendar feed. (One guest's data, /api/guest-data: guest-data.ts.)
  */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A date's slots for a party are kept while the bookings' and content versions
+  // stay (services/reservations/availability.ts): so is their JSON.
+  const availabilityJson = new KeptJson<AvailabilityAnswer['slots'], typeof availabilityAnswer>(
+    availabilityAnswer,
+  );
   app.get(
     '/reservations/availability',
     { schema: { querystring: availabilityQuery, response: { 200: availabilityAnswer } } },
@@ -82,7 +89,8 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
           GUEST_REFUSAL_TEXTS['party-too-large'],
         );
       }
-      return outcome.answer;
+      const { answer } = outcome;
+      return availabilityJson.send(reply, answer.slots, (slots) => ({ ...answer, slots }));
     },
   );
 

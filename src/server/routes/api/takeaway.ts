@@ -10,10 +10,12 @@ import {
   takeawaySettingsAnswer,
   takeawaySettingsBody,
   takeawaySlotsAnswer,
+  type TakeawaySlotsAnswer,
   takeawaySlotsQuery,
 } from '../../../shared/schemas/takeaway.ts';
 import { clientKey, requireOwner, requireStaff } from '../../plugins/staff-auth.ts';
 import { fieldError, refuse, tooManyRequests } from './errors.ts';
+import { KeptJson } from './kept-json.ts';
 
 /** What a status link that leads nowhere answers (400 `invalid-token`). */
 const BAD_TOKEN = 'This link does not work: it is not whole, or its order is gone.';
@@ -41,6 +43,11 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The guests' pickup times, and staff's for a phone order (/phone-slots): the
   // same but for a pause or takeaway switched off, which stop the site, not the telephone.
+  // A date's pickup slots for a load are kept while the hours, settings and
+  // loads stay (services/takeaway/takeaway.ts): so is their JSON.
+  const slotsJson = new KeptJson<TakeawaySlotsAnswer['slots'], typeof takeawaySlotsAnswer>(
+    takeawaySlotsAnswer,
+  );
   for (const forPhone of [false, true]) {
     app.get(
       forPhone ? '/takeaway/phone-slots' : '/takeaway/slots',
@@ -58,7 +65,8 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
             `no dish on the menu has the id ${outcome.unknown.join(', ')}`,
           );
         }
-        return outcome.answer;
+        const { answer } = outcome;
+        return slotsJson.send(reply, answer.slots, (slots) => ({ ...answer, slots }));
       },
     );
   }

@@ -85,28 +85,44 @@ export function fitsLimits(held: Load, order: Load, limits: Load): boolean {
  * sooner than the preparation time; each `available` when the order's load
  * fits what the slot already holds (`held`, by the slot's "HH:MM").
  */
-export function pickupSlots(input: {
+export function pickupSlots(input: PickupQuestion & { order: Load }): PickupSlot[] {
+  return withLoad(timesAhead(input), input.order, input.held, input.settings.limits);
+}
+
+/** What `pickupSlots` is asked, the order's load aside. */
+export interface PickupQuestion {
   schedule: Schedule;
   date: string;
   settings: TakeawaySettings;
   now: Date;
-  order: Load;
   held: ReadonlyMap<string, Load>;
   /** Today in Rome at `now`, when the caller already knows it (it costs a time-zone lookup). */
   today?: string;
-}): PickupSlot[] {
+}
+
+/** The pickup times still open to an order at `now` (`pickupSlots`'s, before any load). */
+export function timesAhead(input: Omit<PickupQuestion, 'held'>): Slot[] {
   const { settings, now, date } = input;
   if (!takingOrders(settings, now)) return [];
-  const ahead = slotsAhead(
+  return slotsAhead(
     pickupTimes(input.schedule, date, settings.slotMinutes),
     date,
     { leadMinutes: settings.prepMinutes, horizonDays: settings.horizonDays },
     now,
     input.today,
   );
-  return ahead.map((slot) => ({
+}
+
+/** Each of `times` with whether `order` fits what the slot already holds. */
+export function withLoad(
+  times: readonly Slot[],
+  order: Load,
+  held: ReadonlyMap<string, Load>,
+  limits: Load,
+): PickupSlot[] {
+  return times.map((slot) => ({
     ...slot,
-    available: fitsLimits(input.held.get(slot.time) ?? NO_LOAD, input.order, settings.limits),
+    available: fitsLimits(held.get(slot.time) ?? NO_LOAD, order, limits),
   }));
 }
 

@@ -26,6 +26,7 @@ import {
 import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import type { AuditActor } from '../audit-log.ts';
 import { ContentMemo, type ContentChanges, type ContentVersion } from '../content-version.ts';
+import { KeptAnswers } from '../kept-answers.ts';
 import { GuestLinkKey } from '../guests/guest-links.ts';
 import { boardTag, readBoard } from './board.ts';
 import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
@@ -34,7 +35,7 @@ import { loadOfItems, readKitchenGroups } from './menu-load.ts';
 import { guestView, readOrder, readOrders, staffView, staffViewsWithGuests } from './order-rows.ts';
 import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
-import { NO_LOAD, pickupSlots } from './slots.ts';
+import { NO_LOAD, pickupSlots, timesAhead, withLoad } from './slots.ts';
 import { PendingOrders } from './pending-orders.ts';
 import { OrderStatusChanges, type ChangeOutcome } from './status.ts';
 import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
@@ -89,6 +90,8 @@ export class TakeawayService {
   readonly #kitchenGroups: ContentMemo<'menu', ReadonlyMap<number, KitchenGroup>>;
   /** The load the stored orders hold per slot, by date, while the orders' version stays. */
   readonly #heldLoads: ContentMemo<string, Map<string, Load>>;
+  /** A date's pickup slots for a load, while the hours, the settings and the loads are the ones kept. */
+  readonly #answers = new KeptAnswers<TakeawaySlotsAnswer['slots']>();
 
   constructor(options: {
     db: Kysely<Database>;
@@ -368,18 +371,21 @@ export class TakeawayService {
     if (date < today || date > addDays(today, settings.horizonDays)) {
       return { ok: true, answer: { date, slots: [] } };
     }
-    const slots = pickupSlots({
-      schedule: await this.#schedule(),
-      date,
-      settings,
-      now,
-      today,
-      order: order.load,
-      held: await this.#heldLoads.get(date, () => heldLoads(this.#db, date)),
-    });
-    return {
-      ok: true,
-      answer: { date, slots: slots.map(({ time, available }) => ({ time, available })) },
-    };
+    const schedule = await this.#schedule();
+    const held = await this.#heldLoads.get(date, () => heldLoads(this.#db, date));
+    const times = timesAhead({ schedule, date, settings, now, today });
+    // The same question on the same state is answered once (the route keeps its JSON):
+    // the times still open say all that the clock and a pause change. The settings
+    // are a copy at each call (settings.ts `asOf`): their values are in the question.
+    const { limits, slotMinutes } = settings;
+    const key = [date, order.load.oven, order.load.kitchen, times[0]?.time, times.length];
+    key.push(slotMinutes, limits.oven, limits.kitchen);
+    const slots = this.#answers.get(key.join(' '), [schedule, held], () =>
+      withLoad(times, order.load, held, limits).map(({ time, available }) => ({
+        time,
+        available,
+      })),
+    );
+    return { ok: true, answer: { date, slots } };
   }
 }
