@@ -16,6 +16,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { errorForLog } from './error-code.ts';
 import { logDestination, logFormat, type LogOutput } from './log-stream.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { FrontAnswers } from './front-answers.ts';
 import { staticAssets } from './plugins/static-assets.ts';
 import { devAssets, type NodeMiddleware } from './plugins/dev-assets.ts';
 import { pagesPlugin } from './pages/page-handler.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     config: Config;
     /** The rendered public pages kept in memory (page-cache.ts): tests read its keys. */
     pageCache: PageCache;
+    /** The answers sent before Fastify (front-answers.ts): tests count them. */
+    frontAnswers: FrontAnswers;
   }
 }
 
@@ -182,7 +185,10 @@ export async function buildApp({
     logFormat(config.LOG_FORMAT, logStream ?? process.stdout),
     logStream,
   );
+  // Kept answers sent before Fastify routes a request (front-answers.ts).
+  const frontAnswers = new FrontAnswers(config.TRUST_PROXY);
   const app = Fastify({
+    serverFactory: frontAnswers.serverFactory,
     logger: logger
       ? {
           level: config.LOG_LEVEL,
@@ -241,6 +247,14 @@ export async function buildApp({
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(core, { now: clock, ...(outboxPollMs ? { outboxPollMs } : {}) });
   await app.register(apiConventions);
+  frontAnswers.add((url) => app.contentJson.keptFor(url));
+  // At info and below, Fastify logs every request: those go through it, for the log to miss none.
+  const logsEachRequest = logger && ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
+  if (!logsEachRequest) {
+    app.addHook('onReady', async () => frontAnswers.open());
+    app.addHook('preClose', async () => frontAnswers.close());
+  }
+  app.decorate('frontAnswers', frontAnswers);
 
   // The domains (src/server/domains/), each its services and its routes, in
   // an order that puts every one after those it names as its dependencies.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
@@ -93,7 +94,8 @@ function chosenEncoding(header: string | undefined, answer: Precompressed): 'br'
  * (If-None-Match), else the body in the best encoding it accepts.
  */
 export function precompressedReply(
-  request: FastifyRequest,
+  /** Its If-None-Match and Accept-Encoding are read: a Fastify request or Node's own. */
+  request: Pick<IncomingMessage, 'headers'>,
   answer: Precompressed,
 ): { status: number; headers: Record<string, string | number>; body: Buffer | string | null } {
   const headers: Record<string, string | number> = { ...answer.headers, etag: answer.etag };

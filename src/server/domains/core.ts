@@ -78,7 +78,11 @@ export const core = fp(
     app.decorate('content', content);
     app.decorate(
       'contentJson',
-      new ContentJson({ version: () => contentVersion.current(), today: romeDateReader(now) }),
+      new ContentJson({
+        version: () => contentVersion.current(),
+        versionIfFresh: () => contentVersion.currentIfFresh(),
+        today: romeDateReader(now),
+      }),
     );
 
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {

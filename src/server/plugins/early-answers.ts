@@ -58,7 +58,7 @@ function bodyDeadline(raw: IncomingMessage, response: ServerResponse, timeoutMs:
 }
 
 /** Whether the request announced a body (a length other than 0, or chunks). */
-const announcesBody = (raw: IncomingMessage) =>
+export const announcesBody = (raw: IncomingMessage) =>
   raw.headers['transfer-encoding'] !== undefined ||
   (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0');
 

@@ -71,6 +71,15 @@ export class ContentVersion {
     return reading;
   }
 
+  /**
+   * The version `current()` would give now without reading the database, or
+   * undefined when it would read first (or knows none): what a synchronous
+   * caller, the answers sent before Fastify (front-answers.ts), may use.
+   */
+  currentIfFresh(): number | undefined {
+    return performance.now() - this.#readAt < this.#maxAgeMs ? this.#known : undefined;
+  }
+
   /** This instance changed the content: the next `current()` reads the database again. */
   expire(): void {
     this.#epoch += 1;

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
 import { z } from 'zod';
 import { PageCache } from '../../pages/page-cache.ts';
-import { precompressedReply, sendPrecompressed } from '../../precompressed.ts';
+import { precompressedReply, sendPrecompressed, type Precompressed } from '../../precompressed.ts';
 
 /**
  * Asked again each time, answered 304 while unchanged: the answer's ETag
@@ -35,6 +35,7 @@ export const NOT_MODIFIED = { 304: z.void() };
 export class ContentJson {
   readonly #cache: PageCache;
   readonly #version: () => Promise<number | undefined>;
+  readonly #versionIfFresh: () => number | undefined;
   readonly #today: () => string;
   /** The cache's generation when a request that missed began: its answer is kept only for that one. */
   readonly #misses = new WeakMap<FastifyRequest, number>();
@@ -42,6 +43,8 @@ export class ContentJson {
   constructor(options: {
     /** The content version the database has (`ContentVersion.current`). */
     version: () => Promise<number | undefined>;
+    /** The same when known without a read (`ContentVersion.currentIfFresh`), else undefined. */
+    versionIfFresh: () => number | undefined;
     /** Today's date in Rome at the app's clock. */
     today: () => string;
     /** How many addresses are kept at most (the oldest goes first). */
@@ -49,12 +52,26 @@ export class ContentJson {
   }) {
     this.#cache = new PageCache(options.maxEntries ?? 200);
     this.#version = options.version;
+    this.#versionIfFresh = options.versionIfFresh;
     this.#today = options.today;
   }
 
   /** The addresses kept, oldest first (tests read them). */
   keys(): string[] {
     return this.#cache.keys();
+  }
+
+  /**
+   * The answer kept for a GET of `url` (the request's whole address), when
+   * the content version is known without asking the database; otherwise
+   * undefined, and the request goes through its route, whose hook reads the
+   * version. For the answers sent before Fastify (front-answers.ts).
+   */
+  keptFor(url: string): Precompressed | undefined {
+    const version = this.#versionIfFresh();
+    if (version === undefined) return undefined;
+    this.#cache.sync(version, this.#today());
+    return this.#cache.get(url);
   }
 
   readonly #onRequest: onRequestAsyncHookHandler = async (request, reply) => {

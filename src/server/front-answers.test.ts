@@ -1,0 +1,198 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
+
+// The kept answers sent before Fastify (front-answers.ts) are the answers
+// Fastify sends from the same memory: the same status, headers and bytes, for
+// every encoding, a 304, and a request that came through a trusted proxy
+// over HTTPS; and everything they must not answer goes to Fastify.
+type Harness = Awaited<ReturnType<typeof testApp>>;
+let harness: Harness;
+let other: Harness | undefined;
+// The content version is read again past CONTENT_VERSION_MAX_AGE_MS on
+// `performance.now()`, by the next request through Fastify: these tests hold
+// that clock still, so that a kept answer stays the front's to send, and move
+// it where a read is the point.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['performance'] });
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await other?.close();
+  other = undefined;
+  await harness.close();
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request over the app's socket (what goes through the front), with exactly these headers. */
+async function overHttp(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<Answer> {
+  const { port } = harness.app.server.address() as AddressInfo;
+  return await new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      { host: '127.0.0.1', port, path: url, method, headers, agent: false },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode!,
+            headers: answer.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+/** The same request through Fastify (`inject` never reaches the server's request event). */
+async function throughFastify(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await harness.app.inject({ method: 'GET', url, headers });
+  return { status: answer.statusCode, headers: answer.headers, body: answer.rawPayload };
+}
+
+/** The headers that belong to the connection or the moment, not to the answer. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const answerHeaders = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !CONNECTION_HEADERS.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+async function listening(env: Record<string, string> = {}, now?: () => number): Promise<Harness> {
+  const started = await testApp(env, { pages: false, ...(now ? { now } : {}) });
+  await started.app.listen({ port: 0, host: '127.0.0.1' });
+  return started;
+}
+
+const URLS = [
+  '/api/daily-menu/1?lang=en',
+  '/api/menu?lang=de',
+  '/api/menu',
+  '/api/opening-hours?lang=fr',
+  '/api/photos?lang=es',
+  '/api/site-texts?lang=it',
+  '/api/restaurant',
+];
+
+describe('the answers sent before Fastify', () => {
+  it('are the answers Fastify sends from memory: headers and bytes, each encoding, 304, HTTPS behind a trusted proxy', async () => {
+    harness = await listening({ TRUST_PROXY: 'loopback' });
+    for (const url of URLS) {
+      const first = await overHttp(url); // kept by the route on its way out
+      expect(first.status, url).toBe(200);
+      const etag = String(first.headers.etag);
+      const variants: Record<string, string>[] = [
+        {},
+        { 'accept-encoding': 'br' },
+        { 'accept-encoding': 'gzip, deflate' },
+        { 'accept-encoding': 'br;q=0, gzip' },
+        { 'if-none-match': etag },
+        { 'if-none-match': '"something else"' },
+        { 'x-forwarded-proto': 'https' },
+        { 'x-forwarded-proto': 'http, https', 'accept-encoding': 'br' },
+      ];
+      for (const headers of variants) {
+        const label = `${url} ${JSON.stringify(headers)}`;
+        const before = harness.app.frontAnswers.answered;
+        const front = await overHttp(url, headers);
+        expect(harness.app.frontAnswers.answered, label).toBe(before + 1);
+        const fastify = await throughFastify(url, headers);
+        expect(front.status, label).toBe(fastify.status);
+        expect(answerHeaders(front.headers), label).toEqual(answerHeaders(fastify.headers));
+        expect(front.body.equals(fastify.body), label).toBe(true);
+      }
+    }
+    // Behind the proxy it trusts, HTTPS is said so: HSTS.
+    const https = await overHttp('/api/menu', { 'x-forwarded-proto': 'https' });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('believe no X-Forwarded-Proto from a proxy they do not trust, as Fastify', async () => {
+    harness = await listening();
+    await overHttp('/api/menu');
+    const front = await overHttp('/api/menu', { 'x-forwarded-proto': 'https' });
+    const fastify = await throughFastify('/api/menu', { 'x-forwarded-proto': 'https' });
+    expect(front.headers['strict-transport-security']).toBeUndefined();
+    expect(answerHeaders(front.headers)).toEqual(answerHeaders(fastify.headers));
+  });
+
+  it('leave to Fastify a HEAD, a GET with a body, an address with no kept answer, and a closing server', async () => {
+    harness = await listening();
+    await overHttp('/api/menu');
+    const counted = () => harness.app.frontAnswers.answered;
+    const before = counted();
+    expect((await overHttp('/api/menu', {}, 'HEAD')).status).toBe(200);
+    const withBody = await overHttp(
+      '/api/menu',
+      { 'content-type': 'text/plain', 'content-length': '5' },
+      'GET',
+      'hello',
+    );
+    expect(withBody.status).toBe(200);
+    // Never answered, so never kept: the route's own 400 and 404.
+    expect((await overHttp('/api/menu?lang=xx')).status).toBe(400);
+    expect((await overHttp('/api/daily-menu/999999')).status).toBe(404);
+    expect((await overHttp('/api/menu?lang=xx')).status).toBe(400);
+    expect(counted()).toBe(before);
+    // Kept, and answered here.
+    expect((await overHttp('/api/menu')).status).toBe(200);
+    expect(counted()).toBe(before + 1);
+  });
+
+  it('show an edit made on this instance at once, and on another within a second', async () => {
+    harness = await listening();
+    other = await testApp({}, { pages: false, sharedDatabase: harness.database });
+    await createStaff(other.app, { email: 'there@trattoria.example', username: 'there' });
+    const there = await login(other.app, 'there@trattoria.example', STAFF_PASSWORD, '10.8.0.2');
+    const url = '/api/menu?lang=en';
+    type Menu = { sections: { items: { id: number; available: boolean }[] }[] };
+    const dishOf = (answer: Answer) =>
+      (JSON.parse(answer.body.toString('utf8')) as Menu).sections[0]!.items[0]!;
+    const before = await overHttp(url);
+    const dish = dishOf(before);
+    expect(dish.available).toBe(true);
+    const answered = harness.app.frontAnswers.answered;
+    expect((await overHttp(url)).body.equals(before.body)).toBe(true);
+    expect(harness.app.frontAnswers.answered).toBe(answered + 1); // from the front
+    const saved = await other.app.inject({
+      method: 'PATCH',
+      url: `/api/menu/items/${dish.id}`,
+      payload: { available: false },
+      headers: { authorization: `Bearer ${there}` },
+    });
+    expect(saved.statusCode).toBe(200);
+    vi.advanceTimersByTime(1000);
+    const after = await overHttp(url);
+    expect(dishOf(after).available).toBe(false);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('answer afresh on a new day in Rome', async () => {
+    let now = Date.parse('2026-03-10T22:59:00Z'); // 23:59 in Rome
+    harness = await listening({}, () => now);
+    const url = '/api/opening-hours?lang=en';
+    const today = (answer: Answer) =>
+      (JSON.parse(answer.body.toString('utf8')) as { today: { date: string } }).today.date;
+    expect(today(await overHttp(url))).toBe('2026-03-10');
+    const answered = harness.app.frontAnswers.answered;
+    expect(today(await overHttp(url))).toBe('2026-03-10');
+    expect(harness.app.frontAnswers.answered).toBe(answered + 1);
+    now += 60_000;
+    expect(today(await overHttp(url))).toBe('2026-03-11');
+  });
+});
