@@ -247,7 +247,7 @@ export async function buildApp({
   await app.register(databasePlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(core, { now: clock, ...(outboxPollMs ? { outboxPollMs } : {}) });
   await app.register(apiConventions);
-  frontAnswers.add((url) => app.contentJson.keptFor(url));
+  frontAnswers.add((url) => app.contentJson.keptFor(url)); // pages add theirs (pagesPlugin)
   // At info and below, Fastify logs every request: those go through it, for the log to miss none.
   const logsEachRequest = logger && ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
   if (!logsEachRequest) {
@@ -292,6 +292,10 @@ export async function buildApp({
         : {}),
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       contentVersion: () => app.contentVersion.current(),
+      front: {
+        answers: frontAnswers,
+        contentVersionIfFresh: () => app.contentVersion.currentIfFresh(),
+      },
       today: romeDateReader(clock),
       services: pageServices(app),
     });

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
@@ -26,7 +26,8 @@ afterEach(async () => {
 
 interface Answer {
   status: number;
-  headers: IncomingHttpHeaders;
+  /** (Node's incoming headers are of this type too.) */
+  headers: OutgoingHttpHeaders;
   body: Buffer;
 }
 
@@ -66,15 +67,18 @@ async function throughFastify(url: string, headers: Record<string, string> = {})
 
 /** The headers that belong to the connection or the moment, not to the answer. */
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const answerHeaders = (headers: IncomingHttpHeaders) =>
+const answerHeaders = (headers: OutgoingHttpHeaders) =>
   Object.fromEntries(
     Object.entries(headers)
       .filter(([name]) => !CONNECTION_HEADERS.has(name))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
-async function listening(env: Record<string, string> = {}, now?: () => number): Promise<Harness> {
-  const started = await testApp(env, { pages: false, ...(now ? { now } : {}) });
+async function listening(
+  env: Record<string, string> = {},
+  { now, pages = false }: { now?: () => number; pages?: boolean } = {},
+): Promise<Harness> {
+  const started = await testApp(env, { pages, ...(now ? { now } : {}) });
   await started.app.listen({ port: 0, host: '127.0.0.1' });
   return started;
 }
@@ -120,6 +124,41 @@ describe('the answers sent before Fastify', () => {
     // Behind the proxy it trusts, HTTPS is said so: HSTS.
     const https = await overHttp('/api/menu', { 'x-forwarded-proto': 'https' });
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('send the kept pages as Fastify does, in the language each visitor is answered in', async () => {
+    harness = await listening({ TRUST_PROXY: 'loopback' }, { pages: true });
+    const visitors: Record<string, string>[] = [
+      {},
+      { 'accept-language': 'de-DE,de;q=0.9' },
+      { cookie: 'i18next=fr' },
+      { 'accept-encoding': 'br', 'accept-language': 'es' },
+      { 'accept-encoding': 'gzip', 'x-forwarded-proto': 'https' },
+    ];
+    for (const url of ['/', '/menu?lng=en', '/about-us', '/contact?lng=de']) {
+      for (const headers of visitors) {
+        const label = `${url} ${JSON.stringify(headers)}`;
+        await overHttp(url, headers); // rendered and kept, or already kept
+        const before = harness.app.frontAnswers.answered;
+        const front = await overHttp(url, headers);
+        expect(harness.app.frontAnswers.answered, label).toBe(before + 1);
+        const fastify = await throughFastify(url, headers);
+        expect(front.status, label).toBe(200);
+        expect(answerHeaders(front.headers), label).toEqual(answerHeaders(fastify.headers));
+        expect(front.body.equals(fastify.body), label).toBe(true);
+        const notModified = await overHttp(url, {
+          ...headers,
+          'if-none-match': String(front.headers.etag),
+        });
+        expect(notModified.status, label).toBe(304);
+      }
+    }
+    // A variant of a kept page's address is the page's redirect, never the page.
+    const before = harness.app.frontAnswers.answered;
+    for (const variant of ['/menu?', '/menu/', '/MENU?lng=en', '/menu?lng=en&lng=en']) {
+      expect((await overHttp(variant)).status, variant).toBe(301);
+    }
+    expect(harness.app.frontAnswers.answered).toBe(before);
   });
 
   it('believe no X-Forwarded-Proto from a proxy they do not trust, as Fastify', async () => {
@@ -184,7 +223,7 @@ describe('the answers sent before Fastify', () => {
 
   it('answer afresh on a new day in Rome', async () => {
     let now = Date.parse('2026-03-10T22:59:00Z'); // 23:59 in Rome
-    harness = await listening({}, () => now);
+    harness = await listening({}, { now: () => now });
     const url = '/api/opening-hours?lang=en';
     const today = (answer: Answer) =>
       (JSON.parse(answer.body.toString('utf8')) as { today: { date: string } }).today.date;

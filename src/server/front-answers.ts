@@ -11,8 +11,8 @@ import { announcesBody } from './plugins/early-answers.ts';
 import { securityHeadersFor, ROUTE_MAY_SET } from './plugins/security-headers.ts';
 import { precompressedReply, type Precompressed } from './precompressed.ts';
 
-/** The answer kept for a GET of a whole address (path and query), if any. */
-export type KeptAnswerSource = (url: string) => Precompressed | undefined;
+/** The answer kept for a GET of `url`, the request's whole address (path and query), if any. */
+export type KeptAnswerSource = (url: string, request: IncomingMessage) => Precompressed | undefined;
 
 /** What Fastify hands a server factory: its processed options (fastify/lib/server.js reads the same). */
 interface ServerFactoryOptions {
@@ -25,7 +25,8 @@ interface ServerFactoryOptions {
 
 /**
  * Answers kept in memory, sent from Node's request event before Fastify
- * sees the request: the content's public JSON (routes/api/content-json.ts).
+ * sees the request: the content's public JSON (routes/api/content-json.ts)
+ * and the public pages (pages/page-handler.ts).
  * Such an answer is a map lookup and one write, and what Fastify does around
  * it (a request and a reply object, a child logger, routing, the hooks of
  * every answer) cost more than the answer itself: docs/performance.md,
@@ -100,7 +101,7 @@ export class FrontAnswers {
     }
     let kept: Precompressed | undefined;
     for (const source of this.#sources) {
-      kept = source(url);
+      kept = source(url, request);
       if (kept) break;
     }
     if (!kept) return false;

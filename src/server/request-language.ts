@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { LANG_COOKIE, pickLanguage, readCookie, type Lang } from '../shared/languages.ts';
 
 /**
@@ -7,7 +7,7 @@ import { LANG_COOKIE, pickLanguage, readCookie, type Lang } from '../shared/lang
  * Accept-Language, then Italian. A value that is not one of ours is passed
  * over, never refused. `url` is the request's address, parsed once by the caller.
  */
-export function requestLanguage(request: FastifyRequest, url: URL): Lang {
+export function requestLanguage(request: Pick<IncomingMessage, 'headers'>, url: URL): Lang {
   return pickLanguage({
     query: url.searchParams.get('lng'),
     cookie: readCookie(request.headers.cookie, LANG_COOKIE),

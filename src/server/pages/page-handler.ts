@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createRequestHandler,
@@ -15,6 +16,7 @@ import {
   withoutScriptMarker,
 } from './csp.ts';
 import { PageCache } from './page-cache.ts';
+import type { FrontAnswers } from '../front-answers.ts';
 import { sendPrecompressed } from '../precompressed.ts';
 import { clientKey } from '../plugins/staff-auth.ts';
 import { requestLanguage } from '../request-language.ts';
@@ -38,6 +40,12 @@ export interface PagesOptions {
   cache?: boolean;
   /** Where the pages are kept (a fresh cache by default). */
   pageCache?: PageCache;
+  /**
+   * The answers sent before Fastify (front-answers.ts), which the kept pages
+   * join, with `contentVersionIfFresh`: the content version when known
+   * without a read of the database (`ContentVersion.currentIfFresh`).
+   */
+  front?: { answers: FrontAnswers; contentVersionIfFresh: () => number | undefined };
   /**
    * The CSP of an HTML page, from its exact bytes, whose framework scripts
    * carry `marker`, and the origins it may frame (csp.ts): the strict one by default.
@@ -73,6 +81,22 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   const caching = options.cache !== false;
   const cache = options.pageCache ?? new PageCache();
 
+  // The addresses a kept page was asked at that are the page's own (no
+  // redirect, `canonicalAddress`): the front sends kept pages to these alone.
+  // At most a page's address per language, the only ones kept (`cacheKey`).
+  const ownAddresses = new Set<string>();
+  const { front } = options;
+  if (caching && front) {
+    front.answers.add((address, request) => {
+      if (!ownAddresses.has(address)) return undefined;
+      const version = front.contentVersionIfFresh();
+      if (version === undefined) return undefined;
+      cache.sync(version, options.today());
+      const key = cacheKey(request, new URL(origin + address));
+      return key ? cache.get(key) : undefined;
+    });
+  }
+
   // Page requests keep their bodies unread: React Router reads them (actions).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -94,7 +118,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       // Another instance may have changed the content (docs/decisions/002).
       if (key) cache.sync(await options.contentVersion(), options.today());
       const cached = key ? cache.get(key) : undefined;
-      if (cached) return sendPrecompressed(request, reply, cached);
+      if (cached) {
+        ownAddresses.add(request.url);
+        return sendPrecompressed(request, reply, cached);
+      }
       const generation = cache.generation;
 
       const context = new RouterContextProvider();
@@ -130,11 +157,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         !setCookies.length &&
         body.length
       ) {
-        return sendPrecompressed(
-          request,
-          reply,
-          await cache.store(key, { status: response.status, headers, body }, generation),
-        );
+        const kept = await cache.store(key, { status: response.status, headers, body }, generation);
+        ownAddresses.add(request.url);
+        return sendPrecompressed(request, reply, kept);
       }
       reply.status(response.status).headers(headers);
       if (setCookies.length) reply.header('set-cookie', setCookies);
@@ -257,7 +282,7 @@ function canonicalAddress(
  * (`canonicalAddress`), and `/menu?lng=de` is the same page as `/menu` in
  * German: one key per page and language.
  */
-function cacheKey(request: FastifyRequest, url: URL): string | null {
+function cacheKey(request: Pick<IncomingMessage, 'method' | 'headers'>, url: URL): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (url.pathname.endsWith('.data')) return null; // client navigation data
   const query = [...url.searchParams];
