@@ -115,9 +115,25 @@ export function rangeMinutes(range: TimeRange): { start: number; end: number } {
 const dateAt = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * Dates already added up: the same few (today and the booking horizon, a
+ * date and the next) are asked on every guest's availability request, and
+ * each costs a parse and a format (docs/performance.md, "Availability and
+ * pickup slots from memory"). Guests choose dates: emptied when full.
+ */
+const addedDays = new Map<string, string>();
+const ADDED_DAYS_KEPT = 1024;
+
 /** The date `days` after `date` (before it when negative). */
 export function addDays(date: string, days: number): string {
-  return dateOf(dateAt(date) + days * DAY_MS);
+  const question = `${date}|${days}`;
+  let answer = addedDays.get(question);
+  if (answer === undefined) {
+    answer = dateOf(dateAt(date) + days * DAY_MS);
+    if (addedDays.size >= ADDED_DAYS_KEPT) addedDays.clear();
+    addedDays.set(question, answer);
+  }
+  return answer;
 }
 
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
