@@ -40,11 +40,7 @@ export function slotsOn(
  * the turn alone, which the service keeps per content version (working out
  * Rome's clock for each step costs far more than the rest of a request).
  */
-export function daySlots(
-  schedule: Schedule,
-  date: string,
-  turnMinutes: number,
-): readonly Slot[] {
+export function daySlots(schedule: Schedule, date: string, turnMinutes: number): readonly Slot[] {
   let ofSchedule = keptDaySlots.get(schedule);
   if (!ofSchedule) {
     ofSchedule = new Map();
