@@ -60,3 +60,49 @@ export class PollingLoop {
     await this.#running;
   }
 }
+
+/**
+ * A wake that waits for a quiet moment: `request` runs `wake` once no other
+ * request came for `quietMs`, and at the latest `mostMs` after the first one
+ * it waits with. The senders are woken so after each commit that queued a
+ * mail or a push message: in a burst of bookings each sent mail is two
+ * writes flushed to disk (claimed, then sent), which took turns with the
+ * guests still waiting; woken once the burst has passed, the mails go a
+ * moment later and the guests are answered sooner (docs/performance.md,
+ * "200-request bursts"). What is queued is in the database already: a
+ * crash loses no mail, the next start or poll sends it.
+ */
+export class QuietWake {
+  readonly #wake: () => void;
+  readonly #quietMs: number;
+  readonly #mostMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  /** When the first request still waiting came (ms, performance.now), or null. */
+  #since: number | null = null;
+
+  constructor(wake: () => void, options: { quietMs: number; mostMs: number }) {
+    this.#wake = wake;
+    this.#quietMs = options.quietMs;
+    this.#mostMs = options.mostMs;
+  }
+
+  request(): void {
+    const now = performance.now();
+    this.#since ??= now;
+    clearTimeout(this.#timer);
+    const delay = Math.max(0, Math.min(this.#quietMs, this.#since + this.#mostMs - now));
+    this.#timer = setTimeout(() => {
+      this.#since = null;
+      this.#timer = undefined;
+      this.#wake();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  /** Forgets a wake still waiting (the app is closing). */
+  cancel(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#since = null;
+  }
+}

@@ -12,6 +12,7 @@ import { Sessions } from '../services/sessions.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
 import { Scheduler } from '../scheduler.ts';
+import { QuietWake } from '../polling-loop.ts';
 import { ContentJson } from '../routes/api/content-json.ts';
 import { romeDateReader } from '../../shared/opening-hours.ts';
 
@@ -128,10 +129,16 @@ export const core = fp(
       now,
     });
     app.decorate('pushSender', pushSender);
-    app.decorate('wakeSenders', () => {
-      outbox.kick();
-      pushSender.kick();
-    });
+    // Once a burst of commits has passed (polling-loop.ts): 50 ms without
+    // another, at the latest 2 s after the first.
+    const senders = new QuietWake(
+      () => {
+        outbox.kick();
+        pushSender.kick();
+      },
+      { quietMs: 50, mostMs: 2_000 },
+    );
+    app.decorate('wakeSenders', () => senders.request());
 
     const sessions = new Sessions(app.db);
     const limiter = new RateLimiter(app.db);
@@ -165,6 +172,7 @@ export const core = fp(
     });
     app.addHook('preClose', async () => {
       await scheduler.stop();
+      senders.cancel();
       await Promise.all([outbox.stop(), pushSender.stop(), textTranslations.stop()]);
     });
   },

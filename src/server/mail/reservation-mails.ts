@@ -19,13 +19,24 @@ import { guestTexts, staffTexts } from './texts.ts';
 
 const italian = guestTexts('reservation-mails', 'it');
 
+/**
+ * Each language's formatter, made on first use and kept: making one costs
+ * far more than formatting with it, and every booking's mails format its time.
+ */
+const whenFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 /** "Saturday, 5 December 2026 at 20:00" in the guest's language, on Rome's clock. */
 export function bookingWhen(lang: Lang, startsAt: Date): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: RESTAURANT_TIME_ZONE,
-  }).format(startsAt);
+  let format = whenFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: RESTAURANT_TIME_ZONE,
+    });
+    whenFormats.set(lang, format);
+  }
+  return format.format(startsAt);
 }
 
 export type GuestMailKind = 'received' | 'confirmed' | 'declined' | 'cancelled' | 'reminder';

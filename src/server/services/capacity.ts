@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /** Why a request for capacity was refused: a value the caller answers with, never an error. */
@@ -32,6 +32,10 @@ export interface Refusal<Reason extends string> {
  * value: PostgreSQL makes a new version of the row and flushes its log to
  * disk before answering, one fsync per refusal, while the next request waits
  * for the lock. Rolled back, the database is left exactly as it was.
+ *
+ * With `together`, steps 2 and 3 are shared: the decisions on the same
+ * `lock` function waiting at the same moment take one turn of the lock, in
+ * one transaction, each in a savepoint (`decideTogether`, below).
  */
 export async function decideUnderLock<
   Reason extends string,
@@ -44,10 +48,17 @@ export async function decideUnderLock<
     refuseEarly?: () => Promise<Refused | null>;
     lock: (trx: Kysely<Database>) => Promise<unknown>;
     decide: (trx: Kysely<Database>) => Promise<Done | Refused>;
+    /**
+     * Decided together with the other decisions on the same lock that wait
+     * at the same moment, in one transaction (`decideTogether`): for the
+     * guests' bookings and orders, which come in bursts.
+     */
+    together?: boolean;
   },
 ): Promise<Done | Refused> {
   const early = await steps.refuseEarly?.();
   if (early) return early;
+  if (steps.together) return decideTogether(db, steps.lock, steps.decide);
   try {
     return await db.transaction().execute(async (trx) => {
       await steps.lock(trx);
@@ -71,3 +82,109 @@ class RefusedUnderLock extends Error {
     this.refusal = refusal;
   }
 }
+
+/** At most this many decisions share one transaction: the first of them waits for all. */
+const MOST_TOGETHER = 32;
+
+interface WaitingDecision {
+  decide: (trx: Kysely<Database>) => Promise<{ ok: boolean }>;
+  resolve: (outcome: never) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The decisions waiting, per database and per lock. */
+const waiting = new WeakMap<
+  Kysely<Database>,
+  Map<(trx: Kysely<Database>) => Promise<unknown>, { queue: WaitingDecision[]; running: boolean }>
+>();
+
+/**
+ * Group commit: the decisions on one lock that arrive together are taken in
+ * one transaction, under one turn of the lock, each in a savepoint of its
+ * own, in the order they came. Each one reads the rows as the ones before it
+ * in the transaction left them, so the capacity is counted exactly as when
+ * they take turns one transaction each; a refusal is rolled back to its
+ * savepoint, writing nothing, and a transaction where every decision was
+ * refused is rolled back whole (nothing committed, as `decideUnderLock`'s
+ * refusals). Every outcome is answered only once the transaction has
+ * committed: an accepted booking or order is on disk when the guest reads
+ * it. A commit that fails fails every decision of the transaction.
+ *
+ * Each commit is flushed to disk (dialect.ts); one transaction per decision
+ * made 200 racing orders 200 flushes, taken in turn while the other guests
+ * waited (docs/performance.md, "200-request bursts").
+ */
+function decideTogether<Outcome extends { ok: boolean }>(
+  db: Kysely<Database>,
+  lock: (trx: Kysely<Database>) => Promise<unknown>,
+  decide: (trx: Kysely<Database>) => Promise<Outcome>,
+): Promise<Outcome> {
+  let byLock = waiting.get(db);
+  if (!byLock) {
+    byLock = new Map();
+    waiting.set(db, byLock);
+  }
+  let group = byLock.get(lock);
+  if (!group) {
+    group = { queue: [], running: false };
+    byLock.set(lock, group);
+  }
+  const { queue } = group;
+  return new Promise<Outcome>((resolve, reject) => {
+    queue.push({ decide, resolve: resolve as (outcome: never) => void, reject });
+    if (!group.running) {
+      group.running = true;
+      // After this turn of the event loop: the decisions of the requests read in it come too.
+      setImmediate(() => {
+        void runTogether(db, lock, queue).finally(() => {
+          group.running = false;
+        });
+      });
+    }
+  });
+}
+
+/** Takes the waiting decisions, a transaction at a time, until none waits. */
+async function runTogether(
+  db: Kysely<Database>,
+  lock: (trx: Kysely<Database>) => Promise<unknown>,
+  queue: WaitingDecision[],
+): Promise<void> {
+  while (queue.length > 0) {
+    const taken: { decision: WaitingDecision; outcome?: { ok: boolean }; error?: unknown }[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        await lock(trx);
+        // Decisions that come while this transaction runs (PostgreSQL: each
+        // statement waits on the network) join it, up to MOST_TOGETHER.
+        while (queue.length > 0 && taken.length < MOST_TOGETHER) {
+          const decision = queue.shift()!;
+          const entry: (typeof taken)[number] = { decision };
+          taken.push(entry);
+          await sql`savepoint decision`.execute(trx);
+          try {
+            entry.outcome = await decision.decide(trx);
+          } catch (error) {
+            entry.error = error;
+          }
+          if (!entry.outcome?.ok) await sql`rollback to savepoint decision`.execute(trx);
+          await sql`release savepoint decision`.execute(trx);
+        }
+        // Thrown out of the transaction, which Kysely then rolls back.
+        if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
+      });
+    } catch (error) {
+      if (!(error instanceof NothingAccepted)) {
+        for (const entry of taken) entry.decision.reject(error);
+        continue;
+      }
+    }
+    for (const { decision, outcome, error } of taken) {
+      if (outcome) decision.resolve(outcome as never);
+      else decision.reject(error);
+    }
+  }
+}
+
+/** Carries "every decision was refused" out of the transaction, so that it is rolled back. */
+class NothingAccepted extends Error {}

@@ -20,14 +20,20 @@ export interface PushMessage {
   url: string;
 }
 
+/**
+ * Made once: building an Intl.DateTimeFormat costs far more than formatting
+ * with it (a third of a millisecond, in every booking's and order's
+ * transaction; docs/performance.md, "200-request bursts").
+ */
+const ITALIAN_DAY = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
 /** "sabato 17 gennaio" for "2026-01-17". */
-const dayInItalian = (date: string) =>
-  new Intl.DateTimeFormat('it-IT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+const dayInItalian = (date: string) => ITALIAN_DAY.format(new Date(`${date}T00:00:00Z`));
 
 const people = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
 

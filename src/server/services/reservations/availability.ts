@@ -55,7 +55,7 @@ export class Availability {
   /** Today's date in Rome at the app's clock, worked out again only when the day changes. */
   readonly #today: () => string;
   /** Every slot of a date, by date: they change only with the hours or the turn (content version). */
-  readonly #daySlots: ContentMemo<string, Slot[]>;
+  readonly #daySlots: ContentMemo<string, readonly Slot[]>;
   /** The bookings that hold seats around a date, by date, while the bookings' version stays. */
   readonly #seatedAround: ContentMemo<string, Seated[]>;
   /** The confirmed events' holds of a date, by date: confirming one counts the bookings' version up. */

@@ -188,6 +188,9 @@ export class Booking {
           return 'reason' in judged ? { ok: false, reason: judged.reason } : null;
         },
         lock: lockBookings,
+        // Guests' bookings come in bursts: those waiting together share a
+        // transaction and its flush to disk, each in a savepoint (capacity.ts).
+        together: true,
         decide: async (trx): Promise<BookingOutcome> => {
           const settings = toSettings(await readSettingsRow(trx));
           const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);

@@ -40,11 +40,36 @@ export function slotsOn(
  * the turn alone, which the service keeps per content version (working out
  * Rome's clock for each step costs far more than the rest of a request).
  */
-export function daySlots(schedule: Schedule, date: string, turnMinutes: number): Slot[] {
-  return openingSlots(schedule, date, (start, end) =>
-    stepsFrom(start, end - turnMinutes * MINUTE_MS, SLOT_MINUTES),
-  );
+export function daySlots(schedule: Schedule, date: string, turnMinutes: number): readonly Slot[] {
+  let ofSchedule = keptDaySlots.get(schedule);
+  if (!ofSchedule) {
+    ofSchedule = new Map();
+    keptDaySlots.set(schedule, ofSchedule);
+  }
+  const key = `${date} ${turnMinutes}`;
+  let slots = ofSchedule.get(key);
+  if (!slots) {
+    slots = Object.freeze(
+      openingSlots(schedule, date, (start, end) =>
+        stepsFrom(start, end - turnMinutes * MINUTE_MS, SLOT_MINUTES),
+      ),
+    );
+    // Anyone may ask for any date: a schedule keeps at most this many.
+    if (ofSchedule.size >= KEPT_DAYS) ofSchedule.clear();
+    ofSchedule.set(key, slots);
+  }
+  return slots;
 }
+
+/**
+ * `daySlots` kept per schedule object (the opening hours as the service
+ * keeps them, the same object while the content version stays, dropped with
+ * it): the decision under the booking lock works a date's slots out twice,
+ * each step a lookup of Rome's clock, a tenth of a 200-booking burst
+ * (docs/performance.md, "200-request bursts").
+ */
+const keptDaySlots = new WeakMap<Schedule, Map<string, readonly Slot[]>>();
+const KEPT_DAYS = 400;
 
 /** A date's slots a guest may book at `now` (all of them for staff: `now` null). */
 export function bookableNow(

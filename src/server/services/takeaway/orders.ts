@@ -217,6 +217,9 @@ export class TakeawayOrders {
       {
         refuseEarly: async () => notTaking(await this.#settings()),
         lock: lockOrders,
+        // Guests' orders come in bursts: those waiting together share a
+        // transaction and its flush to disk, each in a savepoint (capacity.ts).
+        together: true,
         decide: async (trx): Promise<OrderOutcome> => {
           const settings = await readTakeawaySettings(trx, nowMs);
           const stopped = notTaking(settings);

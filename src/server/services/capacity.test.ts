@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
+import { decideUnderLock } from './capacity.ts';
+import { lockBookings } from './reservations/lock.ts';
+
+// Decisions taken together (capacity.ts `decideTogether`): the guests'
+// bookings and orders of a burst share a transaction, each in a savepoint.
+// A made-up capacity here: at most CAPACITY rows of `rate_limits` whose key
+// starts with "seat:", each decision taking one seat under the bookings' lock.
+const CAPACITY = 7;
+
+let database: TestDatabase;
+const opened: AppDatabase[] = [];
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((one) => one.close()));
+  await database?.drop();
+});
+
+async function open(): Promise<Kysely<Database>> {
+  const one = await openDatabase(database.url);
+  opened.push(one);
+  return one.db;
+}
+
+const seats = (db: Kysely<Database>) =>
+  db.selectFrom('rate_limits').select('key').where('key', 'like', 'seat:%').execute();
+
+/** The bookings' lock, counting the transactions that take it (decisions wait together per lock function). */
+const locks = { count: 0 };
+async function countedLock(trx: Kysely<Database>): Promise<void> {
+  locks.count += 1;
+  await lockBookings(trx);
+}
+
+/** A decision that takes seat `name`, refused when the capacity is taken. */
+function takeSeat(db: Kysely<Database>, name: string, fail = false) {
+  return decideUnderLock<'full', { ok: true; name: string }>(db, {
+    lock: countedLock,
+    decide: async (trx) => {
+      if ((await seats(trx)).length >= CAPACITY) return { ok: false, reason: 'full' };
+      await trx
+        .insertInto('rate_limits')
+        .values({ key: `seat:${name}`, count: 1, window_ends_at: '2100-01-01T00:00:00.000Z' })
+        .execute();
+      // A decision that fails after its write: its write must go, the others' stay.
+      if (fail) throw new Error(`seat ${name} failed`);
+      return { ok: true, name };
+    },
+    together: true,
+  });
+}
+
+describe('decisions taken together', () => {
+  it('share transactions, never pass the capacity, and a refused or failed one writes nothing', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    locks.count = 0;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) => takeSeat(db, `a${index}`, index === 3)),
+    );
+    const accepted = outcomes.filter(
+      (outcome) => outcome.status === 'fulfilled' && outcome.value.ok,
+    );
+    const refused = outcomes.filter(
+      (outcome) => outcome.status === 'fulfilled' && !outcome.value.ok,
+    );
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(accepted).toHaveLength(CAPACITY);
+    expect(refused).toHaveLength(40 - CAPACITY - 1);
+    expect(failed).toHaveLength(1);
+    // The failed decision's row was rolled back to its savepoint: only the accepted ones are stored.
+    const stored = (await seats(db)).map((row) => row.key).sort();
+    expect(stored).toEqual(
+      accepted
+        .map(
+          (outcome) => `seat:${(outcome as PromiseFulfilledResult<{ name: string }>).value.name}`,
+        )
+        .sort(),
+    );
+    expect(stored).not.toContain('seat:a3');
+    // Fewer transactions than decisions: one per decision made 40.
+    expect(locks.count).toBeLessThan(40);
+  });
+
+  it('commits nothing when every decision of a transaction is refused', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    locks.count = 0;
+    for (let index = 0; index < CAPACITY; index += 1) {
+      expect(await takeSeat(db, `b${index}`)).toEqual({ ok: true, name: `b${index}` });
+    }
+    const before = await committed(db);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => takeSeat(db, `c${index}`)),
+    );
+    expect(outcomes.every((outcome) => !outcome.ok)).toBe(true);
+    expect(await committed(db)).toBe(before);
+  });
+
+  // Two instances are two processes on SQLite, each with its one connection
+  // (durability.test.ts runs real ones); in one process two connections would
+  // wait for each other's write lock on the one thread. PostgreSQL's two pools here are two instances.
+  it.runIf(testDialect() === 'postgres')(
+    'never pass the capacity with two instances deciding at once',
+    async () => {
+      database = await createTestDatabase(undefined, { migrated: true });
+      const [first, second] = [await open(), await open()];
+      locks.count = 0;
+      const outcomes = await Promise.all(
+        Array.from({ length: 60 }, (_, index) => takeSeat(index % 2 ? first : second, `d${index}`)),
+      );
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(CAPACITY);
+      expect(await seats(first)).toHaveLength(CAPACITY);
+    },
+  );
+});
+
+/**
+ * What any committed write would change (as booking-refusals.test.ts reads
+ * it): the file and its WAL, byte for byte (SQLite), or the locked settings
+ * row's version (PostgreSQL makes a new one at every committed update).
+ */
+async function committed(db: Kysely<Database>): Promise<string> {
+  if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ xmin: string; ctid: string }>`
+      select xmin::text as xmin, ctid::text as ctid from reservation_settings where id = 1
+    `.execute(db);
+    return `${rows[0]!.xmin} ${rows[0]!.ctid}`;
+  }
+  const file = database.url.slice('file:'.length);
+  const hash = createHash('sha256').update(readFileSync(file));
+  if (existsSync(`${file}-wal`)) hash.update(readFileSync(`${file}-wal`));
+  return hash.digest('hex');
+}
