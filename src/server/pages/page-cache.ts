@@ -52,6 +52,17 @@ export class PageCache {
     this.#date = date;
   }
 
+  /**
+   * The entry under `key` for a content version known without a read of the
+   * database (undefined: not known so, nothing is answered) and today's date:
+   * what the answers sent before Fastify look up (front-answers.ts).
+   */
+  getAt(key: string, version: number | undefined, date: string): CachedPage | undefined {
+    if (version === undefined) return undefined;
+    this.sync(version, date);
+    return this.#entries.get(key);
+  }
+
   async store(
     key: string,
     page: { status: number; headers: Record<string, string>; body: Buffer },

@@ -82,18 +82,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   const cache = options.pageCache ?? new PageCache();
 
   // The addresses a kept page was asked at that are the page's own (no
-  // redirect, `canonicalAddress`): the front sends kept pages to these alone.
-  // At most a page's address per language, the only ones kept (`cacheKey`).
-  const ownAddresses = new Set<string>();
+  // redirect, `canonicalAddress`), each parsed once: the front sends kept
+  // pages to these alone. At most a page's address per language, the only
+  // ones kept (`cacheKey`).
+  const ownAddresses = new Map<string, URL>();
   const { front } = options;
   if (caching && front) {
     front.answers.add((address, request) => {
-      if (!ownAddresses.has(address)) return undefined;
-      const version = front.contentVersionIfFresh();
-      if (version === undefined) return undefined;
-      cache.sync(version, options.today());
-      const key = cacheKey(request, new URL(origin + address));
-      return key ? cache.get(key) : undefined;
+      const url = ownAddresses.get(address);
+      const key = url && cacheKey(request, url);
+      return key ? cache.getAt(key, front.contentVersionIfFresh(), options.today()) : undefined;
     });
   }
 
@@ -119,7 +117,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       if (key) cache.sync(await options.contentVersion(), options.today());
       const cached = key ? cache.get(key) : undefined;
       if (cached) {
-        ownAddresses.add(request.url);
+        ownAddresses.set(request.url, url);
         return sendPrecompressed(request, reply, cached);
       }
       const generation = cache.generation;
@@ -158,7 +156,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         body.length
       ) {
         const kept = await cache.store(key, { status: response.status, headers, body }, generation);
-        ownAddresses.add(request.url);
+        ownAddresses.set(request.url, url);
         return sendPrecompressed(request, reply, kept);
       }
       reply.status(response.status).headers(headers);

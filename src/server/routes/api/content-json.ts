@@ -68,10 +68,7 @@ export class ContentJson {
    * version. For the answers sent before Fastify (front-answers.ts).
    */
   keptFor(url: string): Precompressed | undefined {
-    const version = this.#versionIfFresh();
-    if (version === undefined) return undefined;
-    this.#cache.sync(version, this.#today());
-    return this.#cache.get(url);
+    return this.#cache.getAt(url, this.#versionIfFresh(), this.#today());
   }
 
   readonly #onRequest: onRequestAsyncHookHandler = async (request, reply) => {
