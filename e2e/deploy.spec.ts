@@ -7,7 +7,8 @@ import { CHROMIUM_LAUNCH } from './chromium.ts';
 import { startCaddy, type RunningCaddy } from './support/caddy.ts';
 import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
+import type { TestDatabase } from '../src/server/testing/database.ts';
+import { createE2eDatabase } from './support/database.ts';
 import { freePort } from '../src/server/testing/ports.ts';
 
 // The deployment recipe of deploy/ run, not only written (issue 41): the
@@ -44,7 +45,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   if (e2eProject().database === 'postgres') {
-    database = await createTestDatabase('postgres');
+    database = await createE2eDatabase();
     // One after the other: the first migrates, the second finds it done.
     instances.push(await startTestServer({ ...env, DATABASE_URL: database.url }));
     instances.push(await startTestServer({ ...env, DATABASE_URL: database.url }));

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
-import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
+import type { TestDatabase } from '../src/server/testing/database.ts';
+import { createE2eDatabase } from './support/database.ts';
 import { startSmtpServer } from '../src/server/testing/smtp.ts';
 import type { PhotoView } from '../src/shared/schemas/photos.ts';
 
@@ -22,7 +23,7 @@ let a: TestServer;
 let b: TestServer;
 
 test.beforeAll(async () => {
-  database = await createTestDatabase('postgres');
+  database = await createE2eDatabase();
   smtp = await startSmtpServer();
   const env = {
     DATABASE_URL: database.url,

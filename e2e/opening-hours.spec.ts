@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { e2eProject } from './support/project.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { createStaffAccount, logInThroughApi } from './support/staff.ts';
-import { createTestDatabase, type TestDatabase } from '../src/server/testing/database.ts';
+import type { TestDatabase } from '../src/server/testing/database.ts';
+import { createE2eDatabase } from './support/database.ts';
 import { startFakeDeepL, type FakeTranslator } from '../src/server/testing/fake-translators.ts';
 
 // Staff close the restaurant for tomorrow and for the winter through the API;
@@ -42,7 +42,7 @@ let database: TestDatabase;
 let deepl: FakeTranslator;
 
 test.beforeAll(async () => {
-  database = await createTestDatabase(e2eProject().database);
+  database = await createE2eDatabase();
   deepl = await startFakeDeepL('e2e-hours-key');
 });
 test.afterAll(async () => {

@@ -7,15 +7,37 @@ import type { Page } from '@playwright/test';
  * content of third-party frames (the map), which is not ours to fix.
  */
 export async function axeViolations(page: Page, options: { iframes?: boolean } = {}) {
-  // A toast still sliding in is partly transparent: axe would measure its
-  // text's contrast halfway (a loaded CI run once did). react-toastify marks
-  // a toast Toastify--animate until its entrance ends; an entrance cut short
-  // keeps the mark, so the wait is bounded and axe then judges as it finds.
-  await page
-    .waitForFunction(() => !document.querySelector('.Toastify--animate'), undefined, {
-      timeout: 3_000,
-    })
-    .catch(() => undefined);
+  // A toast sliding in or out is partly transparent: axe would measure its
+  // text's contrast halfway (loaded CI runs did, on entrances and on a toast
+  // whose 5 s closed while axe ran). So the toasts are held first, the way a
+  // window losing focus holds them (react-toastify's pauseOnFocusLoss stops
+  // their countdown), then every finite animation and transition is awaited
+  // to its end, an exit's collapse included; bounded, so a page that
+  // animates for ever is judged as axe finds it.
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  try {
+    await page
+      .waitForFunction(
+        () =>
+          !document.querySelector('.Toastify__toast[class*="-exit"]') &&
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' ||
+                animation.effect?.getTiming().iterations === Infinity,
+            ),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+    return await violations(page, options);
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  }
+}
+
+async function violations(page: Page, options: { iframes?: boolean }) {
   // Only violations are read: axe then skips describing every node that
   // passes, most of its time on a page of many controls (the takeaway menu).
   const builder = new AxeBuilder({ page }).options({

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createTestDatabase } from '../../src/server/testing/database.ts';
+import { createE2eDatabase } from './database.ts';
 import { freePort } from '../../src/server/testing/ports.ts';
 import { stopProcess } from './processes.ts';
-import { e2eProject } from './project.ts';
 
 /**
  * A server process of its own for a spec that needs its own configuration
@@ -26,14 +25,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   // A DATABASE_URL in `env` is shared with others (several instances behind
   // one database); otherwise the server gets a fresh one of the project's kind.
-  const project = e2eProject();
-  const ownDatabase = env.DATABASE_URL
-    ? undefined
-    : await createTestDatabase(project.database, {
-        // Dropped after the run (global-teardown.ts): a schema dropped while
-        // another spec's server migrates breaks that migration.
-        ...(project.postgresSchema ? { dropLaterAs: `${project.postgresSchema}_` } : {}),
-      });
+  const ownDatabase = env.DATABASE_URL ? undefined : await createE2eDatabase();
   const databaseUrl = env.DATABASE_URL ?? ownDatabase!.url;
   try {
     // A free port may be taken by another worker's server before ours binds
