@@ -2,6 +2,7 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
+import { takeawayDish } from './testing/takeaway.ts';
 
 // The kept answers sent before Fastify (front-answers.ts) are the answers
 // Fastify sends from the same memory: the same status, headers and bytes, for
@@ -83,6 +84,33 @@ async function listening(
   return started;
 }
 
+/**
+ * `url` sent by the front as Fastify sends it: for each encoding asked, a
+ * 304 and not, and over HTTPS behind the trusted proxy.
+ */
+async function expectSameAsFastify(url: string, etag: string) {
+  const variants: Record<string, string>[] = [
+    {},
+    { 'accept-encoding': 'br' },
+    { 'accept-encoding': 'gzip, deflate' },
+    { 'accept-encoding': 'br;q=0, gzip' },
+    { 'if-none-match': etag },
+    { 'if-none-match': '"something else"' },
+    { 'x-forwarded-proto': 'https' },
+    { 'x-forwarded-proto': 'http, https', 'accept-encoding': 'br' },
+  ];
+  for (const headers of variants) {
+    const label = `${url} ${JSON.stringify(headers)}`;
+    const before = harness.app.frontAnswers.answered;
+    const front = await overHttp(url, headers);
+    expect(harness.app.frontAnswers.answered, label).toBe(before + 1);
+    const fastify = await throughFastify(url, headers);
+    expect(front.status, label).toBe(fastify.status);
+    expect(answerHeaders(front.headers), label).toEqual(answerHeaders(fastify.headers));
+    expect(front.body.equals(fastify.body), label).toBe(true);
+  }
+}
+
 const URLS = [
   '/api/daily-menu/1?lang=en',
   '/api/menu?lang=de',
@@ -99,27 +127,7 @@ describe('the answers sent before Fastify', () => {
     for (const url of URLS) {
       const first = await overHttp(url); // kept by the route on its way out
       expect(first.status, url).toBe(200);
-      const etag = String(first.headers.etag);
-      const variants: Record<string, string>[] = [
-        {},
-        { 'accept-encoding': 'br' },
-        { 'accept-encoding': 'gzip, deflate' },
-        { 'accept-encoding': 'br;q=0, gzip' },
-        { 'if-none-match': etag },
-        { 'if-none-match': '"something else"' },
-        { 'x-forwarded-proto': 'https' },
-        { 'x-forwarded-proto': 'http, https', 'accept-encoding': 'br' },
-      ];
-      for (const headers of variants) {
-        const label = `${url} ${JSON.stringify(headers)}`;
-        const before = harness.app.frontAnswers.answered;
-        const front = await overHttp(url, headers);
-        expect(harness.app.frontAnswers.answered, label).toBe(before + 1);
-        const fastify = await throughFastify(url, headers);
-        expect(front.status, label).toBe(fastify.status);
-        expect(answerHeaders(front.headers), label).toEqual(answerHeaders(fastify.headers));
-        expect(front.body.equals(fastify.body), label).toBe(true);
-      }
+      await expectSameAsFastify(url, String(first.headers.etag));
     }
     // Behind the proxy it trusts, HTTPS is said so: HSTS.
     const https = await overHttp('/api/menu', { 'x-forwarded-proto': 'https' });
@@ -233,5 +241,125 @@ describe('the answers sent before Fastify', () => {
     expect(harness.app.frontAnswers.answered).toBe(answered + 1);
     now += 60_000;
     expect(today(await overHttp(url))).toBe('2026-03-11');
+  });
+});
+
+describe("the guests' availability and pickup times sent before Fastify", () => {
+  /** Tuesday 13 January 2026, 10:00:00.250 in Rome (UTC+1). */
+  const START = Date.parse('2026-01-13T09:00:00.250Z');
+  let now = START;
+  const pickupTimes = async () => {
+    const pizza = (await takeawayDish(harness.app.db, 'pizza')).id;
+    return `/api/takeaway/slots?date=2026-01-13&items=${pizza}*2`;
+  };
+  const availability = (date: string, party: number) =>
+    `/api/reservations/availability?date=${date}&party=${party}`;
+  const fromTheFront = async (url: string, headers: Record<string, string> = {}) => {
+    const before = harness.app.frontAnswers.answered;
+    const answer = await overHttp(url, headers);
+    return { ...answer, front: harness.app.frontAnswers.answered === before + 1 };
+  };
+
+  it('are the answers Fastify sends, in each encoding, within the second they were worked out in', async () => {
+    now = START;
+    harness = await listening({ TRUST_PROXY: 'loopback' }, { now: () => now });
+    const urls = [
+      availability('2026-01-13', 2),
+      availability('2026-01-14', 6),
+      availability('2027-01-14', 2), // past the horizon: no slot
+      await pickupTimes(),
+    ];
+    for (const url of urls) {
+      const first = await fromTheFront(url); // worked out by Fastify, kept on the way out
+      expect(first.status, url).toBe(200);
+      expect(first.front, url).toBe(false);
+      await expectSameAsFastify(url, String(first.headers.etag));
+    }
+    expect(JSON.parse((await overHttp(urls[1]!)).body.toString()).slots.length).toBeGreaterThan(0);
+    // The next second is worked out again (a slot closes on a whole minute).
+    now += 750;
+    for (const url of urls) expect((await fromTheFront(url)).front, url).toBe(false);
+    for (const url of urls) expect((await fromTheFront(url)).front, url).toBe(true);
+  });
+
+  it("follow a booking made here at once, and another instance's within a second", async () => {
+    now = START;
+    harness = await listening({}, { now: () => now });
+    other = await testApp({}, { pages: false, now: () => now, sharedDatabase: harness.database });
+    await createStaff(other.app, { email: 'there@trattoria.example', username: 'there' });
+    const there = await login(other.app, 'there@trattoria.example', STAFF_PASSWORD, '10.8.0.2');
+    await createStaff(harness.app);
+    const here = await login(harness.app);
+    const book = (app: Harness['app'], token: string, party: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/reservations/staff',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          ...{ name: 'Ospite', phone: '+39 333 1234567', lang: 'it', override: true },
+          ...{ party, date: '2026-01-14', time: '20:00' },
+        },
+      });
+    const url = availability('2026-01-14', 8);
+    const at20 = (answer: Answer) =>
+      (
+        JSON.parse(answer.body.toString()) as { slots: { time: string; available: boolean }[] }
+      ).slots.find((slot) => slot.time === '20:00')!.available;
+    await overHttp(url);
+    const before = await fromTheFront(url);
+    expect(before.front).toBe(true);
+    expect(at20(before)).toBe(true);
+    // Another instance fills 20:00: the front's answer stands until the version is read again.
+    for (let i = 0; i < 4; i += 1) expect((await book(other.app, there, 12)).statusCode).toBe(201);
+    expect((await fromTheFront(url)).body.equals(before.body)).toBe(true);
+    vi.advanceTimersByTime(1000);
+    const after = await fromTheFront(url);
+    expect(after.front).toBe(false);
+    expect(at20(after)).toBe(false);
+    expect((await fromTheFront(url)).front).toBe(true);
+    // A booking made here is shown at once: the front leaves the next request to Fastify.
+    const six = availability('2026-01-14', 1);
+    await overHttp(six);
+    expect((await fromTheFront(six)).front).toBe(true);
+    expect((await book(harness.app, here, 12)).statusCode).toBe(201);
+    const afterHere = await fromTheFront(six);
+    expect(afterHere.front).toBe(false);
+    expect(afterHere.body.toString()).toBe((await throughFastify(six)).body.toString());
+  });
+
+  it("end with a pause of the orders, and never send staff's own pickup times", async () => {
+    now = START;
+    harness = await listening({}, { now: () => now });
+    await createStaff(harness.app);
+    const auth = { authorization: `Bearer ${await login(harness.app)}` };
+    const url = await pickupTimes();
+    const times = (answer: Answer) =>
+      (JSON.parse(answer.body.toString()) as { slots: unknown[] }).slots.length;
+    const paused = await harness.app.inject({
+      method: 'POST',
+      url: '/api/takeaway/pause',
+      headers: auth,
+      payload: { minutes: 1 },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    // 150 ms before the pause ends, in the second it ends in.
+    now = START + 60_000 - 100;
+    expect(times(await overHttp(url))).toBe(0);
+    const during = await fromTheFront(url);
+    expect(during.front).toBe(true);
+    expect(times(during)).toBe(0);
+    now = START + 60_000 + 50;
+    const over = await fromTheFront(url);
+    expect(over.front).toBe(false);
+    expect(times(over)).toBeGreaterThan(0);
+    // Staff's times (takeaway on whatever the pause) need a session: always Fastify's.
+    const phone = url.replace('/slots?', '/phone-slots?');
+    expect((await fromTheFront(phone, auth)).front).toBe(false);
+    const again = await fromTheFront(phone, auth);
+    expect(again.status).toBe(200);
+    expect(again.front).toBe(false);
+    const stranger = await fromTheFront(phone);
+    expect(stranger.status).toBe(401);
+    expect(stranger.front).toBe(false);
   });
 });

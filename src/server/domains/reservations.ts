@@ -64,7 +64,7 @@ export const reservationsDomain = fp(
         },
       }),
     );
-    await app.register(reservationRoutes, { prefix: '/api' });
+    await app.register(reservationRoutes, { prefix: '/api', now: options.now });
     await app.register(floorRoutes, { prefix: '/api' });
 
     app.scheduler.every('reservation reminders', REMINDERS_MS, () => reservations.queueReminders());

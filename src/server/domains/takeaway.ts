@@ -41,7 +41,7 @@ export const takeawayDomain = fp(
         onMail: app.wakeSenders,
       }),
     );
-    await app.register(takeawayRoutes, { prefix: '/api' });
+    await app.register(takeawayRoutes, { prefix: '/api', now: options.now });
     await app.register(takeawayStaffRoutes, { prefix: '/api' });
   },
   { name: 'takeaway', dependencies: ['core', 'opening-hours', 'menu'] },

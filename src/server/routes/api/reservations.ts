@@ -67,16 +67,26 @@ const PACE_NEEDED =
  * bookings, their changes, phone bookings and settings for staff; and the
  * restaurant's calendar feed. (One guest's data, /api/guest-data: guest-data.ts.)
  */
-export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reservationRoutes: FastifyPluginAsyncZod<{ now: () => number }> = async (
+  app,
+  { now },
+) => {
   // A date's slots for a party are kept while the bookings' and content versions
-  // stay (services/reservations/availability.ts): so is their JSON.
+  // stay (services/reservations/availability.ts): so is their JSON, which the
+  // front sends while it is certainly still the answer (kept-json.ts).
   const availabilityJson = new KeptJson<AvailabilityAnswer['slots'], typeof availabilityAnswer>(
     availabilityAnswer,
+    { versions: [app.contentVersion, app.bookingsVersion], now },
   );
+  app.frontAnswers.add((url) => availabilityJson.keptFor(url));
   app.get(
     '/reservations/availability',
-    { schema: { querystring: availabilityQuery, response: { 200: availabilityAnswer } } },
+    {
+      schema: { querystring: availabilityQuery, response: { 200: availabilityAnswer } },
+      compress: false, // the kept answer is compressed once
+    },
     async (request, reply) => {
+      const asked = await availabilityJson.asked();
       const { date, party, area } = request.query;
       const areaRefusal = await app.reservations.areaRefusal(area);
       if (areaRefusal) return fieldError(reply, 'area', areaRefusal);
@@ -90,7 +100,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const { answer } = outcome;
-      return availabilityJson.send(reply, answer.slots, (slots) => ({ ...answer, slots }));
+      return availabilityJson.send(request, reply, asked, answer.slots, (slots) => ({
+        ...answer,
+        slots,
+      }));
     },
   );
 

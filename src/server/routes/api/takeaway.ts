@@ -25,7 +25,10 @@ const BAD_TOKEN = 'This link does not work: it is not whole, or its order is gon
  * status page's reading and cancel, for guests; the settings, which staff
  * read and the owner changes. Staff's orders: takeaway-staff.ts.
  */
-export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
+export const takeawayRoutes: FastifyPluginAsyncZod<{ now: () => number }> = async (
+  app,
+  { now },
+) => {
   app.get(
     '/takeaway/settings',
     { schema: { response: { 200: takeawaySettingsAnswer } }, preHandler: requireStaff },
@@ -44,18 +47,24 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
   // The guests' pickup times, and staff's for a phone order (/phone-slots): the
   // same but for a pause or takeaway switched off, which stop the site, not the telephone.
   // A date's pickup slots for a load are kept while the hours, settings and
-  // loads stay (services/takeaway/takeaway.ts): so is their JSON.
+  // loads stay (services/takeaway/takeaway.ts): so is their JSON, which the
+  // front sends while it is certainly still the answer (kept-json.ts).
   const slotsJson = new KeptJson<TakeawaySlotsAnswer['slots'], typeof takeawaySlotsAnswer>(
     takeawaySlotsAnswer,
+    { versions: [app.contentVersion, app.ordersVersion], now },
   );
+  app.frontAnswers.add((url) => slotsJson.keptFor(url));
   for (const forPhone of [false, true]) {
     app.get(
       forPhone ? '/takeaway/phone-slots' : '/takeaway/slots',
       {
         schema: { querystring: takeawaySlotsQuery, response: { 200: takeawaySlotsAnswer } },
+        compress: false, // the kept answer is compressed once
         ...(forPhone ? { preHandler: requireStaff } : {}),
       },
       async (request, reply) => {
+        // Staff's times are theirs alone, never kept for the front (which checks no session).
+        const asked = forPhone ? undefined : await slotsJson.asked();
         const { date, items } = request.query;
         const outcome = await app.takeaway.slots(date, items, forPhone);
         if (!outcome.ok) {
@@ -65,8 +74,15 @@ export const takeawayRoutes: FastifyPluginAsyncZod = async (app) => {
             `no dish on the menu has the id ${outcome.unknown.join(', ')}`,
           );
         }
-        const { answer } = outcome;
-        return slotsJson.send(reply, answer.slots, (slots) => ({ ...answer, slots }));
+        const { answer, changesAt } = outcome;
+        return slotsJson.send(
+          request,
+          reply,
+          asked,
+          answer.slots,
+          (slots) => ({ ...answer, slots }),
+          changesAt,
+        );
       },
     );
   }

@@ -356,7 +356,15 @@ export class TakeawayService {
     date: string,
     items: readonly OrderedItem[],
     forPhone = false,
-  ): Promise<{ ok: true; answer: TakeawaySlotsAnswer } | { ok: false; unknown: number[] }> {
+  ): Promise<
+    | {
+        ok: true;
+        answer: TakeawaySlotsAnswer;
+        /** When a pause of the orders running now ends: the answer changes then. */
+        changesAt?: number;
+      }
+    | { ok: false; unknown: number[] }
+  > {
     const order = loadOfItems(
       await this.#kitchenGroups.get('menu', () => readKitchenGroups(this.#db)),
       items,
@@ -386,6 +394,7 @@ export class TakeawayService {
         available,
       })),
     );
-    return { ok: true, answer: { date, slots } };
+    const changesAt = settings.pausedUntil === null ? undefined : Date.parse(settings.pausedUntil);
+    return { ok: true, answer: { date, slots }, ...(changesAt === undefined ? {} : { changesAt }) };
   }
 }
