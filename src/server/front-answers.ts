@@ -25,8 +25,9 @@ interface ServerFactoryOptions {
 
 /**
  * Answers kept in memory, sent from Node's request event before Fastify
- * sees the request: the content's public JSON (routes/api/content-json.ts)
- * and the public pages (pages/page-handler.ts).
+ * sees the request: the content's public JSON (routes/api/content-json.ts),
+ * the guests' availability and pickup times while certainly still the
+ * answer (routes/api/kept-json.ts) and the public pages (pages/page-handler.ts).
  * Such an answer is a map lookup and one write, and what Fastify does around
  * it (a request and a reply object, a child logger, routing, the hooks of
  * every answer) cost more than the answer itself: docs/performance.md,
