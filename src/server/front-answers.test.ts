@@ -1,6 +1,8 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PhotoView } from '../shared/schemas/photos.ts';
 import { createStaff, login, STAFF_PASSWORD, testApp } from './testing/app.ts';
 import { takeawayDish } from './testing/takeaway.ts';
 
@@ -132,6 +134,39 @@ describe('the answers sent before Fastify', () => {
     // Behind the proxy it trusts, HTTPS is said so: HSTS.
     const https = await overHttp('/api/menu', { 'x-forwarded-proto': 'https' });
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('send the photo files kept in memory as Fastify does, 304 included', async () => {
+    harness = await listening({ TRUST_PROXY: 'loopback' });
+    await createStaff(harness.app);
+    const pixels = Buffer.alloc(600 * 400 * 3, 0).map((_, i) => (i * 7919) % 251);
+    const uploaded = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/photos/hero?alt=La%20terrazza',
+      payload: await sharp(pixels, { raw: { width: 600, height: 400, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+      headers: {
+        authorization: `Bearer ${await login(harness.app)}`,
+        'content-type': 'image/jpeg',
+      },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const files = uploaded
+      .json<PhotoView>()
+      .sources.flatMap((source) => source.srcset.split(', ').map((entry) => entry.split(' ')[0]!));
+    expect(files.length).toBeGreaterThan(2);
+    for (const url of files) {
+      const first = await overHttp(url); // read from the database, kept on the way out
+      expect(first.status, url).toBe(200);
+      await expectSameAsFastify(url, String(first.headers.etag));
+    }
+    // Not a file's plain address: Fastify's (its 404, or the file for a query it ignores).
+    for (const url of [`${files[0]}?v=1`, '/photos/0123456789abcdef01234567.avif']) {
+      const before = harness.app.frontAnswers.answered;
+      await overHttp(url);
+      expect(harness.app.frontAnswers.answered, url).toBe(before);
+    }
   });
 
   it('send the kept pages as Fastify does, in the language each visitor is answered in', async () => {
