@@ -109,6 +109,32 @@ describe("the restaurant's clock", () => {
     expect(romeTimestamp(Date.parse('2026-12-04T07:55:00.250Z'))).toBe('2026-12-04 08:55:00');
   });
 
+  it("reads Rome's clock as Intl does around both clock changes, and across years", () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Rome',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    const instants: number[] = [];
+    // Every 7.3 seconds of the two hours either side of each change, then and in 2031.
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2031-03-30T01:00:00Z']) {
+      const at = Date.parse(change);
+      for (let ms = -7_200_000; ms < 7_200_000; ms += 7_300) instants.push(at + ms);
+      instants.push(at - 1, at, at + 999, at + 1000);
+    }
+    // And every 7 hours and a bit for ten years, in an order that keeps no hour warm.
+    for (
+      let at = Date.parse('2025-01-01T00:00:00Z');
+      at < Date.parse('2035-01-01');
+      at += 25_261_237
+    ) {
+      instants.push(at);
+    }
+    expect(instants.map((at) => romeTimestamp(at))).toEqual(
+      instants.map((at) => intl.format(new Date(at))),
+    );
+  });
+
   it('a date reader follows its clock across midnight in Rome, both ways, on days of 23 and 25 hours', () => {
     let now = Date.parse('2026-03-28T22:59:59Z'); // Saturday 23:59:59, before the clocks go forward
     const today = romeDateReader(() => now);

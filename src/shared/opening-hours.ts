@@ -190,8 +190,35 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** The wall clock in Rome at an instant, as if it were UTC (ms), to the second. */
+const HOUR_MS = 3_600_000;
+/** Rome's offset (ms) by UTC hour, where it holds for the whole hour; at most KEPT_HOURS. */
+const hourOffsets = new Map<number, number>();
+const KEPT_HOURS = 4096;
+
+/**
+ * The wall clock in Rome at an instant, as if it were UTC (ms), to the
+ * second. Intl's reading costs microseconds, and slots, mails and dates ask
+ * for it many times a request: the offset is kept per UTC hour in which it
+ * does not change (the same at the hour's first and last millisecond: a
+ * zone changes its clocks at most once an hour), so the answer is the one
+ * Intl gives, and only an hour holding a change asks Intl every time.
+ */
 function romeWallClock(at: number): number {
+  const hour = Math.floor(at / HOUR_MS);
+  let offset = hourOffsets.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const first = intlWallClock(start) - start;
+    const last = intlWallClock(start + HOUR_MS - 1) - (start + HOUR_MS - 1000);
+    if (first !== last) return intlWallClock(at);
+    if (hourOffsets.size >= KEPT_HOURS) hourOffsets.clear();
+    hourOffsets.set(hour, (offset = first));
+  }
+  return Math.floor(at / 1000) * 1000 + offset;
+}
+
+/** `romeWallClock` as Intl reads it. */
+function intlWallClock(at: number): number {
   const parts: Record<string, number> = {};
   for (const part of wallClock.formatToParts(new Date(at))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

@@ -31,9 +31,11 @@ export function heldBySameGuest<Row extends { email: string; phone: string }>(
 ): { byEmail: number; byPhone: number } {
   let byEmail = 0;
   let byPhone = 0;
+  const sameEmail = guest.email === '' ? () => false : isGuestsRow({ email: guest.email });
+  const samePhone = isGuestsRow({ phone: guest.phone });
   for (const row of pending) {
-    if (guest.email !== '' && isGuestsRow({ email: guest.email }, row)) byEmail += weigh(row);
-    if (isGuestsRow({ phone: guest.phone }, row)) byPhone += weigh(row);
+    if (sameEmail(row)) byEmail += weigh(row);
+    if (samePhone(row)) byPhone += weigh(row);
   }
   return { byEmail, byPhone };
 }

@@ -79,7 +79,7 @@ export async function pendingOfGuest<Row extends { email: string; phone: string 
     clientKey = named;
   }
   const rows = await find(pendingWhere(guest, clientKey, now));
-  return 'addressOf' in guest ? rows : rows.filter((row) => isGuestsRow(guest, row));
+  return 'addressOf' in guest ? rows : rows.filter(isGuestsRow(guest));
 }
 
 /** How the audit log says which requests went together: never the guest's e-mail or phone. */

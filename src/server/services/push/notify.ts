@@ -32,8 +32,19 @@ const ITALIAN_DAY = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'UTC',
 });
 
+/** Each date's words, kept: a burst of orders names the same day or two again and again. */
+const italianDays = new Map<string, string>();
+
 /** "sabato 17 gennaio" for "2026-01-17". */
-const dayInItalian = (date: string) => ITALIAN_DAY.format(new Date(`${date}T00:00:00Z`));
+function dayInItalian(date: string): string {
+  let day = italianDays.get(date);
+  if (day === undefined) {
+    if (italianDays.size >= 1024) italianDays.clear();
+    day = ITALIAN_DAY.format(new Date(`${date}T00:00:00Z`));
+    italianDays.set(date, day);
+  }
+  return day;
+}
 
 const people = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
 
