@@ -8,6 +8,7 @@ export class PollingLoop {
   readonly #drain: () => Promise<unknown>;
   readonly #pollMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #skipPollWhile: () => boolean;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -19,10 +20,17 @@ export class PollingLoop {
     pollMs: number;
     /** A drain that threw: logged by the owner, the loop goes on. */
     onError: (error: unknown) => void;
+    /**
+     * While this holds, a poll that falls due is passed over (the next one
+     * is `pollMs` later): a wake is on its way (`QuietWake.waiting`), which
+     * kicks the loop once the burst has passed.
+     */
+    skipPollWhile?: () => boolean;
   }) {
     this.#drain = options.drain;
     this.#pollMs = options.pollMs;
     this.#onError = options.onError;
+    this.#skipPollWhile = options.skipPollWhile ?? (() => false);
   }
 
   start(): void {
@@ -47,10 +55,17 @@ export class PollingLoop {
           this.#again = false;
           this.kick();
         } else {
-          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
-          this.#timer.unref();
+          this.#poll();
         }
       });
+  }
+
+  #poll(): void {
+    this.#timer = setTimeout(
+      () => (this.#skipPollWhile() ? this.#poll() : this.kick()),
+      this.#pollMs,
+    );
+    this.#timer.unref();
   }
 
   /** Stops polling and waits for the drain under way. */
@@ -69,7 +84,9 @@ export class PollingLoop {
  * writes flushed to disk (claimed, then sent), which took turns with the
  * guests still waiting; woken once the burst has passed, the mails go a
  * moment later and the guests are answered sooner (docs/performance.md,
- * "200-request bursts"). What is queued is in the database already: a
+ * "200-request bursts"). The senders' own polls wait for it too
+ * (`PollingLoop`'s `skipPollWhile`): a poll falling in the burst would
+ * drain it mail by mail. What is queued is in the database already: a
  * crash loses no mail, the next start or poll sends it.
  */
 export class QuietWake {
@@ -84,6 +101,11 @@ export class QuietWake {
     this.#wake = wake;
     this.#quietMs = options.quietMs;
     this.#mostMs = options.mostMs;
+  }
+
+  /** Whether a wake is on its way: requested, not yet run. */
+  get waiting(): boolean {
+    return this.#timer !== undefined;
   }
 
   request(): void {

@@ -99,6 +99,7 @@ export const core = fp(
       from: config.MAIL_FROM,
       log: app.log,
       ...(options.outboxPollMs ? { pollMs: options.outboxPollMs } : {}),
+      skipPollWhile: () => senders.waiting,
     });
     app.decorate('outbox', outbox);
     const allowedOrigins = config.PUSH_ALLOWED_ORIGINS ?? [];
@@ -127,10 +128,11 @@ export const core = fp(
       allowedOrigins,
       resolve: resolveWithDns,
       now,
+      skipPollWhile: () => senders.waiting,
     });
     app.decorate('pushSender', pushSender);
     // Once a burst of commits has passed (polling-loop.ts): 50 ms without
-    // another, at the latest 2 s after the first.
+    // another, at the latest 2 s after the first. Their polls wait for it too.
     const senders = new QuietWake(
       () => {
         outbox.kick();

@@ -86,6 +86,8 @@ export class OutboxWorker {
     from: string;
     log: FastifyBaseLogger;
     pollMs?: number;
+    /** While this holds, a poll falling due is passed over (polling-loop.ts). */
+    skipPollWhile?: () => boolean;
     /** The current instant (ms); tests move it instead of waiting. */
     now?: () => number;
   }) {
@@ -99,6 +101,7 @@ export class OutboxWorker {
       drain: () => this.drain(),
       pollMs: options.pollMs ?? 2_000,
       onError: (error) => this.#log.error({ err: error }, 'outbox drain failed'),
+      ...(options.skipPollWhile ? { skipPollWhile: options.skipPollWhile } : {}),
     });
   }
 

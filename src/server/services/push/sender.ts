@@ -88,6 +88,8 @@ export class PushSender {
       /** VAPID's contact: `mailto:` the restaurant's e-mail, or its https site. */
       subject: () => Promise<string>;
       pollMs?: number;
+      /** While this holds, a poll falling due is passed over (polling-loop.ts). */
+      skipPollWhile?: () => boolean;
       /** How long one push service may take to answer one message. */
       timeoutMs?: number;
       /** The current instant (ms); tests move it instead of waiting. */
@@ -111,6 +113,7 @@ export class PushSender {
       drain: () => this.#fill(),
       pollMs: options.pollMs ?? 2_000,
       onError: (error) => this.#log.error({ code: errorCode(error) }, 'push queue drain failed'),
+      ...(options.skipPollWhile ? { skipPollWhile: options.skipPollWhile } : {}),
     });
   }
 
