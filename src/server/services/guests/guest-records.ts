@@ -32,8 +32,9 @@ export const newGuestKey = () => randomBytes(12).toString('base64url');
  * newest name, language and contact win; `last_seen_on` only moves
  * forward): its id, to store on the row, or null when the row names no
  * e-mail and no phone (a walk-in who gave nothing). Two instances making
- * one guest's first record at once make one: the second insert does
- * nothing, and both then update the same row.
+ * one guest's first record at once make one: the second insert updates
+ * the first's row instead (or, without a phone, does nothing and then
+ * updates it).
  */
 export async function attachGuest(
   trx: Kysely<Database>,
@@ -43,22 +44,43 @@ export async function attachGuest(
   const identity = guestIdentity(contact);
   if (identity === null) return null;
   const now = nowIso(nowMs);
-  await trx
-    .insertInto('guests')
-    .values({
-      key: newGuestKey(),
-      identity,
-      name: contact.name,
-      email: contact.email,
-      phone: contact.phone,
-      lang: contact.lang,
-      search_text: searchText(contact),
-      last_seen_on: contact.date,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.column('identity').doNothing())
-    .execute();
+  const insert = trx.insertInto('guests').values({
+    key: newGuestKey(),
+    identity,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    lang: contact.lang,
+    search_text: searchText(contact),
+    last_seen_on: contact.date,
+    created_at: now,
+    updated_at: now,
+  });
+  if (contact.phone.trim() !== '') {
+    // The contact is whole: made or brought up to date in one statement (a
+    // burst of orders makes one each, in its turn under the lock).
+    const { id } = await insert
+      .onConflict((conflict) =>
+        conflict.column('identity').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          email: eb.ref('excluded.email'),
+          phone: eb.ref('excluded.phone'),
+          lang: eb.ref('excluded.lang'),
+          search_text: eb.ref('excluded.search_text'),
+          last_seen_on: eb
+            .case()
+            .when('excluded.last_seen_on', '>', eb.ref('guests.last_seen_on'))
+            .then(eb.ref('excluded.last_seen_on'))
+            .else(eb.ref('guests.last_seen_on'))
+            .end(),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+  await insert.onConflict((conflict) => conflict.column('identity').doNothing()).execute();
   const stored = await trx
     .selectFrom('guests')
     .select(['id', 'phone', 'last_seen_on'])
