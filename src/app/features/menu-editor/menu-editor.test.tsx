@@ -156,7 +156,16 @@ describe('the list', () => {
 
 describe('a section', () => {
   it('says who makes its dishes when it is added, and changes it with its name', async () => {
-    routes['POST /api/menu/sections'] = () => Response.json({ id: 3 }, { status: 201 });
+    routes['POST /api/menu/sections'] = () => {
+      menu.sections.push({
+        id: 3,
+        name: 'Gelati',
+        placement: 'carousel',
+        kitchen: 'none',
+        items: [],
+      });
+      return Response.json({ id: 3 }, { status: 201 });
+    };
     routes['PATCH /api/menu/sections/2'] = () => new Response(null, { status: 204 });
     renderEditor();
     const adding = await screen.findByRole('form', { name: 'Nuova sezione' });
@@ -176,6 +185,9 @@ describe('a section', () => {
     expect(bodies('POST /api/menu/sections')).toEqual([
       { name: 'Gelati', placement: 'carousel', kitchen: 'none' },
     ]);
+    // The list is loaded again and shows it (before anything else is clicked:
+    // a click while the reload is on its way would wait for it).
+    expect((await sectionToggle('Gelati')).textContent).toContain('Nessuno');
 
     fireEvent.click(await sectionToggle('Pizze'));
     // The section's row says who makes its dishes; its form changes it.
