@@ -91,8 +91,8 @@ export class KeptJson<K extends object, S extends z.ZodType> {
     const until = Math.min(Math.floor(asked.at / 1000) * 1000 + 1000, changesAt);
     if (asked.versions.includes(undefined) || this.#now() >= until) return;
     // A version that moved while the answer was worked out: it may be from either.
-    const now = this.#currentVersions();
-    if (now.some((version, i) => version !== asked.versions[i])) return;
+    const current = this.#currentVersions();
+    if (current.some((version, i) => version !== asked.versions[i])) return;
     if (!this.#byAddress.has(url) && this.#byAddress.size >= MAX_ADDRESSES) {
       this.#byAddress.clear();
     }
@@ -118,6 +118,8 @@ export class KeptJson<K extends object, S extends z.ZodType> {
         text,
       });
       this.#answers.set(kept, made);
+      // A compression that failed is not kept: the next request tries again.
+      made.catch(() => this.#answers.delete(kept));
     }
     return made;
   }
