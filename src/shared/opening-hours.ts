@@ -191,17 +191,13 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 });
 
 const HOUR_MS = 3_600_000;
-/** Rome's offset (ms) by UTC hour, where it holds for the whole hour; at most KEPT_HOURS. */
+/** Rome's offset (ms) by UTC hour, for hours it holds throughout; at most 4096 hours. */
 const hourOffsets = new Map<number, number>();
-const KEPT_HOURS = 4096;
 
 /**
- * The wall clock in Rome at an instant, as if it were UTC (ms), to the
- * second. Intl's reading costs microseconds, and slots, mails and dates ask
- * for it many times a request: the offset is kept per UTC hour in which it
- * does not change (the same at the hour's first and last millisecond: a
- * zone changes its clocks at most once an hour), so the answer is the one
- * Intl gives, and only an hour holding a change asks Intl every time.
+ * Rome's wall clock at an instant, as if it were UTC (ms), to the second.
+ * Intl's reading costs microseconds: the offset is kept per UTC hour whose
+ * first and last millisecond share it (clocks change at most once an hour).
  */
 function romeWallClock(at: number): number {
   const hour = Math.floor(at / HOUR_MS);
@@ -211,7 +207,7 @@ function romeWallClock(at: number): number {
     const first = intlWallClock(start) - start;
     const last = intlWallClock(start + HOUR_MS - 1) - (start + HOUR_MS - 1000);
     if (first !== last) return intlWallClock(at);
-    if (hourOffsets.size >= KEPT_HOURS) hourOffsets.clear();
+    if (hourOffsets.size >= 4096) hourOffsets.clear();
     hourOffsets.set(hour, (offset = first));
   }
   return Math.floor(at / 1000) * 1000 + offset;
@@ -219,18 +215,11 @@ function romeWallClock(at: number): number {
 
 /** `romeWallClock` as Intl reads it. */
 function intlWallClock(at: number): number {
-  const parts: Record<string, number> = {};
+  const p: Record<string, number> = {};
   for (const part of wallClock.formatToParts(new Date(at))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
-  return Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
 }
 
 /** How far Rome's clock is ahead of UTC at an instant (ms): one hour in winter, two in summer. */
