@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventInquiriesTable } from '../../db/database.ts';
 import { inquiriesDeclinedMail } from '../../mail/event-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { isSameGuestSql } from '../guests/guest-match.ts';
 import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
@@ -36,7 +37,10 @@ export async function holdsTooManyInquiries(
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
-  const open = await openInquiries(trx, today).select(['email', 'phone']).execute();
+  const open = await openInquiries(trx, today)
+    .select(['email', 'phone'])
+    .where(isSameGuestSql(guest))
+    .execute();
   return holdsPendingPerGuest(open, guest);
 }
 

@@ -1,6 +1,9 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { limitedEmail, limitedPhone, type GuestKey } from '../../../shared/schemas/guest.ts';
+
+/** The tables whose rows a guest asks for from the site, with their e-mail, phone and address. */
+export type GuestTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
 
 /**
  * Two ways one guest is found, for two purposes:
@@ -26,6 +29,47 @@ export function isGuestsRow(guest: GuestKey): (row: { email: string; phone: stri
   const phone = limitedPhone(guest.phone);
   return (row) => limitedPhone(row.phone) === phone;
 }
+
+/**
+ * `isGuestsRow` in SQL: the rows that are `guest`'s as it reads them, so that
+ * a cap reads these few rows rather than every pending one: a burst of 200
+ * orders read 20,000 rows to count each guest's (docs/performance.md, "The
+ * caps read one guest's rows"). `isGuestsRow` still decides on what is read.
+ * The forms' schema (shared/schemas/guest.ts) makes the two agree:
+ * - an e-mail is ASCII (`guestEmail`), which SQL's `lower()` folds as
+ *   `limitedEmail` does: `anna@x.it` is stored as itself or with a +tag;
+ * - a phone is digits, a leading + and `NORMAL_PHONE`'s six characters, so
+ *   `NORMAL_PHONE` writes it as `normalPhone` does; `limitedPhone` then reads
+ *   a leading `00` as `+`, so both spellings are asked for.
+ */
+export function isGuestsRowSql(guest: GuestKey): RawBuilder<SqlBool> {
+  if ('email' in guest) {
+    const email = limitedEmail(guest.email);
+    const at = email.lastIndexOf('@');
+    if (at < 0) return sql<SqlBool>`lower(email) = ${email}`;
+    const tagged = `${likeLiteral(email.slice(0, at))}+%@${likeLiteral(email.slice(at + 1))}`;
+    return sql<SqlBool>`(lower(email) = ${email} or lower(email) like ${tagged} escape '!')`;
+  }
+  const phone = limitedPhone(guest.phone);
+  const spellings = phone.startsWith('+') ? [phone, `00${phone.slice(1)}`] : [phone];
+  return sql<SqlBool>`${NORMAL_PHONE} in (${sql.join(spellings)})`;
+}
+
+/** `text` matched as it is by a LIKE with `escape '!'` (the same on SQLite and PostgreSQL). */
+const likeLiteral = (text: string) => text.replace(/[!%_]/g, '!$&');
+
+/**
+ * The rows that hold `guest`'s e-mail or phone (`isGuestsRowSql`), those
+ * the caps count a guest's pending requests among (pending-caps.ts): an
+ * empty e-mail (staff's phone booking) is nobody's.
+ */
+export const isSameGuestSql =
+  (guest: { email: string; phone: string }) =>
+  (eb: ExpressionBuilder<Database, GuestTable>) =>
+    eb.or([
+      ...(guest.email === '' ? [] : [isGuestsRowSql({ email: guest.email })]),
+      isGuestsRowSql({ phone: guest.phone }),
+    ]);
 
 /** A column holding an e-mail equals `email`, whatever the case of either (`lower()` is indexed). */
 export const sameEmail =
@@ -54,7 +98,7 @@ const NORMAL_PHONE = sql<string>`replace(replace(replace(replace(replace(replace
  */
 export const guestsRows =
   (guest: GuestKey) =>
-  (eb: ExpressionBuilder<Database, 'reservations' | 'takeaway_orders' | 'event_inquiries'>) =>
+  (eb: ExpressionBuilder<Database, GuestTable>) =>
     eb.and([
       'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone),
       eb('anonymised_at', 'is', null),

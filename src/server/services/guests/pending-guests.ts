@@ -4,7 +4,7 @@ import type { PendingOf } from '../../../shared/schemas/guest.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
-import { isGuestsRow } from './guest-match.ts';
+import { isGuestsRow, isGuestsRowSql, type GuestTable } from './guest-match.ts';
 
 /**
  * What bookings, takeaway orders and event requests share once a guest's
@@ -14,9 +14,6 @@ import { isGuestsRow } from './guest-match.ts';
  * services/takeaway/pending-orders.ts, services/events/pending-inquiries.ts)
  * says which of its rows wait and how one is declined; the rest is here.
  */
-
-/** The tables whose rows a guest asks for from the site, with their e-mail, phone and address. */
-export type GuestTable = 'reservations' | 'takeaway_orders' | 'event_inquiries';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -43,11 +40,10 @@ export async function addressNamed(
 /**
  * The rows `pendingOfGuest` reads before it picks `guest`'s: from one
  * client address (`clientKey`, read by `addressNamed`), or, for an e-mail or
- * a phone, every pending row, since one guest is read as the caps read it
- * (`isGuestsRow`: without a +tag, 00 for +), which no index answers. The
- * pending rows of today and later are few. One address may be many
- * households (a carrier's shared IPv4, a /56): only a burst of requests from
- * it is taken, never what it asked days ago.
+ * a phone, those that may be the guest's (`isGuestsRowSql`), since one guest
+ * is read as the caps read it (`isGuestsRow`: without a +tag, 00 for +).
+ * One address may be many households (a carrier's shared IPv4, a /56): only
+ * a burst of requests from it is taken, never what it asked days ago.
  */
 export const pendingWhere =
   (guest: PendingOf, clientKey: string | null, now: number) =>
@@ -57,7 +53,7 @@ export const pendingWhere =
           eb('client_key', '=', clientKey),
           eb('created_at', '>', nowIso(now - ADDRESS_BURST_MS)),
         ])
-      : eb.and([]);
+      : isGuestsRowSql(guest);
 
 /**
  * The pending rows of `guest`, as `find` reads them with `pendingWhere`,

@@ -17,6 +17,7 @@ import { heldSeats, holdsOn } from './held-covers.ts';
 import type { ReservationMailQueue } from './mail-queue.ts';
 import { notifyNewBooking } from '../push/notify.ts';
 import { bookingSummaryIt } from '../../mail/reservation-mails.ts';
+import { isSameGuestSql } from '../guests/guest-match.ts';
 import { pendingCoversLimit, pendingCoversOf } from '../guests/pending-caps.ts';
 import {
   bumpBookingsVersion,
@@ -243,13 +244,15 @@ export class Booking {
     body: Pick<ReservationBody, 'date' | 'party' | 'phone'> & { email?: string },
     settings: ReservationSettings,
   ): Promise<boolean> {
+    const guest = { email: body.email ?? '', phone: body.phone };
     const pending = await trx
       .selectFrom('reservations')
       .select(['party', 'email', 'phone'])
       .where('date', '=', body.date)
       .where('status', '=', 'pending')
+      .where(isSameGuestSql(guest))
       .execute();
-    const held = pendingCoversOf(pending, { email: body.email ?? '', phone: body.phone });
+    const held = pendingCoversOf(pending, guest);
     const most = Math.max(body.email ? held.byEmail : 0, held.byPhone);
     return most + body.party <= pendingCoversLimit(settings);
   }

@@ -28,8 +28,9 @@ import {
   nextFitting,
   NO_LOAD,
   orderLoad,
-  pickupSlots,
   takingOrders,
+  timesAhead,
+  withLoad,
   type PickupSlot,
 } from './slots.ts';
 import { attachGuest } from '../guests/guest-records.ts';
@@ -114,10 +115,14 @@ async function chooseSlot(
   context: { schedule: Schedule; settings: TakeawaySettings; now: Date; override: boolean },
 ): Promise<{ ok: true; date: string; slot: PickupSlot } | RefusedOrder> {
   const { override, ...slotContext } = context;
-  const slotsOf = async (date: string) =>
-    pickupSlots({ ...slotContext, date, order: load, held: await heldLoads(db, date) });
+  const today = romeDate(context.now);
+  const slotsOf = async (date: string): Promise<PickupSlot[]> => {
+    const times = timesAhead({ ...slotContext, date, today });
+    // A day without a pickup time left (closed, gone, past the horizon) has no load to read.
+    if (times.length === 0) return [];
+    return withLoad(times, load, await heldLoads(db, date), context.settings.limits);
+  };
   if (pickup === 'asap') {
-    const today = romeDate(context.now);
     let anySlot = false;
     for (let day = 0; day <= context.settings.horizonDays; day += 1) {
       const date = addDays(today, day);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isSameGuestSql } from '../guests/guest-match.ts';
 import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
@@ -34,7 +35,10 @@ export async function holdsTooManyOrders(
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
-  const pending = await waitingOrders(trx, today).select(['email', 'phone']).execute();
+  const pending = await waitingOrders(trx, today)
+    .select(['email', 'phone'])
+    .where(isSameGuestSql(guest))
+    .execute();
   return holdsPendingPerGuest(pending, guest);
 }
 

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { isGuestsRow, isGuestsRowSql, isSameGuestSql } from './guest-match.ts';
+
+let database: TestDatabase;
+let opened: AppDatabase;
+
+/** The e-mails and phones stored, as guests and staff typed them. */
+const STORED = [
+  { email: 'anna@example.com', phone: '+39 333 123 4567' },
+  { email: 'ANNA+pizza@Example.COM', phone: '0039 333 1234567' },
+  { email: 'anna.b@example.com', phone: '+39 (333) 123-45.67' },
+  { email: 'annab@example.com', phone: '+39/333/1234567' },
+  { email: 'anna@example.org', phone: '339 333 1234567' },
+  { email: 'an_na@example.com', phone: '+39 333 1234568' },
+  { email: 'anxna+1@example.com', phone: '00 39 333 123 4567' },
+  { email: 'o_neil@example.it', phone: '06 1234 5678' },
+  { email: '', phone: '+44 20 7946 0958' },
+  { email: 'bob+a+b@example.com', phone: '0044 20 7946 0958' },
+];
+
+/** Whom the caps and "Rifiuta tutte" are asked about. */
+const ASKED = [
+  { email: 'Anna@Example.com', phone: '+393331234567' },
+  { email: 'anna+other@example.com', phone: '0039 333 123 4567' },
+  { email: 'an_na@example.com', phone: '+39 333 1234568' },
+  { email: 'o_neil@example.it', phone: '06-1234-5678' },
+  { email: 'bob@example.com', phone: '+44 20 7946 0958' },
+  { email: '', phone: '+442079460958' },
+  { email: 'nobody@example.com', phone: '+1 555 0100' },
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase(undefined, { migrated: true });
+  opened = await openDatabase(database.url);
+  for (const [index, row] of STORED.entries()) {
+    await sql`insert into takeaway_orders (name, phone, email, lang, date, time, status, notes, source, total_cents, created_at, updated_at)
+        values (${`Guest ${index}`}, ${row.phone}, ${row.email}, 'it', '2026-01-05', '19:30', 'received', '', 'online', 900, '2026-01-05T10:00:00.000Z', '2026-01-05T10:00:00.000Z')`.execute(
+      opened.db,
+    );
+  }
+});
+afterAll(async () => {
+  await opened.close();
+  await database.drop();
+});
+
+const read = (where: Parameters<typeof isSameGuestSql>[0] | null, key?: 'email' | 'phone') =>
+  opened.db
+    .selectFrom('takeaway_orders')
+    .select(['email', 'phone'])
+    .$if(where !== null && key === undefined, (query) => query.where(isSameGuestSql(where!)))
+    .$if(key === 'email', (query) => query.where(isGuestsRowSql({ email: where!.email })))
+    .$if(key === 'phone', (query) => query.where(isGuestsRowSql({ phone: where!.phone })))
+    .orderBy('id')
+    .execute();
+
+describe('one guest’s rows, read in SQL as the caps read them', () => {
+  it('are the rows the caps count as the guest’s, by e-mail or by phone', async () => {
+    const all = await read(null);
+    expect(all).toHaveLength(STORED.length);
+    for (const guest of ASKED) {
+      const theirs = all.filter(
+        (row) =>
+          (guest.email !== '' && isGuestsRow({ email: guest.email })(row)) ||
+          isGuestsRow({ phone: guest.phone })(row),
+      );
+      expect(await read(guest), JSON.stringify(guest)).toEqual(theirs);
+    }
+  });
+
+  it('are exactly the guest’s, by e-mail and by phone', async () => {
+    const all = await read(null);
+    for (const guest of ASKED) {
+      expect(await read(guest, 'phone'), guest.phone).toEqual(
+        all.filter(isGuestsRow({ phone: guest.phone })),
+      );
+      if (guest.email === '') continue;
+      expect(await read(guest, 'email'), guest.email).toEqual(
+        all.filter(isGuestsRow({ email: guest.email })),
+      );
+    }
+    // Spot checks of what the two agree on.
+    expect((await read(ASKED[0]!, 'email')).map((row) => row.email)).toEqual([
+      'anna@example.com',
+      'ANNA+pizza@Example.COM',
+    ]);
+    expect((await read(ASKED[0]!, 'phone')).map((row) => row.phone)).toEqual([
+      '+39 333 123 4567',
+      '0039 333 1234567',
+      '+39 (333) 123-45.67',
+      '+39/333/1234567',
+      '00 39 333 123 4567',
+    ]);
+    expect((await read(ASKED[4]!, 'email')).map((row) => row.email)).toEqual([
+      'bob+a+b@example.com',
+    ]);
+  });
+
+  it('take no row for an empty e-mail: a booking without one is nobody’s by e-mail', async () => {
+    expect((await read(ASKED[5]!)).map((row) => row.phone)).toEqual([
+      '+44 20 7946 0958',
+      '0044 20 7946 0958',
+    ]);
+  });
+});
