@@ -40,8 +40,8 @@ export async function addressNamed(
 /**
  * The rows `pendingOfGuest` reads before it picks `guest`'s: from one
  * client address (`clientKey`, read by `addressNamed`), or, for an e-mail or
- * a phone, those that may be the guest's (`isGuestsRowSql`), since one guest
- * is read as the caps read it (`isGuestsRow`: without a +tag, 00 for +).
+ * a phone, the guest's as the caps read one guest (`isGuestsRowSql`:
+ * without a +tag, 00 for +).
  * One address may be many households (a carrier's shared IPv4, a /56): only
  * a burst of requests from it is taken, never what it asked days ago.
  */
