@@ -64,8 +64,7 @@ const likeLiteral = (text: string) => text.replace(/[!%_]/g, '!$&');
  * empty e-mail (staff's phone booking) is nobody's.
  */
 export const isSameGuestSql =
-  (guest: { email: string; phone: string }) =>
-  (eb: ExpressionBuilder<Database, GuestTable>) =>
+  (guest: { email: string; phone: string }) => (eb: ExpressionBuilder<Database, GuestTable>) =>
     eb.or([
       ...(guest.email === '' ? [] : [isGuestsRowSql({ email: guest.email })]),
       isGuestsRowSql({ phone: guest.phone }),
@@ -96,10 +95,8 @@ const NORMAL_PHONE = sql<string>`replace(replace(replace(replace(replace(replace
  * anonymised (guest-data.ts `purgeExpired`) is nobody's: its e-mail and
  * phone are empty, which no key is, and `anonymised_at` says so outright.
  */
-export const guestsRows =
-  (guest: GuestKey) =>
-  (eb: ExpressionBuilder<Database, GuestTable>) =>
-    eb.and([
-      'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone),
-      eb('anonymised_at', 'is', null),
-    ]);
+export const guestsRows = (guest: GuestKey) => (eb: ExpressionBuilder<Database, GuestTable>) =>
+  eb.and([
+    'email' in guest ? sameEmail('email', guest.email)(eb) : eb(NORMAL_PHONE, '=', guest.phone),
+    eb('anonymised_at', 'is', null),
+  ]);
