@@ -19,6 +19,9 @@ const STORED = [
   { email: 'o_neil@example.it', phone: '06 1234 5678' },
   { email: '', phone: '+44 20 7946 0958' },
   { email: 'bob+a+b@example.com', phone: '0044 20 7946 0958' },
+  { email: 'Carla@Example.COM', phone: '333 111 2222' },
+  { email: '', phone: '06 9999 9999' },
+  { email: 'no-at-sign', phone: '+39 02 1111 2222' },
 ];
 
 /** Whom the caps and "Rifiuta tutte" are asked about. */
@@ -30,6 +33,8 @@ const ASKED = [
   { email: 'bob@example.com', phone: '+44 20 7946 0958' },
   { email: '', phone: '+442079460958' },
   { email: 'nobody@example.com', phone: '+1 555 0100' },
+  { email: 'carla@example.com', phone: '+1 555 0101' },
+  { email: 'No-At-Sign', phone: '+1 555 0102' },
 ];
 
 beforeAll(async () => {
@@ -97,6 +102,9 @@ describe('one guest’s rows, read in SQL as the caps read them', () => {
     expect((await read(ASKED[4]!, 'email')).map((row) => row.email)).toEqual([
       'bob+a+b@example.com',
     ]);
+    // An untagged address in capitals, read in lower case on PostgreSQL as on SQLite.
+    expect((await read(ASKED[7]!, 'email')).map((row) => row.email)).toEqual(['Carla@Example.COM']);
+    expect((await read(ASKED[8]!, 'email')).map((row) => row.email)).toEqual(['no-at-sign']);
   });
 
   it('take no row for an empty e-mail: a booking without one is nobody’s by e-mail', async () => {

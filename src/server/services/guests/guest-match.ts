@@ -35,12 +35,16 @@ export function isGuestsRow(guest: GuestKey): (row: { email: string; phone: stri
  * a cap reads these few rows rather than every pending one: a burst of 200
  * orders read 20,000 rows to count each guest's (docs/performance.md, "The
  * caps read one guest's rows"). `isGuestsRow` still decides on what is read.
- * The forms' schema (shared/schemas/guest.ts) makes the two agree:
- * - an e-mail is ASCII (`guestEmail`), which SQL's `lower()` folds as
- *   `limitedEmail` does: `anna@x.it` is stored as itself or with a +tag;
+ * The two agree on every row written through the guests' and staff's forms
+ * (`guestEmail`, `guestPhone` in shared/schemas/guest.ts), as every pending
+ * booking, order and request is (a walk-in's free-text phone is never
+ * pending):
+ * - an e-mail is ASCII, which SQL's `lower()` folds as `limitedEmail` does:
+ *   `anna@x.it` is stored as itself or with a +tag;
  * - a phone is digits, a leading + and `NORMAL_PHONE`'s six characters, so
  *   `NORMAL_PHONE` writes it as `normalPhone` does; `limitedPhone` then reads
  *   a leading `00` as `+`, so both spellings are asked for.
+ * The columns are named bare: the caps read one table.
  */
 export function isGuestsRowSql(guest: GuestKey): RawBuilder<SqlBool> {
   if ('email' in guest) {
