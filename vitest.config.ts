@@ -37,10 +37,9 @@ const DATABASE_TESTS = [
  * their worker's modules (`isolate: false`): loading the server anew for
  * each file took a third of the run.
  */
-const MOCKING_DATABASE_TESTS = ['src/server/services/reservations/availability-horizon.test.ts'];
 const SERVER_TESTS_WITH_OWN_MODULES = [
   'src/server/hostile-input/**/*.test.ts',
-  ...MOCKING_DATABASE_TESTS,
+  'src/server/services/reservations/availability-horizon.test.ts',
 ];
 
 // Unit, component and API tests. Browser end-to-end tests are Playwright's (e2e/).
@@ -89,22 +88,11 @@ export default defineConfig({
       },
       ...(process.env.TEST_POSTGRES_URL
         ? [
-            // As on SQLite, the files share their worker's modules but for those that mock one.
             {
               extends: true as const,
               test: {
                 name: 'postgres',
                 include: DATABASE_TESTS,
-                exclude: [...configDefaults.exclude, ...MOCKING_DATABASE_TESTS],
-                isolate: false,
-                env: { TEST_DATABASE: 'postgres' },
-              },
-            },
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres-own-modules',
-                include: MOCKING_DATABASE_TESTS,
                 env: { TEST_DATABASE: 'postgres' },
               },
             },
