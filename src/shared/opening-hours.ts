@@ -20,7 +20,9 @@
  *   restaurant open at 00:30 on Sunday, even when Sunday is closed.
  */
 
-export const RESTAURANT_TIME_ZONE = 'Europe/Rome';
+import { romeOffset, romeWallClock } from './rome-clock.ts';
+
+export { RESTAURANT_TIME_ZONE } from './rome-clock.ts';
 
 /** How far ahead searches for an opening look: a little more than a year. */
 export const HORIZON_DAYS = 400;
@@ -177,53 +179,7 @@ export function overlapIntoNextDay(
 }
 
 // ---------------------------------------------------------------------------
-// Instants and the restaurant's zone, through Intl
-
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-const HOUR_MS = 3_600_000;
-/** Rome's offset (ms) by UTC hour, for hours it holds throughout; at most 4096 hours. */
-const hourOffsets = new Map<number, number>();
-
-/**
- * Rome's wall clock at an instant, as if it were UTC (ms), to the second.
- * Intl's reading costs microseconds: the offset is kept per UTC hour whose
- * first and last millisecond share it (clocks change at most once an hour).
- */
-function romeWallClock(at: number): number {
-  const hour = Math.floor(at / HOUR_MS);
-  let offset = hourOffsets.get(hour);
-  if (offset === undefined) {
-    const start = hour * HOUR_MS;
-    const first = intlWallClock(start) - start;
-    const last = intlWallClock(start + HOUR_MS - 1) - (start + HOUR_MS - 1000);
-    if (first !== last) return intlWallClock(at);
-    if (hourOffsets.size >= 4096) hourOffsets.clear();
-    hourOffsets.set(hour, (offset = first));
-  }
-  return Math.floor(at / 1000) * 1000 + offset;
-}
-
-/** `romeWallClock` as Intl reads it. */
-function intlWallClock(at: number): number {
-  const p: Record<string, number> = {};
-  for (const part of wallClock.formatToParts(new Date(at))) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-}
-
-/** How far Rome's clock is ahead of UTC at an instant (ms): one hour in winter, two in summer. */
-const romeOffset = (at: number) => romeWallClock(at) - Math.floor(at / 1000) * 1000;
+// Instants and the restaurant's zone
 
 /** The date and time ("HH:MM") in Rome at an instant. */
 export function romeDateTime(instant: Date): { date: string; time: string } {
