@@ -55,7 +55,58 @@ function takeSeat(db: Kysely<Database>, name: string, fail = false) {
   });
 }
 
+/** How many times the seats were read in `takeSeatInTurn`'s decisions. */
+const seatReads = { count: 0 };
+
+/**
+ * `takeSeat`, reading the seats once per turn of the lock (`Turn.once`) and
+ * keeping that read true as it writes, as a burst of takeaway orders keeps a
+ * day's loads (takeaway/orders.ts).
+ */
+function takeSeatInTurn(db: Kysely<Database>, name: string, fail = false) {
+  return decideUnderLock<'full', { ok: true; name: string }>(db, {
+    lock: countedLock,
+    decide: async (trx, turn) => {
+      const taken = await turn.once('seats', async () => {
+        seatReads.count += 1;
+        return (await seats(trx)).map((row) => row.key);
+      });
+      if (taken.length >= CAPACITY) return { ok: false, reason: 'full' };
+      await trx
+        .insertInto('rate_limits')
+        .values({ key: `seat:${name}`, count: 1, window_ends_at: '2100-01-01T00:00:00.000Z' })
+        .execute();
+      taken.push(`seat:${name}`);
+      // Failing after it changed what the turn keeps: the turn must forget it.
+      if (fail) throw new Error(`seat ${name} failed`);
+      return { ok: true, name };
+    },
+    together: true,
+  });
+}
+
 describe('decisions taken together', () => {
+  it('read once per turn of the lock what they share, and forget it when one is rolled back', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    locks.count = 0;
+    seatReads.count = 0;
+    const outcomes = await Promise.allSettled(
+      // Fewer than share one transaction (MOST_TOGETHER), so that all read what the turn keeps.
+      Array.from({ length: 20 }, (_, index) => takeSeatInTurn(db, `t${index}`, index === 2)),
+    );
+    const accepted = outcomes.filter(
+      (outcome) => outcome.status === 'fulfilled' && outcome.value.ok,
+    );
+    // The failed decision's seat is neither stored nor counted by the ones after it.
+    expect(accepted).toHaveLength(CAPACITY);
+    expect(await seats(db)).toHaveLength(CAPACITY);
+    // Read once per transaction, and again after each rollback (the failure,
+    // then each refusal of the full room), not once for every decision.
+    expect(locks.count).toBe(1);
+    expect(seatReads.count).toBeLessThan(20);
+  });
+
   it('share transactions, never pass the capacity, and a refused or failed one writes nothing', async () => {
     database = await createTestDatabase(undefined, { migrated: true });
     const db = await open();

@@ -35,7 +35,9 @@ export interface Refusal<Reason extends string> {
  *
  * With `together`, steps 2 and 3 are shared: the decisions on the same
  * `lock` function waiting at the same moment take one turn of the lock, in
- * one transaction, each in a savepoint (`decideTogether`, below).
+ * one transaction, each in a savepoint (`decideTogether`, below), and what
+ * one of them read, the next may take from their `Turn` rather than read
+ * again.
  */
 export async function decideUnderLock<
   Reason extends string,
@@ -47,7 +49,7 @@ export async function decideUnderLock<
   steps: {
     refuseEarly?: () => Promise<Refused | null>;
     lock: (trx: Kysely<Database>) => Promise<unknown>;
-    decide: (trx: Kysely<Database>) => Promise<Done | Refused>;
+    decide: (trx: Kysely<Database>, turn: Turn) => Promise<Done | Refused>;
     /**
      * Decided together with the other decisions on the same lock that wait
      * at the same moment, in one transaction (`decideTogether`): for the
@@ -62,7 +64,7 @@ export async function decideUnderLock<
   try {
     return await db.transaction().execute(async (trx) => {
       await steps.lock(trx);
-      const outcome = await steps.decide(trx);
+      const outcome = await steps.decide(trx, new Turn());
       // Thrown out of the transaction, which Kysely then rolls back.
       if (!outcome.ok) throw new RefusedUnderLock(outcome);
       return outcome;
@@ -70,6 +72,35 @@ export async function decideUnderLock<
   } catch (error) {
     if (error instanceof RefusedUnderLock) return error.refusal as Refused;
     throw error;
+  }
+}
+
+/**
+ * What the decisions taking one turn of the lock read once for all of them
+ * (`once`): rows no decision writes (settings), or rows the decisions keep
+ * true in memory as they write them (a day's loads, with each order
+ * accepted). Under the lock, nobody else writes them. Everything kept is
+ * forgotten when a decision is rolled back to its savepoint, since it may
+ * hold what that decision wrote. A burst's orders read a day's loads once
+ * per transaction instead of once each (docs/performance.md, "One read per
+ * turn of the lock").
+ */
+export class Turn {
+  readonly #kept = new Map<string, Promise<unknown>>();
+
+  /** What `read` reads, read once per turn for `key`: each `key` always names one kind of value. */
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let kept = this.#kept.get(key) as Promise<T> | undefined;
+    if (!kept) {
+      kept = read();
+      this.#kept.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** A decision was rolled back: what was kept may hold its writes. */
+  forget(): void {
+    this.#kept.clear();
   }
 }
 
@@ -87,7 +118,7 @@ class RefusedUnderLock extends Error {
 const MOST_TOGETHER = 32;
 
 interface WaitingDecision {
-  decide: (trx: Kysely<Database>) => Promise<{ ok: boolean }>;
+  decide: (trx: Kysely<Database>, turn: Turn) => Promise<{ ok: boolean }>;
   resolve: (outcome: never) => void;
   reject: (error: unknown) => void;
 }
@@ -117,7 +148,7 @@ const waiting = new WeakMap<
 function decideTogether<Outcome extends { ok: boolean }>(
   db: Kysely<Database>,
   lock: (trx: Kysely<Database>) => Promise<unknown>,
-  decide: (trx: Kysely<Database>) => Promise<Outcome>,
+  decide: (trx: Kysely<Database>, turn: Turn) => Promise<Outcome>,
 ): Promise<Outcome> {
   let byLock = waiting.get(db);
   if (!byLock) {
@@ -155,6 +186,7 @@ async function runTogether(
     try {
       await db.transaction().execute(async (trx) => {
         await lock(trx);
+        const turn = new Turn();
         // Decisions that come while this transaction runs (PostgreSQL: each
         // statement waits on the network) join it, up to MOST_TOGETHER.
         while (queue.length > 0 && taken.length < MOST_TOGETHER) {
@@ -163,11 +195,14 @@ async function runTogether(
           taken.push(entry);
           await sql`savepoint decision`.execute(trx);
           try {
-            entry.outcome = await decision.decide(trx);
+            entry.outcome = await decision.decide(trx, turn);
           } catch (error) {
             entry.error = error;
           }
-          if (!entry.outcome?.ok) await sql`rollback to savepoint decision`.execute(trx);
+          if (!entry.outcome?.ok) {
+            await sql`rollback to savepoint decision`.execute(trx);
+            turn.forget();
+          }
           await sql`release savepoint decision`.execute(trx);
         }
         // Thrown out of the transaction, which Kysely then rolls back.

@@ -6,6 +6,7 @@ import { centsToAmount } from '../../../shared/money.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { addDays, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
 import {
+  LIMITED_GROUPS,
   LOADING_STATUSES,
   TAKEAWAY_REFUSALS,
   type Load,
@@ -14,11 +15,11 @@ import {
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { decideUnderLock } from '../capacity.ts';
+import { decideUnderLock, type Turn } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
-import { readTakeawaySettings } from './settings.ts';
+import { readStoredSettings, readTakeawaySettings, settingsAsOf } from './settings.ts';
 import { priceLines, type PricedLine } from './priced-lines.ts';
 import { holdsTooManyOrders, TOO_MANY_PENDING_ORDERS } from './pending-orders.ts';
 import { notifyNewOrder } from '../push/notify.ts';
@@ -92,6 +93,27 @@ export async function heldLoads(db: Kysely<Database>, date: string): Promise<Map
   return held;
 }
 
+/**
+ * `heldLoads` read once per turn of the lock (capacity.ts `Turn`): the
+ * decisions of one transaction share a day's loads, each adding what it
+ * accepts (`holdLoad`), instead of reading them again.
+ */
+const loadsInTurn = (trx: Kysely<Database>, turn: Turn, date: string) =>
+  turn.once(`takeaway loads ${date}`, () => heldLoads(trx, date));
+
+/** An accepted order's load added to its slot, in the loads its turn shares. */
+async function holdLoad(
+  trx: Kysely<Database>,
+  turn: Turn,
+  { date, time }: { date: string; time: string },
+  order: Load,
+): Promise<void> {
+  const held = await loadsInTurn(trx, turn, date);
+  const slot = held.get(time) ?? { ...NO_LOAD };
+  for (const group of LIMITED_GROUPS) slot[group] += order[group];
+  held.set(time, slot);
+}
+
 /** A refusal, with the `details` its code declares (required for those that declare some). */
 const refusal = <Reason extends OrderRefusal>(
   reason: Reason,
@@ -109,18 +131,24 @@ const refusal = <Reason extends OrderRefusal>(
  * the same, and "asap" falls back on the first slot there is.
  */
 async function chooseSlot(
-  db: Kysely<Database>,
   pickup: OrderRequest['pickup'],
   load: Load,
-  context: { schedule: Schedule; settings: TakeawaySettings; now: Date; override: boolean },
+  context: {
+    schedule: Schedule;
+    settings: TakeawaySettings;
+    now: Date;
+    override: boolean;
+    /** What each slot of a date holds already (`heldLoads`). */
+    loadsOf: (date: string) => Promise<ReadonlyMap<string, Load>>;
+  },
 ): Promise<{ ok: true; date: string; slot: PickupSlot } | RefusedOrder> {
-  const { override, ...slotContext } = context;
+  const { override, loadsOf, ...slotContext } = context;
   const today = romeDate(context.now);
   const slotsOf = async (date: string): Promise<PickupSlot[]> => {
     const times = timesAhead({ ...slotContext, date, today });
     // A day without a pickup time left (closed, gone, past the horizon) has no load to read.
     if (times.length === 0) return [];
-    return withLoad(times, load, await heldLoads(db, date), context.settings.limits);
+    return withLoad(times, load, await loadsOf(date), context.settings.limits);
   };
   if (pickup === 'asap') {
     let anySlot = false;
@@ -225,8 +253,11 @@ export class TakeawayOrders {
         // Guests' orders come in bursts: those waiting together share a
         // transaction and its flush to disk, each in a savepoint (capacity.ts).
         together: true,
-        decide: async (trx): Promise<OrderOutcome> => {
-          const settings = await readTakeawaySettings(trx, nowMs);
+        decide: async (trx, turn): Promise<OrderOutcome> => {
+          const settings = settingsAsOf(
+            await turn.once('takeaway settings', () => readStoredSettings(trx)),
+            nowMs,
+          );
           const stopped = notTaking(settings);
           if (stopped) return stopped;
           if (
@@ -245,7 +276,8 @@ export class TakeawayOrders {
               unavailableIds: priced.ids,
             });
           }
-          const chosen = await chooseSlot(trx, request.pickup, orderLoad(priced.lines), {
+          const load = orderLoad(priced.lines);
+          const chosen = await chooseSlot(request.pickup, load, {
             schedule,
             // Phone orders go on while online ones are off or paused.
             settings:
@@ -254,6 +286,7 @@ export class TakeawayOrders {
                 : settings,
             now,
             override: taker.source === 'phone' && taker.override,
+            loadsOf: (date) => loadsInTurn(trx, turn, date),
           });
           if (!chosen.ok) return chosen;
           const order = await this.#insert(trx, request, priced.lines, {
@@ -263,6 +296,7 @@ export class TakeawayOrders {
             nowMs,
             guestNames,
           });
+          await holdLoad(trx, turn, order.row, load);
           await this.#mails.toGuest(trx, 'received', order);
           await notifyNewOrder(trx, {
             date: order.row.date,

@@ -31,8 +31,12 @@ function toSettings(row: Selectable<TakeawaySettingsTable>): Stored {
 const readRow = (db: Kysely<Database>) =>
   db.selectFrom('takeaway_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
+/** The settings as stored, read afresh through `db`: `settingsAsOf` reads them at a moment. */
+export const readStoredSettings = async (db: Kysely<Database>): Promise<Stored> =>
+  toSettings(await readRow(db));
+
 /** The settings at `nowMs`: a pause that has ended reads as none (it ends by itself). */
-function asOf(stored: Stored, nowMs: number): TakeawaySettings {
+export function settingsAsOf(stored: Stored, nowMs: number): TakeawaySettings {
   const paused = stored.pausedUntil !== null && Date.parse(stored.pausedUntil) > nowMs;
   return {
     ...stored,
@@ -46,7 +50,7 @@ export async function readTakeawaySettings(
   db: Kysely<Database>,
   nowMs: number,
 ): Promise<TakeawaySettings> {
-  return asOf(toSettings(await readRow(db)), nowMs);
+  return settingsAsOf(await readStoredSettings(db), nowMs);
 }
 
 /** A setting as the audit log's sentence writes it. */
@@ -84,9 +88,7 @@ export class TakeawaySettingsStore {
 
   /** The settings now: a pause that has ended reads as none (it ends by itself). */
   async settings(): Promise<TakeawaySettings> {
-    return this.#asNow(
-      await this.#memo.get('settings', async () => toSettings(await readRow(this.#db))),
-    );
+    return this.#asNow(await this.#memo.get('settings', () => readStoredSettings(this.#db)));
   }
 
   /**
@@ -98,7 +100,7 @@ export class TakeawaySettingsStore {
     actor: NonNullable<AuditActor>,
   ): Promise<TakeawaySettings> {
     return this.#content.change(async (trx) => {
-      const before = toSettings(await readRow(trx));
+      const before = await readStoredSettings(trx);
       await trx
         .updateTable('takeaway_settings')
         .set({
@@ -114,7 +116,7 @@ export class TakeawaySettingsStore {
         .execute();
       // The kitchen board shows the limits: it reloads on the orders' version.
       await lockOrders(trx);
-      const after = toSettings(await readRow(trx));
+      const after = await readStoredSettings(trx);
       const changes = (Object.keys(SETTING_NAMES_IT) as (keyof typeof SETTING_NAMES_IT)[])
         .filter((key) => said(key, before) !== said(key, after))
         .map((key) => `${SETTING_NAMES_IT[key]} ${said(key, before)} → ${said(key, after)}`);
@@ -131,7 +133,7 @@ export class TakeawaySettingsStore {
 
   /**
    * Staff's pause ("forno pieno"): online orders stop until `minutes` from
-   * now, then resume by themselves (`asOf` reads an ended pause as none);
+   * now, then resume by themselves (`settingsAsOf` reads an ended pause as none);
    * null ends it at once. The public page and the board both show it.
    */
   async pause(minutes: number | null, actor: NonNullable<AuditActor>): Promise<TakeawaySettings> {
@@ -152,11 +154,11 @@ export class TakeawaySettingsStore {
             ? "Ordini online dell'asporto ripresi."
             : `Ordini online dell'asporto in pausa per ${minutes} minuti.`,
       });
-      return this.#asNow(toSettings(await readRow(trx)));
+      return this.#asNow(await readStoredSettings(trx));
     });
   }
 
   #asNow(stored: Stored): TakeawaySettings {
-    return asOf(stored, this.#now());
+    return settingsAsOf(stored, this.#now());
   }
 }
