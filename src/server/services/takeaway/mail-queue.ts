@@ -8,6 +8,7 @@ import {
   type TakeawayMailKind,
 } from '../../mail/takeaway-mails.ts';
 import type { GuestLinkKey } from '../guests/guest-links.ts';
+import type { RestaurantFacts } from '../../../shared/schemas/restaurant.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { nowIso } from '../tokens.ts';
 import { centsToAmount } from '../../../shared/money.ts';
@@ -37,7 +38,11 @@ export class TakeawayMailQueue {
     trx: Kysely<Database>,
     kind: TakeawayMailKind,
     { row, guestLines: lines }: StoredOrder,
-    extra: { moved?: boolean } = {},
+    extra: {
+      moved?: boolean;
+      /** The restaurant's facts, when the caller read them already (a turn of the orders' lock). */
+      restaurant?: RestaurantFacts;
+    } = {},
   ): Promise<void> {
     if (row.email === '') return;
     // The status link is a secret (docs/security.md): the outbox keeps it apart and
@@ -63,7 +68,7 @@ export class TakeawayMailQueue {
         kind,
         { ...row, total: centsToAmount(row.total_cents), lines },
         {
-          restaurant: await readRestaurantFacts(trx),
+          restaurant: extra.restaurant ?? (await readRestaurantFacts(trx)),
           publicUrl: this.#publicUrl,
           ...(statusLink ? { statusLink } : {}),
           ...(extra.moved ? { moved: true } : {}),

@@ -20,7 +20,7 @@ import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readStoredSettings, readTakeawaySettings, settingsAsOf } from './settings.ts';
-import { priceLines, type PricedLine } from './priced-lines.ts';
+import { priceLines, readTakeawayDishes, type PricedLine } from './priced-lines.ts';
 import { holdsTooManyOrders, TOO_MANY_PENDING_ORDERS } from './pending-orders.ts';
 import { notifyNewOrder } from '../push/notify.ts';
 import {
@@ -35,6 +35,7 @@ import {
   type PickupSlot,
 } from './slots.ts';
 import { attachGuest } from '../guests/guest-records.ts';
+import { readRestaurantFacts } from '../restaurant-facts.ts';
 
 /** Why an order is refused (the status changes' codes are status.ts's). */
 export type OrderRefusal = Exclude<
@@ -270,7 +271,10 @@ export class TakeawayOrders {
           ) {
             return refusal(TAKEAWAY_REFUSALS.tooManyPending, TOO_MANY_PENDING_ORDERS);
           }
-          const priced = await priceLines(trx, request.items);
+          const priced = priceLines(
+            await turn.once('takeaway dishes', () => readTakeawayDishes(trx)),
+            request.items,
+          );
           if (!priced.ok) {
             return refusal(TAKEAWAY_REFUSALS.itemUnavailable, unavailableDescription(priced.ids), {
               unavailableIds: priced.ids,
@@ -297,7 +301,9 @@ export class TakeawayOrders {
             guestNames,
           });
           await holdLoad(trx, turn, order.row, load);
-          await this.#mails.toGuest(trx, 'received', order);
+          await this.#mails.toGuest(trx, 'received', order, {
+            restaurant: await turn.once('restaurant facts', () => readRestaurantFacts(trx)),
+          });
           await notifyNewOrder(trx, {
             date: order.row.date,
             time: order.row.time,
