@@ -125,6 +125,7 @@ const ALL_MIGRATIONS = [
   '032-anonymised-history',
   '033-report-indexes',
   '034-setup-token',
+  '035-guest-phone-indexes',
 ];
 
 describe('DATABASE_URL', () => {

@@ -20,6 +20,7 @@ export const eventsDomain = fp(
       'events',
       new EventsService({
         db: app.db,
+        dialect: app.dialect,
         limits: { floodGuard: app.floodGuard, limiter: app.limiter },
         schedule: () => app.openingHours.get('it'),
         ...(config.CONTACT_EMAIL ? { deliverTo: config.CONTACT_EMAIL } : {}),

@@ -37,6 +37,7 @@ export const reservationsDomain = fp(
     app.decorate('bookingsVersion', bookingsVersion);
     const reservations = new ReservationsService({
       db: app.db,
+      dialect: app.dialect,
       bookingsVersion,
       limits: { floodGuard: app.floodGuard, limiter: app.limiter },
       content: app.content,

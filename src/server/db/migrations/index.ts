@@ -33,6 +33,7 @@ import * as guestSearch from './031-guest-search.ts';
 import * as anonymisedHistory from './032-anonymised-history.ts';
 import * as reportIndexes from './033-report-indexes.ts';
 import * as setupToken from './034-setup-token.ts';
+import * as guestPhoneIndexes from './035-guest-phone-indexes.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -100,5 +101,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '032-anonymised-history': { up: anonymisedHistory.up, down: anonymisedHistory.down },
     '033-report-indexes': { up: reportIndexes.up, down: reportIndexes.down },
     '034-setup-token': { up: setupToken.up, down: setupToken.down },
+    '035-guest-phone-indexes': { up: guestPhoneIndexes.up, down: guestPhoneIndexes.down },
   };
 }

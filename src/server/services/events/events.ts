@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import { romeDateReader, type Schedule } from '../../../shared/opening-hours.ts';
 import {
   EVENT_REFUSALS,
@@ -51,6 +52,7 @@ export type InquiryOutcome = { ok: true; id: number } | RefusedDate | RateLimite
  */
 export class EventsService {
   readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
   readonly #schedule: () => Promise<Schedule>;
   readonly #counters: LimitCounters;
   readonly #now: () => number;
@@ -63,6 +65,8 @@ export class EventsService {
 
   constructor(options: {
     db: Kysely<Database>;
+    /** The database's engine: the caps look a guest up in its indexes (guests/guest-match.ts). */
+    dialect: SqlDialect;
     /** The flood limits' counters (the app's `floodGuard` and `limiter`). */
     limits: LimitCounters;
     /** The opening hours (read from their service, which keeps them per content version). */
@@ -80,6 +84,7 @@ export class EventsService {
     now?: () => number;
   }) {
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#schedule = options.schedule;
     this.#counters = options.limits;
     this.#now = options.now ?? Date.now;
@@ -116,7 +121,7 @@ export class EventsService {
       {
         lock: lockBookings,
         decide: async (trx) => {
-          if (await holdsTooManyInquiries(trx, body, this.#today())) {
+          if (await holdsTooManyInquiries(trx, this.#dialect, body, this.#today())) {
             return { ok: false, reason: EVENT_REFUSALS.tooManyPending };
           }
           const inquiry = await insertInquiry(trx, body, { clientKey, nowMs: this.#now() });

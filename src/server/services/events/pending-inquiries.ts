@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventInquiriesTable } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import { inquiriesDeclinedMail } from '../../mail/event-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { isSameGuestSql } from '../guests/guest-match.ts';
@@ -34,12 +35,13 @@ const openInquiries = (db: Kysely<Database>, today: string) =>
  */
 export async function holdsTooManyInquiries(
   trx: Kysely<Database>,
+  dialect: SqlDialect,
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
   const open = await openInquiries(trx, today)
     .select(['email', 'phone'])
-    .where(isSameGuestSql(guest))
+    .where(isSameGuestSql(guest, dialect))
     .execute();
   return holdsPendingPerGuest(open, guest);
 }

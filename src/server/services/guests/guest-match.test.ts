@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../testing/database.ts';
 import { isGuestsRow, isGuestsRowSql, isSameGuestSql } from './guest-match.ts';
 
 let database: TestDatabase;
@@ -22,6 +22,10 @@ const STORED = [
   { email: 'Carla@Example.COM', phone: '333 111 2222' },
   { email: '', phone: '06 9999 9999' },
   { email: 'no-at-sign', phone: '+39 02 1111 2222' },
+  // Around "+" in byte order ("*" before it, "," after it): the bounds of SQLite's range.
+  { email: 'anna*x@example.com', phone: '+39 333 000 0001' },
+  { email: 'anna,x@example.com', phone: '+39 333 000 0002' },
+  { email: 'anna+@example.com', phone: '+39 333 000 0003' },
 ];
 
 /** Whom the caps and "Rifiuta tutte" are asked about. */
@@ -52,15 +56,28 @@ afterAll(async () => {
   await database.drop();
 });
 
-const read = (where: Parameters<typeof isSameGuestSql>[0] | null, key?: 'email' | 'phone') =>
-  opened.db
+/**
+ * The stored rows `where` takes: as the caps ask, naming the database's
+ * engine (`lookUp`, looked up in its indexes), or as staff's "Rifiuta tutte"
+ * asks, naming none.
+ */
+const read = (
+  where: Parameters<typeof isSameGuestSql>[0] | null,
+  key?: 'email' | 'phone',
+  lookUp: 'caps' | 'staff' = 'caps',
+) => {
+  const dialect = lookUp === 'caps' ? database.dialect : undefined;
+  return opened.db
     .selectFrom('takeaway_orders')
     .select(['email', 'phone'])
-    .$if(where !== null && key === undefined, (query) => query.where(isSameGuestSql(where!)))
-    .$if(key === 'email', (query) => query.where(isGuestsRowSql({ email: where!.email })))
-    .$if(key === 'phone', (query) => query.where(isGuestsRowSql({ phone: where!.phone })))
+    .$if(where !== null && key === undefined, (query) =>
+      query.where(isSameGuestSql(where!, database.dialect)),
+    )
+    .$if(key === 'email', (query) => query.where(isGuestsRowSql({ email: where!.email }, dialect)))
+    .$if(key === 'phone', (query) => query.where(isGuestsRowSql({ phone: where!.phone }, dialect)))
     .orderBy('id')
     .execute();
+};
 
 describe('one guest’s rows, read in SQL as the caps read them', () => {
   it('are the rows the caps count as the guest’s, by e-mail or by phone', async () => {
@@ -76,21 +93,24 @@ describe('one guest’s rows, read in SQL as the caps read them', () => {
     }
   });
 
-  it('are exactly the guest’s, by e-mail and by phone', async () => {
+  it('are exactly the guest’s, by e-mail and by phone, as the caps and as staff ask', async () => {
     const all = await read(null);
     for (const guest of ASKED) {
-      expect(await read(guest, 'phone'), guest.phone).toEqual(
-        all.filter(isGuestsRow({ phone: guest.phone })),
-      );
-      if (guest.email === '') continue;
-      expect(await read(guest, 'email'), guest.email).toEqual(
-        all.filter(isGuestsRow({ email: guest.email })),
-      );
+      for (const lookUp of ['caps', 'staff'] as const) {
+        expect(await read(guest, 'phone', lookUp), guest.phone).toEqual(
+          all.filter(isGuestsRow({ phone: guest.phone })),
+        );
+        if (guest.email === '') continue;
+        expect(await read(guest, 'email', lookUp), `${guest.email} (${lookUp})`).toEqual(
+          all.filter(isGuestsRow({ email: guest.email })),
+        );
+      }
     }
     // Spot checks of what the two agree on.
     expect((await read(ASKED[0]!, 'email')).map((row) => row.email)).toEqual([
       'anna@example.com',
       'ANNA+pizza@Example.COM',
+      'anna+@example.com',
     ]);
     expect((await read(ASKED[0]!, 'phone')).map((row) => row.phone)).toEqual([
       '+39 333 123 4567',
@@ -113,4 +133,32 @@ describe('one guest’s rows, read in SQL as the caps read them', () => {
       '0044 20 7946 0958',
     ]);
   });
+});
+
+describe('the caps’ look-up', () => {
+  // SQLite's plan names each index it searches; a pending row read one by one
+  // would be a SCAN, or a search of the date's index (every waiting order).
+  it.runIf(testDialect() === 'sqlite')(
+    'searches the e-mail’s and the phone’s indexes, not every waiting order',
+    async () => {
+      const query = opened.db
+        .selectFrom('takeaway_orders')
+        .select(['email', 'phone'])
+        .where('status', '=', 'received')
+        .where('source', '=', 'online')
+        .where('date', '>=', '2026-01-05')
+        .where(isSameGuestSql(ASKED[1]!, 'sqlite'))
+        .compile();
+      const plan = await opened.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail);
+      expect(details).toContain('MULTI-INDEX OR');
+      expect(details.filter((detail) => detail.startsWith('SEARCH'))).toEqual([
+        'SEARCH takeaway_orders USING INDEX takeaway_orders_email (<expr>=?)',
+        'SEARCH takeaway_orders USING INDEX takeaway_orders_email (<expr>>? AND <expr><?)',
+        'SEARCH takeaway_orders USING INDEX takeaway_orders_phone (<expr>=?)',
+      ]);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import { limitedEmail, limitedPhone, type GuestKey } from '../../../shared/schemas/guest.ts';
 
 /** The tables whose rows a guest asks for from the site, with their e-mail, phone and address. */
@@ -45,14 +46,29 @@ export function isGuestsRow(guest: GuestKey): (row: { email: string; phone: stri
  *   `NORMAL_PHONE` writes it as `normalPhone` does; `limitedPhone` then reads
  *   a leading `00` as `+`, so both spellings are asked for.
  * The columns are named bare: the caps read one table.
+ *
+ * The caps, which run at every request of a burst under the lock, name
+ * their database's `dialect`, so that it looks the guest up in its indexes
+ * (`lower(email)`; the phone's expression, migrations 013 and 035) rather
+ * than read every pending row: each arm of the test must then be one an
+ * index answers, and a LIKE on an expression is not. On SQLite, which
+ * compares text byte by byte, the tagged addresses are also the range of
+ * `lower(email)` from "local+" to "local," (the character after "+"),
+ * which its index answers. PostgreSQL's collation may sort "+" by other
+ * rules: there the LIKE alone decides.
  */
-export function isGuestsRowSql(guest: GuestKey): RawBuilder<SqlBool> {
+export function isGuestsRowSql(guest: GuestKey, dialect?: SqlDialect): RawBuilder<SqlBool> {
   if ('email' in guest) {
     const email = limitedEmail(guest.email);
     const at = email.lastIndexOf('@');
     if (at < 0) return sql<SqlBool>`lower(email) = ${email}`;
-    const tagged = `${likeLiteral(email.slice(0, at))}+%@${likeLiteral(email.slice(at + 1))}`;
-    return sql<SqlBool>`(lower(email) = ${email} or lower(email) like ${tagged} escape '!')`;
+    const local = email.slice(0, at);
+    const tagged = sql<SqlBool>`lower(email) like ${`${likeLiteral(local)}+%@${likeLiteral(email.slice(at + 1))}`} escape '!'`;
+    const taggedRows =
+      dialect === 'sqlite'
+        ? sql<SqlBool>`(lower(email) >= ${`${local}+`} and lower(email) < ${`${local},`} and ${tagged})`
+        : tagged;
+    return sql<SqlBool>`(lower(email) = ${email} or ${taggedRows})`;
   }
   const phone = limitedPhone(guest.phone);
   const spellings = phone.startsWith('+') ? [phone, `00${phone.slice(1)}`] : [phone];
@@ -68,10 +84,11 @@ const likeLiteral = (text: string) => text.replace(/[!%_]/g, '!$&');
  * empty e-mail (staff's phone booking) is nobody's.
  */
 export const isSameGuestSql =
-  (guest: { email: string; phone: string }) => (eb: ExpressionBuilder<Database, GuestTable>) =>
+  (guest: { email: string; phone: string }, dialect: SqlDialect) =>
+  (eb: ExpressionBuilder<Database, GuestTable>) =>
     eb.or([
-      ...(guest.email === '' ? [] : [isGuestsRowSql({ email: guest.email })]),
-      isGuestsRowSql({ phone: guest.phone }),
+      ...(guest.email === '' ? [] : [isGuestsRowSql({ email: guest.email }, dialect)]),
+      isGuestsRowSql({ phone: guest.phone }, dialect),
     ]);
 
 /** A column holding an e-mail equals `email`, whatever the case of either (`lower()` is indexed). */

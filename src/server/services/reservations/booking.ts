@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type {
   Reservation,
@@ -100,6 +101,7 @@ function judgeBooking(
  */
 export class Booking {
   readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
   readonly #schedule: () => Promise<Schedule>;
   readonly #settings: ReservationSettingsStore;
   readonly #availability: Availability;
@@ -110,6 +112,7 @@ export class Booking {
 
   constructor(options: {
     db: Kysely<Database>;
+    dialect: SqlDialect;
     schedule: () => Promise<Schedule>;
     settings: ReservationSettingsStore;
     availability: Availability;
@@ -122,6 +125,7 @@ export class Booking {
   }) {
     this.#tables = options.tables;
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
     this.#availability = options.availability;
@@ -250,7 +254,7 @@ export class Booking {
       .select(['party', 'email', 'phone'])
       .where('date', '=', body.date)
       .where('status', '=', 'pending')
-      .where(isSameGuestSql(guest))
+      .where(isSameGuestSql(guest, this.#dialect))
       .execute();
     const held = pendingCoversOf(pending, guest);
     const most = Math.max(body.email ? held.byEmail : 0, held.byPhone);

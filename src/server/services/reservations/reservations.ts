@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type {
   ReservationBody,
@@ -65,6 +66,8 @@ export class ReservationsService {
 
   constructor(options: {
     db: Kysely<Database>;
+    /** The database's engine: the caps look a guest up in its indexes (guests/guest-match.ts). */
+    dialect: SqlDialect;
     content: ContentChanges;
     contentVersion: () => Promise<number | undefined>;
     /** The opening hours (read from their service, which keeps them per content version). */
@@ -118,6 +121,7 @@ export class ReservationsService {
     });
     const booking = new Booking({
       db,
+      dialect: options.dialect,
       schedule,
       settings,
       availability,

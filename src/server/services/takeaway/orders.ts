@@ -2,6 +2,7 @@ import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { addDays, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
@@ -195,6 +196,7 @@ async function chooseSlot(
  */
 export class TakeawayOrders {
   readonly #db: Kysely<Database>;
+  readonly #dialect: SqlDialect;
   readonly #schedule: () => Promise<Schedule>;
   readonly #settings: () => Promise<TakeawaySettings>;
   readonly #mails: TakeawayMailQueue;
@@ -203,6 +205,7 @@ export class TakeawayOrders {
 
   constructor(options: {
     db: Kysely<Database>;
+    dialect: SqlDialect;
     schedule: () => Promise<Schedule>;
     /** The settings this instance keeps (per content version): only ever to refuse early. */
     settings: () => Promise<TakeawaySettings>;
@@ -212,6 +215,7 @@ export class TakeawayOrders {
     dishNames: (lang: Lang) => Promise<ReadonlyMap<number, string>>;
   }) {
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
     this.#mails = options.mails;
@@ -265,6 +269,7 @@ export class TakeawayOrders {
             taker.source === 'online' &&
             (await holdsTooManyOrders(
               trx,
+              this.#dialect,
               { email: request.email ?? '', phone: request.phone },
               romeDate(now),
             ))

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import { isSameGuestSql } from '../guests/guest-match.ts';
 import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
@@ -32,12 +33,13 @@ const waitingOrders = (db: Kysely<Database>, today: string) =>
  */
 export async function holdsTooManyOrders(
   trx: Kysely<Database>,
+  dialect: SqlDialect,
   guest: { email: string; phone: string },
   today: string,
 ): Promise<boolean> {
   const pending = await waitingOrders(trx, today)
     .select(['email', 'phone'])
-    .where(isSameGuestSql(guest))
+    .where(isSameGuestSql(guest, dialect))
     .execute();
   return holdsPendingPerGuest(pending, guest);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqlDialect } from '../../db/dialect.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { KitchenGroup, MenuView } from '../../../shared/schemas/menu.ts';
@@ -95,6 +96,8 @@ export class TakeawayService {
 
   constructor(options: {
     db: Kysely<Database>;
+    /** The database's engine: the caps look a guest up in its indexes (guests/guest-match.ts). */
+    dialect: SqlDialect;
     /** The flood limits' counters (the app's `floodGuard` and `limiter`). */
     limits: LimitCounters;
     content: ContentChanges;
@@ -138,6 +141,7 @@ export class TakeawayService {
     this.#counters = options.limits;
     this.#orders = new TakeawayOrders({
       db: options.db,
+      dialect: options.dialect,
       schedule: options.schedule,
       settings: () => this.#settings.settings(),
       mails,
