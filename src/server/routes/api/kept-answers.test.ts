@@ -6,7 +6,7 @@ import { seatedBetween } from '../../services/reservations/availability.ts';
 import { coverCapacity, MINUTE_MS } from '../../services/reservations/rows.ts';
 import { fits, slotsOn } from '../../services/reservations/slots.ts';
 import { loadOfItems, readKitchenGroups } from '../../services/takeaway/menu-load.ts';
-import { heldLoads } from '../../services/takeaway/orders.ts';
+import { heldLoads } from '../../services/takeaway/held-loads.ts';
 import { pickupSlots } from '../../services/takeaway/slots.ts';
 import { createStaff, login, testApp } from '../../testing/app.ts';
 import { insertPlan } from '../../testing/floor.ts';

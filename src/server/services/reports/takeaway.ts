@@ -76,7 +76,7 @@ const average = (sum: number, days: number) =>
  * time, the orders the kitchen made (all but declined and cancelled ones: a
  * no-show's were made too) and their pieces per kitchen group (`slotRows`
  * averages them). The pieces count as a slot's load does
- * (services/takeaway/orders.ts `heldLoads`): each line's quantity in the
+ * (services/takeaway/held-loads.ts `heldLoads`): each line's quantity in the
  * group it was ordered with.
  */
 export async function takeawaySlotSums(

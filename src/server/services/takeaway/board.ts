@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type { TakeawayBoard } from '../../../shared/schemas/takeaway.ts';
-import { heldLoads } from './orders.ts';
+import { heldLoads } from './held-loads.ts';
 import { readOrders, staffViewsWithGuests } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
 import { NO_LOAD, pickupTimes } from './slots.ts';

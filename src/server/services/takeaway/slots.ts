@@ -1,4 +1,4 @@
-import type { Schedule } from '../../../shared/opening-hours.ts';
+import { addDays, type Schedule } from '../../../shared/opening-hours.ts';
 import type { KitchenGroup } from '../../../shared/schemas/menu.ts';
 import {
   LIMITED_GROUPS,
@@ -98,6 +98,24 @@ export interface PickupQuestion {
   held: ReadonlyMap<string, Load>;
   /** Today in Rome at `now`, when the caller already knows it (it costs a time-zone lookup). */
   today?: string;
+}
+
+/**
+ * Each date from `today` to the horizon, open when a pickup time is left on
+ * it, whatever the loads (the guest has not chosen yet). A day is open
+ * whether or not a pause runs: the page says the pause apart, and the cached
+ * page must not keep every day closed once it ends by itself.
+ */
+export function openDays(
+  input: Omit<PickupQuestion, 'held' | 'date'> & { today: string },
+): { date: string; open: boolean }[] {
+  const settings = { ...input.settings, enabled: true, pausedUntil: null };
+  const days = [];
+  for (let day = 0; day <= settings.horizonDays; day += 1) {
+    const date = addDays(input.today, day);
+    days.push({ date, open: timesAhead({ ...input, settings, date }).length > 0 });
+  }
+  return days;
 }
 
 /** The pickup times still open to an order at `now` (`pickupSlots`'s, before any load). */

@@ -14,7 +14,7 @@ import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { decideUnderLock, type Refusal } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
-import { heldLoads } from './orders.ts';
+import { heldLoads } from './held-loads.ts';
 import { lockOrders, orderSummaryIt, readOrder, type StoredOrder } from './order-rows.ts';
 import { readTakeawaySettings } from './settings.ts';
 import { fitsLimits, NO_LOAD, orderLoad, pickupTimes } from './slots.ts';

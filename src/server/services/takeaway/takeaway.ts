@@ -34,9 +34,10 @@ import { placeGuestOrder, type GuestOrderOutcome } from './guest-order.ts';
 import { TakeawayMailQueue } from './mail-queue.ts';
 import { loadOfItems, readKitchenGroups } from './menu-load.ts';
 import { guestView, readOrder, readOrders, staffView, staffViewsWithGuests } from './order-rows.ts';
-import { heldLoads, TakeawayOrders, type RefusedOrder } from './orders.ts';
+import { heldLoads } from './held-loads.ts';
+import { TakeawayOrders, type RefusedOrder } from './orders.ts';
 import { TakeawaySettingsStore } from './settings.ts';
-import { NO_LOAD, pickupSlots, timesAhead, withLoad } from './slots.ts';
+import { openDays, timesAhead, withLoad } from './slots.ts';
 import { PendingOrders } from './pending-orders.ts';
 import { OrderStatusChanges, type ChangeOutcome } from './status.ts';
 import { orderStatusToken, readOrderStatusToken } from './status-token.ts';
@@ -61,7 +62,7 @@ type Actor = NonNullable<AuditActor>;
  * - menu-load.ts: the load an order's dishes put on the oven and the
  *   kitchen, read from the menu;
  * - orders.ts: taking an order (the guest's or staff's) under the lock,
- *   never past the limits, and the load the stored orders hold per slot;
+ *   never past the limits; held-loads.ts, what the orders hold per slot;
  * - order-rows.ts: orders as stored and as answered, and the orders' lock,
  *   which counts the version the kitchen board polls;
  * - guest-order.ts: a guest's order, counted against the flood limits;
@@ -96,7 +97,6 @@ export class TakeawayService {
 
   constructor(options: {
     db: Kysely<Database>;
-    /** The database's engine: the caps look a guest up in its indexes (guests/guest-match.ts). */
     dialect: SqlDialect;
     /** The flood limits' counters (the app's `floodGuard` and `limiter`). */
     limits: LimitCounters;
@@ -309,25 +309,12 @@ export class TakeawayService {
     days: { date: string; open: boolean }[];
   }> {
     const settings = await this.#settings.settings();
-    const schedule = await this.#schedule();
-    const now = new Date(this.#now());
-    const today = this.#today();
-    const days = [];
-    for (let day = 0; day <= settings.horizonDays; day += 1) {
-      const date = addDays(today, day);
-      const slots = pickupSlots({
-        schedule,
-        date,
-        // A day is open whether or not a pause runs: the page says the pause apart, and
-        // the cached page must not keep every day closed once it ends by itself.
-        settings: { ...settings, enabled: true, pausedUntil: null },
-        now,
-        today,
-        order: NO_LOAD,
-        held: new Map(),
-      });
-      days.push({ date, open: slots.length > 0 });
-    }
+    const days = openDays({
+      schedule: await this.#schedule(),
+      settings,
+      now: new Date(this.#now()),
+      today: this.#today(),
+    });
     return { enabled: settings.enabled, pausedUntil: settings.pausedUntil, days };
   }
 
@@ -388,7 +375,7 @@ export class TakeawayService {
     const times = timesAhead({ schedule, date, settings, now, today });
     // The same question on the same state is answered once (the route keeps its JSON):
     // the times still open say all that the clock and a pause change. The settings
-    // are a copy at each call (settings.ts `asOf`): their values are in the question.
+    // are a copy at each call (settings.ts `settingsAsOf`): their values are in the question.
     const { limits, slotMinutes } = settings;
     const key = [date, order.load.oven, order.load.kitchen, times[0]?.time, times.length];
     key.push(slotMinutes, limits.oven, limits.kitchen);

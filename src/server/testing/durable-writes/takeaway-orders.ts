@@ -25,7 +25,7 @@ export const TAKEAWAY_RULES = {
 /**
  * What each pickup slot of `date` holds, per kitchen group: the lines of
  * its orders still to make. Written here apart from the server's own count
- * (services/takeaway/orders.ts `heldLoads`), which it checks.
+ * (services/takeaway/held-loads.ts `heldLoads`), which it checks.
  */
 async function storedLoads(db: Kysely<Database>, date: string): Promise<Map<string, Load>> {
   const lines = await db
