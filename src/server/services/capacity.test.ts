@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
-import { decideUnderLock } from './capacity.ts';
+import { decideUnderLock, Turn } from './capacity.ts';
 import { lockBookings } from './reservations/lock.ts';
 
 // Decisions taken together (capacity.ts `decideTogether`): the guests'
@@ -84,6 +84,21 @@ function takeSeatInTurn(db: Kysely<Database>, name: string, fail = false) {
     together: true,
   });
 }
+
+describe('a turn of the lock', () => {
+  it('keeps what was read once per key, until a decision is rolled back', async () => {
+    const turn = new Turn();
+    let reads = 0;
+    const read = () => Promise.resolve((reads += 1));
+    expect(turn.kept('k')).toBeUndefined();
+    expect(await turn.once('k', read)).toBe(1);
+    expect(await turn.once('k', read)).toBe(1);
+    expect(await turn.kept('k')).toBe(1);
+    turn.forget();
+    expect(turn.kept('k')).toBeUndefined();
+    expect(await turn.once('k', read)).toBe(2);
+  });
+});
 
 describe('decisions taken together', () => {
   it('read once per turn of the lock what they share, and forget it when one is rolled back', async () => {

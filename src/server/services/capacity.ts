@@ -24,8 +24,9 @@ export interface Refusal<Reason extends string> {
  *    lock until the transaction ends, so decisions on every connection and
  *    every instance take turns; on SQLite a first statement that writes takes
  *    the database's write lock at once (a read upgraded later can fail busy).
- * 3. `decide`, under the lock, on rows read afresh: a refusal, or the writes
- *    and what they made.
+ * 3. `decide`, under the lock, on rows read after the lock was taken (by
+ *    itself, or once for its turn: `Turn`): a refusal, or the writes and
+ *    what they made.
  *
  * A refusal from `decide` rolls the transaction back instead of committing
  * it. A commit of the lock's write is not free even when it changes no
@@ -77,13 +78,17 @@ export async function decideUnderLock<
 
 /**
  * What the decisions taking one turn of the lock read once for all of them
- * (`once`): rows no decision writes (settings), or rows the decisions keep
- * true in memory as they write them (a day's loads, with each order
- * accepted). Under the lock, nobody else writes them. Everything kept is
- * forgotten when a decision is rolled back to its savepoint, since it may
- * hold what that decision wrote. A burst's orders read a day's loads once
- * per transaction instead of once each (docs/performance.md, "One read per
- * turn of the lock").
+ * (`once`):
+ * - rows that only writers taking the same lock change (the takeaway
+ *   settings), or that the decisions keep true in memory as they write them
+ *   (a day's loads, with each order accepted): exact for the whole turn;
+ * - rows written without the lock (the menu, the restaurant's facts): the
+ *   turn's decisions, a few milliseconds apart, all see them as at its first
+ *   read, as they would have seen them had they come a moment sooner.
+ * Everything kept is forgotten when a decision is rolled back to its
+ * savepoint, since it may hold what that decision wrote. A burst's orders
+ * read a day's loads once per transaction instead of once each
+ * (docs/performance.md, "One read per turn of the lock").
  */
 export class Turn {
   readonly #kept = new Map<string, Promise<unknown>>();
@@ -96,6 +101,11 @@ export class Turn {
       this.#kept.set(key, kept);
     }
     return kept;
+  }
+
+  /** What is kept for `key`, if anything: a decision updates it after a write, never reads it then. */
+  kept<T>(key: string): Promise<T> | undefined {
+    return this.#kept.get(key) as Promise<T> | undefined;
   }
 
   /** A decision was rolled back: what was kept may hold its writes. */

@@ -22,7 +22,7 @@ const STORED = [
   { email: 'Carla@Example.COM', phone: '333 111 2222' },
   { email: '', phone: '06 9999 9999' },
   { email: 'no-at-sign', phone: '+39 02 1111 2222' },
-  // Around "+" in byte order ("*" before it, "," after it): the bounds of SQLite's range.
+  // The neighbours of "+" in byte order ("*", ","), which neither form may take, and an empty tag.
   { email: 'anna*x@example.com', phone: '+39 333 000 0001' },
   { email: 'anna,x@example.com', phone: '+39 333 000 0002' },
   { email: 'anna+@example.com', phone: '+39 333 000 0003' },

@@ -38,16 +38,22 @@ export async function heldLoads(db: Kysely<Database>, date: string): Promise<Map
  * accepts (`holdLoad`), instead of reading them again.
  */
 export const loadsInTurn = (trx: Kysely<Database>, turn: Turn, date: string) =>
-  turn.once(`takeaway loads ${date}`, () => heldLoads(trx, date));
+  turn.once(loadsKey(date), () => heldLoads(trx, date));
 
-/** An accepted order's load added to its slot, in the loads its turn shares. */
+const loadsKey = (date: string) => `takeaway loads ${date}`;
+
+/**
+ * An accepted order's load added to its slot, in the loads its turn keeps
+ * for its date, if it keeps them: otherwise the next read, made after this
+ * order's rows were written, counts it (reading them here would count it twice).
+ */
 export async function holdLoad(
-  trx: Kysely<Database>,
   turn: Turn,
   { date, time }: { date: string; time: string },
   order: Load,
 ): Promise<void> {
-  const held = await loadsInTurn(trx, turn, date);
+  const held = await turn.kept<Map<string, Load>>(loadsKey(date));
+  if (!held) return;
   const slot = held.get(time) ?? { ...NO_LOAD };
   for (const group of LIMITED_GROUPS) slot[group] += order[group];
   held.set(time, slot);

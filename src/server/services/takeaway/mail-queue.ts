@@ -40,8 +40,8 @@ export class TakeawayMailQueue {
     { row, guestLines: lines }: StoredOrder,
     extra: {
       moved?: boolean;
-      /** The restaurant's facts, when the caller read them already (a turn of the orders' lock). */
-      restaurant?: RestaurantFacts;
+      /** How the restaurant's facts are read when the caller keeps them (a turn of the orders' lock). */
+      restaurant?: () => Promise<RestaurantFacts>;
     } = {},
   ): Promise<void> {
     if (row.email === '') return;
@@ -68,7 +68,7 @@ export class TakeawayMailQueue {
         kind,
         { ...row, total: centsToAmount(row.total_cents), lines },
         {
-          restaurant: extra.restaurant ?? (await readRestaurantFacts(trx)),
+          restaurant: await (extra.restaurant?.() ?? readRestaurantFacts(trx)),
           publicUrl: this.#publicUrl,
           ...(statusLink ? { statusLink } : {}),
           ...(extra.moved ? { moved: true } : {}),

@@ -140,7 +140,7 @@ async function chooseSlot(
  * and the kitchen's limits (unless staff override them): decided by
  * `decideUnderLock` (capacity.ts), an online one refused at once while
  * takeaway is off or paused, else priced, its slot chosen and checked on
- * rows read afresh, and inserted, in one transaction that first takes
+ * rows read under the lock, and inserted, in one transaction that first takes
  * `lockOrders`, so that orders on every connection and every instance take
  * turns; a refusal there is rolled back, not committed.
  */
@@ -255,9 +255,9 @@ export class TakeawayOrders {
             nowMs,
             guestNames,
           });
-          await holdLoad(trx, turn, order.row, load);
+          await holdLoad(turn, order.row, load);
           await this.#mails.toGuest(trx, 'received', order, {
-            restaurant: await turn.once('restaurant facts', () => readRestaurantFacts(trx)),
+            restaurant: () => turn.once('restaurant facts', () => readRestaurantFacts(trx)),
           });
           await notifyNewOrder(trx, {
             date: order.row.date,
