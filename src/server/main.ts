@@ -1,3 +1,5 @@
+// First, before the app is loaded: see gc-tuning.ts.
+import './gc-tuning.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
