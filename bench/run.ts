@@ -26,11 +26,20 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { measureBackup } from './backup.ts';
+import {
+  booking,
+  burst,
+  describeBurst,
+  openDinner,
+  pizzaOrder,
+  preparePizzaOrders,
+} from './bursts.ts';
 import { measureTables } from './tables.ts';
 import { measureGuests } from './guests.ts';
 import { measureReports } from './reports.ts';
 import { goal, judge, type BudgetName, type Memory, type Row } from './budgets.ts';
 import { startFakeDeepL } from '../src/server/testing/fake-translators.ts';
+import { createTestDatabase } from '../src/server/testing/database.ts';
 import { ROOT, freePort, staffToken, startNginx, startNodeScript, startSite } from './servers.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -51,6 +60,8 @@ const MEASURES = {
   pdf: "the printed menu's PDF",
   photos: 'a 12-megapixel upload until / shows it, and its files against nginx',
   takeaway: "takeaway's slots, 200 racing orders, a new order on the other instance's board",
+  'bursts-postgres':
+    '200 bookings and 200 takeaway orders at once across two instances on one PostgreSQL database',
   backup: 'export and import of 30,000 bookings and 5,000 takeaway orders',
   tables:
     'availability of a day with 40 tables, 10 combinations and 200 bookings, by tables and by covers',
@@ -180,19 +191,10 @@ if (SITE_MEASURES.some(wanted)) {
     rmSync(htmlDir, { recursive: true, force: true });
   }
 
-  /** The first date with a free dinner slot for two: what the availability and booking runs ask for. */
-  async function openDate(): Promise<string> {
-    for (let offset = 1; offset <= 14; offset += 1) {
-      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const answer = (await (
-        await fetch(`${site.url}/api/reservations/availability?date=${date}&party=2`)
-      ).json()) as { slots: { time: string; available: boolean }[] };
-      if (answer.slots.some((slot) => slot.available && slot.time >= '19:00')) return date;
-    }
-    throw new Error('no open date in the next two weeks');
-  }
-  // Only the availability and booking runs need it.
-  const bookingDate = wanted('api') || wanted('bookings') ? await openDate() : '';
+  // The first date with a free dinner slot for two: what the availability and
+  // booking runs ask for (only they need it).
+  const dinner = wanted('api') || wanted('bookings') ? await openDinner(site.url) : undefined;
+  const bookingDate = dinner?.date ?? '';
   const apiPath = '/api/daily-menu/1?lang=en';
 
   if (wanted('api')) {
@@ -254,62 +256,19 @@ if (SITE_MEASURES.some(wanted)) {
     );
   }
 
-  // 3b. 200 guests book at once, each from an address, an e-mail and a phone
-  // of its own, for the dinner slots of one day: 201, or 409 once a slot is
-  // full (refused from memory, or after its turn at the booking lock, rolled
-  // back). The latency each guest waits.
+  // 3b. 200 guests book at once for the dinner slots of one day (bench/bursts.ts):
+  // 201, or 409 once a slot is full (refused from memory, or after its turn
+  // at the booking lock, rolled back).
   if (wanted('bookings')) {
-    const dinner = (
-      (await (
-        await fetch(`${site.url}/api/reservations/availability?date=${bookingDate}&party=2`)
-      ).json()) as { slots: { time: string }[] }
-    ).slots.filter((slot) => slot.time >= '19:00');
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    await Promise.all(
-      Array.from({ length: 200 }, async (_, index) => {
-        const started = performance.now();
-        const response = await fetch(`${site.url}/api/reservations`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.1.${index >> 8}.${(index & 255) + 1}`,
-          },
-          body: JSON.stringify({
-            name: `Guest ${index}`,
-            email: `guest${index}@example.com`,
-            phone: `+39 333 ${1_000_000 + index}`,
-            party: 2,
-            date: bookingDate,
-            time: dinner[index % dinner.length]!.time,
-            privacy: true,
-            lang: 'en',
-          }),
-        });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }),
-    );
-    const sorted = latencies.toSorted((a, b) => a - b);
-    const percentile = (share: number) => sorted[Math.ceil(share * sorted.length) - 1]!;
-    const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
-    if ([...statuses.keys()].some((status) => status !== 201 && status !== 409)) {
-      throw new Error(`bookings: unexpected answers ${answered}`);
-    }
-    results.concurrentBookings = {
-      requests: 200,
-      p50Ms: percentile(0.5),
-      p99Ms: percentile(0.99),
-      answers: Object.fromEntries(statuses),
-    };
+    const bookings = await burst('bookings', (index) => booking(site.url, dinner!, index));
+    results.concurrentBookings = { requests: 200, ...bookings };
     check(
       'POST /api/reservations, 200 at once (p50, p99 ms)',
-      `${percentile(0.5).toFixed(0)}, ${percentile(0.99).toFixed(0)} (${answered})`,
+      describeBurst(bookings),
       'bookings',
       'bookings',
       '200 bookings at once',
-      percentile(0.99),
+      bookings.p99Ms,
     );
   }
 
@@ -658,29 +617,11 @@ if (wanted('takeaway')) {
   try {
     const token = await staffToken(first);
     const staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    // Two weeks ahead, so that a day with pickup times is found whatever today is.
-    const settings = await (
-      await fetch(`${first.url}/api/takeaway/settings`, { headers: staffHeaders })
-    ).json();
-    await fetch(`${first.url}/api/takeaway/settings`, {
-      method: 'PUT',
-      headers: staffHeaders,
-      body: JSON.stringify({ ...settings, horizonDays: 14 }),
-    });
-    const menu = (await (await fetch(`${first.url}/api/menu`)).json()) as {
-      sections: {
-        kitchen: string;
-        items: { id: number; takeaway: boolean; available: boolean }[];
-      }[];
-    };
-    const pizza = menu.sections
-      .filter((section) => section.kitchen === 'oven')
-      .flatMap((section) => section.items)
-      .find((item) => item.takeaway && item.available)!;
+    const pizzaId = await preparePizzaOrders(first.url, token);
     const slotsPath = async (): Promise<string> => {
       for (let offset = 1; offset <= 14; offset += 1) {
         const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-        const path = `/api/takeaway/slots?date=${date}&items=${pizza.id}*2`;
+        const path = `/api/takeaway/slots?date=${date}&items=${pizzaId}*2`;
         const answer = (await (await fetch(`${first.url}${path}`)).json()) as { slots: unknown[] };
         if (answer.slots.length) return path;
       }
@@ -706,47 +647,15 @@ if (wanted('takeaway')) {
       slots.ratio,
     );
 
-    const order = (index: number) =>
-      fetch(`${first.url}/api/takeaway/orders`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.2.${index >> 8}.${(index & 255) + 1}`,
-        },
-        body: JSON.stringify({
-          name: `Guest ${index}`,
-          email: `guest${index}@example.com`,
-          phone: `+39 333 ${2_000_000 + index}`,
-          lang: 'en',
-          pickup: 'asap',
-          items: [{ id: pizza.id, quantity: 1 }],
-          privacy: true,
-        }),
-      });
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    await Promise.all(
-      Array.from({ length: 200 }, async (_, index) => {
-        const started = performance.now();
-        const response = await order(index);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }),
-    );
-    const sorted = latencies.toSorted((a, b) => a - b);
-    const percentile = (share: number) => sorted[Math.ceil(share * sorted.length) - 1]!;
-    const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
-    if ([...statuses.keys()].some((status) => status !== 201 && status !== 409)) {
-      throw new Error(`takeaway orders: unexpected answers ${answered}`);
-    }
+    const order = (index: number) => pizzaOrder(first.url, pizzaId, index);
+    const orders = await burst('takeaway orders', order);
     check(
       'POST /api/takeaway/orders, 200 at once (p50, p99 ms)',
-      `${percentile(0.5).toFixed(0)}, ${percentile(0.99).toFixed(0)} (${answered})`,
+      describeBurst(orders),
       'takeaway',
       'takeaway orders',
       '200 takeaway orders at once',
-      percentile(0.99),
+      orders.p99Ms,
     );
 
     // The board of the second instance, asked as the board asks: every
@@ -790,12 +699,7 @@ if (wanted('takeaway')) {
     const worst = Math.max(...timings);
     results.takeaway = {
       slots,
-      orders: {
-        requests: 200,
-        p50Ms: percentile(0.5),
-        p99Ms: percentile(0.99),
-        answers: Object.fromEntries(statuses),
-      },
+      orders: { requests: 200, ...orders },
       orderToOtherBoardMs: timings,
     };
     check(
@@ -809,6 +713,53 @@ if (wanted('takeaway')) {
   } finally {
     await second.stop();
     await first.stop();
+  }
+}
+
+if (wanted('bursts-postgres')) {
+  // 9b. The same bursts as 3b and 9, sent alternately to two sites on one
+  // PostgreSQL database (issue 43: "on SQLite, and across two instances on
+  // PostgreSQL"): the two instances take turns at each slot's lock through
+  // the database. Measured when TEST_POSTGRES_URL names a server
+  // (`bash .ci/postgres` starts one), as the reports are.
+  if (!process.env.TEST_POSTGRES_URL) {
+    console.log('bursts-postgres: TEST_POSTGRES_URL unset, PostgreSQL not measured');
+  } else {
+    const database = await createTestDatabase('postgres');
+    const first = await startSite({ TRUST_PROXY: 'loopback', DATABASE_URL: database.url });
+    const second = await startSite({ TRUST_PROXY: 'loopback', DATABASE_URL: database.url });
+    const either = (index: number) => (index % 2 === 0 ? first : second).url;
+    try {
+      const dinner = await openDinner(first.url);
+      const bookings = await burst('bookings on PostgreSQL', (index) =>
+        booking(either(index), dinner, index),
+      );
+      const pizzaId = await preparePizzaOrders(first.url, await staffToken(first));
+      const orders = await burst('takeaway orders on PostgreSQL', (index) =>
+        pizzaOrder(either(index), pizzaId, index),
+      );
+      results.burstsPostgres = { requests: 200, bookings, orders };
+      check(
+        'POST /api/reservations, 200 at once, two instances on PostgreSQL (p50, p99 ms)',
+        describeBurst(bookings),
+        'bursts-postgres',
+        'bookings postgres',
+        '200 bookings at once',
+        bookings.p99Ms,
+      );
+      check(
+        'POST /api/takeaway/orders, 200 at once, two instances on PostgreSQL (p50, p99 ms)',
+        describeBurst(orders),
+        'bursts-postgres',
+        'takeaway orders postgres',
+        '200 takeaway orders at once',
+        orders.p99Ms,
+      );
+    } finally {
+      await second.stop();
+      await first.stop();
+      await database.drop();
+    }
   }
 }
 
