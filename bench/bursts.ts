@@ -13,14 +13,21 @@ export interface Burst {
   p99Ms: number;
   /** How many of each status, e.g. `{ 201: 27, 409: 173 }`. */
   answers: Record<number, number>;
-  /** The answers as the table prints them: "27× 201, 173× 409". */
-  answered: string;
 }
+
+/** The answers as the table prints them: "27× 201, 173× 409". */
+const listAnswers = (answers: Record<number, number>) =>
+  Object.entries(answers)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
 
 const GUESTS = 200;
 
 /** Sends `request(index)` for 200 guests at once; throws on an answer other than 201 or 409. */
-export async function burst(what: string, request: (index: number) => Promise<Response>) {
+export async function burst(
+  what: string,
+  request: (index: number) => Promise<Response>,
+): Promise<Burst> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   await Promise.all(
@@ -34,23 +41,18 @@ export async function burst(what: string, request: (index: number) => Promise<Re
   );
   const sorted = latencies.toSorted((a, b) => a - b);
   const percentile = (share: number) => sorted[Math.ceil(share * sorted.length) - 1]!;
-  const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
+  const answers = Object.fromEntries(statuses);
   if ([...statuses.keys()].some((status) => status !== 201 && status !== 409)) {
-    throw new Error(`${what}: unexpected answers ${answered}`);
+    throw new Error(`${what}: unexpected answers ${listAnswers(answers)}`);
   }
-  return {
-    p50Ms: percentile(0.5),
-    p99Ms: percentile(0.99),
-    answers: Object.fromEntries(statuses),
-    answered,
-  } satisfies Burst;
+  return { p50Ms: percentile(0.5), p99Ms: percentile(0.99), answers };
 }
 
 /** "p50, p99 (answers)", as the table prints a burst. */
 export const describeBurst = (measured: Burst) =>
-  `${measured.p50Ms.toFixed(0)}, ${measured.p99Ms.toFixed(0)} (${measured.answered})`;
+  `${measured.p50Ms.toFixed(0)}, ${measured.p99Ms.toFixed(0)} (${listAnswers(measured.answers)})`;
 
-/** A guest's own client address (the sites trust proxies on loopback), e-mail and phone. */
+/** A guest's own client address, sent as X-Forwarded-For (the sites trust proxies on loopback). */
 const guestAddress = (network: number, index: number) =>
   `10.${network}.${index >> 8}.${(index & 255) + 1}`;
 
