@@ -17,10 +17,13 @@ describe('the server process tunes the garbage collector (gc-tuning.ts)', () => 
   it('keeps short-lived objects young after a start-up whose objects all survived', () => {
     // Without the tuning, V8 learns from the start-up that the shared place
     // makes long-lived objects, and the service's objects land in the old
-    // generation: only full collections, no young ones. One run in a few may
-    // not learn it, so the premise is asked of any of three runs.
-    const untuned = [service(false), service(false), service(false)];
-    expect(untuned.some((run) => run.young === 0 && run.full >= 3)).toBe(true);
+    // generation: only full collections, no young ones. Some runs do not
+    // learn it (more of them on a busy machine), so the premise is asked of
+    // any of up to six runs.
+    const learned = (run: { full: number; young: number }) => run.young === 0 && run.full >= 3;
+    let untuned = service(false);
+    for (let attempt = 1; attempt < 6 && !learned(untuned); attempt += 1) untuned = service(false);
+    expect(learned(untuned), JSON.stringify(untuned)).toBe(true);
 
     const tuned = service(true);
     // Young collections reclaim them; the full ones are the start-up's (one,

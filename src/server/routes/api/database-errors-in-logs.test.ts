@@ -11,6 +11,10 @@ import { createTestDatabase, testDialect, type TestDatabase } from '../../testin
 // their message; pino would write every field. Routes added here make the
 // database fail with a guest's e-mail, and the app's real log stream is read.
 const GUEST = 'mario.rossini@example.com';
+// A window that has not ended: the app's housekeeping, which runs as it
+// starts, deletes ended ones (rate-limiter.ts `prune`), and deleting the
+// first row between the two inserts would let the second one through.
+const OPEN_WINDOW = '2099-01-14T10:00:00.000Z';
 let database: TestDatabase;
 let app: FastifyInstance;
 let logged: string[];
@@ -28,14 +32,14 @@ beforeEach(async () => {
   });
   // A key taken twice: a unique violation whose detail names the guest.
   app.get('/api/failing/unique', async () => {
-    const row = { key: GUEST, count: 1, window_ends_at: '2026-01-14T10:00:00.000Z' };
+    const row = { key: GUEST, count: 1, window_ends_at: OPEN_WINDOW };
     await app.db.insertInto('rate_limits').values(row).execute();
     await app.db.insertInto('rate_limits').values(row).execute();
     return {};
   });
   // The same, as the cause of the error a service throws.
   app.get('/api/failing/wrapped', async () => {
-    const row = { key: `wrapped:${GUEST}`, count: 1, window_ends_at: '2026-01-14T10:00:00.000Z' };
+    const row = { key: `wrapped:${GUEST}`, count: 1, window_ends_at: OPEN_WINDOW };
     await app.db.insertInto('rate_limits').values(row).execute();
     try {
       await app.db.insertInto('rate_limits').values(row).execute();
