@@ -111,8 +111,35 @@ export async function startNodeScript(code: string, port: number): Promise<Runni
   return { url, stop: stopper(child) };
 }
 
-/** nginx serving files from `root`, when it is installed (or installable: root on Debian). */
-export async function startNginx(root: string): Promise<Running | null> {
+/**
+ * The headers of one of our answers that nginx is to send as well, so that
+ * it serves the same bytes: all of them but those nginx writes itself, with
+ * values of its own (the date, the length, the connection's, the ETag, the
+ * type, from its MIME table and `charset`).
+ */
+export function headersToCopy(answer: Response): Record<string, string> {
+  const writtenByNginx = new Set([
+    'date',
+    'content-length',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+    'etag',
+    'content-type',
+  ]);
+  return Object.fromEntries([...answer.headers].filter(([name]) => !writtenByNginx.has(name)));
+}
+
+/**
+ * nginx serving files from `root`, when it is installed (or installable: root
+ * on Debian), adding `headers` to each answer: with our answers' headers
+ * (headersToCopy), it serves the same bytes as we do; without, only its own
+ * eight.
+ */
+export async function startNginx(
+  root: string,
+  headers: Record<string, string> = {},
+): Promise<Running | null> {
   if (
     !existsSync('/usr/sbin/nginx') &&
     process.getuid?.() === 0 &&
@@ -130,14 +157,26 @@ export async function startNginx(root: string): Promise<Running | null> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
   mkdirSync(join(dir, 'logs'));
-  // One worker: our server is one process too.
+  const added = Object.entries(headers)
+    .map(([name, value]) => {
+      // nginx reads `$` as a variable and `"` would end the string.
+      if (/["$\\]/.test(value))
+        throw new Error(`nginx cannot be given the header ${name}: ${value}`);
+      return `add_header ${name} "${value}";`;
+    })
+    .join(' ');
+  // One worker: our server is one process too. With headers of ours, nginx
+  // names our type's charset as we do, and leaves out what it can of its own
+  // that we never send: its version, and Accept-Ranges (no ranges). It still
+  // sends `Server: nginx` and Last-Modified.
+  const ownHeaders = added ? 'server_tokens off; max_ranges 0; charset utf-8;' : '';
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/logs/error.log;
 events { worker_connections 1024; }
 http { access_log off; include /etc/nginx/mime.types; sendfile on; keepalive_requests 100000;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${root}; location = /ready { return 200 'ok'; } location / { default_type text/html; try_files $uri $uri.html =404; } } }`,
+  server { listen 127.0.0.1:${port}; root ${root}; location = /ready { return 200 'ok'; } location / { default_type text/html; try_files $uri $uri.html =404; ${ownHeaders} ${added} } } }`,
   );
   const child = spawn('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], {
     stdio: ['ignore', 'ignore', 'inherit'],
