@@ -159,7 +159,7 @@ export async function startNginx(
   mkdirSync(join(dir, 'logs'));
   const added = Object.entries(headers)
     .map(([name, value]) => {
-      // nginx reads `$` as a variable and `"` would end the string.
+      // nginx reads `$` as a variable, and `"` or `\` would end or escape the string.
       if (/["$\\]/.test(value))
         throw new Error(`nginx cannot be given the header ${name}: ${value}`);
       return `add_header ${name} "${value}";`;
