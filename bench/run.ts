@@ -121,6 +121,10 @@ async function compare(
   };
 }
 
+/** "ours / baseline, ratio r", as the table prints a comparison. */
+const describeRatio = (measured: { ours: number; baseline: number; ratio: number }) =>
+  `${measured.ours.toFixed(0)} / ${measured.baseline.toFixed(0)}, ratio ${measured.ratio.toFixed(2)}`;
+
 async function latencyAtRate(url: string): Promise<{ p50: number; p99: number }> {
   const result = await autocannon({
     url,
@@ -186,10 +190,7 @@ function recordOwnHeaders(
   label: string,
   measured: { ours: number; baseline: number; ratio: number },
 ) {
-  record(
-    `${label} req/s vs nginx, its own headers only`,
-    `${measured.ours.toFixed(0)} / ${measured.baseline.toFixed(0)}, ratio ${measured.ratio.toFixed(2)}`,
-  );
+  record(`${label} req/s vs nginx, its own headers only`, describeRatio(measured));
 }
 
 // 1. Public HTML from the page cache, against nginx serving the same bytes.
@@ -210,7 +211,7 @@ if (SITE_MEASURES.some(wanted)) {
       htmlResults[page.path] = measured;
       check(
         `HTML ${page.path} req/s vs nginx`,
-        `${measured.ours.toFixed(0)} / ${measured.baseline.toFixed(0)}, ratio ${measured.ratio.toFixed(2)}`,
+        describeRatio(measured),
         'html',
         `html ${page.path}`,
         'HTML vs nginx',
@@ -260,14 +261,7 @@ if (SITE_MEASURES.some(wanted)) {
     for (const [path, id, budget] of apiPaths) {
       const api = await compare(`${site.url}${path}`, `${bare.url}${path}`);
       apiResults[path] = api;
-      check(
-        `API ${path} req/s vs bare Fastify`,
-        `${api.ours.toFixed(0)} / ${api.baseline.toFixed(0)}, ratio ${api.ratio.toFixed(2)}`,
-        'api',
-        id,
-        budget,
-        api.ratio,
-      );
+      check(`API ${path} req/s vs bare Fastify`, describeRatio(api), 'api', id, budget, api.ratio);
     }
     results.api = apiResults;
     await bare.stop();
@@ -523,7 +517,7 @@ if (wanted('pdf')) {
     );
     check(
       `PDF ${pdfPath} from memory req/s vs bare Fastify`,
-      `${served.ours.toFixed(0)} / ${served.baseline.toFixed(0)}, ratio ${served.ratio.toFixed(2)}`,
+      describeRatio(served),
       'pdf',
       'pdf from memory',
       'PDF from memory vs bare Fastify',
@@ -611,7 +605,7 @@ if (wanted('photos')) {
       photoResults[path] = served;
       check(
         `photo ${path.slice(-9)} req/s vs nginx`,
-        `${served.ours.toFixed(0)} / ${served.baseline.toFixed(0)}, ratio ${served.ratio.toFixed(2)}`,
+        describeRatio(served),
         'photos',
         fileIds[index]!,
         'photo files vs nginx',
@@ -661,7 +655,7 @@ if (wanted('takeaway')) {
     await bare.stop();
     check(
       'GET /api/takeaway/slots req/s vs bare Fastify',
-      `${slots.ours.toFixed(0)} / ${slots.baseline.toFixed(0)}, ratio ${slots.ratio.toFixed(2)}`,
+      describeRatio(slots),
       'takeaway',
       'takeaway slots',
       'takeaway slots vs bare Fastify',
@@ -806,7 +800,7 @@ if (wanted('tables')) {
   ] as const) {
     check(
       `availability ${mode} (${tables.tables} tables, ${tables.combinations} combinations, ${tables.bookings} bookings) req/s vs bare Fastify`,
-      `${measured.ours.toFixed(0)} / ${measured.baseline.toFixed(0)}, ratio ${measured.ratio.toFixed(2)}`,
+      describeRatio(measured),
       'tables',
       `tables ${mode}`,
       'availability vs bare Fastify',

@@ -118,17 +118,18 @@ export async function startNodeScript(code: string, port: number): Promise<Runni
  * type, from its MIME table and `charset`).
  */
 export function headersToCopy(answer: Response): Record<string, string> {
-  const writtenByNginx = new Set([
-    'date',
-    'content-length',
-    'connection',
-    'keep-alive',
-    'transfer-encoding',
-    'etag',
-    'content-type',
-  ]);
-  return Object.fromEntries([...answer.headers].filter(([name]) => !writtenByNginx.has(name)));
+  return Object.fromEntries([...answer.headers].filter(([name]) => !WRITTEN_BY_NGINX.has(name)));
 }
+
+const WRITTEN_BY_NGINX = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'etag',
+  'content-type',
+]);
 
 /**
  * nginx serving files from `root`, when it is installed (or installable: root
@@ -169,14 +170,14 @@ export async function startNginx(
   // names our type's charset as we do, and leaves out what it can of its own
   // that we never send: its version, and Accept-Ranges (no ranges). It still
   // sends `Server: nginx` and Last-Modified.
-  const ownHeaders = added ? 'server_tokens off; max_ranges 0; charset utf-8;' : '';
+  const asOurs = added ? 'server_tokens off; max_ranges 0; charset utf-8;' : '';
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/logs/error.log;
 events { worker_connections 1024; }
 http { access_log off; include /etc/nginx/mime.types; sendfile on; keepalive_requests 100000;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${root}; location = /ready { return 200 'ok'; } location / { default_type text/html; try_files $uri $uri.html =404; ${ownHeaders} ${added} } } }`,
+  server { listen 127.0.0.1:${port}; root ${root}; location = /ready { return 200 'ok'; } location / { default_type text/html; try_files $uri $uri.html =404; ${asOurs} ${added} } } }`,
   );
   const child = spawn('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], {
     stdio: ['ignore', 'ignore', 'inherit'],
