@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { sql, type Kysely } from 'kysely';
+import {
+  RawNode,
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
@@ -37,18 +47,29 @@ async function countedLock(trx: Kysely<Database>): Promise<void> {
   await lockBookings(trx);
 }
 
-/** A decision that takes seat `name`, refused when the capacity is taken. */
-function takeSeat(db: Kysely<Database>, name: string, fail = false) {
-  return decideUnderLock<'full', { ok: true; name: string }>(db, {
+/**
+ * A decision that takes seat `name`, refused when the capacity is taken.
+ * `fail`: it throws after its write; `refuseAfterWrite`: it writes, then
+ * refuses; `writeTooSoon`: it writes before `turn.writing()`.
+ */
+function takeSeat(
+  db: Kysely<Database>,
+  name: string,
+  fail = false,
+  how: { refuseAfterWrite?: boolean; writeTooSoon?: boolean } = {},
+) {
+  return decideUnderLock<'full' | 'changed its mind', { ok: true; name: string }>(db, {
     lock: countedLock,
-    decide: async (trx) => {
+    decide: async (trx, turn) => {
       if ((await seats(trx)).length >= CAPACITY) return { ok: false, reason: 'full' };
+      if (!how.writeTooSoon) await turn.writing();
       await trx
         .insertInto('rate_limits')
         .values({ key: `seat:${name}`, count: 1, window_ends_at: '2100-01-01T00:00:00.000Z' })
         .execute();
       // A decision that fails after its write: its write must go, the others' stay.
       if (fail) throw new Error(`seat ${name} failed`);
+      if (how.refuseAfterWrite) return { ok: false, reason: 'changed its mind' };
       return { ok: true, name };
     },
     together: true,
@@ -72,6 +93,7 @@ function takeSeatInTurn(db: Kysely<Database>, name: string, fail = false) {
         return (await seats(trx)).map((row) => row.key);
       });
       if (taken.length >= CAPACITY) return { ok: false, reason: 'full' };
+      await turn.writing();
       await trx
         .insertInto('rate_limits')
         .values({ key: `seat:${name}`, count: 1, window_ends_at: '2100-01-01T00:00:00.000Z' })
@@ -101,7 +123,7 @@ describe('a turn of the lock', () => {
 });
 
 describe('decisions taken together', () => {
-  it('read once per turn of the lock what they share, and forget it when one is rolled back', async () => {
+  it('read once per turn of the lock what they share, forget it when one fails, and keep it through refusals', async () => {
     database = await createTestDatabase(undefined, { migrated: true });
     const db = await open();
     locks.count = 0;
@@ -116,10 +138,10 @@ describe('decisions taken together', () => {
     // The failed decision's seat is neither stored nor counted by the ones after it.
     expect(accepted).toHaveLength(CAPACITY);
     expect(await seats(db)).toHaveLength(CAPACITY);
-    // Read once per transaction, and again after each rollback (the failure,
-    // then each refusal of the full room), not once for every decision.
+    // Read once per transaction and again after the failure, not once for
+    // every decision: the refusals of the full room (twelve) read nothing.
     expect(locks.count).toBe(1);
-    expect(seatReads.count).toBeLessThan(20);
+    expect(seatReads.count).toBe(2);
   });
 
   it('share transactions, never pass the capacity, and a refused or failed one writes nothing', async () => {
@@ -151,6 +173,38 @@ describe('decisions taken together', () => {
     expect(stored).not.toContain('seat:a3');
     // Fewer transactions than decisions: one per decision made 40.
     expect(locks.count).toBeLessThan(40);
+  });
+
+  it('take a savepoint only for the decisions that write: a refusal before writing costs no statement', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const savepoints = { count: 0 };
+    const db = (await open()).withPlugin(new CountSavepoints(savepoints));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => takeSeat(db, `s${index}`, index === 2)),
+    );
+    expect(outcomes.filter((one) => one.status === 'rejected')).toHaveLength(1);
+    expect(await seats(db)).toHaveLength(CAPACITY);
+    // The seven accepted and the failed one; none for the twelve refused.
+    expect(savepoints.count).toBe(CAPACITY + 1);
+  });
+
+  it('roll back a refusal made after a write, and refuse a write made before turn.writing()', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    const outcomes = await Promise.allSettled([
+      takeSeat(db, 'e0'),
+      takeSeat(db, 'e1', false, { refuseAfterWrite: true }),
+      takeSeat(db, 'e2', false, { writeTooSoon: true }),
+      takeSeat(db, 'e3'),
+    ]);
+    expect(outcomes.map((one) => (one.status === 'fulfilled' ? one.value.ok : 'failed'))).toEqual([
+      true,
+      false,
+      'failed',
+      true,
+    ]);
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(/turn\.writing\(\)/);
+    expect((await seats(db)).map((row) => row.key).sort()).toEqual(['seat:e0', 'seat:e3']);
   });
 
   it('commits nothing when every decision of a transaction is refused', async () => {
@@ -185,6 +239,26 @@ describe('decisions taken together', () => {
     },
   );
 });
+
+/** Counts the decisions' savepoints (`savepoint decision`) run through the database it is added to. */
+class CountSavepoints implements KyselyPlugin {
+  readonly #counted: { count: number };
+
+  constructor(counted: { count: number }) {
+    this.#counted = counted;
+  }
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (RawNode.is(node) && node.sqlFragments.join('').trim() === 'savepoint decision') {
+      this.#counted.count += 1;
+    }
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
 
 /**
  * What any committed write would change (as booking-refusals.test.ts reads

@@ -1,4 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /** Why a request for capacity was refused: a value the caller answers with, never an error. */
@@ -36,9 +45,9 @@ export interface Refusal<Reason extends string> {
  *
  * With `together`, steps 2 and 3 are shared: the decisions on the same
  * `lock` function waiting at the same moment take one turn of the lock, in
- * one transaction, each in a savepoint (`decideTogether`, below), and what
- * one of them read, the next may take from their `Turn` rather than read
- * again.
+ * one transaction, each writing in a savepoint (`decideTogether`, below),
+ * and what one of them read, the next may take from their `Turn` rather
+ * than read again.
  */
 export async function decideUnderLock<
   Reason extends string,
@@ -85,13 +94,52 @@ export async function decideUnderLock<
  * - rows written without the lock (the menu, the restaurant's facts): the
  *   turn's decisions, a few milliseconds apart, all see them as at its first
  *   read, as they would have seen them had they come a moment sooner.
- * Everything kept is forgotten when a decision is rolled back to its
- * savepoint, since it may hold what that decision wrote. A burst's orders
- * read a day's loads once per transaction instead of once each
- * (docs/performance.md, "One read per turn of the lock").
+ * A decision changes what is kept only once it has written and will be
+ * accepted (it refuses before it writes: "a refusal costs no write"), and
+ * one whose writes change rows kept by a key either keeps the value true
+ * (takeaway's `holdLoad`) or calls `forget`. So a refusal leaves the turn
+ * as it was, and the next decision reads nothing again; everything kept is
+ * forgotten when a decision fails, since it may hold what that decision
+ * wrote before it threw. A burst's orders read a day's loads once per
+ * transaction instead of once each, and the refusals of a full evening's
+ * bookings read nothing (docs/performance.md, "One read per turn of the
+ * lock", "Refusals read what the turn keeps").
  */
 export class Turn {
   readonly #kept = new Map<string, Promise<unknown>>();
+  /** Takes a savepoint for the decision under way; none when it has a transaction of its own. */
+  readonly #takeSavepoint: (() => Promise<unknown>) | undefined;
+  /** The savepoint of the decision under way, once it began writing. */
+  #savepoint: Promise<void> | undefined;
+
+  /** `takeSavepoint`: the decisions share a transaction (`decideTogether`). */
+  constructor(takeSavepoint?: () => Promise<unknown>) {
+    this.#takeSavepoint = takeSavepoint;
+  }
+
+  /**
+   * Awaited by a decision before its first write. Decided together with
+   * others, it takes the decision's savepoint, so that a failure, or a
+   * refusal after a write, is rolled back alone; a refusal before it costs
+   * no statement (docs/performance.md, "Refusals read what the turn
+   * keeps"). A write before it fails (`WritesAfterSavepoint`).
+   */
+  writing(): Promise<void> {
+    this.#savepoint ??= this.#takeSavepoint
+      ? this.#takeSavepoint().then(() => undefined)
+      : Promise.resolve();
+    return this.#savepoint;
+  }
+
+  /** Whether the decision under way began writing (`writing`). */
+  get isWriting(): boolean {
+    return this.#savepoint !== undefined;
+  }
+
+  /** The turn's next decision begins: it has written nothing yet. */
+  nextDecision(): void {
+    this.#savepoint = undefined;
+  }
 
   /** What `read` reads, read once per turn for `key`: each `key` always names one kind of value. */
   once<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -108,7 +156,7 @@ export class Turn {
     return this.#kept.get(key) as Promise<T> | undefined;
   }
 
-  /** A decision was rolled back: what was kept may hold its writes. */
+  /** A decision wrote what was kept, or failed: what was kept may not be true any more. */
   forget(): void {
     this.#kept.clear();
   }
@@ -141,13 +189,17 @@ const waiting = new WeakMap<
 
 /**
  * Group commit: the decisions on one lock that arrive together are taken in
- * one transaction, under one turn of the lock, each in a savepoint of its
- * own, in the order they came. Each one reads the rows as the ones before it
- * in the transaction left them, so the capacity is counted exactly as when
- * they take turns one transaction each; a refusal is rolled back to its
- * savepoint, writing nothing, and a transaction where every decision was
- * refused is rolled back whole (nothing committed, as `decideUnderLock`'s
- * refusals). Every outcome is answered only once the transaction has
+ * one transaction, under one turn of the lock, in the order they came,
+ * each writing in a savepoint of its own (taken by `Turn.writing` before its
+ * first write). Each one reads the rows as the ones before it in the
+ * transaction left them, so the capacity is counted exactly as when they
+ * take turns one transaction each; a refusal writes nothing (one after a
+ * write is rolled back to its savepoint), a failure is rolled back to its
+ * savepoint, and a transaction where every decision was refused is rolled
+ * back whole (nothing committed, as `decideUnderLock`'s refusals). A
+ * statement that fails before a decision's savepoint can break the whole
+ * transaction on PostgreSQL, which then fails every decision in it, as a
+ * failed commit does; only the reads come before it. Every outcome is answered only once the transaction has
  * committed: an accepted booking or order is on disk when the guest reads
  * it. A commit that fails fails every decision of the transaction.
  *
@@ -196,24 +248,29 @@ async function runTogether(
     try {
       await db.transaction().execute(async (trx) => {
         await lock(trx);
-        const turn = new Turn();
+        const turn = new Turn(() => sql`savepoint decision`.execute(trx));
+        const guarded = trx.withPlugin(new WritesAfterSavepoint(turn));
         // Decisions that come while this transaction runs (PostgreSQL: each
         // statement waits on the network) join it, up to MOST_TOGETHER.
         while (queue.length > 0 && taken.length < MOST_TOGETHER) {
           const decision = queue.shift()!;
           const entry: (typeof taken)[number] = { decision };
           taken.push(entry);
-          await sql`savepoint decision`.execute(trx);
+          turn.nextDecision();
           try {
-            entry.outcome = await decision.decide(trx, turn);
+            entry.outcome = await decision.decide(guarded, turn);
           } catch (error) {
             entry.error = error;
           }
-          if (!entry.outcome?.ok) {
-            await sql`rollback to savepoint decision`.execute(trx);
-            turn.forget();
+          // A decision that wrote did so in its savepoint (`Turn.writing`);
+          // one that did not has nothing to undo.
+          if (turn.isWriting) {
+            if (!entry.outcome?.ok) await sql`rollback to savepoint decision`.execute(trx);
+            await sql`release savepoint decision`.execute(trx);
           }
-          await sql`release savepoint decision`.execute(trx);
+          // A refusal before writing left what the turn keeps as it was; a
+          // failure, or a refusal after a write, may not have.
+          if (!entry.outcome || (!entry.outcome.ok && turn.isWriting)) turn.forget();
         }
         // Thrown out of the transaction, which Kysely then rolls back.
         if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
@@ -233,3 +290,34 @@ async function runTogether(
 
 /** Carries "every decision was refused" out of the transaction, so that it is rolled back. */
 class NothingAccepted extends Error {}
+
+/**
+ * Refuses a decision's write made before `Turn.writing`, which would be
+ * outside its savepoint: a refusal or failure after it could not be rolled
+ * back alone.
+ */
+class WritesAfterSavepoint implements KyselyPlugin {
+  readonly #turn: Turn;
+
+  constructor(turn: Turn) {
+    this.#turn = turn;
+  }
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (WRITES.has(node.kind) && !this.#turn.isWriting) {
+      throw new Error('a decision wrote before awaiting turn.writing() (capacity.ts)');
+    }
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
+
+const WRITES = new Set<RootOperationNode['kind']>([
+  'InsertQueryNode',
+  'UpdateQueryNode',
+  'DeleteQueryNode',
+  'MergeQueryNode',
+]);

@@ -196,28 +196,38 @@ export class Booking {
         // Guests' bookings come in bursts: those waiting together share a
         // transaction and its flush to disk, each in a savepoint (capacity.ts).
         together: true,
-        decide: async (trx): Promise<BookingOutcome> => {
-          const settings = toSettings(await readSettingsRow(trx));
+        // What it reads is read once for the decisions sharing the lock's
+        // turn (capacity.ts `Turn`): a full evening's refusals read nothing
+        // again; an accepted booking changes those rows, and forgets them.
+        decide: async (trx, turn): Promise<BookingOutcome> => {
+          const settings = toSettings(
+            await turn.once('reservation settings', () => readSettingsRow(trx)),
+          );
           const slots = slotsOn(schedule, body.date, settings, online ? new Date(nowMs) : null);
           const slot = slots.find((candidate) => candidate.time === body.time);
-          const day = await readTableDay(trx, { date: body.date, schedule, settings, now: nowMs });
+          const day = await readTableDay(trx, {
+            date: body.date,
+            schedule,
+            settings,
+            now: nowMs,
+            turn,
+          });
+          const seatedIn = (from: number, to: number) =>
+            turn.once(`seated ${from} ${to}`, () => seatedBetween(trx, from, to));
           let judged: Accepted | { reason: StaffBookingRefusal };
           if (tableMode(day.plan)) {
             const at = slot?.at.getTime() ?? 0;
-            const starting = slot
-              ? await seatedBetween(trx, at, at + SLOT_MINUTES * MINUTE_MS)
-              : [];
+            const starting = slot ? await seatedIn(at, at + SLOT_MINUTES * MINUTE_MS) : [];
             judged = judgeByTables(body, byTables, { settings, slots, day, starting });
           } else {
             const seated = slot
               ? [
-                  ...(await seatedBetween(
-                    trx,
+                  ...(await seatedIn(
                     slot.at.getTime(),
                     slot.at.getTime() + settings.turnMinutes * MINUTE_MS,
                   )),
                   ...heldSeats(
-                    await holdsOn(trx, body.date),
+                    await turn.once(`event holds ${body.date}`, () => holdsOn(trx, body.date)),
                     daySlots(schedule, body.date, settings.turnMinutes),
                     settings,
                   ),
@@ -229,7 +239,14 @@ export class Booking {
           if (judged.status === 'pending' && !(await this.#mayHoldPending(trx, body, settings))) {
             return { ok: false, reason: 'too-many-pending' };
           }
-          return this.#insertBooking(trx, body, how, { ...judged, settings, nowMs });
+          await turn.writing();
+          const accepted = await this.#insertBooking(trx, body, how, {
+            ...judged,
+            settings,
+            nowMs,
+          });
+          turn.forget();
+          return accepted;
         },
       },
     );

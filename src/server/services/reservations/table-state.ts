@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { addDays, romeInstant, type Schedule } from '../../../shared/opening-hours.ts';
 import type { FloorPlan } from '../../../shared/schemas/floor.ts';
 import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
+import type { Turn } from '../capacity.ts';
 import { ContentMemo, type ContentVersion } from '../content-version.ts';
 import type { Slot } from '../opening-slots.ts';
 import { readFloorPlan } from './floor-plan-rows.ts';
@@ -71,19 +72,31 @@ export function tableDay(
 /**
  * A date's tables read afresh through `db` (a decision's transaction,
  * under the bookings' lock): the plan, the bookings' tables around the
- * date and the tables its confirmed events hold.
+ * date and the tables its confirmed events hold. With `turn`, each part is
+ * read once for the decisions sharing the lock's turn (capacity.ts `Turn`).
  */
 export async function readTableDay(
   db: Kysely<Database>,
-  options: { date: string; schedule: Schedule; settings: ReservationSettings; now: number },
+  options: {
+    date: string;
+    schedule: Schedule;
+    settings: ReservationSettings;
+    now: number;
+    turn?: Pick<Turn, 'once'>;
+  },
 ): Promise<TableDay> {
-  const plan = await readFloorPlan(db);
+  const read = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    options.turn ? options.turn.once(key, load) : load();
+  const plan = await read('floor plan', () => readFloorPlan(db));
   const rules = { turnMinutes: options.settings.turnMinutes, now: options.now };
   if (plan.tables.length === 0) return tableDay(plan, [], [], [], rules);
   const { from, to } = dayWindow(options.date);
-  const booked = await bookedTablesBetween(db, from, to);
+  const booked = await read(`booked tables ${options.date}`, () =>
+    bookedTablesBetween(db, from, to),
+  );
   const slots = daySlots(options.schedule, options.date, options.settings.turnMinutes);
-  return tableDay(plan, booked, await holdsOn(db, options.date), slots, rules);
+  const holds = await read(`event holds ${options.date}`, () => holdsOn(db, options.date));
+  return tableDay(plan, booked, holds, slots, rules);
 }
 
 /**

@@ -248,6 +248,7 @@ export class TakeawayOrders {
             loadsOf: (date) => loadsInTurn(trx, turn, date),
           });
           if (!chosen.ok) return chosen;
+          await turn.writing();
           const order = await this.#insert(trx, request, priced.lines, {
             date: chosen.date,
             time: chosen.slot.time,
