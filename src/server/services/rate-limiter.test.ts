@@ -1,4 +1,12 @@
-import type { Kysely } from 'kysely';
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
@@ -15,10 +23,28 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** The database, counting the transactions opened on it. */
+/** Counts the statements run through the database it is added to. */
+class CountStatements implements KyselyPlugin {
+  readonly #counter: { statements: number };
+
+  constructor(counter: { statements: number }) {
+    this.#counter = counter;
+  }
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.#counter.statements += 1;
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
+
+/** The database, counting the transactions opened on it and the statements run (begin and commit aside). */
 function counting() {
-  const counter = { transactions: 0 };
-  const db = new Proxy(opened.db, {
+  const counter = { transactions: 0, statements: 0 };
+  const db = new Proxy(opened.db.withPlugin(new CountStatements(counter)), {
     get(target, property) {
       if (property === 'transaction') {
         return () => {
@@ -51,8 +77,9 @@ describe('RateLimiter', () => {
       );
       expect(counts.filter((result) => result.allowed)).toHaveLength(10);
     }
-    // One commit for the 30 hits, not 30.
+    // One commit for the 30 hits, not 30: fifteen statements of two keys each.
     expect(counter.transactions).toBe(1);
+    expect(counter.statements).toBe(15);
     const rows = await opened.db
       .selectFrom('rate_limits')
       .select(['key', 'count'])
@@ -63,6 +90,24 @@ describe('RateLimiter', () => {
       { key: 'together:a', count: 15 },
       { key: 'together:b', count: 15 },
     ]);
+  });
+
+  it('counts the hits of different keys that arrive together in one statement', async () => {
+    const { db, counter } = counting();
+    const limiter = new RateLimiter(db);
+    const keys = [...Array.from({ length: 20 }, (_, index) => `apart:${index}`), 'apart:7'];
+    const results = await Promise.all(keys.map((key) => limiter.hit(key, 1, 60_000)));
+    expect(results.map((result) => result.count)).toEqual([...keys.slice(0, 20).map(() => 1), 2]);
+    expect(results.filter((result) => !result.allowed)).toHaveLength(1);
+    // The twenty keys in one statement, the second hit of apart:7 in another.
+    expect(counter.statements).toBe(2);
+    expect(counter.transactions).toBe(1);
+    const alone = await Promise.all(
+      ['apart:a', 'apart:b'].map((key) => limiter.hit(key, 5, 60_000)),
+    );
+    expect(alone.map((result) => result.count)).toEqual([1, 1]);
+    expect(counter.statements).toBe(3);
+    expect(counter.transactions).toBe(1);
   });
 
   it('a hit alone is one statement, and later hits start a new batch', async () => {

@@ -26,18 +26,18 @@ const DEADLOCK_DETECTED = '40P01';
 
 /**
  * Fixed-window counters kept in the database, so every instance behind one
- * database shares them. One statement per hit: insert, or count up
- * within the window, or start a new window once it has ended.
+ * database shares them. The statement does the counting: insert, or count
+ * up within the window, or start a new window once it has ended.
  *
- * The hits that arrive together are committed together: each is counted by
- * its own statement, but one transaction holds all the hits that came while
- * the previous one was being written (group commit). A commit is acknowledged
- * only once on disk (dialect.ts: synchronous=FULL, PostgreSQL's fsync): a
- * burst of 200 guests' bookings is 600 hits (address, e-mail, phone), which
- * one at a time were 600 flushes to disk, the largest part of the burst
- * (docs/performance.md, "200-request bursts"). Each hit still waits for the
- * commit that holds it, and is counted exactly as alone: the statement does
- * the counting, in the database.
+ * The hits that arrive together are committed together: all the hits that
+ * came while the previous batch was being written, in one statement when
+ * their keys differ (`inRounds`), else in one transaction (group commit). A
+ * commit is acknowledged only once on disk (dialect.ts: synchronous=FULL,
+ * PostgreSQL's fsync): a burst of 200 guests' bookings is 600 hits
+ * (address, e-mail, phone), which one at a time were 600 flushes to disk,
+ * the largest part of the burst (docs/performance.md, "200-request
+ * bursts"). Each hit still waits for the commit that holds it, and is
+ * counted exactly as alone, a key hit twice in a batch twice.
  */
 export class RateLimiter {
   readonly #db: Kysely<Database>;
@@ -82,15 +82,14 @@ export class RateLimiter {
   }
 
   async #write(batch: readonly PendingHit[]): Promise<RateLimitResult[]> {
-    const count = (db: Kysely<Database>) => async () => {
-      const results: RateLimitResult[] = [];
-      for (const hit of batch) results.push(await countHit(db, hit));
-      return results;
+    const rounds = inRounds(batch);
+    const count = async (db: Kysely<Database>) => {
+      const results = new Map<PendingHit, RateLimitResult>();
+      for (const round of rounds) await countRound(db, round, results);
+      return batch.map((hit) => results.get(hit)!);
     };
-    // One hit alone needs no transaction of its own: its statement commits itself.
-    return batch.length === 1
-      ? count(this.#db)()
-      : this.#db.transaction().execute((trx) => count(trx)());
+    // One statement needs no transaction of its own: it commits itself.
+    return rounds.length === 1 ? count(this.#db) : this.#db.transaction().execute(count);
   }
 
   /** Drops windows that have ended (housekeeping). */
@@ -99,24 +98,62 @@ export class RateLimiter {
   }
 }
 
-/** Counts one hit: insert, count up within the window, or start a new window. */
-async function countHit(db: Kysely<Database>, hit: PendingHit): Promise<RateLimitResult> {
-  const current = nowIso(hit.now);
-  const windowEnd = nowIso(hit.now + hit.windowMs);
-  const row = await db
+/**
+ * The batch's hits as rounds of distinct keys, each round one statement (a
+ * statement may change a row once): the first hit of every key, then the
+ * second of those hit twice, and so on. A burst's hits are mostly of keys
+ * of their own (each guest's address, e-mail and phone): one round, one
+ * statement, where one statement a hit was 600 round trips to PostgreSQL
+ * in a burst of 200 bookings (docs/performance.md, "Refusals read what the
+ * turn keeps"). In key order within a round, as the batch is.
+ */
+function inRounds(batch: readonly PendingHit[]): PendingHit[][] {
+  const rounds: PendingHit[][] = [];
+  const seen = new Map<string, number>();
+  for (const hit of batch) {
+    const round = seen.get(hit.key) ?? 0;
+    seen.set(hit.key, round + 1);
+    (rounds[round] ??= []).push(hit);
+  }
+  return rounds;
+}
+
+/**
+ * Counts a round's hits, one per key, in one statement: each key inserted,
+ * counted up within its window, or given a new window once it has ended.
+ * A window is judged at the round's latest hit, the hits of a batch having
+ * come within the same few milliseconds; each hit's Retry-After is its own.
+ */
+async function countRound(
+  db: Kysely<Database>,
+  round: readonly PendingHit[],
+  results: Map<PendingHit, RateLimitResult>,
+): Promise<void> {
+  const current = nowIso(Math.max(...round.map((hit) => hit.now)));
+  const rows = await db
     .insertInto('rate_limits')
-    .values({ key: hit.key, count: 1, window_ends_at: windowEnd })
+    .values(
+      round.map((hit) => ({
+        key: hit.key,
+        count: 1,
+        window_ends_at: nowIso(hit.now + hit.windowMs),
+      })),
+    )
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         count: sql<number>`case when rate_limits.window_ends_at <= ${current} then 1 else rate_limits.count + 1 end`,
-        window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${current} then ${windowEnd} else rate_limits.window_ends_at end`,
+        window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${current} then excluded.window_ends_at else rate_limits.window_ends_at end`,
       }),
     )
-    .returning(['count', 'window_ends_at'])
-    .executeTakeFirstOrThrow();
-  return {
-    allowed: row.count <= hit.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - hit.now) / 1000)),
-    count: row.count,
-  };
+    .returning(['key', 'count', 'window_ends_at'])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  for (const hit of round) {
+    const row = byKey.get(hit.key)!;
+    results.set(hit, {
+      allowed: row.count <= hit.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - hit.now) / 1000)),
+      count: row.count,
+    });
+  }
 }
