@@ -66,4 +66,26 @@ describe('a polling loop', () => {
     expect(drain).toHaveBeenCalledTimes(4);
     await loop.stop();
   });
+
+  it('waits while busy, however long since the last request, and at most mostMs', async () => {
+    const wake = vi.fn();
+    let busy = true;
+    const quiet = new QuietWake(wake, { quietMs: 50, mostMs: 2_000, busy: () => busy });
+    // One commit, then decisions waiting for their turn of the lock for 500 ms.
+    quiet.request();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(wake).not.toHaveBeenCalled();
+    expect(quiet.waiting).toBe(true);
+    busy = false;
+    await vi.advanceTimersByTimeAsync(50);
+    expect(wake).toHaveBeenCalledTimes(1);
+    expect(quiet.waiting).toBe(false);
+    // Busy for ever: woken 2 s after the request all the same.
+    busy = true;
+    quiet.request();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(wake).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(wake).toHaveBeenCalledTimes(2);
+  });
 });

@@ -78,8 +78,8 @@ export class PollingLoop {
 
 /**
  * A wake that waits for a quiet moment: `request` runs `wake` once no other
- * request came for `quietMs`, and at the latest `mostMs` after the first one
- * it waits with. The senders are woken so after each commit that queued a
+ * request came for `quietMs` and nothing is `busy`, and at the latest
+ * `mostMs` after the first one it waits with. The senders are woken so after each commit that queued a
  * mail or a push message: in a burst of bookings each sent mail is two
  * writes flushed to disk (claimed, then sent), which took turns with the
  * guests still waiting; woken once the burst has passed, the mails go a
@@ -93,14 +93,30 @@ export class QuietWake {
   readonly #wake: () => void;
   readonly #quietMs: number;
   readonly #mostMs: number;
+  readonly #busy: () => boolean;
   #timer: NodeJS.Timeout | undefined;
   /** When the first request still waiting came (ms, performance.now), or null. */
   #since: number | null = null;
 
-  constructor(wake: () => void, options: { quietMs: number; mostMs: number }) {
+  constructor(
+    wake: () => void,
+    options: {
+      quietMs: number;
+      mostMs: number;
+      /**
+       * While this holds, the moment is not quiet however long since the
+       * last request: decisions are waiting for their turn of the lock,
+       * which on PostgreSQL with two instances leaves gaps between one
+       * instance's commits (docs/performance.md, "Refusals read what the
+       * turn keeps").
+       */
+      busy?: () => boolean;
+    },
+  ) {
     this.#wake = wake;
     this.#quietMs = options.quietMs;
     this.#mostMs = options.mostMs;
+    this.#busy = options.busy ?? (() => false);
   }
 
   /** Whether a wake is on its way: requested, not yet run. */
@@ -109,15 +125,26 @@ export class QuietWake {
   }
 
   request(): void {
-    const now = performance.now();
-    this.#since ??= now;
+    this.#since ??= performance.now();
+    this.#arm();
+  }
+
+  /** Waits `quietMs`, or what is left of `mostMs`, then wakes unless still busy. */
+  #arm(): void {
     clearTimeout(this.#timer);
-    const delay = Math.max(0, Math.min(this.#quietMs, this.#since + this.#mostMs - now));
-    this.#timer = setTimeout(() => {
-      this.#since = null;
-      this.#timer = undefined;
-      this.#wake();
-    }, delay);
+    const left = this.#since! + this.#mostMs - performance.now();
+    this.#timer = setTimeout(
+      () => {
+        if (this.#busy() && performance.now() < this.#since! + this.#mostMs) {
+          this.#arm();
+          return;
+        }
+        this.#since = null;
+        this.#timer = undefined;
+        this.#wake();
+      },
+      Math.max(0, Math.min(this.#quietMs, left)),
+    );
     this.#timer.unref();
   }
 

@@ -8,6 +8,7 @@ import { resolveWithDns } from '../services/push/endpoints.ts';
 import { PushSender } from '../services/push/sender.ts';
 import { PushSubscriptions } from '../services/push/subscriptions.ts';
 import { RateLimiter } from '../services/rate-limiter.ts';
+import { decisionsUnderWay } from '../services/capacity.ts';
 import { Sessions } from '../services/sessions.ts';
 import { providerFromConfig } from '../services/translation/index.ts';
 import { TextTranslations } from '../services/translation/text-translations.ts';
@@ -132,13 +133,14 @@ export const core = fp(
     });
     app.decorate('pushSender', pushSender);
     // Once a burst of commits has passed (polling-loop.ts): 50 ms without
-    // another, at the latest 2 s after the first. Their polls wait for it too.
+    // another nor a booking or order waiting for its turn, at the latest 2 s
+    // after the first. Their polls wait for it too.
     const senders = new QuietWake(
       () => {
         outbox.kick();
         pushSender.kick();
       },
-      { quietMs: 50, mostMs: 2_000 },
+      { quietMs: 50, mostMs: 2_000, busy: () => decisionsUnderWay(app.db) },
     );
     app.decorate('wakeSenders', () => senders.request());
 

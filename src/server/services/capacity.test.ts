@@ -14,7 +14,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
-import { decideUnderLock, Turn } from './capacity.ts';
+import { decideUnderLock, decisionsUnderWay, Turn } from './capacity.ts';
 import { lockBookings } from './reservations/lock.ts';
 
 // Decisions taken together (capacity.ts `decideTogether`): the guests'
@@ -205,6 +205,21 @@ describe('decisions taken together', () => {
     ]);
     expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(/turn\.writing\(\)/);
     expect((await seats(db)).map((row) => row.key).sort()).toEqual(['seat:e0', 'seat:e3']);
+  });
+
+  it('are seen under way from the moment they wait until the last is answered', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    const nextTurnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
+    expect(decisionsUnderWay(db)).toBe(false);
+    const deciding = Promise.all(
+      Array.from({ length: 5 }, (_, index) => takeSeat(db, `w${index}`)),
+    );
+    await Promise.resolve();
+    const whileWaiting = decisionsUnderWay(db);
+    await deciding;
+    await nextTurnOfTheLoop();
+    expect([whileWaiting, decisionsUnderWay(db)]).toEqual([true, false]);
   });
 
   it('commits nothing when every decision of a transaction is refused', async () => {
