@@ -18,7 +18,7 @@ import { decideUnderLock, decisionsUnderWay, Turn } from './capacity.ts';
 import { lockBookings } from './reservations/lock.ts';
 
 // Decisions taken together (capacity.ts `decideTogether`): the guests'
-// bookings and orders of a burst share a transaction, each in a savepoint.
+// bookings and orders of a burst share a transaction, each writing in a savepoint.
 // A made-up capacity here: at most CAPACITY rows of `rate_limits` whose key
 // starts with "seat:", each decision taking one seat under the bookings' lock.
 const CAPACITY = 7;

@@ -208,12 +208,12 @@ export function decisionsUnderWay(db: Kysely<Database>): boolean {
  * take turns one transaction each; a refusal writes nothing (one after a
  * write is rolled back to its savepoint), a failure is rolled back to its
  * savepoint, and a transaction where every decision was refused is rolled
- * back whole (nothing committed, as `decideUnderLock`'s refusals). A
- * statement that fails before a decision's savepoint can break the whole
- * transaction on PostgreSQL, which then fails every decision in it, as a
- * failed commit does; only the reads come before it. Every outcome is answered only once the transaction has
- * committed: an accepted booking or order is on disk when the guest reads
- * it. A commit that fails fails every decision of the transaction.
+ * back whole (nothing committed, as `decideUnderLock`'s refusals). Every
+ * outcome is answered only once the transaction has committed: an accepted
+ * booking or order is on disk when the guest reads it. A commit that fails
+ * fails every decision of the transaction; so does, on PostgreSQL, a
+ * statement that fails before a decision's savepoint (only reads come
+ * before it), since it breaks the whole transaction there.
  *
  * Each commit is flushed to disk (dialect.ts); one transaction per decision
  * made 200 racing orders 200 flushes, taken in turn while the other guests
@@ -276,8 +276,9 @@ async function runTogether(
           }
           // A decision that wrote did so in its savepoint (`Turn.writing`);
           // one that did not has nothing to undo. Not released: the next
-          // decision's savepoint, of the same name, is taken inside it, and
-          // the commit ends them all, a round trip fewer per decision.
+          // decision's savepoint, of the same name, is taken inside it (at
+          // most MOST_TOGETHER deep), and the commit ends them all, a round
+          // trip fewer per decision.
           if (turn.isWriting && !entry.outcome?.ok) {
             await sql`rollback to savepoint decision`.execute(trx);
           }

@@ -194,7 +194,7 @@ export class Booking {
         },
         lock: lockBookings,
         // Guests' bookings come in bursts: those waiting together share a
-        // transaction and its flush to disk, each in a savepoint (capacity.ts).
+        // transaction and its flush to disk, each writing in a savepoint (capacity.ts).
         together: true,
         // What it reads is read once for the decisions sharing the lock's
         // turn (capacity.ts `Turn`): a full evening's refusals read nothing

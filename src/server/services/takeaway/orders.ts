@@ -206,7 +206,7 @@ export class TakeawayOrders {
         refuseEarly: async () => notTaking(await this.#settings()),
         lock: lockOrders,
         // Guests' orders come in bursts: those waiting together share a
-        // transaction and its flush to disk, each in a savepoint (capacity.ts).
+        // transaction and its flush to disk, each writing in a savepoint (capacity.ts).
         together: true,
         decide: async (trx, turn): Promise<OrderOutcome> => {
           const settings = settingsAsOf(
