@@ -79,12 +79,12 @@ export class PollingLoop {
 /**
  * A wake that waits for a quiet moment: `request` runs `wake` once no other
  * request came for `quietMs` and nothing is `busy`, and at the latest
- * `mostMs` after the first one it waits with. The senders are woken so after each commit that queued a
- * mail or a push message: in a burst of bookings each sent mail is two
- * writes flushed to disk (claimed, then sent), which took turns with the
- * guests still waiting; woken once the burst has passed, the mails go a
- * moment later and the guests are answered sooner (docs/performance.md,
- * "200-request bursts"). The senders' own polls wait for it too
+ * `mostMs` after the first one it waits with. The senders are woken so
+ * after each commit that queued a mail or a push message: in a burst of
+ * bookings each sent mail is two writes flushed to disk (claimed, then
+ * sent), which took turns with the guests still waiting; woken once the
+ * burst has passed, the mails go a moment later and the guests are answered
+ * sooner (docs/performance.md, "200-request bursts"). The senders' own polls wait for it too
  * (`PollingLoop`'s `skipPollWhile`): a poll falling in the burst would
  * drain it mail by mail. What is queued is in the database already: a
  * crash loses no mail, the next start or poll sends it.

@@ -15,7 +15,10 @@ interface PendingHit {
   key: string;
   limit: number;
   windowMs: number;
-  /** The clock when the hit came, which its window is judged by. */
+  /**
+   * The clock when the hit came: its Retry-After counts from it; its window
+   * is judged at its round's latest hit (`countRound`).
+   */
   now: number;
   resolve: (result: RateLimitResult) => void;
   reject: (error: unknown) => void;
