@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import {
-  RawNode,
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { RawNode, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
+import { CountStatements } from '../testing/count-statements.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
 import { decideUnderLock, decisionsUnderWay, Turn } from './capacity.ts';
 import { lockBookings } from './reservations/lock.ts';
@@ -177,8 +168,10 @@ describe('decisions taken together', () => {
 
   it('take a savepoint only for the decisions that write: a refusal before writing costs no statement', async () => {
     database = await createTestDatabase(undefined, { migrated: true });
-    const savepoints = { count: 0 };
-    const db = (await open()).withPlugin(new CountSavepoints(savepoints));
+    const savepoints = new CountStatements(
+      (node) => RawNode.is(node) && node.sqlFragments.join('').trim() === 'savepoint decision',
+    );
+    const db = (await open()).withPlugin(savepoints);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) => takeSeat(db, `s${index}`, index === 2)),
     );
@@ -254,26 +247,6 @@ describe('decisions taken together', () => {
     },
   );
 });
-
-/** Counts the decisions' savepoints (`savepoint decision`) run through the database it is added to. */
-class CountSavepoints implements KyselyPlugin {
-  readonly #counted: { count: number };
-
-  constructor(counted: { count: number }) {
-    this.#counted = counted;
-  }
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (RawNode.is(node) && node.sqlFragments.join('').trim() === 'savepoint decision') {
-      this.#counted.count += 1;
-    }
-    return node;
-  }
-
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
-}
 
 /**
  * What any committed write would change (as booking-refusals.test.ts reads

@@ -1,14 +1,7 @@
-import type {
-  Kysely,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
+import { CountStatements } from '../testing/count-statements.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
@@ -23,28 +16,16 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** Counts the statements run through the database it is added to. */
-class CountStatements implements KyselyPlugin {
-  readonly #counter: { statements: number };
-
-  constructor(counter: { statements: number }) {
-    this.#counter = counter;
-  }
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.#counter.statements += 1;
-    return node;
-  }
-
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
-}
-
 /** The database, counting the transactions opened on it and the statements run (begin and commit aside). */
 function counting() {
-  const counter = { transactions: 0, statements: 0 };
-  const db = new Proxy(opened.db.withPlugin(new CountStatements(counter)), {
+  const statements = new CountStatements();
+  const counter = {
+    transactions: 0,
+    get statements() {
+      return statements.count;
+    },
+  };
+  const db = new Proxy(opened.db.withPlugin(statements), {
     get(target, property) {
       if (property === 'transaction') {
         return () => {
