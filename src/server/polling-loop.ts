@@ -84,10 +84,10 @@ export class PollingLoop {
  * bookings each sent mail is two writes flushed to disk (claimed, then
  * sent), which took turns with the guests still waiting; woken once the
  * burst has passed, the mails go a moment later and the guests are answered
- * sooner (docs/performance.md, "200-request bursts"). The senders' own polls wait for it too
- * (`PollingLoop`'s `skipPollWhile`): a poll falling in the burst would
- * drain it mail by mail. What is queued is in the database already: a
- * crash loses no mail, the next start or poll sends it.
+ * sooner (docs/performance.md, "200-request bursts"). The senders' own
+ * polls wait for it too (`PollingLoop`'s `skipPollWhile`): a poll falling
+ * in the burst would drain it mail by mail. What is queued is in the
+ * database already: a crash loses no mail, the next start or poll sends it.
  */
 export class QuietWake {
   readonly #wake: () => void;

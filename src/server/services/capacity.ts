@@ -94,13 +94,13 @@ export async function decideUnderLock<
  * - rows written without the lock (the menu, the restaurant's facts): the
  *   turn's decisions, a few milliseconds apart, all see them as at its first
  *   read, as they would have seen them had they come a moment sooner.
- * A decision changes what is kept only once it has written and will be
- * accepted (it refuses before it writes: "a refusal costs no write"), and
+ * The bookings' and orders' decisions refuse before they write ("a
+ * refusal costs no write") and change what is kept only after their writes;
  * one whose writes change rows kept by a key either keeps the value true
- * (takeaway's `holdLoad`) or calls `forget`. So a refusal leaves the turn
- * as it was, and the next decision reads nothing again; everything kept is
- * forgotten when a decision fails, since it may hold what that decision
- * wrote before it threw. A burst's orders read a day's loads once per
+ * (takeaway's `holdLoad`) or calls `forget`. So a refusal before writing
+ * leaves the turn as it was, and the next decision reads nothing again;
+ * everything kept is forgotten when a decision fails, or refuses after
+ * writing, since it may hold what that decision wrote. A burst's orders read a day's loads once per
  * transaction instead of once each, and the refusals of a full evening's
  * bookings read nothing (docs/performance.md, "One read per turn of the
  * lock", "Refusals read what the turn keeps").
@@ -213,7 +213,8 @@ export function decisionsUnderWay(db: Kysely<Database>): boolean {
  * booking or order is on disk when the guest reads it. A commit that fails
  * fails every decision of the transaction; so does, on PostgreSQL, a
  * statement that fails before a decision's savepoint (only reads come
- * before it), since it breaks the whole transaction there.
+ * before it), since it breaks the whole transaction there: no other
+ * decision joins a transaction after such a failure.
  *
  * Each commit is flushed to disk (dialect.ts); one transaction per decision
  * made 200 racing orders 200 flushes, taken in turn while the other guests
@@ -260,7 +261,11 @@ async function runTogether(
     try {
       await db.transaction().execute(async (trx) => {
         await lock(trx);
-        const turn = new Turn(() => sql`savepoint decision`.execute(trx));
+        // Each decision's savepoint has a name of its own: a rollback can
+        // only reach its own, never an earlier decision's (they are not
+        // released, below), even should taking it have failed.
+        let savepoint = '';
+        const turn = new Turn(() => sql.raw(`savepoint ${savepoint}`).execute(trx));
         const guarded = trx.withPlugin(new WritesAfterSavepoint(turn));
         // Decisions that come while this transaction runs (PostgreSQL: each
         // statement waits on the network) join it, up to MOST_TOGETHER.
@@ -268,6 +273,7 @@ async function runTogether(
           const decision = queue.shift()!;
           const entry: (typeof taken)[number] = { decision };
           taken.push(entry);
+          savepoint = `decision_${taken.length}`;
           turn.nextDecision();
           try {
             entry.outcome = await decision.decide(guarded, turn);
@@ -276,15 +282,19 @@ async function runTogether(
           }
           // A decision that wrote did so in its savepoint (`Turn.writing`);
           // one that did not has nothing to undo. Not released: the next
-          // decision's savepoint, of the same name, is taken inside it (at
-          // most MOST_TOGETHER deep), and the commit ends them all, a round
-          // trip fewer per decision.
+          // decision's savepoint is taken inside it (at most MOST_TOGETHER
+          // deep), and the commit ends them all, a round trip fewer per
+          // decision.
           if (turn.isWriting && !entry.outcome?.ok) {
-            await sql`rollback to savepoint decision`.execute(trx);
+            await sql.raw(`rollback to savepoint ${savepoint}`).execute(trx);
           }
           // A refusal before writing left what the turn keeps as it was; a
           // failure, or a refusal after a write, may not have.
           if (!entry.outcome || (!entry.outcome.ok && turn.isWriting)) turn.forget();
+          // A failure before its savepoint may have broken the transaction
+          // (PostgreSQL aborts it at a failed statement): no other decision
+          // joins it; those waiting take the next one.
+          if (!entry.outcome && !turn.isWriting) break;
         }
         // Thrown out of the transaction, which Kysely then rolls back.
         if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
@@ -308,7 +318,8 @@ class NothingAccepted extends Error {}
 /**
  * Refuses a decision's write made before `Turn.writing`, which would be
  * outside its savepoint: a refusal or failure after it could not be rolled
- * back alone.
+ * back alone. It sees the query builder's writes; a write in raw SQL (none
+ * in a decision) passes unseen.
  */
 class WritesAfterSavepoint implements KyselyPlugin {
   readonly #turn: Turn;

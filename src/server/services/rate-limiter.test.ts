@@ -91,6 +91,16 @@ describe('RateLimiter', () => {
     expect(counter.transactions).toBe(1);
   });
 
+  it('counts a flood of different keys in statements of at most 1,000 hits', async () => {
+    const { db, counter } = counting();
+    const limiter = new RateLimiter(db);
+    const results = await Promise.all(
+      Array.from({ length: 2_500 }, (_, index) => limiter.hit(`flood:${index}`, 1, 60_000)),
+    );
+    expect(results.every((result) => result.allowed && result.count === 1)).toBe(true);
+    expect(counter.statements).toBe(3);
+  });
+
   it('a hit alone is one statement, and later hits start a new batch', async () => {
     const { db, counter } = counting();
     const limiter = new RateLimiter(db);

@@ -118,8 +118,18 @@ function inRounds(batch: readonly PendingHit[]): PendingHit[][] {
     seen.set(hit.key, round + 1);
     (rounds[round] ??= []).push(hit);
   }
-  return rounds;
+  // A flood of addresses must not make a statement with more parameters
+  // than the database takes (SQLite's default 32,766, PostgreSQL's 65,535;
+  // three a hit).
+  return rounds.flatMap((round) =>
+    Array.from({ length: Math.ceil(round.length / MOST_HITS_A_STATEMENT) }, (_, index) =>
+      round.slice(index * MOST_HITS_A_STATEMENT, (index + 1) * MOST_HITS_A_STATEMENT),
+    ),
+  );
 }
+
+/** The most hits counted by one statement. */
+const MOST_HITS_A_STATEMENT = 1_000;
 
 /**
  * Counts a round's hits, one per key, in one statement: each key inserted,
