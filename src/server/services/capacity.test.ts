@@ -169,7 +169,7 @@ describe('decisions taken together', () => {
   it('take a savepoint only for the decisions that write: a refusal before writing costs no statement', async () => {
     database = await createTestDatabase(undefined, { migrated: true });
     const savepoints = new CountStatements(
-      (node) => RawNode.is(node) && /^savepoint decision_\d+$/.test(node.sqlFragments.join('')),
+      (node) => RawNode.is(node) && node.sqlFragments.join('').trim() === 'savepoint decision',
     );
     const db = (await open()).withPlugin(savepoints);
     const outcomes = await Promise.allSettled(
@@ -234,6 +234,34 @@ describe('decisions taken together', () => {
     expect((await seats(db)).map((row) => row.key).sort()).toEqual(
       database.dialect === 'postgres' ? ['seat:f1', 'seat:f2'] : ['seat:f0', 'seat:f1', 'seat:f2'],
     );
+  });
+
+  it("never roll back to an earlier decision's savepoint: an accepted one is stored or fails", async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    // Reads, swallows the failure (PostgreSQL has aborted the transaction,
+    // so taking its savepoint fails there), then throws.
+    const swallowsAFailedRead = () =>
+      decideUnderLock<'full', { ok: true; name: string }>(db, {
+        lock: countedLock,
+        decide: async (trx, turn) => {
+          await sql`select * from no_such_table`.execute(trx).catch(() => undefined);
+          await turn.writing();
+          throw new Error('gave up');
+        },
+        together: true,
+      });
+    const outcomes = await Promise.allSettled([
+      takeSeat(db, 'g0'),
+      swallowsAFailedRead(),
+      takeSeat(db, 'g1'),
+    ]);
+    expect(outcomes[1]!.status).toBe('rejected');
+    const accepted = outcomes.flatMap((one) =>
+      one.status === 'fulfilled' && one.value.ok ? [`seat:${one.value.name}`] : [],
+    );
+    expect(accepted).toContain('seat:g1');
+    expect((await seats(db)).map((row) => row.key).sort()).toEqual(accepted.sort());
   });
 
   it('are seen under way from the moment they wait until the last is answered', async () => {

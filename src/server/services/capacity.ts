@@ -111,6 +111,8 @@ export class Turn {
   readonly #takeSavepoint: (() => Promise<unknown>) | undefined;
   /** The savepoint of the decision under way, once it began writing. */
   #savepoint: Promise<void> | undefined;
+  /** Whether that savepoint was taken: taking it may fail. */
+  #savepointTaken = false;
 
   /** `takeSavepoint`: the decisions share a transaction (`decideTogether`). */
   constructor(takeSavepoint?: () => Promise<unknown>) {
@@ -126,7 +128,9 @@ export class Turn {
    */
   writing(): Promise<void> {
     this.#savepoint ??= this.#takeSavepoint
-      ? this.#takeSavepoint().then(() => undefined)
+      ? this.#takeSavepoint().then(() => {
+          this.#savepointTaken = true;
+        })
       : Promise.resolve();
     return this.#savepoint;
   }
@@ -136,9 +140,15 @@ export class Turn {
     return this.#savepoint !== undefined;
   }
 
+  /** Whether the decision under way holds a savepoint of its own to roll back to. */
+  get hasSavepoint(): boolean {
+    return this.#savepointTaken;
+  }
+
   /** The turn's next decision begins: it has written nothing yet. */
   nextDecision(): void {
     this.#savepoint = undefined;
+    this.#savepointTaken = false;
   }
 
   /** What `read` reads, read once per turn for `key`: each `key` always names one kind of value. */
@@ -261,11 +271,7 @@ async function runTogether(
     try {
       await db.transaction().execute(async (trx) => {
         await lock(trx);
-        // Each decision's savepoint has a name of its own: a rollback can
-        // only reach its own, never an earlier decision's (they are not
-        // released, below), even should taking it have failed.
-        let savepoint = '';
-        const turn = new Turn(() => sql.raw(`savepoint ${savepoint}`).execute(trx));
+        const turn = new Turn(() => sql`savepoint decision`.execute(trx));
         const guarded = trx.withPlugin(new WritesAfterSavepoint(turn));
         // Decisions that come while this transaction runs (PostgreSQL: each
         // statement waits on the network) join it, up to MOST_TOGETHER.
@@ -273,7 +279,6 @@ async function runTogether(
           const decision = queue.shift()!;
           const entry: (typeof taken)[number] = { decision };
           taken.push(entry);
-          savepoint = `decision_${taken.length}`;
           turn.nextDecision();
           try {
             entry.outcome = await decision.decide(guarded, turn);
@@ -282,19 +287,20 @@ async function runTogether(
           }
           // A decision that wrote did so in its savepoint (`Turn.writing`);
           // one that did not has nothing to undo. Not released: the next
-          // decision's savepoint is taken inside it (at most MOST_TOGETHER
-          // deep), and the commit ends them all, a round trip fewer per
-          // decision.
-          if (turn.isWriting && !entry.outcome?.ok) {
-            await sql.raw(`rollback to savepoint ${savepoint}`).execute(trx);
+          // decision's savepoint, of the same name, is taken inside it (at
+          // most MOST_TOGETHER deep), and the commit ends them all, a round
+          // trip fewer per decision. So a rollback goes only to a savepoint
+          // this decision took: the name would reach an earlier decision's.
+          if (turn.hasSavepoint && !entry.outcome?.ok) {
+            await sql`rollback to savepoint decision`.execute(trx);
           }
           // A refusal before writing left what the turn keeps as it was; a
           // failure, or a refusal after a write, may not have.
           if (!entry.outcome || (!entry.outcome.ok && turn.isWriting)) turn.forget();
-          // A failure before its savepoint may have broken the transaction
-          // (PostgreSQL aborts it at a failed statement): no other decision
-          // joins it; those waiting take the next one.
-          if (!entry.outcome && !turn.isWriting) break;
+          // A failure no savepoint of its own holds may have broken the
+          // transaction (PostgreSQL aborts it at a failed statement): no
+          // other decision joins it; those waiting take the next one.
+          if (!entry.outcome && !turn.hasSavepoint) break;
         }
         // Thrown out of the transaction, which Kysely then rolls back.
         if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
