@@ -7,6 +7,7 @@ import { escapeHtml } from './layout.ts';
 import { storedSecretLinks, withSecretLinks, type OutgoingMail } from './message.ts';
 import type { MailTransport } from './transports.ts';
 import { PollingLoop } from '../polling-loop.ts';
+import { insertAtTurnEnd } from '../services/capacity.ts';
 
 /**
  * The outbox, the only way a mail leaves: stored first, in the caller's
@@ -14,30 +15,45 @@ import { PollingLoop } from '../polling-loop.ts';
  * on SMTP).
  */
 
-/** Adds a mail to the outbox, inside the caller's transaction when given one. */
-export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+/**
+ * Adds a mail to the outbox, inside the caller's transaction when given one;
+ * a booking's or an order's, with its turn's others just before its commit
+ * (capacity.ts `insertAtTurnEnd`).
+ */
+export function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<void> {
+  return insertAtTurnEnd(db, insertMails, mail);
+}
+
+/** Adds mails to the outbox in one statement: their ids, in the order given. */
+export async function insertMails(
+  db: Kysely<Database>,
+  mails: readonly OutgoingMail[],
+): Promise<number[]> {
   const now = nowIso();
-  const row = await db
+  const rows = await db
     .insertInto('outbox')
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      secret_link: mail.secretLink ? storedSecretLinks(mail.secretLink) : null,
-      secret_expires_at: mail.secretLink?.expiresAt ?? null,
-      calendar_method: mail.calendar?.method ?? null,
-      calendar_ics: mail.calendar?.ics ?? null,
-      personal: mail.personal ? 1 : 0,
-      status: 'pending',
-      next_attempt_at: now,
-      created_at: now,
-    })
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        recipient: mail.to,
+        reply_to: mail.replyTo ?? null,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        secret_link: mail.secretLink ? storedSecretLinks(mail.secretLink) : null,
+        secret_expires_at: mail.secretLink?.expiresAt ?? null,
+        calendar_method: mail.calendar?.method ?? null,
+        calendar_ics: mail.calendar?.ics ?? null,
+        personal: mail.personal ? 1 : 0,
+        status: 'pending' as const,
+        next_attempt_at: now,
+        created_at: now,
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .execute();
+  // Neither engine promises RETURNING's order; the ids were taken in the values' order.
+  return rows.map((row) => row.id).toSorted((a, b) => a - b);
 }
 
 /** Retries for 48 hours, each wait doubling from 5 s up to 10 minutes. */

@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { CountStatements } from '../testing/count-statements.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
-import { decideUnderLock, decisionsUnderWay, Turn } from './capacity.ts';
+import {
+  decideUnderLock,
+  decisionsUnderWay,
+  insertAtTurnEnd,
+  Turn,
+  type InsertRows,
+} from './capacity.ts';
 import { lockBookings } from './reservations/lock.ts';
 
 // Decisions taken together (capacity.ts `decideTogether`): the guests'
@@ -92,6 +98,55 @@ function takeSeatInTurn(db: Kysely<Database>, name: string, fail = false) {
       taken.push(`seat:${name}`);
       // Failing after it changed what the turn keeps: the turn must forget it.
       if (fail) throw new Error(`seat ${name} failed`);
+      return { ok: true, name };
+    },
+    together: true,
+  });
+}
+
+/** The put-off inserts of `takeSeatWithNote`: each call's rows, and whether the next one fails. */
+const noteInserts = { rows: [] as string[][], fail: false };
+const insertNotes: InsertRows<string> = async (db, names) => {
+  noteInserts.rows.push([...names]);
+  if (noteInserts.fail) throw new Error('the notes could not be inserted');
+  await db
+    .insertInto('rate_limits')
+    .values(
+      names.map((name) => ({
+        key: `note:${name}`,
+        count: 1,
+        window_ends_at: '2100-01-01T00:00:00.000Z',
+      })),
+    )
+    .execute();
+};
+const notes = async (db: Kysely<Database>) =>
+  (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'note:%').execute())
+    .map((row) => row.key.slice('note:'.length))
+    .sort();
+
+/**
+ * `takeSeat` that also puts a note off to the end of its turn
+ * (`insertAtTurnEnd`), as an order queues its mail: before its write, so
+ * that a refusal or failure after the write has a note to drop.
+ */
+function takeSeatWithNote(
+  db: Kysely<Database>,
+  name: string,
+  how: { fail?: boolean; refuseAfterWrite?: boolean } = {},
+) {
+  return decideUnderLock<'full' | 'changed its mind', { ok: true; name: string }>(db, {
+    lock: countedLock,
+    decide: async (trx, turn) => {
+      if ((await seats(trx)).length >= CAPACITY) return { ok: false, reason: 'full' };
+      await turn.writing();
+      await insertAtTurnEnd(trx, insertNotes, name);
+      await trx
+        .insertInto('rate_limits')
+        .values({ key: `seat:${name}`, count: 1, window_ends_at: '2100-01-01T00:00:00.000Z' })
+        .execute();
+      if (how.fail) throw new Error(`seat ${name} failed`);
+      if (how.refuseAfterWrite) return { ok: false, reason: 'changed its mind' };
       return { ok: true, name };
     },
     together: true,
@@ -262,6 +317,47 @@ describe('decisions taken together', () => {
     );
     expect(accepted).toContain('seat:g1');
     expect((await seats(db)).map((row) => row.key).sort()).toEqual(accepted.sort());
+  });
+
+  it("insert what the accepted ones put off in one statement before the commit, and drop a refused or failed one's", async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    locks.count = 0;
+    noteInserts.rows = [];
+    noteInserts.fail = false;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) =>
+        takeSeatWithNote(db, `n${index}`, { fail: index === 2, refuseAfterWrite: index === 4 }),
+      ),
+    );
+    const accepted = outcomes.flatMap((one) =>
+      one.status === 'fulfilled' && one.value.ok ? [one.value.name] : [],
+    );
+    expect(accepted).toHaveLength(CAPACITY);
+    expect(outcomes[2]!.status).toBe('rejected');
+    // One transaction, one insert of the seven accepted decisions' notes, in the order they came.
+    expect(locks.count).toBe(1);
+    expect(noteInserts.rows).toEqual([accepted]);
+    expect(await notes(db)).toEqual(accepted.toSorted());
+    expect(await seats(db)).toHaveLength(CAPACITY);
+    // Outside a turn (a decision alone, any other transaction), inserted at once.
+    await insertAtTurnEnd(db, insertNotes, 'alone');
+    expect(noteInserts.rows.at(-1)).toEqual(['alone']);
+    expect(await notes(db)).toContain('alone');
+  });
+
+  it('fail together, writing nothing, when what they put off cannot be inserted', async () => {
+    database = await createTestDatabase(undefined, { migrated: true });
+    const db = await open();
+    noteInserts.rows = [];
+    noteInserts.fail = true;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 3 }, (_, index) => takeSeatWithNote(db, `x${index}`)),
+    );
+    noteInserts.fail = false;
+    expect(outcomes.map((one) => one.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await seats(db)).toEqual([]);
+    expect(await notes(db)).toEqual([]);
   });
 
   it('are seen under way from the moment they wait until the last is answered', async () => {

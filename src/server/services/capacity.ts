@@ -113,6 +113,10 @@ export class Turn {
   #savepoint: Promise<void> | undefined;
   /** Whether that savepoint was taken: taking it may fail. */
   #savepointTaken = false;
+  /** The rows the decision under way put off (`insertAtTurnEnd`), not yet kept. */
+  #deciding: PutOff[] = [];
+  /** The rows the turn's accepted decisions put off, in the order they came. */
+  readonly #putOff: PutOff[] = [];
 
   /** `takeSavepoint`: the decisions share a transaction (`decideTogether`). */
   constructor(takeSavepoint?: () => Promise<unknown>) {
@@ -149,6 +153,40 @@ export class Turn {
   nextDecision(): void {
     this.#savepoint = undefined;
     this.#savepointTaken = false;
+    this.#deciding = [];
+  }
+
+  /** A row the decision under way puts off to the end of the turn (`insertAtTurnEnd`). */
+  putOff<Row>(insert: InsertRows<Row>, row: Row): void {
+    this.#deciding.push({ insert: insert as InsertRows<unknown>, row });
+  }
+
+  /**
+   * The decision under way ended: what it put off is inserted at the end of
+   * the turn if it was accepted, and dropped with its rollback otherwise.
+   */
+  decided(accepted: boolean): void {
+    if (accepted) this.#putOff.push(...this.#deciding);
+    this.#deciding = [];
+  }
+
+  /**
+   * Inserts what the accepted decisions put off, just before the turn
+   * commits: one statement per kind of row and per `MOST_PUT_OFF` rows.
+   */
+  async insertPutOff(trx: Kysely<Database>): Promise<void> {
+    const byInsert = new Map<InsertRows<unknown>, unknown[]>();
+    for (const { insert, row } of this.#putOff) {
+      const rows = byInsert.get(insert) ?? [];
+      rows.push(row);
+      byInsert.set(insert, rows);
+    }
+    this.#putOff.length = 0;
+    for (const [insert, rows] of byInsert) {
+      for (let start = 0; start < rows.length; start += MOST_PUT_OFF) {
+        await insert(trx, rows.slice(start, start + MOST_PUT_OFF));
+      }
+    }
   }
 
   /** What `read` reads, read once per turn for `key`: each `key` always names one kind of value. */
@@ -170,6 +208,42 @@ export class Turn {
   forget(): void {
     this.#kept.clear();
   }
+}
+
+/** One statement inserting `rows` (a few, at most `MOST_PUT_OFF`), in the order given. */
+export type InsertRows<Row> = (db: Kysely<Database>, rows: readonly Row[]) => Promise<unknown>;
+
+interface PutOff {
+  insert: InsertRows<unknown>;
+  row: unknown;
+}
+
+/** At most this many rows in one put-off insert: well within both engines' parameter limits. */
+const MOST_PUT_OFF = 100;
+
+/** The turn whose decisions are given this transaction (`decideTogether`). */
+const turnOfTransaction = new WeakMap<Kysely<Database>, Turn>();
+
+/**
+ * Inserts `row` by `insert`, in `db`'s transaction. When `db` is the
+ * transaction of decisions taken together (`decideTogether`), the row waits
+ * for the end of the turn: if its decision is accepted, it is inserted with
+ * the other accepted decisions' rows of the same `insert`, in one statement
+ * just before the commit; if not, it is dropped. Only for rows that no
+ * decision reads (a mail in the outbox, a push message): a burst's orders
+ * each queued a mail and a push message, two round trips under the lock
+ * per order (docs/performance.md, "Mails and push messages at the end of
+ * the turn"). A failure of that insert fails the turn's decisions, as a
+ * failed commit does. Elsewhere, the row is inserted at once.
+ */
+export async function insertAtTurnEnd<Row>(
+  db: Kysely<Database>,
+  insert: InsertRows<Row>,
+  row: Row,
+): Promise<void> {
+  const turn = turnOfTransaction.get(db);
+  if (turn) turn.putOff(insert, row);
+  else await insert(db, [row]);
 }
 
 /** Carries a refusal out of its transaction, so that the transaction is rolled back. */
@@ -273,6 +347,7 @@ async function runTogether(
         await lock(trx);
         const turn = new Turn(() => sql`savepoint decision`.execute(trx));
         const guarded = trx.withPlugin(new WritesAfterSavepoint(turn));
+        turnOfTransaction.set(guarded, turn);
         // Decisions that come while this transaction runs (PostgreSQL: each
         // statement waits on the network) join it, up to MOST_TOGETHER.
         while (queue.length > 0 && taken.length < MOST_TOGETHER) {
@@ -285,6 +360,7 @@ async function runTogether(
           } catch (error) {
             entry.error = error;
           }
+          turn.decided(entry.outcome?.ok === true);
           // A decision that wrote did so in its savepoint (`Turn.writing`);
           // one that did not has nothing to undo. Not released: the next
           // decision's savepoint, of the same name, is taken inside it (at
@@ -304,6 +380,7 @@ async function runTogether(
         }
         // Thrown out of the transaction, which Kysely then rolls back.
         if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
+        await turn.insertPutOff(trx);
       });
     } catch (error) {
       if (!(error instanceof NothingAccepted)) {

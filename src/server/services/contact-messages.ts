@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContactMessagesTable, Database } from '../db/database.ts';
 import type { ContactBody, ContactMessage } from '../../shared/schemas/contact.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { insertMails } from '../mail/outbox.ts';
 import { contactMessageMail } from '../mail/staff-mails.ts';
 import { recordAudit, type AuditActor } from './audit-log.ts';
 import { readRestaurantFacts } from './restaurant-facts.ts';
@@ -54,7 +54,11 @@ export class ContactMessages {
     const id = await this.#db.transaction().execute(async (trx) => {
       const outboxId = spam
         ? null
-        : await enqueueMail(trx, contactMessageMail(body, lang, now, await this.#recipient(trx)));
+        : (
+            await insertMails(trx, [
+              contactMessageMail(body, lang, now, await this.#recipient(trx)),
+            ])
+          )[0]!;
       const row = await trx
         .insertInto('contact_messages')
         .values({

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { PushTopic } from '../../../shared/schemas/push.ts';
 import { EVENT_KIND_LABELS, type EventKind } from '../../../shared/schemas/events.ts';
 import { nowIso } from '../tokens.ts';
+import { insertAtTurnEnd, type InsertRows } from '../capacity.ts';
 
 /**
  * What staff phones are told, one function per kind of news, each called in
@@ -48,31 +49,46 @@ function dayInItalian(date: string): string {
 
 const people = (count: number) => (count === 1 ? '1 persona' : `${count} persone`);
 
-/** Queues `message` for every device subscribed to `topic`, in the caller's transaction. */
-async function enqueuePush(
-  trx: Kysely<Database>,
-  topic: PushTopic,
-  message: PushMessage,
-): Promise<void> {
-  await trx
+/**
+ * Queues `message` for every device subscribed to `topic`, in the caller's
+ * transaction; a booking's or an order's, with its turn's others just before
+ * its commit (capacity.ts `insertAtTurnEnd`).
+ */
+function enqueuePush(trx: Kysely<Database>, topic: PushTopic, message: PushMessage): Promise<void> {
+  return insertAtTurnEnd(trx, insertPushes, { topic, message, createdAt: nowIso() });
+}
+
+interface QueuedPush {
+  topic: PushTopic;
+  message: PushMessage;
+  createdAt: string;
+}
+
+/** Each message queued for every device subscribed to its topic: one statement for all. */
+const insertPushes: InsertRows<QueuedPush> = async (db, pushes) => {
+  const forSubscribers = ({ topic, message, createdAt }: QueuedPush) =>
+    db
+      .selectFrom('push_subscriptions')
+      .select((inner) => [
+        'id',
+        inner.val(message.title).as('title'),
+        inner.val(message.body).as('body'),
+        inner.val(message.url).as('url'),
+        inner.val(createdAt).as('created_at'),
+      ])
+      // Topics are stored joined by commas: `,reservations,takeaway,`.
+      .where(sql<string>`',' || topics || ','`, 'like', `%,${topic},%`);
+  const [first, ...others] = pushes;
+  if (!first) return;
+  await db
     .insertInto('push_deliveries')
     // No `next_attempt_at`: a message never tried is due at once, whatever the sender's clock.
     .columns(['subscription_id', 'title', 'body', 'url', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('push_subscriptions')
-        .select((inner) => [
-          'id',
-          inner.val(message.title).as('title'),
-          inner.val(message.body).as('body'),
-          inner.val(message.url).as('url'),
-          inner.val(nowIso()).as('created_at'),
-        ])
-        // Topics are stored joined by commas: `,reservations,takeaway,`.
-        .where(sql<string>`',' || topics || ','`, 'like', `%,${topic},%`),
+    .expression(
+      others.reduce((query, push) => query.unionAll(forSubscribers(push)), forSubscribers(first)),
     )
     .execute();
-}
+};
 
 /** A new booking, a guest's from the site or one staff took by phone. */
 export function notifyNewBooking(
