@@ -126,6 +126,7 @@ const ALL_MIGRATIONS = [
   '033-report-indexes',
   '034-setup-token',
   '035-guest-phone-indexes',
+  '036-email-pattern-indexes',
 ];
 
 describe('DATABASE_URL', () => {

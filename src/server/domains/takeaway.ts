@@ -30,7 +30,6 @@ export const takeawayDomain = fp(
       'takeaway',
       new TakeawayService({
         db: app.db,
-        dialect: app.dialect,
         ordersVersion,
         limits: { floodGuard: app.floodGuard, limiter: app.limiter },
         content: app.content,

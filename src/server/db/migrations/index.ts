@@ -34,6 +34,7 @@ import * as anonymisedHistory from './032-anonymised-history.ts';
 import * as reportIndexes from './033-report-indexes.ts';
 import * as setupToken from './034-setup-token.ts';
 import * as guestPhoneIndexes from './035-guest-phone-indexes.ts';
+import * as emailPatternIndexes from './036-email-pattern-indexes.ts';
 import type { SqlDialect } from './columns.ts';
 
 /**
@@ -102,5 +103,9 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '033-report-indexes': { up: reportIndexes.up, down: reportIndexes.down },
     '034-setup-token': { up: setupToken.up, down: setupToken.down },
     '035-guest-phone-indexes': { up: guestPhoneIndexes.up, down: guestPhoneIndexes.down },
+    '036-email-pattern-indexes': {
+      up: (db) => emailPatternIndexes.up(db, dialect),
+      down: (db) => emailPatternIndexes.down(db, dialect),
+    },
   };
 }

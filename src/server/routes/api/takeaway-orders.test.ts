@@ -482,6 +482,39 @@ describe('never past the limits (docs/security.md item 46)', () => {
 });
 
 describe('at most two orders waiting per e-mail or phone (docs/security.md item 41)', () => {
+  it('lets two of one e-mail and two of one phone through when their orders race, on every instance', async () => {
+    await start();
+    const second = await takeawayApp(clock, { database: harness.database });
+    others.push(second);
+    const apps =
+      harness.database.dialect === 'postgres' ? [harness.app, second.app] : [harness.app];
+    const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };
+    const racing = [
+      ...['carla@example.it', 'Carla+1@example.it', 'CARLA@Example.it', 'carla+x@example.it'].map(
+        (email, index) =>
+          someone({ items: [pizza], pickup: 'asap', email, phone: `+39 320 ${index}` }),
+      ),
+      ...['+39 347 111 2222', '0039 347 1112222', '+39 (347) 111-2222', '+393471112222'].map(
+        (phone, index) =>
+          someone({ items: [pizza], pickup: 'asap', email: `d${index}@example.it`, phone }),
+      ),
+    ];
+    // Sent together: the orders of one burst share a turn of the lock (capacity.ts), whose count
+    // of waiting orders each accepted one must keep true.
+    const answers = await Promise.all(
+      racing.map((order, index) => post(order, apps[index % apps.length]!)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.slice(0, 4).filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.slice(4).filter((status) => status === 201)).toHaveLength(2);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.json().errors[0].code).toBe('too-many-pending');
+    }
+    expect(await harness.app.db.selectFrom('takeaway_orders').select('id').execute()).toHaveLength(
+      4,
+    );
+  });
+
   it('refuses the third order still received of one e-mail (any case, +tag) or one phone (any spacing) with 409 too-many-pending, storing nothing; staff orders neither count nor are limited', async () => {
     await start();
     const pizza = { id: (await harness.dish('pizza')).id, quantity: 1 };

@@ -47,15 +47,17 @@ export function isGuestsRow(guest: GuestKey): (row: { email: string; phone: stri
  *   a leading `00` as `+`, so both spellings are asked for.
  * The columns are named bare: the caps read one table.
  *
- * The caps, which run at every request of a burst under the lock, name
+ * The caps on bookings and event requests, which run under the lock, name
  * their database's `dialect`, so that it looks the guest up in its indexes
  * (`lower(email)`; the phone's expression, migrations 013 and 035) rather
  * than read every pending row: each arm of the test must then be one an
- * index answers, and a LIKE on an expression is not. On SQLite, which
- * compares text byte by byte, the tagged addresses are also the range of
- * `lower(email)` from "local+" to "local," (the character after "+"),
- * which its index answers. PostgreSQL's collation may sort "+" by other
- * rules: there the LIKE alone decides.
+ * index answers. On SQLite, which compares text byte by byte, the tagged
+ * addresses are also the range of `lower(email)` from "local+" to "local,"
+ * (the character after "+"), which its index answers; a LIKE on an
+ * expression is not. On PostgreSQL the LIKE's fixed prefix is answered by
+ * the e-mail's index, which compares bytes (migration 036). The orders'
+ * cap counts a turn's waiting orders in memory instead
+ * (takeaway/pending-orders.ts `waitingInTurn`).
  */
 export function isGuestsRowSql(guest: GuestKey, dialect?: SqlDialect): RawBuilder<SqlBool> {
   if ('email' in guest) {

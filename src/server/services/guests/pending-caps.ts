@@ -1,5 +1,5 @@
 import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
-import { isGuestsRow } from './guest-match.ts';
+import { limitedEmail, limitedPhone } from '../../../shared/schemas/guest.ts';
 
 /**
  * How much one guest may hold in requests waiting for staff (docs/security.md
@@ -29,16 +29,37 @@ export function heldBySameGuest<Row extends { email: string; phone: string }>(
   guest: { email: string; phone: string },
   weigh: (row: Row) => number = () => 1,
 ): { byEmail: number; byPhone: number } {
-  let byEmail = 0;
-  let byPhone = 0;
-  const sameEmail = guest.email === '' ? () => false : isGuestsRow({ email: guest.email });
-  const samePhone = isGuestsRow({ phone: guest.phone });
-  for (const row of pending) {
-    if (sameEmail(row)) byEmail += weigh(row);
-    if (samePhone(row)) byPhone += weigh(row);
-  }
-  return { byEmail, byPhone };
+  const held = new PendingPerGuest();
+  for (const row of pending) held.add(row, weigh(row));
+  return held.of(guest);
 }
+
+/**
+ * Pending rows counted per e-mail and per phone as `isGuestsRow` reads them,
+ * so that each guest's share is a look-up: the orders taking one turn of the
+ * orders' lock share one, read once and kept true as they are accepted
+ * (takeaway/pending-orders.ts). A row without an e-mail is nobody's by e-mail.
+ */
+export class PendingPerGuest {
+  readonly #byEmail = new Map<string, number>();
+  readonly #byPhone = new Map<string, number>();
+
+  add(row: { email: string; phone: string }, weight = 1): void {
+    if (row.email !== '') addTo(this.#byEmail, limitedEmail(row.email), weight);
+    addTo(this.#byPhone, limitedPhone(row.phone), weight);
+  }
+
+  /** What `guest`'s e-mail and `guest`'s phone each hold. */
+  of(guest: { email: string; phone: string }): { byEmail: number; byPhone: number } {
+    return {
+      byEmail: guest.email === '' ? 0 : (this.#byEmail.get(limitedEmail(guest.email)) ?? 0),
+      byPhone: this.#byPhone.get(limitedPhone(guest.phone)) ?? 0,
+    };
+  }
+}
+
+const addTo = (counts: Map<string, number>, key: string, weight: number) =>
+  counts.set(key, (counts.get(key) ?? 0) + weight);
 
 /**
  * Whether `guest`'s e-mail or phone (`heldBySameGuest`) already holds
@@ -46,10 +67,11 @@ export function heldBySameGuest<Row extends { email: string; phone: string }>(
  * each one).
  */
 export function holdsPendingPerGuest(
-  pending: readonly { email: string; phone: string }[],
+  pending: readonly { email: string; phone: string }[] | PendingPerGuest,
   guest: { email: string; phone: string },
 ): boolean {
-  const held = heldBySameGuest(pending, guest);
+  const held =
+    pending instanceof PendingPerGuest ? pending.of(guest) : heldBySameGuest(pending, guest);
   return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
 }
 

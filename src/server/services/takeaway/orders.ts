@@ -2,7 +2,6 @@ import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SqlDialect } from '../../db/dialect.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import { addDays, romeDate, type Schedule } from '../../../shared/opening-hours.ts';
@@ -20,7 +19,8 @@ import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
 import { readStoredSettings, readTakeawaySettings, settingsAsOf } from './settings.ts';
 import { priceLines, readTakeawayDishes, type PricedLine } from './priced-lines.ts';
-import { holdsTooManyOrders, TOO_MANY_PENDING_ORDERS } from './pending-orders.ts';
+import { holdWaitingOrder, TOO_MANY_PENDING_ORDERS, waitingInTurn } from './pending-orders.ts';
+import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
 import { notifyNewOrder } from '../push/notify.ts';
 import {
   asap,
@@ -146,7 +146,6 @@ async function chooseSlot(
  */
 export class TakeawayOrders {
   readonly #db: Kysely<Database>;
-  readonly #dialect: SqlDialect;
   readonly #schedule: () => Promise<Schedule>;
   readonly #settings: () => Promise<TakeawaySettings>;
   readonly #mails: TakeawayMailQueue;
@@ -155,7 +154,6 @@ export class TakeawayOrders {
 
   constructor(options: {
     db: Kysely<Database>;
-    dialect: SqlDialect;
     schedule: () => Promise<Schedule>;
     /** The settings this instance keeps (per content version): only ever to refuse early. */
     settings: () => Promise<TakeawaySettings>;
@@ -165,7 +163,6 @@ export class TakeawayOrders {
     dishNames: (lang: Lang) => Promise<ReadonlyMap<number, string>>;
   }) {
     this.#db = options.db;
-    this.#dialect = options.dialect;
     this.#schedule = options.schedule;
     this.#settings = options.settings;
     this.#mails = options.mails;
@@ -215,14 +212,13 @@ export class TakeawayOrders {
           );
           const stopped = notTaking(settings);
           if (stopped) return stopped;
+          const today = romeDate(now);
           if (
             taker.source === 'online' &&
-            (await holdsTooManyOrders(
-              trx,
-              this.#dialect,
-              { email: request.email ?? '', phone: request.phone },
-              romeDate(now),
-            ))
+            holdsPendingPerGuest(await waitingInTurn(trx, turn, today), {
+              email: request.email ?? '',
+              phone: request.phone,
+            })
           ) {
             return refusal(TAKEAWAY_REFUSALS.tooManyPending, TOO_MANY_PENDING_ORDERS);
           }
@@ -257,6 +253,7 @@ export class TakeawayOrders {
             guestNames,
           });
           await holdLoad(turn, order.row, load);
+          await holdWaitingOrder(turn, today, order.row);
           await this.#mails.toGuest(trx, 'received', order, {
             restaurant: () => turn.once('restaurant facts', () => readRestaurantFacts(trx)),
           });

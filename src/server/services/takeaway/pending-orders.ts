@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SqlDialect } from '../../db/dialect.ts';
-import { isSameGuestSql } from '../guests/guest-match.ts';
-import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
+import { PendingPerGuest } from '../guests/pending-caps.ts';
+import type { Turn } from '../capacity.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, type OrderRow } from './order-rows.ts';
@@ -26,22 +25,40 @@ const waitingOrders = (db: Kysely<Database>, today: string) =>
     .where('date', '>=', today);
 
 /**
- * Whether `guest`'s e-mail or phone (`heldBySameGuest`: any case, without a
- * +tag; its digits) already holds `PENDING_PER_GUEST` waiting orders
- * (`waitingOrders`). Read under the orders' lock (orders.ts), so that orders
- * racing on every instance take turns.
+ * The waiting orders from `today` on (`waitingOrders`) counted per e-mail and
+ * per phone (guests/pending-caps.ts), for the cap on a guest's
+ * (`holdsPendingPerGuest`): read once per turn of the orders' lock, under it,
+ * so that orders racing on every instance take turns, and kept true as the
+ * turn's orders are accepted (`holdWaitingOrder`). Each order of a burst
+ * looked its guest up with a statement of its own, a round trip under the
+ * lock (docs/performance.md, "Mails and push messages at the end of the
+ * turn"); a turn now reads every waiting order's e-mail and phone once.
  */
-export async function holdsTooManyOrders(
-  trx: Kysely<Database>,
-  dialect: SqlDialect,
-  guest: { email: string; phone: string },
+export const waitingInTurn = (trx: Kysely<Database>, turn: Turn, today: string) =>
+  turn.once(waitingKey(today), async () => {
+    const waiting = new PendingPerGuest();
+    for (const row of await waitingOrders(trx, today).select(['email', 'phone']).execute()) {
+      waiting.add(row);
+    }
+    return waiting;
+  });
+
+const waitingKey = (today: string) => `takeaway orders waiting from ${today}`;
+
+/**
+ * An accepted order counted among the waiting ones its turn keeps for
+ * `today`, if it keeps them and the order waits (`waitingOrders`):
+ * otherwise the next read, made after its row was written, counts it.
+ */
+export async function holdWaitingOrder(
+  turn: Turn,
   today: string,
-): Promise<boolean> {
-  const pending = await waitingOrders(trx, today)
-    .select(['email', 'phone'])
-    .where(isSameGuestSql(guest, dialect))
-    .execute();
-  return holdsPendingPerGuest(pending, guest);
+  row: Pick<OrderRow, 'email' | 'phone' | 'status' | 'source' | 'date'>,
+): Promise<void> {
+  const waiting = await turn.kept<PendingPerGuest>(waitingKey(today));
+  if (waiting && row.status === 'received' && row.source === 'online' && row.date >= today) {
+    waiting.add(row);
+  }
 }
 
 /**

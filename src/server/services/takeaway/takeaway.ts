@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SqlDialect } from '../../db/dialect.ts';
 import type { Schedule } from '../../../shared/opening-hours.ts';
 import type { Lang } from '../../../shared/languages.ts';
 import type { KitchenGroup, MenuView } from '../../../shared/schemas/menu.ts';
@@ -97,7 +96,6 @@ export class TakeawayService {
 
   constructor(options: {
     db: Kysely<Database>;
-    dialect: SqlDialect;
     /** The flood limits' counters (the app's `floodGuard` and `limiter`). */
     limits: LimitCounters;
     content: ContentChanges;
@@ -141,7 +139,6 @@ export class TakeawayService {
     this.#counters = options.limits;
     this.#orders = new TakeawayOrders({
       db: options.db,
-      dialect: options.dialect,
       schedule: options.schedule,
       settings: () => this.#settings.settings(),
       mails,
