@@ -41,25 +41,39 @@ export async function attachGuest(
   contact: GuestContact,
   nowMs: number,
 ): Promise<number | null> {
-  const identity = guestIdentity(contact);
-  if (identity === null) return null;
-  const now = nowIso(nowMs);
-  const insert = trx.insertInto('guests').values({
-    key: newGuestKey(),
-    identity,
-    name: contact.name,
-    email: contact.email,
-    phone: contact.phone,
-    lang: contact.lang,
-    search_text: searchText(contact),
-    last_seen_on: contact.date,
-    created_at: now,
-    updated_at: now,
-  });
-  if (contact.phone.trim() !== '') {
-    // The contact is whole: made or brought up to date in one statement (a
-    // burst of orders makes one each, in its turn under the lock).
-    const { id } = await insert
+  return (await attachGuests(trx, [{ contact, nowMs }]))[0]!;
+}
+
+/**
+ * `attachGuest` for many rows at once: each row's guest's id, in the order
+ * given. The contacts with a phone (every order's, every guest's from the
+ * site) in one statement, as one after the other would leave them: a guest
+ * named twice gets the later contact and the later of the dates. Then those
+ * without a phone (staff's bookings for an e-mail's guest), one by one. A
+ * turn of the orders' lock links its orders so (takeaway/orders.ts).
+ */
+export async function attachGuests(
+  trx: Kysely<Database>,
+  rows: readonly { contact: GuestContact; nowMs: number }[],
+): Promise<(number | null)[]> {
+  const ids = new Map<string, number>();
+  // By identity, the later row's record: as the upserts one after the other would leave it.
+  const whole = new Map<string, ReturnType<typeof guestValues>>();
+  for (const { contact, nowMs } of rows) {
+    const identity = guestIdentity(contact);
+    if (identity === null || contact.phone.trim() === '') continue;
+    const values = guestValues(identity, contact, nowMs);
+    const earlier = whole.get(identity);
+    if (earlier && earlier.last_seen_on > values.last_seen_on) {
+      values.last_seen_on = earlier.last_seen_on;
+    }
+    whole.set(identity, values);
+  }
+  if (whole.size > 0) {
+    // The contact is whole: made or brought up to date in one statement.
+    const stored = await trx
+      .insertInto('guests')
+      .values([...whole.values()])
       .onConflict((conflict) =>
         conflict.column('identity').doUpdateSet((eb) => ({
           name: eb.ref('excluded.name'),
@@ -76,18 +90,54 @@ export async function attachGuest(
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+      .returning(['id', 'identity'])
+      .execute();
+    for (const { id, identity } of stored) ids.set(identity, id);
   }
-  await insert.onConflict((conflict) => conflict.column('identity').doNothing()).execute();
+  const attached: (number | null)[] = [];
+  for (const { contact, nowMs } of rows) {
+    const identity = guestIdentity(contact);
+    if (identity === null) attached.push(null);
+    else if (contact.phone.trim() !== '') attached.push(ids.get(identity)!);
+    else attached.push(await attachWithoutPhone(trx, identity, contact, nowMs));
+  }
+  return attached;
+}
+
+const guestValues = (identity: string, contact: GuestContact, nowMs: number) => {
+  const now = nowIso(nowMs);
+  return {
+    key: newGuestKey(),
+    identity,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    lang: contact.lang,
+    search_text: searchText(contact),
+    last_seen_on: contact.date,
+    created_at: now,
+    updated_at: now,
+  };
+};
+
+/** A phone booking for an e-mail's guest may give no phone: the one known stays. */
+async function attachWithoutPhone(
+  trx: Kysely<Database>,
+  identity: string,
+  contact: GuestContact,
+  nowMs: number,
+): Promise<number> {
+  await trx
+    .insertInto('guests')
+    .values(guestValues(identity, contact, nowMs))
+    .onConflict((conflict) => conflict.column('identity').doNothing())
+    .execute();
   const stored = await trx
     .selectFrom('guests')
     .select(['id', 'phone', 'last_seen_on'])
     .where('identity', '=', identity)
     .executeTakeFirstOrThrow();
-  // A phone booking for an e-mail's guest may give no phone: the one known stays.
-  const phone = contact.phone.trim() === '' ? stored.phone : contact.phone;
+  const phone = stored.phone;
   await trx
     .updateTable('guests')
     .set({
@@ -97,7 +147,7 @@ export async function attachGuest(
       lang: contact.lang,
       search_text: searchText({ ...contact, phone }),
       last_seen_on: contact.date > stored.last_seen_on ? contact.date : stored.last_seen_on,
-      updated_at: now,
+      updated_at: nowIso(nowMs),
     })
     .where('id', '=', stored.id)
     .execute();

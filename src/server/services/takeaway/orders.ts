@@ -1,6 +1,6 @@
 import type { DetailsOf } from '../../../shared/schemas/errors.ts';
 import { slotFullDescription, unavailableDescription } from '../../../shared/takeaway-refusals.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Lang } from '../../../shared/languages.ts';
@@ -13,10 +13,16 @@ import {
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { decideUnderLock } from '../capacity.ts';
+import { decideUnderLock, insertAtTurnEnd, type InsertRows } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
-import { lockOrders, orderSummaryIt, storedOrder, type StoredOrder } from './order-rows.ts';
+import {
+  lockOrders,
+  orderSummaryIt,
+  storedOrder,
+  type OrderRow,
+  type StoredOrder,
+} from './order-rows.ts';
 import { readStoredSettings, readTakeawaySettings, settingsAsOf } from './settings.ts';
 import { priceLines, readTakeawayDishes, type PricedLine } from './priced-lines.ts';
 import { holdWaitingOrder, TOO_MANY_PENDING_ORDERS, waitingInTurn } from './pending-orders.ts';
@@ -33,7 +39,7 @@ import {
   withLoad,
   type PickupSlot,
 } from './slots.ts';
-import { attachGuest } from '../guests/guest-records.ts';
+import { attachGuests, type GuestContact } from '../guests/guest-records.ts';
 import { heldLoads, holdLoad, loadsInTurn } from './held-loads.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 
@@ -287,21 +293,11 @@ export class TakeawayOrders {
     const { taker } = how;
     const online = taker.source === 'online';
     const totalCents = lines.reduce((sum, line) => sum + line.amountCents * line.quantity, 0);
-    const guestId = await attachGuest(
-      trx,
-      {
-        name: request.name,
-        email: request.email ?? '',
-        phone: request.phone,
-        lang: request.lang,
-        date: how.date,
-      },
-      how.nowMs,
-    );
     const row = await trx
       .insertInto('takeaway_orders')
       .values({
-        guest_id: guestId,
+        // Linked to its guest at the end of its turn (`linkToGuests`).
+        guest_id: null,
         name: request.name,
         phone: request.phone,
         email: request.email ?? '',
@@ -323,6 +319,17 @@ export class TakeawayOrders {
       .returningAll()
       .executeTakeFirstOrThrow();
     const { id } = row;
+    await insertAtTurnEnd(trx, linkToGuests, {
+      row,
+      contact: {
+        name: request.name,
+        email: request.email ?? '',
+        phone: request.phone,
+        lang: request.lang,
+        date: how.date,
+      },
+      nowMs: how.nowMs,
+    });
     const lineRows = lines.map((line, position) => ({
       order_id: id,
       position,
@@ -350,3 +357,38 @@ export class TakeawayOrders {
     return order;
   }
 }
+
+/**
+ * Orders linked to their guests' records (guests/guest-records.ts
+ * `attachGuests`) at the end of their turn of the lock (capacity.ts
+ * `insertAtTurnEnd`): the turn's guests in one statement, its orders in
+ * another, where each order made a round trip under the lock for its guest
+ * (docs/performance.md, "Mails and push messages at the end of the turn").
+ * Nothing in a decision reads an order's guest. Each order's row, as
+ * answered, gets its guest too.
+ */
+const linkToGuests: InsertRows<{ row: OrderRow; contact: GuestContact; nowMs: number }> = async (
+  db,
+  links,
+) => {
+  const guestIds = await attachGuests(db, links);
+  const linked = links.flatMap((link, index) => {
+    const guestId = guestIds[index];
+    return guestId == null ? [] : [{ row: link.row, guestId }];
+  });
+  if (linked.length === 0) return;
+  const guestOf = sql<number>`case ${sql.join(
+    linked.map(({ row, guestId }) => sql`when id = ${row.id} then cast(${guestId} as integer)`),
+    sql` `,
+  )} end`;
+  await db
+    .updateTable('takeaway_orders')
+    .set({ guest_id: guestOf })
+    .where(
+      'id',
+      'in',
+      linked.map(({ row }) => row.id),
+    )
+    .execute();
+  for (const { row, guestId } of linked) row.guest_id = guestId;
+};
