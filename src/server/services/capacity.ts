@@ -113,7 +113,7 @@ export class Turn {
   #savepoint: Promise<void> | undefined;
   /** Whether that savepoint was taken: taking it may fail. */
   #savepointTaken = false;
-  /** The rows the decision under way put off (`insertAtTurnEnd`), not yet kept. */
+  /** The rows the decision under way put off (`writeAtTurnEnd`), not yet kept. */
   #deciding: PutOff[] = [];
   /** The rows the turn's accepted decisions put off, in the order they came. */
   readonly #putOff: PutOff[] = [];
@@ -156,13 +156,13 @@ export class Turn {
     this.#deciding = [];
   }
 
-  /** A row the decision under way puts off to the end of the turn (`insertAtTurnEnd`). */
-  putOff<Row>(insert: InsertRows<Row>, row: Row): void {
-    this.#deciding.push({ insert: insert as InsertRows<unknown>, row });
+  /** A row the decision under way puts off to the end of the turn (`writeAtTurnEnd`). */
+  putOff<Row>(write: TurnEndWrite<Row>, row: Row): void {
+    this.#deciding.push({ write: write as TurnEndWrite<unknown>, row });
   }
 
   /**
-   * The decision under way ended: what it put off is inserted at the end of
+   * The decision under way ended: what it put off is written at the end of
    * the turn if it was accepted, and dropped with its rollback otherwise.
    */
   decided(accepted: boolean): void {
@@ -171,20 +171,20 @@ export class Turn {
   }
 
   /**
-   * Inserts what the accepted decisions put off, just before the turn
-   * commits: one statement per kind of row and per `MOST_PUT_OFF` rows.
+   * Writes what the accepted decisions put off, just before the turn
+   * commits: each kind of write once for its rows, `MOST_PUT_OFF` at a time.
    */
-  async insertPutOff(trx: Kysely<Database>): Promise<void> {
-    const byInsert = new Map<InsertRows<unknown>, unknown[]>();
-    for (const { insert, row } of this.#putOff) {
-      const rows = byInsert.get(insert) ?? [];
+  async writePutOff(trx: Kysely<Database>): Promise<void> {
+    const byWrite = new Map<TurnEndWrite<unknown>, unknown[]>();
+    for (const { write, row } of this.#putOff) {
+      const rows = byWrite.get(write) ?? [];
       rows.push(row);
-      byInsert.set(insert, rows);
+      byWrite.set(write, rows);
     }
     this.#putOff.length = 0;
-    for (const [insert, rows] of byInsert) {
+    for (const [write, rows] of byWrite) {
       for (let start = 0; start < rows.length; start += MOST_PUT_OFF) {
-        await insert(trx, rows.slice(start, start + MOST_PUT_OFF));
+        await write(trx, rows.slice(start, start + MOST_PUT_OFF));
       }
     }
   }
@@ -210,40 +210,44 @@ export class Turn {
   }
 }
 
-/** One statement inserting `rows` (a few, at most `MOST_PUT_OFF`), in the order given. */
-export type InsertRows<Row> = (db: Kysely<Database>, rows: readonly Row[]) => Promise<unknown>;
+/**
+ * A write of many rows at the end of a turn (`writeAtTurnEnd`), in a
+ * statement or two whatever their number (at most `MOST_PUT_OFF`), in the
+ * order given.
+ */
+export type TurnEndWrite<Row> = (db: Kysely<Database>, rows: readonly Row[]) => Promise<unknown>;
 
 interface PutOff {
-  insert: InsertRows<unknown>;
+  write: TurnEndWrite<unknown>;
   row: unknown;
 }
 
-/** At most this many rows in one put-off insert: well within both engines' parameter limits. */
+/** At most this many rows in one put-off write: well within both engines' parameter limits. */
 const MOST_PUT_OFF = 100;
 
 /** The turn whose decisions are given this transaction (`decideTogether`). */
 const turnOfTransaction = new WeakMap<Kysely<Database>, Turn>();
 
 /**
- * Inserts `row` by `insert`, in `db`'s transaction. When `db` is the
+ * Writes `row` by `write`, in `db`'s transaction. When `db` is the
  * transaction of decisions taken together (`decideTogether`), the row waits
- * for the end of the turn: if its decision is accepted, it is inserted with
- * the other accepted decisions' rows of the same `insert`, in one statement
- * just before the commit; if not, it is dropped. Only for rows that no
- * decision reads (a mail in the outbox, a push message): a burst's orders
- * each queued a mail and a push message, two round trips under the lock
- * per order (docs/performance.md, "Mails and push messages at the end of
- * the turn"). A failure of that insert fails the turn's decisions, as a
- * failed commit does. Elsewhere, the row is inserted at once.
+ * for the end of the turn: if its decision is accepted, it is written with
+ * the other accepted decisions' rows of the same `write`, at once, just
+ * before the commit; if not, it is dropped. Only for what no decision of
+ * the turn reads: a mail in the outbox, a push message, an order's link to
+ * its guest. A burst's orders each made those three round trips under the
+ * lock (docs/performance.md, "Mails and push messages at the end of the
+ * turn"). A failure there fails the turn's decisions, as a failed commit
+ * does. Elsewhere, the row is written at once.
  */
-export async function insertAtTurnEnd<Row>(
+export async function writeAtTurnEnd<Row>(
   db: Kysely<Database>,
-  insert: InsertRows<Row>,
+  write: TurnEndWrite<Row>,
   row: Row,
 ): Promise<void> {
   const turn = turnOfTransaction.get(db);
-  if (turn) turn.putOff(insert, row);
-  else await insert(db, [row]);
+  if (turn) turn.putOff(write, row);
+  else await write(db, [row]);
 }
 
 /** Carries a refusal out of its transaction, so that the transaction is rolled back. */
@@ -295,10 +299,10 @@ export function decisionsUnderWay(db: Kysely<Database>): boolean {
  * back whole (nothing committed, as `decideUnderLock`'s refusals). Every
  * outcome is answered only once the transaction has committed: an accepted
  * booking or order is on disk when the guest reads it. A commit that fails
- * fails every decision of the transaction; so does, on PostgreSQL, a
- * statement that fails before a decision's savepoint (only reads come
- * before it), since it breaks the whole transaction there: no other
- * decision joins a transaction after such a failure.
+ * fails every decision of the transaction; so does a decision that fails
+ * before its savepoint (only reads come before it), since its failed
+ * statement may have broken the whole transaction: the decisions waiting
+ * after it take a new one.
  *
  * Each commit is flushed to disk (dialect.ts); one transaction per decision
  * made 200 racing orders 200 flushes, taken in turn while the other guests
@@ -374,13 +378,15 @@ async function runTogether(
           // failure, or a refusal after a write, may not have.
           if (!entry.outcome || (!entry.outcome.ok && turn.isWriting)) turn.forget();
           // A failure no savepoint of its own holds may have broken the
-          // transaction (PostgreSQL aborts it at a failed statement): no
-          // other decision joins it; those waiting take the next one.
-          if (!entry.outcome && !turn.hasSavepoint) break;
+          // transaction (PostgreSQL aborts it at a failed statement, SQLite
+          // rolls it back at some), and what the turn put off must not be
+          // written outside it: the turn fails whole; those waiting take
+          // the next one.
+          if (!entry.outcome && !turn.hasSavepoint) throw entry.error;
         }
         // Thrown out of the transaction, which Kysely then rolls back.
         if (!taken.some((entry) => entry.outcome?.ok)) throw new NothingAccepted();
-        await turn.insertPutOff(trx);
+        await turn.writePutOff(trx);
       });
     } catch (error) {
       if (!(error instanceof NothingAccepted)) {

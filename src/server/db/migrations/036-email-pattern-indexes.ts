@@ -6,16 +6,18 @@ import type { SqlDialect } from './columns.ts';
 type AnyDatabase = Kysely<any>;
 
 /**
- * The caps on a guest's pending bookings, orders and event requests look
- * for the guest's tagged addresses with `lower(email) like 'anna+%@…'`
- * (services/guests/guest-match.ts `isGuestsRowSql`), under the lock, at
- * every request of a burst. PostgreSQL answers a LIKE's fixed prefix from
- * a btree index only when the index compares bytes: its `lower(email)`
- * indexes (migrations 012, 020, 022) use the database's collation, so each
- * cap read every waiting row (docs/performance.md, "The caps look a guest
- * up in the indexes"). Rebuilt with `text_pattern_ops`, which compares
- * bytes and still answers `lower(email) = …`; nothing orders by e-mail.
- * SQLite compares bytes already, and its caps name the prefix's range.
+ * The caps on a guest's pending bookings and event requests, under their
+ * locks, and staff's "Rifiuta tutte" look for the guest's tagged addresses
+ * with `lower(email) like 'anna+%@…'` (services/guests/guest-match.ts
+ * `isGuestsRowSql`). PostgreSQL answers a LIKE's fixed prefix from a btree
+ * index only when the index compares bytes: its `lower(email)` indexes
+ * (migrations 012, 020, 022) use the database's collation, so each such
+ * look-up read every pending row (docs/performance.md, "The caps look a
+ * guest up in the indexes"). Rebuilt with `text_pattern_ops`, which
+ * compares bytes and still answers `lower(email) = …`; nothing orders by
+ * e-mail. SQLite compares bytes already, and its caps name the prefix's
+ * range. (The orders' cap counts a turn's waiting orders in memory:
+ * services/takeaway/pending-orders.ts.)
  */
 const EMAIL_INDEXES = [
   ['reservations_email', 'reservations'],

@@ -49,8 +49,10 @@ export async function attachGuest(
  * given. The contacts with a phone (every order's, every guest's from the
  * site) in one statement, as one after the other would leave them: a guest
  * named twice gets the later contact and the later of the dates. Then those
- * without a phone (staff's bookings for an e-mail's guest), one by one. A
- * turn of the orders' lock links its orders so (takeaway/orders.ts).
+ * without a phone (staff's bookings for an e-mail's guest), one by one, so
+ * that a guest named both ways in one call keeps the contact without a
+ * phone even when it came first (a turn of orders, each with a phone, never
+ * does). A turn of the orders' lock links its orders so (takeaway/orders.ts).
  */
 export async function attachGuests(
   trx: Kysely<Database>,
@@ -64,8 +66,11 @@ export async function attachGuests(
     if (identity === null || contact.phone.trim() === '') continue;
     const values = guestValues(identity, contact, nowMs);
     const earlier = whole.get(identity);
-    if (earlier && earlier.last_seen_on > values.last_seen_on) {
-      values.last_seen_on = earlier.last_seen_on;
+    if (earlier) {
+      // Made by the first row, brought up to date by the later one.
+      values.key = earlier.key;
+      values.created_at = earlier.created_at;
+      if (earlier.last_seen_on > values.last_seen_on) values.last_seen_on = earlier.last_seen_on;
     }
     whole.set(identity, values);
   }

@@ -13,7 +13,7 @@ import {
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { decideUnderLock, insertAtTurnEnd, type InsertRows } from '../capacity.ts';
+import { decideUnderLock, writeAtTurnEnd, type TurnEndWrite } from '../capacity.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import {
@@ -259,7 +259,7 @@ export class TakeawayOrders {
             guestNames,
           });
           await holdLoad(turn, order.row, load);
-          await holdWaitingOrder(turn, today, order.row);
+          await holdWaitingOrder(turn, order.row);
           await this.#mails.toGuest(trx, 'received', order, {
             restaurant: () => turn.once('restaurant facts', () => readRestaurantFacts(trx)),
           });
@@ -319,7 +319,7 @@ export class TakeawayOrders {
       .returningAll()
       .executeTakeFirstOrThrow();
     const { id } = row;
-    await insertAtTurnEnd(trx, linkToGuests, {
+    await writeAtTurnEnd(trx, linkToGuests, {
       row,
       contact: {
         name: request.name,
@@ -361,13 +361,13 @@ export class TakeawayOrders {
 /**
  * Orders linked to their guests' records (guests/guest-records.ts
  * `attachGuests`) at the end of their turn of the lock (capacity.ts
- * `insertAtTurnEnd`): the turn's guests in one statement, its orders in
+ * `writeAtTurnEnd`): the turn's guests in one statement, its orders in
  * another, where each order made a round trip under the lock for its guest
  * (docs/performance.md, "Mails and push messages at the end of the turn").
  * Nothing in a decision reads an order's guest. Each order's row, as
  * answered, gets its guest too.
  */
-const linkToGuests: InsertRows<{ row: OrderRow; contact: GuestContact; nowMs: number }> = async (
+const linkToGuests: TurnEndWrite<{ row: OrderRow; contact: GuestContact; nowMs: number }> = async (
   db,
   links,
 ) => {

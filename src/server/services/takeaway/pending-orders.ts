@@ -15,7 +15,7 @@ export const TOO_MANY_PENDING_ORDERS =
  * "Rifiuta tutte" declines them: from the site (staff's phone orders are
  * theirs to settle one by one, neither counted nor declined in bulk), still
  * `received`, for `today` or later (an order whose day has passed is
- * nobody's to decline).
+ * nobody's to decline). `isWaiting` is the same test on a row in memory.
  */
 const waitingOrders = (db: Kysely<Database>, today: string) =>
   db
@@ -23,6 +23,9 @@ const waitingOrders = (db: Kysely<Database>, today: string) =>
     .where('status', '=', 'received')
     .where('source', '=', 'online')
     .where('date', '>=', today);
+
+const isWaiting = (row: Pick<OrderRow, 'status' | 'source' | 'date'>, today: string) =>
+  row.status === 'received' && row.source === 'online' && row.date >= today;
 
 /**
  * The waiting orders from `today` on (`waitingOrders`) counted per e-mail and
@@ -33,31 +36,46 @@ const waitingOrders = (db: Kysely<Database>, today: string) =>
  * looked its guest up with a statement of its own, a round trip under the
  * lock (docs/performance.md, "Mails and push messages at the end of the
  * turn"); a turn now reads every waiting order's e-mail and phone once.
+ * Kept per `today`: a turn across midnight in Rome counts from each day.
  */
-export const waitingInTurn = (trx: Kysely<Database>, turn: Turn, today: string) =>
-  turn.once(waitingKey(today), async () => {
-    const waiting = new PendingPerGuest();
-    for (const row of await waitingOrders(trx, today).select(['email', 'phone']).execute()) {
-      waiting.add(row);
-    }
-    return waiting;
-  });
+export async function waitingInTurn(
+  trx: Kysely<Database>,
+  turn: Turn,
+  today: string,
+): Promise<PendingPerGuest> {
+  const byDay = await turn.once(WAITING, () =>
+    Promise.resolve(new Map<string, Promise<PendingPerGuest>>()),
+  );
+  let waiting = byDay.get(today);
+  if (!waiting) {
+    waiting = waitingOrders(trx, today)
+      .select(['email', 'phone'])
+      .execute()
+      .then((rows) => {
+        const counted = new PendingPerGuest();
+        for (const row of rows) counted.add(row);
+        return counted;
+      });
+    byDay.set(today, waiting);
+  }
+  return await waiting;
+}
 
-const waitingKey = (today: string) => `takeaway orders waiting from ${today}`;
+/** What the turn keeps of the waiting orders: their count from each day asked about. */
+const WAITING = 'takeaway orders waiting, by the day counted from';
 
 /**
- * An accepted order counted among the waiting ones its turn keeps for
- * `today`, if it keeps them and the order waits (`waitingOrders`):
- * otherwise the next read, made after its row was written, counts it.
+ * An accepted order counted among the waiting ones its turn keeps, from
+ * every day it waits from (`isWaiting`); a count not kept is read later,
+ * after its row was written, and counts it.
  */
 export async function holdWaitingOrder(
   turn: Turn,
-  today: string,
   row: Pick<OrderRow, 'email' | 'phone' | 'status' | 'source' | 'date'>,
 ): Promise<void> {
-  const waiting = await turn.kept<PendingPerGuest>(waitingKey(today));
-  if (waiting && row.status === 'received' && row.source === 'online' && row.date >= today) {
-    waiting.add(row);
+  const byDay = await turn.kept<Map<string, Promise<PendingPerGuest>>>(WAITING);
+  for (const [today, waiting] of byDay ?? []) {
+    if (isWaiting(row, today)) (await waiting).add(row);
   }
 }
 
