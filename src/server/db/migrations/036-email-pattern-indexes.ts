@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SqlDialect } from './columns.ts';
 
 // A migration must not depend on today's `Database` type (see 001-initial.ts).
@@ -26,25 +26,17 @@ const EMAIL_INDEXES = [
 ] as const;
 
 export async function up(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
-  if (dialect !== 'postgres') return;
-  for (const [name, table] of EMAIL_INDEXES) {
-    await db.schema.dropIndex(name).execute();
-    await db.schema
-      .createIndex(name)
-      .on(table)
-      .expression(sql`lower(email) text_pattern_ops`)
-      .execute();
-  }
+  if (dialect === 'postgres') await rebuild(db, sql`lower(email) text_pattern_ops`);
 }
 
 export async function down(db: AnyDatabase, dialect: SqlDialect): Promise<void> {
-  if (dialect !== 'postgres') return;
+  if (dialect === 'postgres') await rebuild(db, sql`lower(email)`);
+}
+
+/** The e-mail indexes made again on `expression`. */
+async function rebuild(db: AnyDatabase, expression: RawBuilder<unknown>): Promise<void> {
   for (const [name, table] of EMAIL_INDEXES) {
     await db.schema.dropIndex(name).execute();
-    await db.schema
-      .createIndex(name)
-      .on(table)
-      .expression(sql`lower(email)`)
-      .execute();
+    await db.schema.createIndex(name).on(table).expression(expression).execute();
   }
 }
