@@ -17,11 +17,11 @@ const ANNA = { email: 'anna@example.it', phone: '+39 333 1234567' };
 const BEFORE_MIDNIGHT = '2026-12-04';
 const AFTER_MIDNIGHT = '2026-12-05';
 
-const order = (date: string, source = 'online', status = 'received' as const) => ({
+const order = (date: string, source: 'online' | 'phone' = 'online') => ({
   ...ANNA,
   date,
   source,
-  status,
+  status: 'received' as const,
 });
 
 describe("a turn's count of the orders waiting for the kitchen", () => {
