@@ -211,9 +211,9 @@ export class Turn {
 }
 
 /**
- * A write of many rows at the end of a turn (`writeAtTurnEnd`), in a
- * statement or two whatever their number (at most `MOST_PUT_OFF`), in the
- * order given.
+ * A write of many rows at the end of a turn (`writeAtTurnEnd`), in the
+ * order given: as many statements for all of them (at most `MOST_PUT_OFF`)
+ * as for one.
  */
 export type TurnEndWrite<Row> = (db: Kysely<Database>, rows: readonly Row[]) => Promise<unknown>;
 
