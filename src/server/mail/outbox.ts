@@ -7,7 +7,7 @@ import { escapeHtml } from './layout.ts';
 import { storedSecretLinks, withSecretLinks, type OutgoingMail } from './message.ts';
 import type { MailTransport } from './transports.ts';
 import { PollingLoop } from '../polling-loop.ts';
-import { writeAtTurnEnd } from '../services/capacity.ts';
+import { writeAtTurnEnd } from '../services/turn.ts';
 
 /**
  * The outbox, the only way a mail leaves: stored first, in the caller's
@@ -18,7 +18,7 @@ import { writeAtTurnEnd } from '../services/capacity.ts';
 /**
  * Adds a mail to the outbox, inside the caller's transaction when given one;
  * a booking's or an order's, with its turn's others just before its commit
- * (capacity.ts `writeAtTurnEnd`).
+ * (turn.ts `writeAtTurnEnd`).
  */
 export function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<void> {
   return writeAtTurnEnd(db, insertMails, mail);

@@ -5,13 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase, type Database } from '../db/database.ts';
 import { CountStatements } from '../testing/count-statements.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../testing/database.ts';
-import {
-  decideUnderLock,
-  decisionsUnderWay,
-  writeAtTurnEnd,
-  Turn,
-  type TurnEndWrite,
-} from './capacity.ts';
+import { decideUnderLock, decisionsUnderWay } from './capacity.ts';
+import { Turn, writeAtTurnEnd, type TurnEndWrite } from './turn.ts';
 import { lockBookings } from './reservations/lock.ts';
 
 // Decisions taken together (capacity.ts `decideTogether`): the guests'

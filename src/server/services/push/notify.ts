@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { PushTopic } from '../../../shared/schemas/push.ts';
 import { EVENT_KIND_LABELS, type EventKind } from '../../../shared/schemas/events.ts';
 import { nowIso } from '../tokens.ts';
-import { writeAtTurnEnd, type TurnEndWrite } from '../capacity.ts';
+import { writeAtTurnEnd, type TurnEndWrite } from '../turn.ts';
 
 /**
  * What staff phones are told, one function per kind of news, each called in
@@ -52,7 +52,7 @@ const people = (count: number) => (count === 1 ? '1 persona' : `${count} persone
 /**
  * Queues `message` for every device subscribed to `topic`, in the caller's
  * transaction; a booking's or an order's, with its turn's others just before
- * its commit (capacity.ts `writeAtTurnEnd`).
+ * its commit (turn.ts `writeAtTurnEnd`).
  */
 function enqueuePush(trx: Kysely<Database>, topic: PushTopic, message: PushMessage): Promise<void> {
   return writeAtTurnEnd(trx, insertPushes, { topic, message, createdAt: nowIso() });

@@ -197,7 +197,7 @@ export class Booking {
         // transaction and its flush to disk, each writing in a savepoint (capacity.ts).
         together: true,
         // What it reads is read once for the decisions sharing the lock's
-        // turn (capacity.ts `Turn`): a full evening's refusals read nothing
+        // turn (turn.ts `Turn`): a full evening's refusals read nothing
         // again; an accepted booking changes those rows, and forgets them.
         decide: async (trx, turn): Promise<BookingOutcome> => {
           const settings = toSettings(

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { addDays, romeInstant, type Schedule } from '../../../shared/opening-hours.ts';
 import type { FloorPlan } from '../../../shared/schemas/floor.ts';
 import type { ReservationSettings } from '../../../shared/schemas/reservations.ts';
-import type { Turn } from '../capacity.ts';
+import type { Turn } from '../turn.ts';
 import { ContentMemo, type ContentVersion } from '../content-version.ts';
 import type { Slot } from '../opening-slots.ts';
 import { readFloorPlan } from './floor-plan-rows.ts';
@@ -73,7 +73,7 @@ export function tableDay(
  * A date's tables read afresh through `db` (a decision's transaction,
  * under the bookings' lock): the plan, the bookings' tables around the
  * date and the tables its confirmed events hold. With `turn`, each part is
- * read once for the decisions sharing the lock's turn (capacity.ts `Turn`).
+ * read once for the decisions sharing the lock's turn (turn.ts `Turn`).
  */
 export async function readTableDay(
   db: Kysely<Database>,

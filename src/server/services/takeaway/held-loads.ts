@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { LIMITED_GROUPS, LOADING_STATUSES, type Load } from '../../../shared/schemas/takeaway.ts';
-import type { Turn } from '../capacity.ts';
+import type { Turn } from '../turn.ts';
 import { NO_LOAD } from './slots.ts';
 
 /**
@@ -33,7 +33,7 @@ export async function heldLoads(db: Kysely<Database>, date: string): Promise<Map
 }
 
 /**
- * `heldLoads` read once per turn of the lock (capacity.ts `Turn`): the
+ * `heldLoads` read once per turn of the lock (turn.ts `Turn`): the
  * decisions of one transaction share a day's loads, each adding what it
  * accepts (`holdLoad`), instead of reading them again.
  */

@@ -13,7 +13,8 @@ import {
   type TakeawaySettings,
 } from '../../../shared/schemas/takeaway.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { decideUnderLock, writeAtTurnEnd, type TurnEndWrite } from '../capacity.ts';
+import { decideUnderLock } from '../capacity.ts';
+import { writeAtTurnEnd, type TurnEndWrite } from '../turn.ts';
 import { nowIso } from '../tokens.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import {
@@ -360,7 +361,7 @@ export class TakeawayOrders {
 
 /**
  * Orders linked to their guests' records (guests/guest-records.ts
- * `attachGuests`) at the end of their turn of the lock (capacity.ts
+ * `attachGuests`) at the end of their turn of the lock (turn.ts
  * `writeAtTurnEnd`): the turn's guests in one statement, its orders in
  * another, where each order made a round trip under the lock for its guest
  * (docs/performance.md, "Mails and push messages at the end of the turn").

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { Turn } from '../capacity.ts';
+import { Turn } from '../turn.ts';
 import { holdWaitingOrder, waitingInTurn } from './pending-orders.ts';
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { PendingPerGuest } from '../guests/pending-caps.ts';
-import type { Turn } from '../capacity.ts';
+import type { Turn } from '../turn.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
 import type { TakeawayMailQueue } from './mail-queue.ts';
 import { lockOrders, orderSummaryIt, type OrderRow } from './order-rows.ts';
