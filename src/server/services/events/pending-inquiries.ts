@@ -4,7 +4,7 @@ import type { SqlDialect } from '../../db/dialect.ts';
 import { inquiriesDeclinedMail } from '../../mail/event-mails.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { isSameGuestSql } from '../guests/guest-match.ts';
-import { holdsPendingPerGuest } from '../guests/pending-caps.ts';
+import { heldBySameGuest, holdsPendingPerGuest } from '../guests/pending-caps.ts';
 import { PendingOfGuests } from '../guests/pending-guests.ts';
 import { readRestaurantFacts } from '../restaurant-facts.ts';
 import { inquiryNamed } from './staff-inquiries.ts';
@@ -43,7 +43,7 @@ export async function holdsTooManyInquiries(
     .select(['email', 'phone'])
     .where(isSameGuestSql(guest, dialect))
     .execute();
-  return holdsPendingPerGuest(open, guest);
+  return holdsPendingPerGuest(heldBySameGuest(open, guest));
 }
 
 /**

@@ -142,15 +142,14 @@ async function attachWithoutPhone(
     .select(['id', 'phone', 'last_seen_on'])
     .where('identity', '=', identity)
     .executeTakeFirstOrThrow();
-  const phone = stored.phone;
   await trx
     .updateTable('guests')
     .set({
       name: contact.name,
       email: contact.email,
-      phone,
+      phone: stored.phone,
       lang: contact.lang,
-      search_text: searchText({ ...contact, phone }),
+      search_text: searchText({ ...contact, phone: stored.phone }),
       last_seen_on: contact.date > stored.last_seen_on ? contact.date : stored.last_seen_on,
       updated_at: nowIso(nowMs),
     })

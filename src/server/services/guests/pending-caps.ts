@@ -62,16 +62,11 @@ const addTo = (counts: Map<string, number>, key: string, weight: number) =>
   counts.set(key, (counts.get(key) ?? 0) + weight);
 
 /**
- * Whether `guest`'s e-mail or phone (`heldBySameGuest`) already holds
- * `PENDING_PER_GUEST` among `pending` (takeaway orders or event requests,
- * each one).
+ * Whether what a guest's e-mail or phone holds (`heldBySameGuest`,
+ * `PendingPerGuest.of`) already reaches `PENDING_PER_GUEST` (takeaway
+ * orders or event requests, each one).
  */
-export function holdsPendingPerGuest(
-  pending: readonly { email: string; phone: string }[] | PendingPerGuest,
-  guest: { email: string; phone: string },
-): boolean {
-  const held =
-    pending instanceof PendingPerGuest ? pending.of(guest) : heldBySameGuest(pending, guest);
+export function holdsPendingPerGuest(held: { byEmail: number; byPhone: number }): boolean {
   return Math.max(held.byEmail, held.byPhone) >= PENDING_PER_GUEST;
 }
 

@@ -222,10 +222,12 @@ export class TakeawayOrders {
           const today = romeDate(now);
           if (
             taker.source === 'online' &&
-            holdsPendingPerGuest(await waitingInTurn(trx, turn, today), {
-              email: request.email ?? '',
-              phone: request.phone,
-            })
+            holdsPendingPerGuest(
+              (await waitingInTurn(trx, turn, today)).of({
+                email: request.email ?? '',
+                phone: request.phone,
+              }),
+            )
           ) {
             return refusal(TAKEAWAY_REFUSALS.tooManyPending, TOO_MANY_PENDING_ORDERS);
           }
