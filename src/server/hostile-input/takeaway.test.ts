@@ -1040,7 +1040,7 @@ const postCancel = family({
 
 const postPause = family({
   name: 'POST /api/takeaway/pause (staff)',
-  runs: 100,
+  runs: 300,
   cases: fc.record({
     query: junkQuery,
     auth: authCases,

@@ -135,10 +135,30 @@ export async function createPostgresDatabase(
  */
 let drops: Promise<void> = Promise.resolve();
 function dropInBackground(base: string, name: string): Promise<void> {
-  drops = drops
-    .then(() => adminQuery(base, `drop database if exists ${name} with (force)`))
-    .catch(() => {});
+  drops = drops.then(() => dropDatabase(base, name)).catch(() => {});
   return Promise.resolve();
+}
+
+/** How often, and how far apart, a drop refused for a backend we may not end is tried. */
+const DROP_ATTEMPTS = 10;
+const DROP_RETRY_MS = 500;
+
+/**
+ * Drops a test database, ending its sessions. A role without superuser
+ * may end only its own role's sessions, so the drop is refused (42501)
+ * while a backend with no role of ours is in the database, such as an
+ * autovacuum worker busy on a database copied a moment ago; that worker
+ * ends on its own, so the drop is tried again a few times.
+ */
+async function dropDatabase(base: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await adminQuery(base, `drop database if exists ${name} with (force)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === DROP_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, DROP_RETRY_MS));
+    }
+  }
 }
 
 /**
@@ -164,11 +184,7 @@ export async function dropPostgresDatabasesStartingWith(
     await client.end();
   }
   for (let start = 0; start < names.length; start += 8) {
-    await Promise.all(
-      names
-        .slice(start, start + 8)
-        .map((name) => adminQuery(base, `drop database if exists ${name} with (force)`)),
-    );
+    await Promise.all(names.slice(start, start + 8).map((name) => dropDatabase(base, name)));
   }
 }
 

@@ -144,17 +144,40 @@ interface Family<T> {
 }
 export const family = <T>(definition: Family<T>) => definition as Family<unknown>;
 
-/** Runs a family's generated requests, each held to the oracle's expectation. */
-async function property({ name, runs, cases, route, before }: Family<unknown>) {
+/**
+ * How many rounds of `runs` requests a family may take to reach its route's
+ * own code and see a refusal. A family whose requests rarely pass every step
+ * (a valid token, no query, a valid body: about one in fifteen for
+ * POST /api/takeaway/pause) would otherwise, now and then, reach no route
+ * code in its runs, and the checks below would fail by chance alone.
+ */
+const MAX_ROUNDS = 10;
+
+/** Whether a family has sent what the checks below need of it. */
+function covered({ name, unmatched, refusesNothing }: Family<unknown>) {
+  const counts = tally.get(name);
+  if (!counts) return false;
+  return (unmatched || counts.handled > 0) && (refusesNothing || counts.refused.size > 0);
+}
+
+/**
+ * Runs a family's generated requests, each held to the oracle's expectation:
+ * `runs` of them, then more rounds of as many, each with a seed of its own,
+ * while the family has not reached its route's code or seen a refusal.
+ */
+async function property(definition: Family<unknown>) {
+  const { name, runs, cases, route, before } = definition;
   await before?.();
-  await fc.assert(
-    fc.asyncProperty(cases, async (generated) => {
-      const built = await route(generated);
-      const { expected, handled } = await expectation(built);
-      await exchange(name, toRequest(built), expected, handled);
-    }),
-    { numRuns: runs },
-  );
+  for (let round = 0; round < MAX_ROUNDS && (round === 0 || !covered(definition)); round += 1) {
+    await fc.assert(
+      fc.asyncProperty(cases, async (generated) => {
+        const built = await route(generated);
+        const { expected, handled } = await expectation(built);
+        await exchange(name, toRequest(built), expected, handled);
+      }),
+      { numRuns: runs },
+    );
+  }
 }
 
 /**
@@ -183,10 +206,13 @@ export function hostileFamilies(file: FamilyFile, families: Family<unknown>[]) {
       it(definition.name, () => property(definition), PROPERTY_TIMEOUT_MS);
     }
 
-    it('sent every family its runs', () => {
-      expect(families.map(({ name }) => [name, tally.get(name)?.sent])).toEqual(
-        families.map(({ name, runs }) => [name, runs]),
-      );
+    it('sent every family its runs, in whole rounds', () => {
+      for (const { name, runs } of families) {
+        const sent = tally.get(name)?.sent ?? 0;
+        expect(sent % runs, name).toBe(0);
+        expect(sent / runs, name).toBeGreaterThanOrEqual(1);
+        expect(sent / runs, name).toBeLessThanOrEqual(MAX_ROUNDS);
+      }
     });
 
     it("reached every route's own code, and refused requests at every route that refuses any", () => {
