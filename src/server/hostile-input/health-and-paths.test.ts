@@ -16,7 +16,12 @@ import {
   familyFilesOnDisk,
   matchesRoute,
 } from '../testing/hostile-input/route-table.ts';
-import { family, hostileFamilies, nextClientAddress } from '../testing/hostile-input/runner.ts';
+import {
+  family,
+  hostileFamilies,
+  nextClientAddress,
+  roundsOf,
+} from '../testing/hostile-input/runner.ts';
 import { registeredRoutes } from '../testing/routes.ts';
 
 const unknownPaths = family({
@@ -126,17 +131,18 @@ const health = family({
 
 /**
  * The runner's own guarantee: a family that reaches no route's code in its
- * first round of runs gets more rounds. Its first 20 requests carry a query
- * key /api/health refuses, the later ones none.
+ * first round of runs gets more rounds, and no more once it has. Its first
+ * round carries a query key /api/health refuses, the later ones none.
  */
+const LATE_RUNS = 20;
 let lateSent = 0;
 const reachedOnlyLate = family({
   name: 'GET /api/health, reached only in a second round',
-  runs: 20,
+  runs: LATE_RUNS,
   cases: fc.constant(null),
   route: () => {
     lateSent += 1;
-    const query = lateSent <= 20 ? '?a=1' : '';
+    const query = lateSent <= LATE_RUNS ? '?a=1' : '';
     return {
       method: 'GET',
       url: `/api/health${query}`,
@@ -147,6 +153,13 @@ const reachedOnlyLate = family({
 });
 
 hostileFamilies('health-and-paths', [unknownPaths, wrongMethods, health, reachedOnlyLate]);
+
+describe('the runner', () => {
+  it('gave the family reached only late exactly two rounds', () => {
+    expect(roundsOf(reachedOnlyLate.name)).toBe(2);
+    expect(lateSent).toBe(2 * LATE_RUNS);
+  });
+});
 
 describe('the oracle', () => {
   it('knows every API route Fastify serves', () => {

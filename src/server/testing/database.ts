@@ -144,11 +144,13 @@ const DROP_ATTEMPTS = 10;
 const DROP_RETRY_MS = 500;
 
 /**
- * Drops a test database, ending its sessions. A role without superuser
+ * Drops a test database, ending its sessions. A role that is neither
+ * superuser nor in `pg_signal_backend` (which `bash .ci/postgres` grants)
  * may end only its own role's sessions, so the drop is refused (42501)
- * while a backend with no role of ours is in the database, such as an
- * autovacuum worker busy on a database copied a moment ago; that worker
- * ends on its own, so the drop is tried again a few times.
+ * while a backend of another role is in the database, such as an
+ * autovacuum worker busy on a database copied a moment ago. That worker
+ * ends on its own, so the drop is tried again, for about five seconds;
+ * a session that stays (a superuser's psql left open) still fails it.
  */
 async function dropDatabase(base: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
